@@ -1,0 +1,81 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import { createGuards } from './auth/guards';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { AppError } from './errors';
+import { registerGoogleRoutes } from './modules/google/routes';
+import { registerSessionRoutes } from './modules/session/routes';
+import { registerUserRoutes } from './modules/users/routes';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  /** Folder of the built client; not served when missing (API-only tests). */
+  clientDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(deps: AppDeps) {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: true,
+    disableRequestLogging: false,
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    referrerPolicy: { policy: 'no-referrer' },
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'frame-src': ["'self'", 'blob:', 'data:'],
+      },
+    },
+  });
+
+  app.decorateRequest('user', null);
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send({ message: error.message, ...error.extra });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+  });
+
+  const services = { db: deps.db, clock: deps.clock };
+  const guards = createGuards(services);
+  registerSessionRoutes(app, services, guards);
+  registerUserRoutes(app, services, guards);
+  registerGoogleRoutes(app, deps);
+
+  const clientDir = deps.clientDir;
+  const hasClient = clientDir !== undefined && existsSync(join(clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    if (path.startsWith('/api/') || path === '/api' || !hasClient || request.method !== 'GET') {
+      return reply.code(404).send({ message: `Not found: ${request.method} ${path}` });
+    }
+    // Every other page is the client's: its router shows the screen, or '404 Page Not Found'.
+    return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

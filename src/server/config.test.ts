@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has embedded defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(5000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.publicUrl).toBe('http://localhost:5000');
+    expect(config.dataDir).toBe('./data');
+    expect(config.mailTransport).toBe('outbox');
+    expect(config.adminEmails).toEqual([]);
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('reads admin e-mails as a trimmed lowercase list', () => {
+    expect(loadConfig({ ADMIN_EMAILS: ' Boss@Agency.com, two@agency.com ,' }).adminEmails).toEqual([
+      'boss@agency.com',
+      'two@agency.com',
+    ]);
+  });
+
+  it('chooses the mail transport from what is configured', () => {
+    expect(loadConfig({ SMTP_URL: 'smtp://relay:25' }).mailTransport).toBe('smtp');
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }).mailTransport).toBe('gmail');
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', MAIL_TRANSPORT: 'outbox' }).mailTransport).toBe('outbox');
+  });
+
+  it.each([
+    [{ PORT: '70000' }, /^PORT must be between 1 and 65535$/],
+    [{ PORT: 'abc' }, /^PORT must be a number$/],
+    [{ PUBLIC_URL: 'not a url' }, /^PUBLIC_URL must be an http\(s\) URL$/],
+    [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL must be a postgres:\/\/ URL$/],
+    [{ DATABASE_URL: 'postgres://u@127.0.0.1/db' }, /^SECRET_KEY is required/],
+    [{ MAIL_TRANSPORT: 'smtp' }, /^SMTP_URL is required/],
+    [{ MAIL_TRANSPORT: 'pigeon' }, /^MAIL_TRANSPORT must be one of/],
+    [{ ADMIN_EMAILS: 'ok@x.com, nope' }, /^ADMIN_EMAILS must be a comma-separated list/],
+    [{ SECRET_KEY: 'short' }, /^SECRET_KEY must be at least 32 characters$/],
+    [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
+  ])('refuses %j with one line naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

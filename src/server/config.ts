@@ -1,0 +1,122 @@
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const optionalUrl = (protocols: RegExp, hint: string) =>
+  optionalText.refine((value) => value === undefined || (URL.canParse(value) && protocols.test(value)), {
+    message: `must be ${hint}`,
+  });
+
+const httpUrl = optionalUrl(/^https?:\/\//i, 'an http(s) URL');
+
+const environment = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be between 1 and 65535' })
+    .max(65535, { error: 'must be between 1 and 65535' })
+    .default(5000),
+  HOST: optionalText.default('127.0.0.1'),
+  PUBLIC_URL: httpUrl,
+  DATA_DIR: optionalText.default('./data'),
+  DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//i, 'a postgres:// URL'),
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: httpUrl,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  SECRET_KEY: optionalText.refine((value) => value === undefined || value.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
+  ADMIN_EMAILS: optionalText
+    .transform((value) => (value ?? '').split(',').map((email) => email.trim().toLowerCase()).filter(Boolean))
+    .refine((emails) => emails.every((email) => z.email().safeParse(email).success), {
+      message: 'must be a comma-separated list of e-mail addresses',
+    }),
+  MAIL_TRANSPORT: z.enum(['outbox', 'smtp', 'gmail'], { error: 'must be one of outbox, smtp, gmail' }).optional(),
+  SMTP_URL: optionalUrl(/^smtps?:\/\//i, 'an smtp:// or smtps:// URL'),
+  MAIL_FROM: optionalText.refine((value) => value === undefined || z.email().safeParse(value).success, {
+    message: 'must be an e-mail address',
+  }),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_AUTH_URL: httpUrl.default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: httpUrl.default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: httpUrl.default('https://openidconnect.googleapis.com/v1/userinfo'),
+  GMAIL_API_URL: httpUrl.default('https://gmail.googleapis.com'),
+  HUB_PASSWORD: optionalText,
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+export class ConfigError extends Error {}
+
+function toConfig(env: z.infer<typeof environment>) {
+  const mailTransport = env.MAIL_TRANSPORT ?? (env.GOOGLE_CLIENT_ID ? 'gmail' : env.SMTP_URL ? 'smtp' : 'outbox');
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION ?? 'us-east-1',
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
+    secretKey: env.SECRET_KEY,
+    adminEmails: env.ADMIN_EMAILS,
+    mailTransport,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    google: {
+      clientId: env.GOOGLE_CLIENT_ID,
+      clientSecret: env.GOOGLE_CLIENT_SECRET,
+      authUrl: env.GOOGLE_AUTH_URL,
+      tokenUrl: env.GOOGLE_TOKEN_URL,
+      userinfoUrl: env.GOOGLE_USERINFO_URL,
+      gmailApiUrl: env.GMAIL_API_URL,
+    },
+    hubPassword: env.HUB_PASSWORD,
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
+/** Parses the environment once; a bad value throws a ConfigError whose message is one line naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = environment.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`${String(issue.path[0])} ${issue.message}`);
+  }
+  const config = toConfig(parsed.data);
+  if (config.mailTransport === 'smtp' && !config.smtpUrl) {
+    throw new ConfigError('SMTP_URL is required when MAIL_TRANSPORT is smtp');
+  }
+  if (config.mailTransport === 'gmail' && !(config.google.clientId && config.google.clientSecret)) {
+    throw new ConfigError('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are required when MAIL_TRANSPORT is gmail');
+  }
+  if (config.google.clientId && !config.google.clientSecret) {
+    throw new ConfigError('GOOGLE_CLIENT_SECRET is required when GOOGLE_CLIENT_ID is set');
+  }
+  if (config.databaseUrl && !config.secretKey) {
+    throw new ConfigError('SECRET_KEY is required when DATABASE_URL is set');
+  }
+  if (config.s3 && !(config.s3.accessKeyId && config.s3.secretAccessKey)) {
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required when S3_BUCKET is set');
+  }
+  return config;
+}

@@ -1,0 +1,17 @@
+/** An error a service throws on purpose; the error handler turns it into `{ message }` with its status. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, extra?: Record<string, unknown>) => new AppError(400, message, extra);
+export const unauthorized = (message = 'Unauthorized') => new AppError(401, message);
+export const forbidden = (message = 'Access denied') => new AppError(403, message);
+export const notFound = (message: string) => new AppError(404, message);
+export const conflict = (message: string) => new AppError(409, message);
+export const tooManyRequests = (message: string) => new AppError(429, message);

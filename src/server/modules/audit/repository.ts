@@ -1,0 +1,38 @@
+import { desc, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { auditLog } from '../../db/schema';
+
+export interface Actor {
+  id: number;
+  email: string;
+}
+
+export interface AuditEntry {
+  action: string;
+  entity: string;
+  entityId: string | number;
+  before?: unknown;
+  after?: unknown;
+}
+
+export async function recordAudit(db: Db, actor: Actor, entry: AuditEntry, at: Date): Promise<void> {
+  await db.insert(auditLog).values({
+    actorUserId: actor.id,
+    actorEmail: actor.email,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: String(entry.entityId),
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    at,
+  });
+}
+
+export function listAudit(db: Db, limit: number, beforeId?: number) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(beforeId ? lt(auditLog.id, beforeId) : undefined)
+    .orderBy(desc(auditLog.id))
+    .limit(limit);
+}

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import postgres from 'postgres';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../app';
+import type { Clock } from '../clock';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { ensureAdmins } from '../modules/users/service';
+
+/** A clock the test moves by hand. */
+export function createTestClock(start = new Date('2026-03-10T15:00:00Z')) {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    advance(ms: number) {
+      now += ms;
+    },
+  } satisfies Clock & { advance(ms: number): void };
+}
+
+export type TestClock = ReturnType<typeof createTestClock>;
+
+/** The database under test: PGlite from the migrated snapshot, or a new database on the PostgreSQL server of TEST_DATABASE_URL. */
+export async function openTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const snapshot = new Blob([readFileSync(inject('pgliteSnapshotPath'))]);
+    return openDatabase({ kind: 'pglite', snapshot });
+  }
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      await cleanup.unsafe(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  clock: TestClock;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export const ADMIN_EMAIL = 'admin@agency.test';
+export const PASSWORD = 'correct horse battery';
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const config = loadConfig({ ADMIN_EMAILS: ADMIN_EMAIL, SECRET_KEY: 'x'.repeat(40), LOG_LEVEL: 'silent', ...env });
+  const database = await openTestDatabase();
+  const clock = createTestClock();
+  await ensureAdmins({ db: database.db, clock }, config.adminEmails);
+  const app = await buildApp({ config, db: database.db, clock });
+  return {
+    app,
+    database,
+    clock,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Registers an authorized address and returns its token. */
+export async function register(app: App, email: string, password = PASSWORD): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/register', payload: { email, password } });
+  if (response.statusCode !== 201) throw new Error(`register ${email}: ${response.statusCode} ${response.body}`);
+  return response.json().token;
+}
+
+/** Authorizes an address as the given admin, registers it and returns its token. */
+export async function addAndRegister(app: App, adminToken: string, email: string): Promise<string> {
+  const added = await app.inject({
+    method: 'POST',
+    url: '/api/authorized-emails',
+    headers: bearer(adminToken),
+    payload: { email },
+  });
+  if (added.statusCode !== 201) throw new Error(`authorize ${email}: ${added.statusCode} ${added.body}`);
+  return register(app, email);
+}

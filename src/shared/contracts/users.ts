@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { emailAddress } from './common';
+
+/** One row of the User Permissions table: an authorized address and, once registered, its account. */
+export const userRow = z.object({
+  id: z.number().nullable(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+  hasRegistered: z.boolean(),
+  googleProfileImageUrl: z.string().nullable(),
+  authorizedEmailId: z.number(),
+});
+export type UserRow = z.infer<typeof userRow>;
+
+export const addAuthorizedEmail = z.object({ email: emailAddress });
+
+export const updatePermissions = z.object({
+  isAdmin: z.boolean({ error: 'must be true or false' }),
+});
+
+export const userIdParam = z.object({
+  userId: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).positive({ error: 'must be positive' }),
+});
