@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { emailAddress } from './common';
+
+const nullableKey = z
+  .string({ error: 'must be text' })
+  .trim()
+  .max(500, { error: 'is too long' })
+  .nullable()
+  .transform((value) => (value === '' ? null : value));
+
+export const vendorIdValue = z
+  .string({ error: 'must be text' })
+  .trim()
+  .min(1, { error: 'is required' })
+  .max(64, { error: 'is too long' })
+  .regex(/^[a-z0-9_-]+$/i, { error: 'may hold only letters, digits, - and _' });
+
+/** A vendor's addresses: trimmed, valid, lowercase and without duplicates. */
+export const vendorEmails = z
+  .array(emailAddress, { error: 'must be a list of e-mail addresses' })
+  .max(50, { error: 'may hold at most 50 addresses' })
+  .refine((emails) => new Set(emails).size === emails.length, { error: 'must not repeat an address' });
+
+export const vendor = z.object({
+  vendorId: z.string(),
+  name: z.string(),
+  emails: z.array(z.string()),
+  defaultUtmSource: z.string(),
+  emailProspectingKey: z.string().nullable(),
+  textProspectingKey: z.string().nullable(),
+});
+export type Vendor = z.infer<typeof vendor>;
+
+export const createVendorBody = z.object({
+  vendorId: vendorIdValue,
+  name: z.string({ error: 'must be text' }).trim().min(1, { error: 'is required' }).max(200, { error: 'is too long' }),
+  emails: vendorEmails,
+  defaultUtmSource: z.string({ error: 'must be text' }).trim().min(1, { error: 'is required' }).max(200, { error: 'is too long' }),
+  emailProspectingKey: nullableKey.optional().default(null),
+  textProspectingKey: nullableKey.optional().default(null),
+});
+export type CreateVendorBody = z.input<typeof createVendorBody>;
+
+export const updateVendorBody = createVendorBody.omit({ vendorId: true });
+export type UpdateVendorBody = z.input<typeof updateVendorBody>;
+
+export const SPLIT_PATTERN = /^(\d{1,3})\/(\d{1,3})$/;
+export const DEFAULT_SPLIT = '50/50';
+
+export const splitRatio = z
+  .string({ error: "must be text like '60/40'" })
+  .trim()
+  .refine(
+    (value) => {
+      const match = SPLIT_PATTERN.exec(value);
+      return match !== null && Number(match[1]) + Number(match[2]) === 100;
+    },
+    { error: "must be two whole numbers that sum to 100, like '60/40'" },
+  );
+
+export const vendorSplit = z.object({ vendorId: vendorIdValue, splitRatio });
+export type VendorSplit = z.infer<typeof vendorSplit>;
+
+export const vendorUtmSource = z.object({
+  vendorId: vendorIdValue,
+  utmSource: z.string({ error: 'must be text' }).trim().max(200, { error: 'is too long' }),
+});
+export type VendorUtmSource = z.infer<typeof vendorUtmSource>;
+
+const money = z
+  .number({ error: 'must be a number or null' })
+  .finite({ error: 'must be a finite number' })
+  .nonnegative({ error: 'must not be negative' })
+  .max(1_000_000_000, { error: 'is too large' })
+  .nullable();
+
+export const vendorCosts = z.object({
+  vendorId: vendorIdValue,
+  costPerDonor: money.optional().default(null),
+  cpdBudget: money.optional().default(null),
+  costPerAcquisition: money.optional().default(null),
+  cpaBudget: money.optional().default(null),
+  costPerThousand: money.optional().default(null),
+  cpmBudget: money.optional().default(null),
+});
+export type VendorCosts = z.infer<typeof vendorCosts>;
+
+export const approvalEmail = z.object({ id: z.number(), email: z.string() });
+export type ApprovalEmail = z.infer<typeof approvalEmail>;
+export const addApprovalEmailBody = z.object({ email: emailAddress });
+
+export const PRICING_MODELS = ['Revshare', 'CPM', 'CPA', 'CPD'] as const;
+export type PricingModel = (typeof PRICING_MODELS)[number];
+export const DEFAULT_PRICING_MODEL: PricingModel = 'Revshare';
