@@ -9,9 +9,13 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { AppError } from './errors';
+import { registerApprovalEmailRoutes } from './modules/approval-emails/routes';
+import { registerAuditRoutes } from './modules/audit/routes';
 import { registerGoogleRoutes } from './modules/google/routes';
 import { registerSessionRoutes } from './modules/session/routes';
 import { registerUserRoutes } from './modules/users/routes';
+import { registerVendorSettingsRoutes } from './modules/vendor-settings/routes';
+import { registerVendorRoutes } from './modules/vendors/routes';
 
 export interface AppDeps {
   config: Config;
@@ -36,6 +40,8 @@ export async function buildApp(deps: AppDeps) {
       directives: {
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'frame-src': ["'self'", 'blob:', 'data:'],
+        // Served over plain http in the embedded default; a TLS proxy in front sets its own policy.
+        'upgrade-insecure-requests': null,
       },
     },
   });
@@ -54,10 +60,16 @@ export async function buildApp(deps: AppDeps) {
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
 
+  app.get('/api/health', async () => ({ ok: true }));
+
   const services = { db: deps.db, clock: deps.clock };
   const guards = createGuards(services);
   registerSessionRoutes(app, services, guards);
   registerUserRoutes(app, services, guards);
+  registerVendorRoutes(app, services, guards);
+  registerVendorSettingsRoutes(app, services, guards);
+  registerApprovalEmailRoutes(app, services, guards);
+  registerAuditRoutes(app, services, guards);
   registerGoogleRoutes(app, deps);
 
   const clientDir = deps.clientDir;

@@ -56,7 +56,12 @@ export const splitRatio = z
       return match !== null && Number(match[1]) + Number(match[2]) === 100;
     },
     { error: "must be two whole numbers that sum to 100, like '60/40'" },
-  );
+  )
+  // One spelling per split: '060/40' is stored and shown as '60/40'.
+  .transform((value) => {
+    const [, a, b] = SPLIT_PATTERN.exec(value)!;
+    return `${Number(a)}/${Number(b)}`;
+  });
 
 export const vendorSplit = z.object({ vendorId: vendorIdValue, splitRatio });
 export type VendorSplit = z.infer<typeof vendorSplit>;

@@ -1,0 +1,33 @@
+import type { ApprovalEmail } from '../../../shared/contracts/vendors';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { conflict, notFound } from '../../errors';
+import { recordAudit, type Actor } from '../audit/repository';
+import * as repo from './repository';
+
+export interface ApprovalEmailsDeps {
+  db: Db;
+  clock: Clock;
+}
+
+export function listApprovalEmails({ db }: ApprovalEmailsDeps): Promise<ApprovalEmail[]> {
+  return repo.listApprovalEmails(db);
+}
+
+export async function addApprovalEmail({ db, clock }: ApprovalEmailsDeps, actor: Actor, email: string): Promise<ApprovalEmail> {
+  return db.transaction(async (tx) => {
+    const now = clock.now();
+    const row = await repo.insertApprovalEmail(tx, email, now);
+    if (!row) throw conflict(`${email} is already an approval address.`);
+    await recordAudit(tx, actor, { action: 'create', entity: 'approval_email', entityId: row.id, after: row }, now);
+    return row;
+  });
+}
+
+export async function removeApprovalEmail({ db, clock }: ApprovalEmailsDeps, actor: Actor, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await repo.deleteApprovalEmail(tx, id);
+    if (!row) throw notFound('This approval address no longer exists. It may have been deleted by someone else.');
+    await recordAudit(tx, actor, { action: 'delete', entity: 'approval_email', entityId: id, before: row }, clock.now());
+  });
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { vendorCosts, vendorSplit, vendorUtmSource } from '../../../shared/contracts/vendors';
+import { userOf, type Guards } from '../../auth/guards';
+import { parseInput } from '../../validation';
+import { listCosts, listSplits, listUtmSources, saveCosts, saveSplit, saveUtmSource, type VendorSettingsDeps } from './service';
+
+/**
+ * A vendor's split, UTM override and costs: any signed-in user may read and change them (SPEC.md section 6).
+ * Each POST is an upsert: 201 when it creates the vendor's row, 200 when it replaces it.
+ */
+export function registerVendorSettingsRoutes(app: FastifyInstance, deps: VendorSettingsDeps, guards: Guards) {
+  const signedIn = { preHandler: guards.requireUser };
+
+  app.get('/api/vendor-splits', signedIn, async () => listSplits(deps));
+  app.post('/api/vendor-splits', signedIn, async (request, reply) => {
+    const { saved, isCreated } = await saveSplit(deps, userOf(request), parseInput(vendorSplit, request.body));
+    return reply.code(isCreated ? 201 : 200).send(saved);
+  });
+
+  app.get('/api/vendor-utm-sources', signedIn, async () => listUtmSources(deps));
+  app.post('/api/vendor-utm-sources', signedIn, async (request, reply) => {
+    const { saved, isCreated } = await saveUtmSource(deps, userOf(request), parseInput(vendorUtmSource, request.body));
+    return reply.code(isCreated ? 201 : 200).send(saved);
+  });
+
+  app.get('/api/vendor-costs', signedIn, async () => listCosts(deps));
+  app.post('/api/vendor-costs', signedIn, async (request, reply) => {
+    const { saved, isCreated } = await saveCosts(deps, userOf(request), parseInput(vendorCosts, request.body));
+    return reply.code(isCreated ? 201 : 200).send(saved);
+  });
+}

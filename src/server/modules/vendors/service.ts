@@ -1,0 +1,61 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { Vendor } from '../../../shared/contracts/vendors';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { conflict, notFound } from '../../errors';
+import { recordAudit, type Actor } from '../audit/repository';
+import { findVendorSettings } from '../vendor-settings/repository';
+import * as repo from './repository';
+
+export interface VendorsDeps {
+  db: Db;
+  clock: Clock;
+}
+
+/** The answer to any write about a vendor that is no longer there, typically deleted by someone else meanwhile. */
+export const vendorGone = () => notFound('This vendor no longer exists. It may have been deleted by someone else.');
+
+export function listVendors({ db }: VendorsDeps): Promise<Vendor[]> {
+  return repo.listVendors(db);
+}
+
+export async function createVendor({ db, clock }: VendorsDeps, actor: Actor, input: Vendor): Promise<Vendor> {
+  return db.transaction(async (tx) => {
+    const now = clock.now();
+    const vendor = await repo.insertVendor(tx, input, now);
+    if (!vendor) throw conflict(`A vendor with the ID '${input.vendorId}' already exists.`);
+    await recordAudit(tx, actor, { action: 'create', entity: 'vendor', entityId: vendor.vendorId, after: vendor }, now);
+    return vendor;
+  });
+}
+
+/** Replaces the vendor's name, addresses, default UTM source and hub keys; the last of two concurrent edits wins whole. */
+export async function updateVendor(
+  { db, clock }: VendorsDeps,
+  actor: Actor,
+  vendorId: string,
+  changes: Omit<Vendor, 'vendorId'>,
+): Promise<Vendor> {
+  return db.transaction(async (tx) => {
+    const before = await repo.lockVendor(tx, vendorId);
+    if (!before) throw vendorGone();
+    const now = clock.now();
+    const after = await repo.updateVendor(tx, vendorId, changes, now);
+    if (!after) throw vendorGone();
+    if (!isDeepStrictEqual(before, after)) {
+      await recordAudit(tx, actor, { action: 'update', entity: 'vendor', entityId: vendorId, before, after }, now);
+    }
+    return after;
+  });
+}
+
+/** Deletes the vendor with its split, UTM override and costs; the audit entry keeps all of them. */
+export async function deleteVendor({ db, clock }: VendorsDeps, actor: Actor, vendorId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const vendor = await repo.lockVendor(tx, vendorId);
+    if (!vendor) throw vendorGone();
+    const settings = await findVendorSettings(tx, vendorId);
+    await repo.deleteVendor(tx, vendorId);
+    await recordAudit(tx, actor, { action: 'delete', entity: 'vendor', entityId: vendorId, before: { ...vendor, ...settings } }, clock.now());
+  });
+}
