@@ -1,0 +1,72 @@
+export const NEW_YORK_TIME_ZONE = 'America/New_York';
+
+// Built once: creating an Intl.DateTimeFormat is far costlier than using one.
+const newYorkParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: NEW_YORK_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+/** The wall-clock time in New York at `date`, whatever the machine's own time zone. */
+export function newYorkWallClock(date: Date): WallClock {
+  const parts: Record<string, number> = {};
+  for (const part of newYorkParts.formatToParts(date)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 0,
+    day: parts.day ?? 0,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+  };
+}
+
+/** The calendar date in New York at `date`, as 'YYYY-MM-DD'. */
+export function newYorkDate(date: Date): string {
+  const { year, month, day } = newYorkWallClock(date);
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * The calendar day an end date stands for, as 'YYYY-MM-DD', or null when it is empty or unreadable.
+ * A plain date is taken as written; a date-time (what a date picker's toISOString() gives) is read
+ * in New York time, so midnight in any American time zone stays on the day that was picked.
+ */
+export function endDateDay(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (DATE_ONLY.test(trimmed)) return isRealDay(trimmed) ? trimmed : null;
+  const parsed = new Date(trimmed);
+  return Number.isNaN(parsed.getTime()) ? null : newYorkDate(parsed);
+}
+
+function isRealDay(day: string): boolean {
+  const [, y, m, d] = DATE_ONLY.exec(day) ?? [];
+  const utc = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  return utc.getUTCFullYear() === Number(y) && utc.getUTCMonth() === Number(m) - 1 && utc.getUTCDate() === Number(d);
+}
+
+const longDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+
+/** An end date as people write it: 'March 14, 2026'; null when it is empty or unreadable. */
+export function formatEndDate(value: string | null | undefined): string | null {
+  const day = endDateDay(value);
+  if (day === null) return null;
+  const [y, m, d] = day.split('-').map(Number);
+  return longDate.format(new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1)));
+}
