@@ -1,0 +1,160 @@
+/** A vendor as link extraction sees it: its effective UTM source (the user's override, else the default). */
+export interface LinkVendor {
+  vendorId: string;
+  utmSource: string;
+}
+
+export interface LinkConflict {
+  vendorId: string;
+  kept: string;
+  ignored: string[];
+}
+
+export interface LinkExtraction {
+  /** vendorId -> the first link found for it. */
+  links: Record<string, string>;
+  /** utm_source values that match no vendor: distinct, first MAX_LISTED only. */
+  unmatchedSources: string[];
+  /** How many distinct unmatched values there are (counted up to MAX_TRACKED). */
+  unmatchedSourceCount: number;
+  /** Cells that mention utm_source= but are not usable http(s) links: first MAX_LISTED only. */
+  malformedUrls: string[];
+  malformedUrlCount: number;
+  /** Vendors for which the file holds more than one different link; the first one is kept. */
+  conflicts: LinkConflict[];
+  rowCount: number;
+}
+
+export interface LinkCollector {
+  addRow(cells: readonly string[]): void;
+  result(): LinkExtraction;
+}
+
+export const MAX_LISTED = 20;
+const MAX_IGNORED_PER_VENDOR = 5;
+// Bounds the memory a file with a distinct unknown source on every line can take.
+const MAX_TRACKED = 10_000;
+const PARAM = 'utm_source';
+// 'x://a?utm_source=b' is the shortest thing that can hold a link: anything shorter is skipped at once.
+const MIN_LINK_LENGTH = 16;
+const QUOTES = `"'\u201c\u201d\u2018\u2019\``;
+
+/** The effective UTM source per vendor: a non-empty user override replaces the vendor default. */
+export function effectiveUtmSources(
+  vendors: readonly { vendorId: string; defaultUtmSource: string }[],
+  overrides: readonly { vendorId: string; utmSource: string }[],
+): LinkVendor[] {
+  const byVendor = new Map(overrides.map((o) => [o.vendorId, o.utmSource.trim()]));
+  return vendors.map(({ vendorId, defaultUtmSource }) => ({
+    vendorId,
+    utmSource: byVendor.get(vendorId) || defaultUtmSource.trim(),
+  }));
+}
+
+/** Cheap test that skips almost every cell without a regular expression or a lowercased copy. */
+function mentionsUtmSource(cell: string): boolean {
+  if (cell.length < MIN_LINK_LENGTH) return false;
+  let at = cell.indexOf('=');
+  while (at !== -1) {
+    if (at >= PARAM.length && cell.slice(at - PARAM.length, at).toLowerCase() === PARAM) return true;
+    at = cell.indexOf('=', at + 1);
+  }
+  return false;
+}
+
+function stripQuotes(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && (QUOTES.includes(text[start] ?? '') || text[start] === ' ')) start++;
+  while (end > start && (QUOTES.includes(text[end - 1] ?? '') || text[end - 1] === ' ')) end--;
+  return text.slice(start, end);
+}
+
+function parseHttpUrl(text: string): URL | null {
+  if (!/^https?:\/\//i.test(text)) return null;
+  try {
+    return new URL(text);
+  } catch {
+    return null;
+  }
+}
+
+/** The link in a cell and its utm_source value, or null when the cell holds no usable link. */
+function readLink(cell: string): { link: string; source: string } | null {
+  let link = stripQuotes(cell.trim());
+  let url = parseHttpUrl(link);
+  if (url === null && /\s/.test(link)) {
+    // A cell like 'Donate here: https://...': take the word that carries the parameter.
+    const word = link.split(/\s+/).find(mentionsUtmSource);
+    link = word === undefined ? link : stripQuotes(word);
+    url = parseHttpUrl(link);
+  }
+  if (url === null) return null;
+  for (const [name, value] of url.searchParams) {
+    if (name.toLowerCase() === PARAM) return { link, source: value.trim() };
+  }
+  return null;
+}
+
+export function createLinkCollector(vendors: readonly LinkVendor[]): LinkCollector {
+  const vendorsBySource = new Map<string, string[]>();
+  for (const { vendorId, utmSource } of vendors) {
+    const key = utmSource.trim().toLowerCase();
+    if (key === '') continue;
+    vendorsBySource.set(key, [...(vendorsBySource.get(key) ?? []), vendorId]);
+  }
+  const links = new Map<string, string>();
+  const ignored = new Map<string, string[]>();
+  const unmatched = new Map<string, string>();
+  const malformed: string[] = [];
+  let malformedCount = 0;
+  let rowCount = 0;
+
+  function addLink(vendorId: string, link: string): void {
+    const kept = links.get(vendorId);
+    if (kept === undefined) {
+      links.set(vendorId, link);
+      return;
+    }
+    if (kept === link) return;
+    const others = ignored.get(vendorId) ?? [];
+    if (others.length < MAX_IGNORED_PER_VENDOR && !others.includes(link)) ignored.set(vendorId, [...others, link]);
+  }
+
+  function addCell(cell: string): void {
+    const found = readLink(cell);
+    if (found === null) {
+      malformedCount++;
+      if (malformed.length < MAX_LISTED) malformed.push(cell.trim());
+      return;
+    }
+    if (found.source === '') return;
+    const key = found.source.toLowerCase();
+    const vendorIds = vendorsBySource.get(key);
+    if (vendorIds === undefined) {
+      if (unmatched.size < MAX_TRACKED && !unmatched.has(key)) unmatched.set(key, found.source);
+      return;
+    }
+    for (const vendorId of vendorIds) addLink(vendorId, found.link);
+  }
+
+  return {
+    addRow(cells) {
+      rowCount++;
+      for (const cell of cells) {
+        if (mentionsUtmSource(cell)) addCell(cell);
+      }
+    },
+    result() {
+      return {
+        links: Object.fromEntries(links),
+        unmatchedSources: [...unmatched.values()].slice(0, MAX_LISTED),
+        unmatchedSourceCount: unmatched.size,
+        malformedUrls: [...malformed],
+        malformedUrlCount: malformedCount,
+        conflicts: [...ignored].map(([vendorId, others]) => ({ vendorId, kept: links.get(vendorId) ?? '', ignored: others })),
+        rowCount,
+      };
+    },
+  };
+}
