@@ -1,0 +1,63 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+
+export const ADMIN_EMAIL = 'admin@agency.test';
+export const PASSWORD = 'correct horse battery';
+
+/** A fresh address per test, so specs never depend on each other's data. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@agency.test`;
+}
+
+/** Registers the address (or signs in when it already has an account) and returns its token. */
+export async function tokenFor(request: APIRequestContext, email: string, password = PASSWORD): Promise<string> {
+  const registered = await request.post('/api/register', { data: { email, password } });
+  if (registered.ok()) return (await registered.json()).token;
+  const loggedIn = await request.post('/api/login', { data: { email, password } });
+  expect(loggedIn.ok(), `sign in ${email}: ${await loggedIn.text()}`).toBeTruthy();
+  return (await loggedIn.json()).token;
+}
+
+export async function authorize(request: APIRequestContext, adminToken: string, email: string) {
+  const response = await request.post('/api/authorized-emails', {
+    data: { email },
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return response.json();
+}
+
+/** Opens the app already signed in with the token. */
+export async function signInWithToken(page: Page, token: string, path = '/') {
+  await page.goto('/access-denied');
+  await page.evaluate((value) => localStorage.setItem('auth_token', value), token);
+  await page.goto(path);
+}
+
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Fails the test on any console error or uncaught exception in the page. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        // The browser logs every 4xx answer of a fetch; the tests provoke those on purpose.
+        if (/Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
+        errors.push(text);
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

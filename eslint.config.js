@@ -1,0 +1,71 @@
+import { dirname, relative, resolve, sep } from 'node:path';
+import tseslint from 'typescript-eslint';
+
+const root = dirname(new URL(import.meta.url).pathname);
+const area = (file) => relative(root, file).split(sep);
+
+/**
+ * Imports flow one way: shared <- server, shared <- client; the client and the server never import each other;
+ * a client feature never imports another feature, except the shell every screen stands in (auth, layout).
+ */
+const importDirection = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const from = area(context.filename);
+    return {
+      ImportDeclaration(node) {
+        const source = node.source.value;
+        if (typeof source !== 'string' || !source.startsWith('.')) return;
+        const to = area(resolve(dirname(context.filename), source));
+        const report = (why) => context.report({ node, message: `${source}: ${why}` });
+        if (from[0] !== 'src' || to[0] !== 'src') return;
+        if (from[1] === 'shared' && to[1] !== 'shared') return report('src/shared is pure and imports only src/shared');
+        if (from[1] === 'client' && to[1] === 'server') return report('the client never imports the server');
+        if (from[1] === 'server' && to[1] === 'client') return report('the server never imports the client');
+        const isFeature = (parts) => parts[1] === 'client' && parts[2] === 'features';
+        if (isFeature(from) && isFeature(to) && from[3] !== to[3] && !['auth', 'layout'].includes(to[3])) {
+          return report(`features never import each other (${from[3]} -> ${to[3]})`);
+        }
+      },
+    };
+  },
+};
+
+const onlyRepositoriesUseDrizzle = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const file = relative(root, context.filename);
+    const allowed = /^src\/server\/(modules\/[^/]+\/repository\.ts|db\/|testing\/|mail\/deliveries-repository\.ts)/.test(file) || file.endsWith('.test.ts');
+    return {
+      ImportDeclaration(node) {
+        if (!allowed && String(node.source.value).startsWith('drizzle-orm')) {
+          context.report({ node, message: 'only repository.ts files (and src/server/db) use Drizzle' });
+        }
+      },
+    };
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
+  ...tseslint.configs.recommended,
+  {
+    plugins: { house: { rules: { 'import-direction': importDirection, 'drizzle-in-repositories': onlyRepositoriesUseDrizzle } } },
+    rules: {
+      'house/import-direction': 'error',
+      'house/drizzle-in-repositories': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'only src/server/config.ts reads the environment',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/config.ts', 'scripts/**', 'e2e/**', 'bench/**', '*.config.ts', 'src/server/testing/**', '**/*.test.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+);

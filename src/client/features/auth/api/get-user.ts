@@ -1,0 +1,46 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CurrentUser } from '../../../../shared/contracts/auth';
+import { clearAuthToken, getAuthToken, useAuthToken } from '../../../lib/auth-token';
+import { request, RequestError } from '../../../lib/request';
+
+export const USER_QUERY_KEY = ['/api/user'] as const;
+
+/** null means signed out (no token, or a 401 that removed it). */
+export async function getUser(): Promise<CurrentUser | null> {
+  if (!getAuthToken()) throw new Error('No auth token');
+  try {
+    return await request<CurrentUser>('/api/user');
+  } catch (error) {
+    if (error instanceof RequestError && error.status === 401) {
+      clearAuthToken();
+      return null;
+    }
+    if (error instanceof RequestError && error.status === 403) {
+      clearAuthToken();
+      throw new Error('Access denied');
+    }
+    throw new Error('Failed to fetch user');
+  }
+}
+
+export const userQueryOptions = (hasToken: boolean) =>
+  queryOptions({
+    queryKey: USER_QUERY_KEY,
+    queryFn: getUser,
+    enabled: hasToken,
+    staleTime: 5 * 60 * 1000,
+    gcTime: 10 * 60 * 1000,
+    retry: false,
+  });
+
+export function useUser() {
+  const token = useAuthToken();
+  const query = useQuery(userQueryOptions(Boolean(token)));
+  const user = token ? (query.data ?? null) : null;
+  return {
+    user,
+    isLoading: Boolean(token) && query.isPending,
+    error: query.error,
+    isAuthenticated: user !== null,
+  };
+}

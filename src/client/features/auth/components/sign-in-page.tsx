@@ -1,0 +1,132 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Eye, EyeOff, Send } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Input, Label } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/use-toast';
+import { setAuthToken } from '../../../lib/auth-token';
+import { RequestError } from '../../../lib/request';
+import { USER_QUERY_KEY } from '../api/get-user';
+import { login, registerAccount } from '../api/sign-in';
+
+type Mode = 'sign-in' | 'sign-up';
+
+export function SignInPage() {
+  const [mode, setMode] = useState<Mode>('sign-in');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [pending, setPending] = useState(false);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+
+  useEffect(() => {
+    const error = params.get('error');
+    if (!error) return;
+    toast({ title: 'Sign-in failed', description: error, variant: 'destructive' });
+    setParams({}, { replace: true });
+  }, [params, setParams]);
+
+  const isSignUp = mode === 'sign-up';
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      toast({ title: 'Authentication failed', description: 'Email and password are required.', variant: 'destructive' });
+      return;
+    }
+    setPending(true);
+    try {
+      const { token } = await (isSignUp ? registerAccount : login)({ email: email.trim(), password });
+      setAuthToken(token);
+      await queryClient.resetQueries({ queryKey: USER_QUERY_KEY });
+      toast({ title: isSignUp ? 'Account created successfully' : 'Logged in successfully' });
+      navigate('/', { replace: true });
+    } catch (error) {
+      const description =
+        error instanceof RequestError ? (error.serverMessage ?? 'Authentication failed') : 'Something went wrong. Please try again.';
+      toast({ title: 'Authentication failed', description, variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
+      <div className="w-full max-w-sm rounded-[var(--radius-card)] border border-slate-200 bg-white p-8 shadow-sm">
+        <div className="mb-6 flex flex-col items-center gap-3 text-center">
+          <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-brand-600 text-white">
+            <Send aria-hidden className="h-5 w-5" />
+          </span>
+          <h1 className="text-xl font-semibold">{isSignUp ? 'Create Account' : 'Welcome'}</h1>
+          <p className="text-[13px] text-slate-600">
+            {isSignUp ? 'Set a password for your authorized address.' : 'Sign in to Dispatch to continue.'}
+          </p>
+        </div>
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <div>
+            <Label htmlFor="email">Email</Label>
+            <Input id="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          </div>
+          <div>
+            <Label htmlFor="password">Password</Label>
+            <div className="relative">
+              <Input
+                id="password"
+                type={showPassword ? 'text' : 'password'}
+                autoComplete={isSignUp ? 'new-password' : 'current-password'}
+                required
+                minLength={isSignUp ? 8 : undefined}
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                className="pr-10"
+              />
+              <button
+                type="button"
+                onClick={() => setShowPassword((shown) => !shown)}
+                aria-label={showPassword ? 'Hide password' : 'Show password'}
+                aria-pressed={showPassword}
+                className="absolute right-1 top-1/2 -translate-y-1/2 rounded p-1.5 text-slate-500 hover:text-slate-800"
+              >
+                {showPassword ? <EyeOff aria-hidden className="h-4 w-4" /> : <Eye aria-hidden className="h-4 w-4" />}
+              </button>
+            </div>
+            {isSignUp ? <p className="mt-1 text-xs text-slate-600">At least 8 characters.</p> : null}
+          </div>
+          <Button type="submit" disabled={pending} className="w-full justify-center">
+            {pending ? 'Please wait...' : isSignUp ? 'Create Account' : 'Continue'}
+          </Button>
+        </form>
+        <div className="my-4 flex items-center gap-3 text-xs text-slate-500">
+          <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
+        </div>
+        <Button variant="secondary" className="w-full justify-center" onClick={() => window.location.assign('/auth/google')}>
+          <GoogleMark /> Continue with Google
+        </Button>
+        <p className="mt-6 text-center text-[13px] text-slate-600">
+          {isSignUp ? 'Already have an account? ' : "Don't have an account? "}
+          <button
+            type="button"
+            className="font-medium text-brand-700 hover:underline"
+            onClick={() => setMode(isSignUp ? 'sign-in' : 'sign-up')}
+          >
+            {isSignUp ? 'Sign in' : 'Sign up'}
+          </button>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+function GoogleMark() {
+  return (
+    <svg aria-hidden viewBox="0 0 24 24" className="h-4 w-4">
+      <path fill="#4285F4" d="M22.6 12.2c0-.8-.1-1.5-.2-2.2H12v4.2h5.9a5 5 0 0 1-2.2 3.3v2.7h3.6c2.1-1.9 3.3-4.8 3.3-8z" />
+      <path fill="#34A853" d="M12 23c3 0 5.5-1 7.3-2.7l-3.6-2.7c-1 .7-2.2 1-3.7 1-2.9 0-5.3-1.9-6.2-4.5H2.1v2.8A11 11 0 0 0 12 23z" />
+      <path fill="#FBBC05" d="M5.8 14.1a6.6 6.6 0 0 1 0-4.2V7.1H2.1a11 11 0 0 0 0 9.8z" />
+      <path fill="#EA4335" d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.2-3.2A11 11 0 0 0 2.1 7.1l3.7 2.8C6.7 7.3 9.1 5.4 12 5.4z" />
+    </svg>
+  );
+}

@@ -1,0 +1,30 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UserRow } from '../../../../shared/contracts/users';
+import { request } from '../../../lib/request';
+
+export const USERS_QUERY_KEY = ['/api/users'] as const;
+
+export const usersQueryOptions = () =>
+  queryOptions({ queryKey: USERS_QUERY_KEY, queryFn: () => request<UserRow[]>('/api/users') });
+
+export const useUsers = (enabled: boolean) => useQuery({ ...usersQueryOptions(), enabled });
+
+function useUsersMutation<TInput>(call: (input: TInput) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),
+  });
+}
+
+export const useAddUser = () =>
+  useUsersMutation((email: string) => request('/api/authorized-emails', { method: 'POST', body: { email } }));
+
+export const useRemoveUser = () =>
+  useUsersMutation((authorizedEmailId: number) => request(`/api/authorized-emails/${authorizedEmailId}`, { method: 'DELETE' }));
+
+export const useUpdatePermissions = () =>
+  useUsersMutation(({ userId, isAdmin }: { userId: number | null; isAdmin: boolean }) => {
+    if (userId === null) return Promise.reject(new Error('Cannot update permissions for unregistered users'));
+    return request(`/api/users/${userId}/permissions`, { method: 'PATCH', body: { isAdmin } });
+  });

@@ -1,0 +1,180 @@
+import { ShieldAlert, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import type { UserRow } from '../../../../shared/contracts/users';
+import { displayNameFromEmail } from '../../../../shared/display-name';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Switch } from '../../../components/ui/switch';
+import { Tooltip } from '../../../components/ui/tooltip';
+import { toast } from '../../../components/ui/use-toast';
+import { messageOf } from '../../../lib/request';
+import { useUser } from '../../auth/api/get-user';
+import { PageHeader } from '../../layout/page-header';
+import { Avatar } from '../../layout/profile-menu';
+import { useAddUser, useRemoveUser, useUpdatePermissions, useUsers } from '../api/users';
+
+export function SettingsPage() {
+  const { user } = useUser();
+  const isAdmin = user?.isAdmin ?? false;
+  return (
+    <>
+      <PageHeader title="Settings" description="Who may use Dispatch, and who administers it." />
+      <main className="mx-auto max-w-5xl p-4 md:p-6">
+        {isAdmin ? (
+          <UserPermissions />
+        ) : (
+          <div className="flex items-center gap-3 rounded-[var(--radius-card)] border border-slate-200 bg-white p-6">
+            <ShieldAlert aria-hidden className="h-5 w-5 text-amber-600" />
+            <p className="font-medium">Admins only</p>
+          </div>
+        )}
+      </main>
+    </>
+  );
+}
+
+function UserPermissions() {
+  const users = useUsers(true);
+  const addUser = useAddUser();
+  const [email, setEmail] = useState('');
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const value = email.trim();
+    if (!value) {
+      toast({ title: 'Please enter an email address', variant: 'destructive' });
+      return;
+    }
+    addUser.mutate(value, {
+      onSuccess: () => {
+        setEmail('');
+        toast({ title: 'User added successfully' });
+      },
+      onError: (error) => toast({ title: 'Failed to add user', description: messageOf(error, ''), variant: 'destructive' }),
+    });
+  }
+
+  return (
+    <section aria-labelledby="user-permissions" className="rounded-[var(--radius-card)] border border-slate-200 bg-white">
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-4">
+        <h2 id="user-permissions" className="text-base font-semibold">User Permissions</h2>
+        <form onSubmit={submit} className="flex w-full gap-2 sm:w-auto">
+          <Input
+            type="email"
+            aria-label="Email address of the user to add"
+            placeholder="name@agency.com"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            className="sm:w-64"
+          />
+          <Button type="submit" disabled={addUser.isPending}>
+            {addUser.isPending ? 'Adding...' : 'Add User'}
+          </Button>
+        </form>
+      </div>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-slate-50 text-[13px] text-slate-600">
+            <tr>
+              <th scope="col" className="px-4 py-2 font-medium">User</th>
+              <th scope="col" className="px-4 py-2 font-medium">Email</th>
+              <th scope="col" className="px-4 py-2 font-medium">Admin</th>
+              <th scope="col" className="px-4 py-2 font-medium">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.isPending ? (
+              <tr>
+                <td colSpan={4} className="px-4 py-8 text-center text-slate-600">Loading...</td>
+              </tr>
+            ) : users.isError ? (
+              <tr>
+                <td colSpan={4} className="px-4 py-8 text-center text-red-700">
+                  Could not load users.{' '}
+                  <Button variant="secondary" size="sm" onClick={() => void users.refetch()}>Retry</Button>
+                </td>
+              </tr>
+            ) : users.data.length === 0 ? (
+              <tr>
+                <td colSpan={4} className="px-4 py-8 text-center text-slate-600">No users found</td>
+              </tr>
+            ) : (
+              users.data.map((row) => <UserPermissionRow key={row.authorizedEmailId} row={row} />)
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function UserPermissionRow({ row }: { row: UserRow }) {
+  const updatePermissions = useUpdatePermissions();
+  const removeUser = useRemoveUser();
+  const name = displayNameFromEmail(row.email);
+
+  function toggleAdmin(isAdmin: boolean) {
+    updatePermissions.mutate(
+      { userId: row.id, isAdmin },
+      {
+        onSuccess: () => toast({ title: 'User permissions updated' }),
+        onError: (error) =>
+          toast({
+            title: 'Failed to update permissions',
+            description: error instanceof Error && !('status' in error) ? error.message : messageOf(error, ''),
+            variant: 'destructive',
+          }),
+      },
+    );
+  }
+
+  function remove() {
+    removeUser.mutate(row.authorizedEmailId, {
+      onSuccess: () => toast({ title: 'User removed successfully' }),
+      onError: (error) => toast({ title: 'Failed to remove user', description: messageOf(error, ''), variant: 'destructive' }),
+    });
+  }
+
+  return (
+    <tr className="border-t border-slate-100" data-testid={`user-row-${row.email}`}>
+      <td className="px-4 py-3">
+        <div className="flex items-center gap-3">
+          <Avatar email={row.email} imageUrl={row.googleProfileImageUrl} />
+          <div>
+            <p className="font-medium">{name}</p>
+            {!row.hasRegistered ? <p className="text-xs text-slate-600">Not registered yet</p> : null}
+          </div>
+        </div>
+      </td>
+      <td className="px-4 py-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <span>{row.email}</span>
+          {row.hasRegistered ? <Badge tone="success">Registered</Badge> : <Badge tone="warning">Pending Registration</Badge>}
+          {row.isAdmin ? <Badge tone="brand">Admin</Badge> : null}
+        </div>
+      </td>
+      <td className="px-4 py-3">
+        <Switch
+          checked={row.isAdmin}
+          disabled={!row.hasRegistered || updatePermissions.isPending}
+          onCheckedChange={toggleAdmin}
+          aria-label={`Admin access for ${row.email}`}
+        />
+      </td>
+      <td className="px-4 py-3">
+        <Tooltip content="Remove user" side="left">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Remove ${row.email}`}
+            disabled={removeUser.isPending}
+            onClick={remove}
+          >
+            <Trash2 aria-hidden className="h-4 w-4 text-red-600" />
+          </Button>
+        </Tooltip>
+      </td>
+    </tr>
+  );
+}

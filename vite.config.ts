@@ -1,0 +1,11 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true },
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:5000', '/auth/google': 'http://127.0.0.1:5000' },
+  },
+});
