@@ -30,7 +30,6 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy: true,
-    disableRequestLogging: false,
   });
 
   await app.register(fastifyCookie);

@@ -1,0 +1,14 @@
+// `npm run bench`: each benchmark prints its figures as ratios against a baseline measured in the same run.
+import { benchUserLookup } from './user-lookup';
+
+const benchmarks: Record<string, () => Promise<{ name: string; lines: string[] }>> = {
+  'user-lookup': benchUserLookup,
+};
+
+const only = process.argv.slice(2);
+for (const [key, run] of Object.entries(benchmarks)) {
+  if (only.length && !only.includes(key)) continue;
+  const { name, lines } = await run();
+  console.log(`\n## ${key}: ${name}`);
+  for (const line of lines) console.log(`  ${line}`);
+}
