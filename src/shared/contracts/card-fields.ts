@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/** Free text the user may leave empty: null and absent read as ''; the validation rules decide what is missing. */
+export const optionalText = z
+  .string({ error: 'must be text' })
+  .nullish()
+  .transform((value) => value ?? '');
+
+/** A value that is either there or null (absent and '' read as null). */
+export const nullableText = z
+  .string({ error: 'must be text' })
+  .nullish()
+  .transform((value) => (value === undefined || value === '' ? null : value));
+
+/**
+ * An end date: 'YYYY-MM-DD' (preferred) or an ISO date-time such as a date picker's toISOString(),
+ * or null. '' and absent read as null.
+ */
+const isoDate = z.iso.date();
+const isoDateTime = z.iso.datetime({ offset: true });
+
+export const endDateValue = z
+  .string({ error: "must be an ISO date like '2026-03-14'" })
+  .trim()
+  .refine((value) => value === '' || isoDate.safeParse(value).success || isoDateTime.safeParse(value).success, {
+    error: "must be an ISO date like '2026-03-14'",
+  })
+  .nullish()
+  .transform((value) => (value === undefined || value === '' ? null : value));
+
+/** Base64 content (of an image): null when absent. */
+export const base64Content = z
+  .base64({ error: 'must be base64' })
+  .nullish()
+  .or(z.literal(''))
+  .transform((value) => (value === undefined || value === '' ? null : value));
+
+export const cardId = z
+  .string({ error: 'must be text' })
+  .trim()
+  .min(1, { error: 'is required' })
+  .max(64, { error: 'is too long' })
+  .regex(/^[a-z0-9_-]+$/i, { error: 'may hold only letters, digits, - and _' });
+
+/** An http(s) link, or '' for none. */
+export const vendorLink = z
+  .string({ error: 'must be text' })
+  .trim()
+  .refine((value) => value === '' || isHttpUrl(value), { error: 'must be an http(s) link' });
+
+function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const IMAGE_CONTENT_TYPE = /^image\/(png|jpeg|gif|webp)$/;
+export const imageContentType = z
+  .string({ error: 'must be text' })
+  .trim()
+  .toLowerCase()
+  .regex(IMAGE_CONTENT_TYPE, { error: 'must be image/png, image/jpeg, image/gif or image/webp' });

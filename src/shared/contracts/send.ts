@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { PRICING_MODELS, splitRatio, vendorIdValue } from './vendors';
+import { base64Content, cardId, endDateValue, imageContentType, nullableText, optionalText, vendorLink } from './card-fields';
+
+// PRODUCT.md 5: limits the server answers 413 above; the client can check them before uploading.
+export const MAX_HTML_OR_CSV_BYTES = 10 * 1024 * 1024;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_ATTACHMENT_BYTES_PER_MESSAGE = 20 * 1024 * 1024;
+
+export const sendEmailCard = z.object({
+  id: cardId,
+  htmlContent: optionalText,
+  filename: nullableText,
+  subject: optionalText,
+  senderName: optionalText,
+  endDate: endDateValue,
+  csvContent: nullableText,
+});
+export type SendEmailCard = z.infer<typeof sendEmailCard>;
+
+export const sendTextCard = z.object({
+  id: cardId,
+  content: optionalText,
+  senderName: optionalText,
+  endDate: endDateValue,
+  csvContent: nullableText,
+  /** The card's image, base64 encoded, or null. */
+  fileContent: base64Content,
+  fileName: nullableText,
+});
+export type SendTextCard = z.infer<typeof sendTextCard>;
+
+export const imageAttachment = z.object({
+  filename: z.string({ error: 'must be text' }).trim().min(1, { error: 'is required' }).max(255, { error: 'is too long' }),
+  content: z.base64({ error: 'must be base64' }),
+  contentType: imageContentType,
+});
+export type ImageAttachment = z.infer<typeof imageAttachment>;
+
+export const sendBody = z
+  .object({
+    selectedVendors: z
+      .array(vendorIdValue, { error: 'must be a list of vendor ids' })
+      .refine((ids) => new Set(ids).size === ids.length, { error: 'must not repeat a vendor' }),
+    emailCards: z.array(sendEmailCard, { error: 'must be a list' }).default([]),
+    textCards: z.array(sendTextCard, { error: 'must be a list' }).default([]),
+    selectedClient: nullableText,
+    /** vendorId -> 'A/B'. */
+    vendorSplits: z.record(z.string(), splitRatio, { error: 'must map vendor ids to splits' }).default({}),
+    imageAttachments: z.array(imageAttachment, { error: 'must be a list' }).default([]),
+    /** card id -> vendorId -> link. */
+    allVendorLinks: z
+      .record(z.string(), z.record(z.string(), vendorLink), { error: 'must map card ids to vendor links' })
+      .default({}),
+    pricingModel: z.enum(PRICING_MODELS, { error: `must be one of ${PRICING_MODELS.join(', ')}` }).default('Revshare'),
+  })
+  .refine(
+    (body) => {
+      const ids = [...body.emailCards, ...body.textCards].map((card) => card.id);
+      return new Set(ids).size === ids.length;
+    },
+    { error: 'must not repeat a card id', path: ['emailCards'] },
+  );
+/** What the client sends. */
+export type SendBodyInput = z.input<typeof sendBody>;
+/** What the server works with after parsing. */
+export type SendBody = z.infer<typeof sendBody>;
