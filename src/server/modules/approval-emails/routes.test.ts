@@ -1,0 +1,119 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, addAndRegister, bearer, createTestApp, register, type TestContext } from '../../testing/test-app';
+
+let t: TestContext;
+let admin: string;
+let member: string;
+beforeEach(async () => {
+  t = await createTestApp();
+  admin = await register(t.app, ADMIN_EMAIL);
+  member = await addAndRegister(t.app, admin, 'member@agency.test');
+});
+afterEach(async () => {
+  await t.close();
+});
+
+type Method = 'GET' | 'POST' | 'DELETE';
+const call = (method: Method, url: string, token: string, payload?: unknown) =>
+  t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+
+const list = async () => (await call('GET', '/api/approval-emails', member)).json();
+async function add(email: string, token = member) {
+  const response = await call('POST', '/api/approval-emails', token, { email });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+async function approvalEntries() {
+  const { entries } = (await call('GET', '/api/audit-log', admin)).json();
+  return entries.filter((entry: { entity: string }) => entry.entity === 'approval_email');
+}
+
+describe('approval addresses', () => {
+  it('adds an address (201 with id and email), trimmed and lowercased, listed in the order added', async () => {
+    expect(await list()).toEqual([]);
+    const first = await add('  Approvals@Agency.TEST ');
+    expect(first).toEqual({ id: expect.any(Number), email: 'approvals@agency.test' });
+    const second = await add('boss@agency.test');
+    expect(await list()).toEqual([first, second]);
+  });
+
+  it('answers 409 for an address already on the list, whatever its case, and adds nothing', async () => {
+    await add('approvals@agency.test');
+    const again = await call('POST', '/api/approval-emails', member, { email: ' APPROVALS@agency.test' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: 'approvals@agency.test is already an approval address.' });
+    expect(await list()).toHaveLength(1);
+    expect(await approvalEntries()).toHaveLength(1);
+  });
+
+  it.each([
+    [{}, 'email is required'],
+    [{ email: '' }, 'email must be a valid e-mail address'],
+    [{ email: '   ' }, 'email must be a valid e-mail address'],
+    [{ email: 'not-an-address' }, 'email must be a valid e-mail address'],
+    [{ email: 42 }, 'email must be an e-mail address'],
+    [{ email: `${'a'.repeat(250)}@x.test` }, 'email is too long'],
+  ])('rejects a bad address with 400 naming the field and adds nothing (%#)', async (body, message) => {
+    const response = await call('POST', '/api/approval-emails', member, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message, field: 'email' });
+    expect(await list()).toEqual([]);
+    expect(await approvalEntries()).toEqual([]);
+  });
+
+  it('deletes an address (204); deleting it again, or an unknown id, answers 404', async () => {
+    const kept = await add('kept@agency.test');
+    const gone = await add('gone@agency.test');
+    const response = await call('DELETE', `/api/approval-emails/${gone.id}`, member);
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
+    expect(await list()).toEqual([kept]);
+    const again = await call('DELETE', `/api/approval-emails/${gone.id}`, member);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ message: 'This approval address no longer exists. It may have been deleted by someone else.' });
+    expect((await call('DELETE', '/api/approval-emails/999999', member)).statusCode).toBe(404);
+    expect(await list()).toEqual([kept]);
+  });
+
+  it.each([
+    ['abc', 'id must be a number'],
+    ['1.5', 'id must be a whole number'],
+    ['0', 'id must be positive'],
+  ])('rejects a malformed id %s with 400 and deletes nothing', async (id, message) => {
+    const kept = await add('kept@agency.test');
+    const response = await call('DELETE', `/api/approval-emails/${id}`, member);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message, field: 'id' });
+    expect(await list()).toEqual([kept]);
+  });
+
+  it('records additions and deletions with who did them', async () => {
+    const row = await add('approvals@agency.test', member);
+    t.clock.advance(5000);
+    await call('DELETE', `/api/approval-emails/${row.id}`, admin);
+    expect(await approvalEntries()).toEqual([
+      expect.objectContaining({ actorEmail: ADMIN_EMAIL, action: 'delete', entityId: String(row.id), before: row, after: null, at: '2026-03-10T15:00:05.000Z' }),
+      expect.objectContaining({ actorEmail: 'member@agency.test', action: 'create', entityId: String(row.id), before: null, after: row, at: '2026-03-10T15:00:00.000Z' }),
+    ]);
+  });
+
+  it('lets non-admins add and delete addresses', async () => {
+    const row = await add('approvals@agency.test', member);
+    expect((await call('DELETE', `/api/approval-emails/${row.id}`, member)).statusCode).toBe(204);
+    expect(await list()).toEqual([]);
+  });
+
+  it('answers 401 to strangers on every call and changes nothing', async () => {
+    const row = await add('approvals@agency.test');
+    const calls: Array<[Method, string, unknown?]> = [
+      ['GET', '/api/approval-emails'],
+      ['POST', '/api/approval-emails', { email: 'intruder@else.test' }],
+      ['DELETE', `/api/approval-emails/${row.id}`],
+    ];
+    for (const [method, url, payload] of calls) {
+      expect((await call(method, url, 'no-such-token', payload)).statusCode, `${method} ${url}`).toBe(401);
+      expect((await t.app.inject({ method, url, ...(payload ? { payload: payload as object } : {}) })).statusCode).toBe(401);
+    }
+    expect(await list()).toEqual([row]);
+  });
+});
