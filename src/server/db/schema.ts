@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -114,4 +114,45 @@ export const approvalEmails = pgTable('approval_emails', {
   id: serial('id').primaryKey(),
   email: text('email').notNull().unique(),
   createdAt: createdAt(),
+});
+
+/** The send page's content cards, per user, kept by autosave so a reload or a second tab loses nothing. */
+export const prospectingDrafts = pgTable(
+  'prospecting_drafts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cardId: text('card_id').notNull(),
+    cardType: text('card_type').notNull(),
+    cardOrder: integer('card_order').notNull().default(0),
+    htmlSubject: text('html_subject').notNull().default(''),
+    senderName: text('sender_name').notNull().default(''),
+    endDate: text('end_date'),
+    fileName: text('file_name'),
+    fileContent: text('file_content'),
+    textCopy: text('text_copy').notNull().default(''),
+    csvFileName: text('csv_file_name'),
+    csvContent: text('csv_content'),
+    vendorLinks: jsonb('vendor_links').$type<Record<string, string>>().notNull().default({}),
+    isExpanded: boolean('is_expanded').notNull().default(true),
+    imageFileName: text('image_file_name'),
+    imageContent: text('image_content'),
+    imageContentType: text('image_content_type'),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.cardId] })],
+);
+
+/** The send page's selections, one row per user. */
+export const prospectingSessions = pgTable('prospecting_sessions', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  selectedContentType: text('selected_content_type'),
+  selectedClient: text('selected_client'),
+  selectedVendors: jsonb('selected_vendors').$type<string[]>().notNull().default([]),
+  showInitialSelection: boolean('show_initial_selection').notNull().default(true),
+  pricingModel: text('pricing_model').notNull().default('Revshare'),
+  updatedAt: updatedAt(),
 });
