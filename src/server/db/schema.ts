@@ -19,10 +19,28 @@ export const users = pgTable('users', {
   firstName: text('first_name').notNull(),
   googleSubject: text('google_subject').unique(),
   googleProfileImageUrl: text('google_profile_image_url'),
+  /** AES-256-GCM ciphertext (src/server/auth/secret-box.ts), never the token itself. */
   googleRefreshToken: text('google_refresh_token'),
   googleConnected: boolean('google_connected').notNull().default(false),
+  /** The current Google access token, encrypted like the refresh token, shared by every app instance. */
+  googleAccessToken: text('google_access_token'),
+  googleAccessTokenExpiresAt: timestamp('google_access_token_expires_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/** One-time tickets for 'Connect Google Account': a browser navigation cannot carry the bearer token. Only a hash is stored. */
+export const googleConnectTickets = pgTable(
+  'google_connect_tickets',
+  {
+    ticketHash: text('ticket_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('google_connect_tickets_expires_at_idx').on(table.expiresAt)],
+);
 
 export const sessions = pgTable(
   'sessions',
