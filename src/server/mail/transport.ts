@@ -1,0 +1,46 @@
+/**
+ * The one way mail leaves the server (listmonk's messenger idea): the outbox, smtp and gmail transports implement it,
+ * and the delivery queue only ever talks to this interface.
+ */
+
+/** A message already composed into its exact RFC 822 bytes (the same bytes kept with the log entry as `.eml`). */
+export interface OutgoingMessage {
+  /** The whole RFC 822 message, headers and body, as it is sent. */
+  raw: Buffer;
+  /** Envelope sender (SMTP MAIL FROM); Gmail always sends as the signed-in account. */
+  from: string;
+  /** Envelope recipients; To and CC are also in the headers of `raw`. */
+  to: string[];
+  cc: string[];
+  /** The signed-in user the message is sent as (Gmail uses this user's Google connection). */
+  senderUserId: number;
+}
+
+/**
+ * - `sent`: accepted; `id` is the provider's id (Gmail message id, SMTP queue id, outbox file name).
+ * - `uncertain`: the request went out but no answer came (timeout, dropped connection): the mail may or may not have
+ *   been sent. Never retry it blindly; a person decides ('Send again').
+ */
+export type SendOutcome = { status: 'sent'; id: string } | { status: 'uncertain'; error: string };
+
+export interface MailTransport {
+  readonly name: 'outbox' | 'smtp' | 'gmail';
+  /**
+   * Sends one message. A definite failure throws:
+   * - `MailSendError` (`retryable` says whether a later attempt may succeed; `retryAfterMs` when the provider said when);
+   * - `AppError` with `extra.requiresGoogleAuth === true` when the sender must sign in with Google again.
+   */
+  send(message: OutgoingMessage): Promise<SendOutcome>;
+}
+
+/** A definite failure to send: nothing went out. */
+export class MailSendError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = 'MailSendError';
+  }
+}
