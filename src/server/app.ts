@@ -11,6 +11,7 @@ import type { Db } from './db/client';
 import { AppError } from './errors';
 import { registerApprovalEmailRoutes } from './modules/approval-emails/routes';
 import { registerAuditRoutes } from './modules/audit/routes';
+import { registerDraftRoutes } from './modules/drafts/routes';
 import { registerGoogleRoutes } from './modules/google/routes';
 import { registerSessionRoutes } from './modules/session/routes';
 import { registerUserRoutes } from './modules/users/routes';
@@ -51,6 +52,9 @@ export async function buildApp(deps: AppDeps) {
     if (error instanceof AppError) {
       return reply.code(error.statusCode).send({ message: error.message, ...error.extra });
     }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send({ message: 'The upload is too large: HTML and CSV files may be at most 10 MB each, images 5 MB.' });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ message: error.message });
@@ -69,6 +73,7 @@ export async function buildApp(deps: AppDeps) {
   registerVendorSettingsRoutes(app, services, guards);
   registerApprovalEmailRoutes(app, services, guards);
   registerAuditRoutes(app, services, guards);
+  registerDraftRoutes(app, services, guards);
   registerGoogleRoutes(app, deps);
 
   const clientDir = deps.clientDir;

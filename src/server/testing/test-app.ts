@@ -46,6 +46,38 @@ export async function openTestDatabase(): Promise<Database> {
   };
 }
 
+/**
+ * A database that survives a restart: open() again after close() sees the same data (a PGlite folder, or one
+ * database on the PostgreSQL server of TEST_DATABASE_URL).
+ */
+export async function createRestartableDatabase() {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'dispatch-restart-'));
+    return {
+      open: () => openDatabase({ kind: 'pglite', dataDir: dir }),
+      cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    open: () => openDatabase({ kind: 'postgres', url: url.toString() }),
+    cleanup: async () => {
+      const cleanup = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      await cleanup.unsafe(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
 export interface TestContext {
   app: App;
   database: Database;
@@ -57,9 +89,9 @@ export interface TestContext {
 export const ADMIN_EMAIL = 'admin@agency.test';
 export const PASSWORD = 'correct horse battery';
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(env: Record<string, string> = {}, existing?: Database): Promise<TestContext> {
   const config = loadConfig({ ADMIN_EMAILS: ADMIN_EMAIL, SECRET_KEY: 'x'.repeat(40), LOG_LEVEL: 'silent', ...env });
-  const database = await openTestDatabase();
+  const database = existing ?? (await openTestDatabase());
   const clock = createTestClock();
   await ensureAdmins({ db: database.db, clock }, config.adminEmails);
   const app = await buildApp({ config, db: database.db, clock });
