@@ -9,6 +9,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { AppError } from './errors';
+import { registerAppSettingsRoutes } from './modules/app-settings/routes';
 import { registerApprovalEmailRoutes } from './modules/approval-emails/routes';
 import { registerAuditRoutes } from './modules/audit/routes';
 import { registerDraftRoutes } from './modules/drafts/routes';
@@ -74,6 +75,7 @@ export async function buildApp(deps: AppDeps) {
   registerApprovalEmailRoutes(app, services, guards);
   registerAuditRoutes(app, services, guards);
   registerDraftRoutes(app, services, guards);
+  registerAppSettingsRoutes(app, deps, guards);
   registerGoogleRoutes(app, deps);
 
   const clientDir = deps.clientDir;

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppSettings } from '../../../shared/contracts/app-settings';
+import type { Guards } from '../../auth/guards';
+import type { Config } from '../../config';
+
+/** What the send page needs of the server's configuration to draw the preview exactly as it will be sent. */
+export function registerAppSettingsRoutes(app: FastifyInstance, { config }: { config: Config }, guards: Guards) {
+  app.get('/api/app-settings', { preHandler: guards.requireUser }, async (): Promise<AppSettings> => ({
+    hubPassword: config.hubPassword ?? null,
+    mailTransport: config.mailTransport,
+    isGoogleEnabled: Boolean(config.google.clientId),
+  }));
+}
