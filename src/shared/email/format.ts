@@ -39,3 +39,8 @@ export function base64ByteLength(base64: string): number {
   else if (body.endsWith('=')) padding = 1;
   return Math.max(0, Math.floor((body.length * 3) / 4) - padding);
 }
+
+/** The trimmed value, or the placeholder when it is empty. */
+export function orPlaceholder(value: string | null | undefined, placeholder: string): string {
+  return value && value.trim() !== '' ? value.trim() : placeholder;
+}

@@ -6,6 +6,7 @@ describe('vendorTerms', () => {
     expect(vendorTerms('Revshare', '60/40', undefined)).toEqual({
       label: 'Revshare',
       lines: ['Split: 60/40'],
+      items: [{ label: 'Split', value: '60/40' }],
       isComplete: true,
       missing: [],
     });
@@ -20,6 +21,7 @@ describe('vendorTerms', () => {
     expect(vendorTerms('Revshare', '70/40', undefined)).toEqual({
       label: 'Revshare',
       lines: ['Split: [Not set]'],
+      items: [{ label: 'Split', value: '[Not set]' }],
       isComplete: false,
       missing: ['Split'],
     });
@@ -29,6 +31,10 @@ describe('vendorTerms', () => {
     expect(vendorTerms('CPD', '60/40', { costPerDonor: 12.5, cpdBudget: 5000 })).toEqual({
       label: 'CPD',
       lines: ['Cost per donor: $12.50', 'CPD budget: $5,000'],
+      items: [
+        { label: 'Cost per donor', value: '$12.50' },
+        { label: 'CPD budget', value: '$5,000' },
+      ],
       isComplete: true,
       missing: [],
     });
@@ -44,6 +50,10 @@ describe('vendorTerms', () => {
     expect(vendorTerms('CPM', undefined, undefined)).toEqual({
       label: 'CPM',
       lines: ['Cost per thousand: [Not set]', 'CPM budget: [Not set]'],
+      items: [
+        { label: 'Cost per thousand', value: '[Not set]' },
+        { label: 'CPM budget', value: '[Not set]' },
+      ],
       isComplete: false,
       missing: ['Cost per thousand', 'CPM budget'],
     });

@@ -9,6 +9,8 @@ export interface VendorTerms {
   label: string;
   /** e.g. ['Split: 60/40'] or ['Cost per donor: $12.50', 'CPD budget: $5,000']. */
   lines: string[];
+  /** The same terms as label and value, for tables. */
+  items: { label: string; value: string }[];
   isComplete: boolean;
   /** Labels of what is missing, e.g. ['Cost per donor', 'CPD budget']. */
   missing: string[];
@@ -57,23 +59,24 @@ export function vendorTerms(model: PricingModel, split: string | undefined, cost
   if (model === 'Revshare') {
     const ratio = split === undefined || split.trim() === '' ? DEFAULT_SPLIT : split.trim();
     const isComplete = isValidSplit(ratio);
-    return {
-      label: 'Revshare',
-      lines: [`Split: ${isComplete ? ratio : NOT_SET}`],
-      isComplete,
-      missing: isComplete ? [] : ['Split'],
-    };
+    return withLines('Revshare', [{ label: 'Split', value: isComplete ? ratio : NOT_SET }], isComplete ? [] : ['Split']);
   }
-  const lines: string[] = [];
+  const items: VendorTerms['items'] = [];
   const missing: string[] = [];
   for (const { field, label } of COST_TERMS[model]) {
     const value = costs?.[field];
-    if (isSet(value)) {
-      lines.push(`${label}: ${formatDollars(value)}`);
-    } else {
-      lines.push(`${label}: ${NOT_SET}`);
-      missing.push(label);
-    }
+    items.push({ label, value: isSet(value) ? formatDollars(value) : NOT_SET });
+    if (!isSet(value)) missing.push(label);
   }
-  return { label: model, lines, isComplete: missing.length === 0, missing };
+  return withLines(model, items, missing);
+}
+
+function withLines(label: string, items: VendorTerms['items'], missing: string[]): VendorTerms {
+  return {
+    label,
+    lines: items.map((item) => `${item.label}: ${item.value}`),
+    items,
+    isComplete: missing.length === 0,
+    missing,
+  };
 }

@@ -1,0 +1,168 @@
+import type { PricingModel } from '../contracts/vendors';
+import { greetingLine } from '../rules/greeting';
+import { formatEndDate } from '../rules/new-york-time';
+import { vendorTerms, type CostValues } from '../rules/pricing';
+import { renderHtml, renderText, type Block } from './blocks';
+import { composeAttachments, type ComposedAttachment } from './attachments';
+import { orPlaceholder } from './format';
+
+export { formatKb } from './format';
+
+// Field names follow the send body (contracts/send.ts), so the server can pass its cards as they are.
+export interface ComposeEmailCard {
+  id: string;
+  subject: string | null;
+  senderName: string | null;
+  endDate: string | null;
+  /** This vendor's link for the card. */
+  link: string | null;
+  /** The HTML creative, attached under its uploaded name. */
+  filename: string | null;
+  htmlContent: string | null;
+}
+
+export interface ComposeTextCard {
+  id: string;
+  content: string | null;
+  senderName: string | null;
+  endDate: string | null;
+  link: string | null;
+  /** The image, base64 encoded, attached under its uploaded name. */
+  fileName: string | null;
+  fileContent: string | null;
+  contentType?: string | null;
+}
+
+export interface ComposeInput {
+  send: {
+    client: { slug: string; displayName: string } | null;
+    pricingModel: PricingModel;
+    emailCards: readonly ComposeEmailCard[];
+    textCards: readonly ComposeTextCard[];
+  };
+  vendor: {
+    name: string;
+    emails: readonly string[];
+    emailProspectingKey: string | null;
+    textProspectingKey: string | null;
+    /** 'A/B'; undefined means the 50/50 default. */
+    split: string | undefined;
+    costs: CostValues | undefined;
+  };
+  context: {
+    now: Date;
+    senderEmail: string;
+    senderFirstName: string;
+    approvalEmails: readonly string[];
+    hubPassword: string | undefined;
+  };
+}
+
+export type { ComposedAttachment };
+
+export interface ComposedEmail {
+  /** PRODUCT 5: To the vendor, CC the approval addresses, Reply-To the sender and the approval addresses. */
+  to: string[];
+  cc: string[];
+  replyTo: string[];
+  subject: string;
+  html: string;
+  text: string;
+  attachments: ComposedAttachment[];
+}
+
+export const PLACEHOLDERS = {
+  content: '[No content provided]',
+  sender: '[Sender not provided]',
+  endDate: '[End date not provided]',
+  link: '[Link not provided]',
+  emailKey: '[Email key not set]',
+  textKey: '[Text key not set]',
+  client: '[Client not selected]',
+} as const;
+
+export const DEFAULT_SUBJECT = 'New Prospecting Content';
+
+/** The cards with `link` set to one vendor's link from allVendorLinks (card id -> vendorId -> link). */
+export function withVendorLinks<Card extends { id: string }>(
+  cards: readonly Card[],
+  allVendorLinks: Readonly<Record<string, Readonly<Record<string, string>> | undefined>>,
+  vendorId: string,
+): (Card & { link: string | null })[] {
+  return cards.map((card) => {
+    const links = Object.hasOwn(allVendorLinks, card.id) ? allVendorLinks[card.id] : undefined;
+    const link = links && Object.hasOwn(links, vendorId) ? links[vendorId] : undefined;
+    return { ...card, link: link?.trim() || null };
+  });
+}
+
+/** SPEC 5: 'New {client} Content'; a send without a client, or a text-only send, has the default subject. */
+export function composeSubject(send: ComposeInput['send']): string {
+  const name = send.client?.displayName.trim();
+  return name && send.emailCards.length > 0 ? `New ${name} Content` : DEFAULT_SUBJECT;
+}
+
+function distinctAddresses(addresses: readonly string[]): string[] {
+  const seen = new Map<string, string>();
+  for (const address of addresses) {
+    const trimmed = address.trim();
+    if (trimmed !== '' && !seen.has(trimmed.toLowerCase())) seen.set(trimmed.toLowerCase(), trimmed);
+  }
+  return [...seen.values()];
+}
+
+/** 'a', 'a and b', 'a, b and c'. */
+function joinWithAnd(items: readonly string[]): string {
+  return items.length <= 2 ? items.join(' and ') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+function bodyBlocks({ send, vendor, context }: ComposeInput): Block[] {
+  const terms = vendorTerms(send.pricingModel, vendor.split, vendor.costs);
+  const approvers = distinctAddresses([context.senderEmail, ...context.approvalEmails]);
+  const signOff = context.senderFirstName.trim();
+  return [
+    { kind: 'paragraph', lines: [greetingLine(context.now), `Hi ${orPlaceholder(vendor.name, 'there')}, here is new prospecting content for you.`] },
+    { kind: 'paragraph', lines: [`Client: ${orPlaceholder(send.client?.displayName, PLACEHOLDERS.client)}`] },
+    { kind: 'section', title: `Terms (${terms.label})`, isTabular: true, rows: terms.items },
+    ...send.emailCards.map((card, i): Block => ({
+      kind: 'section',
+      title: `Email ${i + 1}`,
+      rows: [
+        { label: 'Subject line', value: orPlaceholder(card.subject, PLACEHOLDERS.content) },
+        { label: 'Sender name', value: orPlaceholder(card.senderName, PLACEHOLDERS.sender) },
+        { label: 'End date', value: formatEndDate(card.endDate) ?? PLACEHOLDERS.endDate },
+        { label: 'Link', value: orPlaceholder(card.link, PLACEHOLDERS.link), isLink: true },
+        { label: 'Email Prospecting Hub Key', value: orPlaceholder(vendor.emailProspectingKey, PLACEHOLDERS.emailKey) },
+      ],
+    })),
+    ...send.textCards.map((card, i): Block => ({
+      kind: 'section',
+      title: `Text ${i + 1}`,
+      rows: [
+        { label: 'Text copy', value: orPlaceholder(card.content, PLACEHOLDERS.content), isMultiline: true },
+        { label: 'Sender name', value: orPlaceholder(card.senderName, PLACEHOLDERS.sender) },
+        { label: 'End date', value: formatEndDate(card.endDate) ?? PLACEHOLDERS.endDate },
+        { label: 'Link', value: orPlaceholder(card.link, PLACEHOLDERS.link), isLink: true },
+        { label: 'Text Prospecting Hub Key', value: orPlaceholder(vendor.textProspectingKey, PLACEHOLDERS.textKey) },
+      ],
+    })),
+    { kind: 'paragraph', lines: [approvers.length > 0 ? `Please send approvals to ${joinWithAnd(approvers)}.` : 'Please reply with your approvals.'] },
+    { kind: 'paragraph', lines: signOff ? ['Thank you,', signOff] : ['Thank you,'] },
+    { kind: 'paragraph', lines: [`Password: ${orPlaceholder(context.hubPassword, 'ask your account manager')}`] },
+  ];
+}
+
+/** The one vendor email: the live preview draws it and the sender sends it. Pure. */
+export function composeVendorEmail(input: ComposeInput): ComposedEmail {
+  const blocks = bodyBlocks(input);
+  const approvals = distinctAddresses(input.context.approvalEmails);
+  return {
+    to: distinctAddresses(input.vendor.emails),
+    cc: approvals,
+    replyTo: distinctAddresses([input.context.senderEmail, ...approvals]),
+    subject: composeSubject(input.send),
+    html: renderHtml(blocks),
+    text: renderText(blocks),
+    attachments: composeAttachments(input.send),
+  };
+}
