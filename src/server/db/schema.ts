@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -174,3 +174,104 @@ export const prospectingSessions = pgTable('prospecting_sessions', {
   pricingModel: text('pricing_model').notNull().default('Revshare'),
   updatedAt: updatedAt(),
 });
+
+/** Metadata of every stored file (uploads of a send and the raw messages); the bytes live in the file store under `key`. */
+export const storedFiles = pgTable('stored_files', {
+  /** Opaque random key (32 hex characters), also the object's name in the store. */
+  key: text('key').primaryKey(),
+  /** 'html' | 'csv' | 'image' | 'eml'. */
+  kind: text('kind').notNull(),
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+export interface EmailCardDetail {
+  subject: string | null;
+  senderName: string | null;
+  endDate: string | null;
+  filename: string | null;
+  htmlFileKey: string | null;
+  csvFileKey: string | null;
+}
+
+export interface TextCardDetail {
+  senderName: string | null;
+  endDate: string | null;
+  textContent: string | null;
+  csvFileKey: string | null;
+  imageFileKey: string | null;
+  fileName: string | null;
+}
+
+/** One consolidated send (a deployment) as the Deployment Log shows it. */
+export const emailLogs = pgTable(
+  'email_logs',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    senderEmail: text('sender_email').notNull(),
+    /** The client's Idempotency-Key: a repeat of the same send by the same user finds this row. */
+    idempotencyKey: text('idempotency_key'),
+    /** SHA-256 of the parsed body, so a key reused for a different send is refused. */
+    requestHash: text('request_hash'),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    clientSlug: text('client_slug'),
+    clientName: text('client_name'),
+    vendors: jsonb('vendors').$type<string[]>().notNull(),
+    approvalEmails: jsonb('approval_emails').$type<string[]>().notNull(),
+    emailCardCount: integer('email_card_count').notNull(),
+    textCardCount: integer('text_card_count').notNull(),
+    cardDetails: jsonb('card_details').$type<{ emailCards: EmailCardDetail[]; textCards: TextCardDetail[] }>().notNull(),
+    /** The message subject and the cards' subject lines, for search. */
+    subjects: text('subjects').array().notNull().default(sql`'{}'::text[]`),
+  },
+  (table) => [
+    uniqueIndex('email_logs_user_idempotency_key_idx').on(table.userId, table.idempotencyKey),
+    index('email_logs_sent_at_idx').on(table.sentAt),
+  ],
+);
+
+/**
+ * One message to one vendor: the durable job the delivery worker claims with FOR UPDATE SKIP LOCKED.
+ * status: pending (waiting for its next attempt), sending (claimed; lockedUntil bounds the claim), sent, failed,
+ * uncertain (the request left but no answer came: never retried without a person's decision).
+ */
+export const emailDeliveries = pgTable(
+  'email_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    logId: integer('log_id')
+      .notNull()
+      .references(() => emailLogs.id, { onDelete: 'cascade' }),
+    /** Not a foreign key: the record outlives the vendor. */
+    vendorId: text('vendor_id').notNull(),
+    vendorName: text('vendor_name').notNull(),
+    senderUserId: integer('sender_user_id').notNull(),
+    fromAddress: text('from_address').notNull(),
+    toAddresses: text('to_addresses').array().notNull(),
+    ccAddresses: text('cc_addresses').array().notNull(),
+    /** Our Message-ID, '<uuid@host>'. */
+    messageId: text('message_id').notNull(),
+    /** The exact raw message in the file store. */
+    emlKey: text('eml_key').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Attempts allowed before the delivery counts as failed; raised when a person re-queues it. */
+    maxAttempts: integer('max_attempts').notNull(),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The transport's id for the sent message (SMTP queue id, Gmail id, outbox file name). */
+    providerId: text('provider_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('email_deliveries_log_vendor_idx').on(table.logId, table.vendorId),
+    index('email_deliveries_due_idx').on(table.status, table.nextAttemptAt),
+  ],
+);
