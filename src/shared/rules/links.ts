@@ -47,6 +47,7 @@ export function extractVendorLinks(csvText: string, vendors: readonly LinkVendor
   if (looksBinary(csvText)) throw new CsvParseError();
   const collector = createLinkCollector(vendors);
   let errorCount = 0;
+  // Papa streams a string chunk by chunk, synchronously; its typings only describe chunking for files.
   Papa.parse<string[]>(csvText, {
     skipEmptyLines: 'greedy',
     chunkSize: CHUNK_SIZE,
