@@ -22,7 +22,8 @@ export interface AuthenticatedUser extends CurrentUser {
   tokenHash: string;
 }
 
-async function startSession({ db, clock }: SessionDeps, userId: number) {
+/** Opens a session for the user and returns its bearer token (password sign-in, registration, Google sign-in). */
+export async function startSession({ db, clock }: SessionDeps, userId: number) {
   const token = createToken();
   const now = clock.now();
   await repo.insertSession(db, {

@@ -1,0 +1,270 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createSecretBox, createSigner } from '../../auth/secret-box';
+import { users } from '../../db/schema';
+import { fakeGoogleEnv, startFakeGoogle, type FakeGoogle } from '../../testing/fake-google';
+import { errorOf, runGoogleFlow, tokenOf } from '../../testing/google-flow';
+import { ADMIN_EMAIL, addAndRegister, bearer, createTestApp, register, type TestContext } from '../../testing/test-app';
+import { FLOW_COOKIE } from './routes';
+import { messages, TICKET_LIFETIME_MS } from './service';
+
+let fake: FakeGoogle;
+let t: TestContext;
+
+beforeAll(async () => {
+  fake = await startFakeGoogle();
+});
+afterAll(async () => {
+  await fake.close();
+});
+beforeEach(async () => {
+  fake.reset();
+  fake.account = { sub: 'sub-admin', email: ADMIN_EMAIL, email_verified: true, given_name: 'Ada', picture: 'https://lh3.example/ada.png' };
+  t = await createTestApp({ ...fakeGoogleEnv(fake), PUBLIC_URL: 'https://dispatch.agency.test' });
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const userRow = (email: string) => t.database.db.query.users.findFirst({ where: eq(users.email, email) });
+const getUser = (token: string) => t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) });
+const connectTicket = async (token: string) => {
+  const response = await t.app.inject({ method: 'POST', url: '/api/auth/google/connect-ticket', headers: bearer(token) });
+  expect(response.statusCode).toBe(201);
+  return response.json().ticket as string;
+};
+
+describe('GET /auth/google', () => {
+  it('starts the authorization-code flow with PKCE S256, a signed state, offline access and consent', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/auth/google' });
+    expect(response.statusCode).toBe(302);
+    const url = new URL(response.headers.location as string);
+    expect(url.origin + url.pathname).toBe(`${fake.url}/authorize`);
+    const params = url.searchParams;
+    expect(params.get('response_type')).toBe('code');
+    expect(params.get('client_id')).toBe(fakeGoogleEnv(fake).GOOGLE_CLIENT_ID);
+    expect(params.get('redirect_uri')).toBe('https://dispatch.agency.test/auth/google/callback');
+    expect(params.get('scope')).toBe('openid email profile https://www.googleapis.com/auth/gmail.send');
+    expect(params.get('access_type')).toBe('offline');
+    expect(params.get('prompt')).toBe('consent');
+    expect(params.get('code_challenge_method')).toBe('S256');
+    expect(params.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(params.get('state')).toMatch(/^[\w-]+\.[\w-]+$/);
+    expect(params.has('login_hint')).toBe(false);
+
+    const cookie = response.cookies.find((c) => c.name === FLOW_COOKIE)!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/auth/google', secure: true, maxAge: 600 });
+    // The verifier travels only sealed in the cookie, never in the URL.
+    expect(response.headers.location).not.toContain(cookie.value);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('redirects to /auth with a clear message when Google is not configured', async () => {
+    const plain = await createTestApp();
+    try {
+      const response = await plain.app.inject({ method: 'GET', url: '/auth/google' });
+      expect(response.statusCode).toBe(302);
+      expect(errorOf(response.headers.location as string)).toBe('Google sign-in is not configured on this server.');
+      expect(response.headers.location).toMatch(/^\/auth\?error=/);
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe('GET /auth/google/callback', () => {
+  it('signs in an existing user, stores the refresh token encrypted and sets the picture', async () => {
+    await register(t.app, ADMIN_EMAIL);
+    const flow = await runGoogleFlow(t.app);
+    expect(flow.callback.statusCode).toBe(302);
+    expect(flow.location).toMatch(/^\/\?token=[\w-]{40,}$/);
+    expect(flow.callback.headers['referrer-policy']).toBe('no-referrer');
+    expect(flow.callback.headers['cache-control']).toBe('no-store');
+    // The flow cookie is cleared.
+    expect(flow.callback.cookies.find((c) => c.name === FLOW_COOKIE)).toMatchObject({ value: '', path: '/auth/google' });
+
+    const user = await getUser(tokenOf(flow.location));
+    expect(user.statusCode).toBe(200);
+    expect(user.json()).toMatchObject({ email: ADMIN_EMAIL, isAdmin: true, googleProfileImageUrl: 'https://lh3.example/ada.png' });
+
+    const row = (await userRow(ADMIN_EMAIL))!;
+    expect(row.googleConnected).toBe(true);
+    expect(row.googleSubject).toBe('sub-admin');
+    expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+    const [refreshToken] = fake.refreshTokensOf(ADMIN_EMAIL);
+    expect(row.googleRefreshToken).toMatch(/^v1\./);
+    expect(row.googleRefreshToken).not.toContain(refreshToken);
+    const box = createSecretBox(t.config.secretKey!, 'google-tokens');
+    expect(box.decrypt(row.googleRefreshToken!, String(row.id))).toBe(refreshToken);
+    // Bound to its user: the same ciphertext does not open as another user's.
+    expect(box.decrypt(row.googleRefreshToken!, String(row.id + 1))).toBeNull();
+    expect(row.googleAccessTokenExpiresAt!.getTime()).toBe(t.clock.now().getTime() + 3599 * 1000);
+  });
+
+  it('sends the PKCE verifier that matches the challenge, with the client authenticated', async () => {
+    await runGoogleFlow(t.app);
+    const challenge = fake.authorizeRequests[0]!.get('code_challenge');
+    const exchange = fake.tokenRequests.find((request) => request.grantType === 'authorization_code')!;
+    expect(createHash('sha256').update(exchange.params.get('code_verifier')!).digest('base64url')).toBe(challenge);
+    expect(exchange.params.get('redirect_uri')).toBe('https://dispatch.agency.test/auth/google/callback');
+    expect(exchange.clientAuth).toBe('basic');
+  });
+
+  it('registers an authorized address on its first Google sign-in, with the first name from Google', async () => {
+    const admin = await register(t.app, ADMIN_EMAIL);
+    await t.app.inject({ method: 'POST', url: '/api/authorized-emails', headers: bearer(admin), payload: { email: 'grace.h@agency.test' } });
+    fake.account = { sub: 'sub-grace', email: 'Grace.H@agency.test', email_verified: true, given_name: 'Grace', picture: 'https://lh3.example/g.png' };
+
+    const flow = await runGoogleFlow(t.app);
+    const token = tokenOf(flow.location);
+    expect((await getUser(token)).json()).toMatchObject({ email: 'grace.h@agency.test', isAdmin: false, hasRegistered: true });
+    const firstName = await t.app.inject({ method: 'GET', url: '/api/user/first-name', headers: bearer(token) });
+    expect(firstName.json()).toEqual({ firstName: 'Grace' });
+    const row = (await userRow('grace.h@agency.test'))!;
+    expect(row.passwordHash).toBeNull();
+    expect(row.googleConnected).toBe(true);
+
+    // The admin's list shows the account as registered, and a second Google sign-in finds the same account.
+    const again = await runGoogleFlow(t.app);
+    expect((await getUser(tokenOf(again.location))).json().id).toBe(row.id);
+    expect(await t.database.db.query.users.findMany()).toHaveLength(2);
+  });
+
+  it('sends an address that is not on the authorized list to /access-denied and creates nothing', async () => {
+    fake.account = { sub: 'sub-stranger', email: 'stranger@else.com', email_verified: true, given_name: 'S' };
+    const flow = await runGoogleFlow(t.app);
+    expect(flow.location).toBe('/access-denied');
+    expect(flow.callback.headers['referrer-policy']).toBe('no-referrer');
+    expect(await t.database.db.query.users.findMany()).toEqual([]);
+  });
+
+  it('refuses a Google address that Google has not verified', async () => {
+    fake.account = { sub: 'sub-admin', email: ADMIN_EMAIL, email_verified: false };
+    const flow = await runGoogleFlow(t.app);
+    expect(errorOf(flow.location)).toBe(messages.unverified);
+    expect(await t.database.db.query.users.findMany()).toEqual([]);
+  });
+
+  it('lands on /auth with a message when the consent is cancelled', async () => {
+    fake.authorizeError = 'access_denied';
+    const flow = await runGoogleFlow(t.app);
+    expect(flow.location).toBe(`/auth?error=${encodeURIComponent('Google sign-in was cancelled.')}`);
+    expect(fake.tokenRequests).toEqual([]);
+  });
+
+  it.each([
+    ['a forged state', { alterCallback: (url: URL) => url.searchParams.set('state', `${url.searchParams.get('state')!.split('.')[0]}.AAAA`) }],
+    [
+      'a state signed with another key',
+      {
+        alterCallback: (url: URL) =>
+          url.searchParams.set('state', createSigner('y'.repeat(40), 'google-oauth-state').sign({ n: 'n'.repeat(43), exp: 9e15 })),
+      },
+    ],
+    ['no flow cookie', { cookie: null }],
+    ['a tampered flow cookie', { cookie: 'v1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }],
+    ['no code', { alterCallback: (url: URL) => url.searchParams.delete('code') }],
+  ])('lands on /auth with a message for %s', async (_name, options) => {
+    const flow = await runGoogleFlow(t.app, options);
+    expect(flow.location).toMatch(/^\/auth\?error=/);
+    expect(errorOf(flow.location)).toBe(messages.expired);
+    expect(fake.tokenRequests).toEqual([]);
+  });
+
+  it('refuses a state whose flow expired, and the cookie of another browser', async () => {
+    const expired = await runGoogleFlow(t.app, { alterCallback: () => t.clock.advance(10 * 60 * 1000 + 1) });
+    expect(errorOf(expired.location)).toBe(messages.expired);
+
+    // Login CSRF: a callback URL from someone else's flow, arriving with this browser's own flow cookie.
+    const mine = await t.app.inject({ method: 'GET', url: '/auth/google' });
+    const myCookie = mine.cookies.find((c) => c.name === FLOW_COOKIE)!.value;
+    const theirs = await runGoogleFlow(t.app, { cookie: myCookie });
+    expect(errorOf(theirs.location)).toBe(messages.expired);
+    expect(fake.tokenRequests).toEqual([]);
+  });
+
+  it('does not accept a code twice', async () => {
+    const first = await runGoogleFlow(t.app);
+    tokenOf(first.location);
+    const replay = await t.app.inject({
+      method: 'GET',
+      url: first.callbackUrl.pathname + first.callbackUrl.search,
+      cookies: { [FLOW_COOKIE]: first.start.cookies.find((c) => c.name === FLOW_COOKIE)!.value },
+    });
+    expect(errorOf(replay.headers.location as string)).toBe(messages.failed);
+  });
+});
+
+describe('connect mode', () => {
+  it('answers 401 for a connect ticket without a session', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/google/connect-ticket' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('links Google to the signed-in user through a one-time ticket', async () => {
+    const admin = await register(t.app, ADMIN_EMAIL);
+    const member = await addAndRegister(t.app, admin, 'member@agency.test');
+    fake.account = { sub: 'sub-member', email: 'member@agency.test', email_verified: true, given_name: 'Mem', picture: 'https://lh3.example/m.png' };
+    expect((await getUser(member)).json().googleProfileImageUrl).toBeNull();
+
+    const ticket = await connectTicket(member);
+    expect(ticket).toMatch(/^[\w-]{40,}$/);
+    const tickets = await t.database.db.query.googleConnectTickets.findMany();
+    expect(tickets).toHaveLength(1);
+    expect(tickets[0]!.ticketHash).not.toBe(ticket);
+
+    const flow = await runGoogleFlow(t.app, { ticket });
+    expect(new URL(flow.start.headers.location as string).searchParams.get('login_hint')).toBe('member@agency.test');
+    const token = tokenOf(flow.location);
+    const user = (await getUser(token)).json();
+    expect(user).toMatchObject({ email: 'member@agency.test', googleProfileImageUrl: 'https://lh3.example/m.png' });
+    expect((await getUser(member)).json().googleProfileImageUrl).toBe('https://lh3.example/m.png');
+    expect((await userRow('member@agency.test'))!.googleConnected).toBe(true);
+    expect(await t.database.db.query.googleConnectTickets.findMany()).toEqual([]);
+
+    // The ticket is spent.
+    const replay = await t.app.inject({ method: 'GET', url: `/auth/google?ticket=${ticket}` });
+    expect(replay.headers.location).toBe(`/?google_error=${encodeURIComponent(messages.ticket)}`);
+  });
+
+  it('refuses an expired ticket', async () => {
+    const admin = await register(t.app, ADMIN_EMAIL);
+    const ticket = await connectTicket(admin);
+    t.clock.advance(TICKET_LIFETIME_MS + 1);
+    const response = await t.app.inject({ method: 'GET', url: `/auth/google?ticket=${ticket}` });
+    expect(errorOf(response.headers.location as string)).toBe(messages.ticket);
+    expect(response.cookies.find((c) => c.name === FLOW_COOKIE)?.value ?? '').toBe('');
+  });
+
+  it('refuses to link the Google account of another address', async () => {
+    const admin = await register(t.app, ADMIN_EMAIL);
+    const member = await addAndRegister(t.app, admin, 'member@agency.test');
+    fake.account = { sub: 'sub-admin', email: ADMIN_EMAIL, email_verified: true };
+    const flow = await runGoogleFlow(t.app, { ticket: await connectTicket(member) });
+    expect(flow.location).toMatch(/^\/\?google_error=/);
+    expect(errorOf(flow.location)).toBe(messages.otherAccount('member@agency.test', ADMIN_EMAIL));
+    const row = (await userRow('member@agency.test'))!;
+    expect(row.googleSubject).toBeNull();
+    expect(row.googleConnected).toBe(false);
+  });
+
+  it('keeps a connecting user on the app when they cancel the consent', async () => {
+    const admin = await register(t.app, ADMIN_EMAIL);
+    fake.authorizeError = 'access_denied';
+    const flow = await runGoogleFlow(t.app, { ticket: await connectTicket(admin) });
+    expect(flow.location).toBe(`/?google_error=${encodeURIComponent(messages.cancelled)}`);
+  });
+
+  it('stops a user whose address was removed while connecting', async () => {
+    const admin = await register(t.app, ADMIN_EMAIL);
+    const member = await addAndRegister(t.app, admin, 'member@agency.test');
+    fake.account = { sub: 'sub-member', email: 'member@agency.test', email_verified: true };
+    const ticket = await connectTicket(member);
+    const rows = (await t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(admin) })).json();
+    const row = rows.find((r: { email: string }) => r.email === 'member@agency.test');
+    await t.app.inject({ method: 'DELETE', url: `/api/authorized-emails/${row.authorizedEmailId}`, headers: bearer(admin) });
+    const flow = await runGoogleFlow(t.app, { ticket });
+    expect(flow.location).toBe('/access-denied');
+  });
+});
