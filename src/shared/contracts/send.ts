@@ -7,6 +7,9 @@ export const MAX_HTML_OR_CSV_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export const MAX_ATTACHMENT_BYTES_PER_MESSAGE = 20 * 1024 * 1024;
 
+/** The uploaded CSV's name, kept with the log entry so 'Download CSV' saves it under that name (optional). */
+const csvFileName = z.string({ error: 'must be text' }).trim().max(255, { error: 'is too long' }).nullish();
+
 export const sendEmailCard = z.object({
   id: cardId,
   htmlContent: optionalText,
@@ -15,6 +18,7 @@ export const sendEmailCard = z.object({
   senderName: optionalText,
   endDate: endDateValue,
   csvContent: nullableText,
+  csvFileName,
 });
 export type SendEmailCard = z.infer<typeof sendEmailCard>;
 
@@ -24,6 +28,7 @@ export const sendTextCard = z.object({
   senderName: optionalText,
   endDate: endDateValue,
   csvContent: nullableText,
+  csvFileName,
   /** The card's image, base64 encoded, or null. */
   fileContent: base64Content,
   fileName: nullableText,
