@@ -2,6 +2,7 @@ import { Link2, LogOut } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { CurrentUser } from '../../../shared/contracts/auth';
 import { displayNameFromEmail } from '../../../shared/display-name';
+import { useConnectGoogle } from '../auth/hooks/use-connect-google';
 import { useLogout } from '../auth/hooks/use-logout';
 
 export function Avatar({ email, imageUrl, size = 32 }: { email: string; imageUrl?: string | null; size?: number }) {
@@ -24,6 +25,7 @@ export function ProfileMenu({ user, isCollapsed }: { user: CurrentUser; isCollap
   const [isOpen, setOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
   const logout = useLogout();
+  const connectGoogle = useConnectGoogle();
   const name = displayNameFromEmail(user.email);
 
   useEffect(() => {
@@ -62,7 +64,7 @@ export function ProfileMenu({ user, isCollapsed }: { user: CurrentUser; isCollap
             <button
               role="menuitem"
               type="button"
-              onClick={() => window.location.assign('/auth/google')}
+              onClick={() => void connectGoogle()}
               className="flex w-full items-center gap-2 rounded-md px-2 py-2 text-left hover:bg-slate-100"
             >
               <Link2 aria-hidden className="h-4 w-4" /> Connect Google Account

@@ -1,0 +1,15 @@
+import { toast } from '../../../components/ui/use-toast';
+import { messageOf } from '../../../lib/request';
+import { createGoogleConnectTicket } from '../api/google-connect-ticket';
+
+/** 'Connect Google Account': fetch a one-time ticket with the bearer token, then navigate to /auth/google with it. */
+export function useConnectGoogle() {
+  return async () => {
+    try {
+      const { ticket } = await createGoogleConnectTicket();
+      window.location.assign(`/auth/google?ticket=${encodeURIComponent(ticket)}`);
+    } catch (error) {
+      toast({ title: 'Could not connect Google', description: messageOf(error, 'Please try again.'), variant: 'destructive' });
+    }
+  };
+}
