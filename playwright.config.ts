@@ -5,6 +5,9 @@ import { defineConfig } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 5391);
 export const E2E_ADMIN = 'admin@agency.test';
+/** The fake Google (src/server/testing/fake-google.ts) that the app's GOOGLE_* URLs point at. */
+export const E2E_GOOGLE_PORT = Number(process.env.E2E_GOOGLE_PORT ?? 5392);
+const fakeGoogleUrl = `http://127.0.0.1:${E2E_GOOGLE_PORT}`;
 
 // The config is loaded by the runner and by each worker; only the runner's folder is used by the server.
 const dataDir = process.env.E2E_DATA_DIR ?? (process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'dispatch-e2e-')));
@@ -35,20 +38,39 @@ export default defineConfig({
     },
   },
   globalTeardown: './e2e/global-teardown.ts',
-  webServer: {
-    command: 'node --import tsx src/server/main.ts',
-    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_EMAILS: E2E_ADMIN,
-      LOG_LEVEL: 'warn',
-      MAIL_TRANSPORT: 'outbox',
+  webServer: [
+    {
+      command: 'node --import tsx src/server/testing/fake-google-main.ts',
+      url: `${fakeGoogleUrl}/_fake/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { FAKE_GOOGLE_PORT: String(E2E_GOOGLE_PORT) },
     },
-  },
+    {
+      command: 'node --import tsx src/server/main.ts',
+      url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        ADMIN_EMAILS: E2E_ADMIN,
+        LOG_LEVEL: 'warn',
+        MAIL_TRANSPORT: 'outbox',
+        // Google's redirect must come back to the origin the browser started on (the flow cookie is per origin).
+        PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+        GOOGLE_CLIENT_ID: 'fake-client-id.apps.googleusercontent.com',
+        GOOGLE_CLIENT_SECRET: 'fake-client-secret',
+        GOOGLE_AUTH_URL: `${fakeGoogleUrl}/authorize`,
+        GOOGLE_TOKEN_URL: `${fakeGoogleUrl}/token`,
+        GOOGLE_USERINFO_URL: `${fakeGoogleUrl}/userinfo`,
+        GMAIL_API_URL: fakeGoogleUrl,
+      },
+    },
+  ],
 });

@@ -224,6 +224,10 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
       fake.account = JSON.parse((await readBody(req)).toString('utf8')) as FakeGoogleAccount;
       return json(res, 200, fake.account);
     }
+    if (path === '/_fake/authorize-error' && req.method === 'POST') {
+      fake.authorizeError = (JSON.parse((await readBody(req)).toString('utf8')) as { error: string | null }).error;
+      return json(res, 200, { error: fake.authorizeError });
+    }
     if (path === '/_fake/sent') {
       return json(res, 200, fake.sentMessages.map((message) => ({ sender: message.sender, id: message.id, raw: message.raw.toString('base64') })));
     }

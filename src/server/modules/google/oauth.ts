@@ -25,7 +25,11 @@ const userinfo = z.object({
   email: z.string().min(3),
   email_verified: booleanish.optional().default(false),
   given_name: z.string().optional(),
-  picture: z.string().optional(),
+  // Shown as an <img>: only an https (Google's) or inline image address is kept.
+  picture: z
+    .string()
+    .optional()
+    .transform((value) => (value && /^(https:\/\/|data:image\/)/i.test(value) ? value : undefined)),
 });
 export type GoogleProfile = z.infer<typeof userinfo>;
 
