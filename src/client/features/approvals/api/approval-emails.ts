@@ -1,0 +1,24 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApprovalEmail } from '../../../../shared/contracts/vendors';
+import { request } from '../../../lib/request';
+
+export const APPROVAL_EMAILS_QUERY_KEY = ['/api/approval-emails'] as const;
+
+export const approvalEmailsQueryOptions = () =>
+  queryOptions({ queryKey: APPROVAL_EMAILS_QUERY_KEY, queryFn: () => request<ApprovalEmail[]>('/api/approval-emails') });
+
+export const useApprovalEmails = () => useQuery(approvalEmailsQueryOptions());
+
+function useApprovalEmailsMutation<TInput, TResult>(call: (input: TInput) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: APPROVAL_EMAILS_QUERY_KEY }),
+  });
+}
+
+export const useAddApprovalEmail = () =>
+  useApprovalEmailsMutation((email: string) => request<ApprovalEmail>('/api/approval-emails', { method: 'POST', body: { email } }));
+
+export const useDeleteApprovalEmail = () =>
+  useApprovalEmailsMutation((id: number) => request<void>(`/api/approval-emails/${id}`, { method: 'DELETE' }));

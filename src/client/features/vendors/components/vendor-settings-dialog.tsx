@@ -1,0 +1,73 @@
+import { Trash2 } from 'lucide-react';
+import { useCallback, useRef, useState } from 'react';
+import type { Vendor } from '../../../../shared/contracts/vendors';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { RequestError } from '../../../lib/request';
+import { useVendorGone } from '../hooks/use-vendor-gone';
+import { DeleteVendorDialogContent } from './delete-vendor-dialog';
+import { VendorContactSection } from './vendor-contact-section';
+import { VendorTermsSection } from './vendor-terms-section';
+
+/**
+ * The 'Vendor Settings' modal's content. It is mounted while the modal is open, so closing it discards the edit-mode
+ * draft; autosaves still waiting are sent when it unmounts.
+ */
+export function VendorSettingsDialogContent({ vendor, isAdmin, onClose }: { vendor: Vendor; isAdmin: boolean; onClose: () => void }) {
+  const [isDeleteOpen, setDeleteOpen] = useState(false);
+  const handleGone = useVendorGone(onClose);
+  // After our own delete, saves flushed on unmount answer 404; that is expected and not worth a second toast.
+  const isDeletedHere = useRef(false);
+  const onSaveError = useCallback(
+    (error: unknown) => {
+      if (isDeletedHere.current && error instanceof RequestError && error.status === 404) return true;
+      return handleGone(error);
+    },
+    [handleGone],
+  );
+
+  return (
+    <DialogContent
+      title="Vendor Settings"
+      description={
+        <>
+          <span className="font-medium text-slate-900">{vendor.name}</span> · ID <span className="font-mono">{vendor.vendorId}</span>
+        </>
+      }
+      className="max-w-2xl"
+      footer={
+        <>
+          {isAdmin ? (
+            <Button variant="ghost" className="mr-auto text-red-700 hover:bg-red-50" onClick={() => setDeleteOpen(true)}>
+              <Trash2 aria-hidden className="h-4 w-4" />
+              Delete
+            </Button>
+          ) : null}
+          <Button onClick={onClose}>Done</Button>
+        </>
+      }
+    >
+      <div className="grid gap-5">
+        <VendorContactSection vendor={vendor} isAdmin={isAdmin} onSaveError={onSaveError} />
+        <hr className="border-slate-200" />
+        <VendorTermsSection vendor={vendor} onSaveError={onSaveError} />
+      </div>
+      {isAdmin ? (
+        <Dialog open={isDeleteOpen} onOpenChange={setDeleteOpen}>
+          {isDeleteOpen ? (
+            <DeleteVendorDialogContent
+              vendor={vendor}
+              onCancel={() => setDeleteOpen(false)}
+              onDeleted={() => {
+                isDeletedHere.current = true;
+                setDeleteOpen(false);
+                onClose();
+              }}
+              onDeleteError={onSaveError}
+            />
+          ) : null}
+        </Dialog>
+      ) : null}
+    </DialogContent>
+  );
+}
