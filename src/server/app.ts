@@ -9,15 +9,23 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { AppError } from './errors';
+import { createMailTransport } from './mail/create-transport';
+import { createDeliveryWorker, type DeliveryOptions } from './mail/deliveries';
+import type { MailTransport } from './mail/transport';
 import { registerAppSettingsRoutes } from './modules/app-settings/routes';
 import { registerApprovalEmailRoutes } from './modules/approval-emails/routes';
 import { registerAuditRoutes } from './modules/audit/routes';
 import { registerDraftRoutes } from './modules/drafts/routes';
+import { registerEmailLogRoutes } from './modules/email-logs/routes';
+import { registerEmailTestRoutes } from './modules/email-test/routes';
+import { registerFileRoutes } from './modules/files/routes';
 import { registerGoogleRoutes } from './modules/google/routes';
+import { registerSendRoutes } from './modules/sends/routes';
 import { registerSessionRoutes } from './modules/session/routes';
 import { registerUserRoutes } from './modules/users/routes';
 import { registerVendorSettingsRoutes } from './modules/vendor-settings/routes';
 import { registerVendorRoutes } from './modules/vendors/routes';
+import { createStorage, type FileStorage } from './storage/storage';
 
 export interface AppDeps {
   config: Config;
@@ -26,6 +34,12 @@ export interface AppDeps {
   /** Folder of the built client; not served when missing (API-only tests). */
   clientDir?: string;
   logger?: FastifyServerOptions['logger'];
+  /** The file store; from the config (DATA_DIR/files or S3) when not given. */
+  storage?: FileStorage;
+  /** How mail leaves; from MAIL_TRANSPORT when not given. A given transport is the caller's to close. */
+  mailTransport?: MailTransport;
+  /** Delivery queue tuning (tests: a fast back-off, their own clock). */
+  delivery?: DeliveryOptions;
 }
 
 export async function buildApp(deps: AppDeps) {
@@ -54,7 +68,9 @@ export async function buildApp(deps: AppDeps) {
       return reply.code(error.statusCode).send({ message: error.message, ...error.extra });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send({ message: 'The upload is too large: HTML and CSV files may be at most 10 MB each, images 5 MB.' });
+      return reply.code(413).send({
+        message: 'The upload is too large: HTML and CSV files may be at most 10 MB each, images 5 MB, and the attachments of one message 20 MB.',
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -77,6 +93,22 @@ export async function buildApp(deps: AppDeps) {
   registerDraftRoutes(app, services, guards);
   registerAppSettingsRoutes(app, deps, guards);
   registerGoogleRoutes(app, deps);
+
+  const storage = deps.storage ?? createStorage(deps.config);
+  const owned = deps.mailTransport ? undefined : createMailTransport(deps.config, deps);
+  const transport = deps.mailTransport ?? owned!.transport;
+  const deliveries = createDeliveryWorker({ db: deps.db, clock: deps.clock, storage, transport, log: app.log }, deps.delivery);
+  const mail = { ...services, config: deps.config, storage, transport, deliveries };
+  registerFileRoutes(app, mail, guards);
+  registerSendRoutes(app, mail, guards);
+  registerEmailLogRoutes(app, mail, guards);
+  registerEmailTestRoutes(app, mail, guards);
+  if (deliveries.options.autoStart) app.addHook('onReady', async () => deliveries.start());
+  // Stop claiming before the database closes; what is pending stays in the queue for the next start.
+  app.addHook('onClose', async () => {
+    await deliveries.stop();
+    owned?.close();
+  });
 
   const clientDir = deps.clientDir;
   const hasClient = clientDir !== undefined && existsSync(join(clientDir, 'index.html'));

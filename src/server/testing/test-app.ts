@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
 import { inject } from 'vitest';
-import { buildApp, type App } from '../app';
+import { buildApp, type App, type AppDeps } from '../app';
 import type { Clock } from '../clock';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
@@ -89,12 +89,17 @@ export interface TestContext {
 export const ADMIN_EMAIL = 'admin@agency.test';
 export const PASSWORD = 'correct horse battery';
 
-export async function createTestApp(env: Record<string, string> = {}, existing?: Database): Promise<TestContext> {
+/** `deps` adds or replaces buildApp's optional dependencies (storage, mail transport, delivery tuning). */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  existing?: Database,
+  deps: Partial<Pick<AppDeps, 'storage' | 'mailTransport' | 'delivery'>> = {},
+): Promise<TestContext> {
   const config = loadConfig({ ADMIN_EMAILS: ADMIN_EMAIL, SECRET_KEY: 'x'.repeat(40), LOG_LEVEL: 'silent', ...env });
   const database = existing ?? (await openTestDatabase());
   const clock = createTestClock();
   await ensureAdmins({ db: database.db, clock }, config.adminEmails);
-  const app = await buildApp({ config, db: database.db, clock });
+  const app = await buildApp({ config, db: database.db, clock, ...deps });
   return {
     app,
     database,

@@ -1,0 +1,262 @@
+import { EventEmitter } from 'node:events';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock';
+import type { Db } from '../db/client';
+import { AppError } from '../errors';
+import * as repo from '../modules/email-logs/repository';
+import type { FileStorage } from '../storage/storage';
+import { MailSendError, type MailTransport } from './transport';
+
+export interface DeliveryOptions {
+  /** Times attempts and back-off; the app's clock unless a test passes its own. */
+  clock?: Clock;
+  /** How the worker waits when idle; tests may pass a faster one. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** Messages in flight at once. */
+  concurrency?: number;
+  /** Attempts before a delivery counts as failed. */
+  maxAttempts?: number;
+  /** Back-off: baseDelayMs * 2^(attempt-1), capped at maxDelayMs, with up to 20% jitter. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** How long a claim holds; longer than any transport timeout. */
+  leaseMs?: number;
+  /** How often the queue is looked at when nothing told the worker to look (other instances, restarts). */
+  pollIntervalMs?: number;
+  /** How long a send waits for the first attempt of each of its messages before answering. */
+  firstAttemptWaitMs?: number;
+  /** How long closing the app waits for messages in flight. */
+  stopTimeoutMs?: number;
+  /** false: the worker does not run in this process (it still counts and re-queues). */
+  autoStart?: boolean;
+}
+
+export interface DeliveryCounts {
+  mailed: number;
+  pending: number;
+  failed: number;
+  uncertain: number;
+}
+
+export interface DeliveryWorker {
+  start(): void;
+  /** Look at the queue now (a send was just written). */
+  wake(): void;
+  /** Stops claiming and waits (bounded) for messages in flight; pending ones stay in the queue for the next start. */
+  stop(): Promise<void>;
+  /**
+   * Waits up to `firstAttemptWaitMs` until every message of the send that is due now has had its attempt (a new send,
+   * or deliveries just re-queued); then counts. Messages waiting for a later retry do not hold it up.
+   */
+  waitForFirstAttempts(logId: number, timeoutMs?: number): Promise<DeliveryCounts>;
+  counts(logId: number): Promise<DeliveryCounts>;
+  /** The worker's clock: new deliveries are due from this time. */
+  now(): Date;
+  readonly options: Required<Omit<DeliveryOptions, 'clock' | 'sleep'>>;
+}
+
+export interface DeliveryDeps {
+  db: Db;
+  clock: Clock;
+  storage: FileStorage;
+  transport: MailTransport;
+  log: FastifyBaseLogger;
+}
+
+const STALE_CLAIM_MESSAGE = 'The server stopped while this message was being sent: it may or may not have been delivered.';
+
+const realSleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+export function backoffMs(attempt: number, baseDelayMs: number, maxDelayMs: number, random = Math.random): number {
+  const exponential = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(exponential * (1 + 0.2 * random()));
+}
+
+function countOf(states: { status: string }[]): DeliveryCounts {
+  const counts = { mailed: 0, pending: 0, failed: 0, uncertain: 0 };
+  for (const { status } of states) {
+    if (status === 'sent') counts.mailed++;
+    else if (status === 'failed') counts.failed++;
+    else if (status === 'uncertain') counts.uncertain++;
+    else counts.pending++;
+  }
+  return counts;
+}
+
+/** The queue worker: claims due deliveries from the database, sends each through the transport, records the outcome. */
+export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions = {}): DeliveryWorker {
+  const { db, storage, transport, log } = deps;
+  const clock = input.clock ?? deps.clock;
+  const sleep = input.sleep ?? realSleep;
+  const options = {
+    concurrency: input.concurrency ?? 4,
+    maxAttempts: input.maxAttempts ?? 6,
+    baseDelayMs: input.baseDelayMs ?? 30_000,
+    maxDelayMs: input.maxDelayMs ?? 30 * 60_000,
+    leaseMs: input.leaseMs ?? 15 * 60_000,
+    pollIntervalMs: input.pollIntervalMs ?? 5_000,
+    firstAttemptWaitMs: input.firstAttemptWaitMs ?? 5_000,
+    stopTimeoutMs: input.stopTimeoutMs ?? 15_000,
+    autoStart: input.autoStart ?? true,
+  };
+  const settled = new EventEmitter();
+  settled.setMaxListeners(0);
+  const inFlight = new Set<Promise<void>>();
+  let loop: Promise<void> | undefined;
+  let isStopping = false;
+  let hasNews = false;
+  let interrupt = new AbortController();
+
+  const wake = () => {
+    hasNews = true;
+    interrupt.abort();
+  };
+
+  async function attempt(delivery: repo.DeliveryRow): Promise<void> {
+    const now = () => clock.now();
+    let result: repo.AttemptResult;
+    try {
+      result = await sendOne(delivery);
+    } catch (error) {
+      // Only reached for failures before anything was handed to the transport (reading the stored message).
+      log.error({ err: error, deliveryId: delivery.id }, 'delivery could not be prepared');
+      result = retryOrFail(delivery, `Could not read the stored message: ${(error as Error).message}`, true);
+    }
+    const isRecorded = await repo.finishAttempt(db, delivery.id, delivery.attempts, result, now()).catch((error: unknown) => {
+      log.error({ err: error, deliveryId: delivery.id }, 'delivery outcome could not be recorded');
+      return false;
+    });
+    if (!isRecorded) log.warn({ deliveryId: delivery.id, result }, 'delivery claim was lost before its outcome was recorded');
+    settled.emit(String(delivery.logId));
+  }
+
+  function retryOrFail(delivery: repo.DeliveryRow, error: string, isRetryable: boolean, retryAfterMs?: number): repo.AttemptResult {
+    if (!isRetryable || delivery.attempts >= delivery.maxAttempts) return { status: 'failed', lastError: error };
+    const delay = Math.max(retryAfterMs ?? 0, backoffMs(delivery.attempts, options.baseDelayMs, options.maxDelayMs));
+    return { status: 'pending', lastError: error, nextAttemptAt: new Date(clock.now().getTime() + delay) };
+  }
+
+  async function sendOne(delivery: repo.DeliveryRow): Promise<repo.AttemptResult> {
+    const raw = await storage.get(delivery.emlKey);
+    if (!raw) return { status: 'failed', lastError: 'The stored message is missing from the file store.' };
+    try {
+      const outcome = await transport.send({
+        raw,
+        from: delivery.fromAddress,
+        to: delivery.toAddresses,
+        cc: delivery.ccAddresses,
+        senderUserId: delivery.senderUserId,
+      });
+      if (outcome.status === 'uncertain') return { status: 'uncertain', lastError: outcome.error };
+      return { status: 'sent', lastError: null, sentAt: clock.now(), providerId: outcome.id };
+    } catch (error) {
+      if (error instanceof MailSendError) return retryOrFail(delivery, error.message, error.retryable, error.retryAfterMs);
+      if (error instanceof AppError) {
+        // requiresGoogleAuth and other refusals need a person; a 5xx (Google unreachable) happened before sending.
+        const isRetryable = error.statusCode >= 500 && error.extra.requiresGoogleAuth !== true;
+        return retryOrFail(delivery, error.message, isRetryable);
+      }
+      // Not a failure the transport vouched for: the message may have left, so a person decides.
+      log.error({ err: error, deliveryId: delivery.id }, 'unexpected transport error');
+      return { status: 'uncertain', lastError: `Unexpected error while sending: ${(error as Error).message}` };
+    }
+  }
+
+  function track(delivery: repo.DeliveryRow) {
+    const running: Promise<void> = attempt(delivery).finally(() => {
+      inFlight.delete(running);
+      wake();
+    });
+    inFlight.add(running);
+  }
+
+  async function pass(): Promise<void> {
+    const now = clock.now();
+    const expired = await repo.expireStaleClaims(db, now, STALE_CLAIM_MESSAGE);
+    for (const { logId } of expired) settled.emit(String(logId));
+    const free = options.concurrency - inFlight.size;
+    if (free <= 0) return;
+    const claimed = await repo.claimDueDeliveries(db, now, free, new Date(now.getTime() + options.leaseMs));
+    for (const delivery of claimed) track(delivery);
+  }
+
+  async function idleTime(): Promise<number> {
+    if (inFlight.size >= options.concurrency) return options.pollIntervalMs;
+    const due = await repo.nextDueAt(db);
+    if (!due) return options.pollIntervalMs;
+    return Math.min(options.pollIntervalMs, Math.max(0, due.getTime() - clock.now().getTime()));
+  }
+
+  async function run(): Promise<void> {
+    while (!isStopping) {
+      hasNews = false;
+      let wait = options.pollIntervalMs;
+      try {
+        await pass();
+        wait = await idleTime();
+      } catch (error) {
+        if (isStopping) break;
+        log.error({ err: error }, 'delivery queue pass failed');
+      }
+      if (hasNews || isStopping) continue;
+      if (wait <= 0) {
+        // Due now but nothing was claimed (all slots busy or another instance holds them): look again shortly.
+        wait = 50;
+      }
+      interrupt = new AbortController();
+      await sleep(wait, interrupt.signal);
+    }
+  }
+
+  async function counts(logId: number): Promise<DeliveryCounts> {
+    return countOf(await repo.listDeliveryStates(db, logId));
+  }
+
+  return {
+    options,
+    start() {
+      if (loop || isStopping) return;
+      loop = run();
+    },
+    wake,
+    async stop() {
+      isStopping = true;
+      wake();
+      await loop;
+      if (inFlight.size > 0) {
+        const timeout = new Promise<void>((resolve) => setTimeout(resolve, options.stopTimeoutMs).unref());
+        await Promise.race([Promise.allSettled([...inFlight]), timeout]);
+      }
+      settled.removeAllListeners();
+    },
+    counts,
+    now: () => clock.now(),
+    async waitForFirstAttempts(logId, timeoutMs = options.firstAttemptWaitMs) {
+      const deadline = Date.now() + timeoutMs;
+      const since = clock.now();
+      for (;;) {
+        const states = await repo.listDeliveryStates(db, logId);
+        const isWaiting = states.some((state) => state.status === 'sending' || (state.status === 'pending' && state.nextAttemptAt <= since));
+        const remaining = deadline - Date.now();
+        if (!isWaiting || remaining <= 0 || isStopping) return countOf(states);
+        // Woken by this process's worker, or after a short while when another instance does the sending.
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timer);
+            settled.off(String(logId), done);
+            resolve();
+          };
+          const timer = setTimeout(done, Math.min(remaining, 250));
+          settled.once(String(logId), done);
+        });
+      }
+    },
+  };
+}

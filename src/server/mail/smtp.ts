@@ -1,0 +1,75 @@
+import { Readable } from 'node:stream';
+import nodemailer from 'nodemailer';
+import { MailSendError, type MailTransport, type SendOutcome } from './transport';
+
+export interface SmtpOptions {
+  /** Keep up to this many connections open and reuse them (nodemailer's pool). */
+  maxConnections?: number;
+  connectionTimeoutMs?: number;
+  greetingTimeoutMs?: number;
+  /** How long to wait for any answer once connected, including the answer to the end of the message. */
+  socketTimeoutMs?: number;
+  /** Extra nodemailer options (tests: `{ ignoreTLS: true }` for a local server without STARTTLS). */
+  extra?: Record<string, unknown>;
+}
+
+interface SmtpError extends Error {
+  code?: string;
+  responseCode?: number;
+  response?: string;
+}
+
+/**
+ * Sends the raw message over SMTP_URL with nodemailer (`envelope` + `raw`: the bytes go out exactly as built).
+ * A reply code decides a failure: 4xx may succeed later, 5xx will not. Without a reply, what matters is whether the
+ * message itself had started to go out: before that nothing was sent (retry); after it, the server may have
+ * accepted the mail before the line dropped, so the outcome is 'uncertain'.
+ */
+export function createSmtpTransport(url: string, options: SmtpOptions = {}): MailTransport & { close(): void } {
+  const transporter = nodemailer.createTransport({
+    url,
+    pool: true,
+    maxConnections: options.maxConnections ?? 5,
+    connectionTimeout: options.connectionTimeoutMs ?? 30_000,
+    greetingTimeout: options.greetingTimeoutMs ?? 30_000,
+    socketTimeout: options.socketTimeoutMs ?? 120_000,
+    ...options.extra,
+  });
+
+  return {
+    name: 'smtp',
+    async send(message): Promise<SendOutcome> {
+      let hasStarted = false;
+      // Handed over only after the server accepted MAIL FROM, RCPT TO and DATA: its first read marks the point of no return.
+      const body = new Readable({
+        read() {
+          hasStarted = true;
+          this.push(message.raw);
+          this.push(null);
+        },
+      });
+      try {
+        const info = await transporter.sendMail({
+          envelope: { from: message.from, to: [...message.to, ...message.cc] },
+          raw: body,
+        });
+        const serverId = /queued as ([\w.-]+)/i.exec(String(info.response ?? ''))?.[1];
+        return { status: 'sent', id: serverId ?? String(info.response ?? 'sent') };
+      } catch (error) {
+        const smtpError = error as SmtpError;
+        const reply = smtpError.response ? `: ${smtpError.response}` : '';
+        if (smtpError.responseCode && smtpError.responseCode >= 400) {
+          const isTemporary = smtpError.responseCode < 500;
+          throw new MailSendError(`The mail server refused the message (${smtpError.responseCode})${reply}`, isTemporary);
+        }
+        if (hasStarted) {
+          return { status: 'uncertain', error: `The connection to the mail server failed after the message was sent (${smtpError.code ?? 'error'}): ${smtpError.message}` };
+        }
+        throw new MailSendError(`Could not reach the mail server (${smtpError.code ?? 'error'}): ${smtpError.message}`, true);
+      }
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { vendorIdValue } from '../../../shared/contracts/vendors';
+import type { Guards } from '../../auth/guards';
+import { attachmentDisposition } from '../../http/content-disposition';
+import { parseInput } from '../../validation';
+import * as emailLogs from './service';
+
+const filterText = z
+  .string({ error: 'must be text' })
+  .trim()
+  .max(200, { error: 'is too long' })
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+export const emailLogQuery = z.object({
+  client: filterText,
+  vendor: filterText,
+  q: filterText,
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be between 1 and 500' })
+    .max(500, { error: 'must be between 1 and 500' })
+    .default(100),
+});
+
+const logIdParams = z.object({
+  id: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).positive({ error: 'must be positive' }),
+});
+const deliveryParams = logIdParams.extend({ vendorId: vendorIdValue });
+
+export function registerEmailLogRoutes(app: FastifyInstance, deps: emailLogs.EmailLogDeps, guards: Guards) {
+  const signedIn = { preHandler: guards.requireUser };
+
+  app.get('/api/email-logs', signedIn, async (request) => {
+    const filters = parseInput(emailLogQuery, request.query, 'query');
+    return emailLogs.listEmailLogs(deps, filters);
+  });
+
+  app.get('/api/email-logs/:id/deliveries/:vendorId/eml', signedIn, async (request, reply) => {
+    const { id, vendorId } = parseInput(deliveryParams, request.params, 'id');
+    const { raw, fileName } = await emailLogs.getDeliveryEml(deps, id, vendorId);
+    return reply
+      .header('Content-Type', 'message/rfc822')
+      .header('Content-Disposition', attachmentDisposition(fileName))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, no-store')
+      .send(raw);
+  });
+
+  app.post('/api/email-logs/:id/retry-failed', signedIn, async (request) => {
+    const { id } = parseInput(logIdParams, request.params, 'id');
+    return emailLogs.retryFailed(deps, id);
+  });
+
+  app.post('/api/email-logs/:id/deliveries/:vendorId/send-again', signedIn, async (request) => {
+    const { id, vendorId } = parseInput(deliveryParams, request.params, 'id');
+    return emailLogs.sendAgain(deps, id, vendorId);
+  });
+}

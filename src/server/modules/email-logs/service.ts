@@ -1,0 +1,82 @@
+import type { Db } from '../../db/client';
+import { AppError, conflict, notFound } from '../../errors';
+import type { DeliveryWorker } from '../../mail/deliveries';
+import type { FileStorage } from '../../storage/storage';
+import * as repo from './repository';
+
+export interface EmailLogDeps {
+  db: Db;
+  storage: FileStorage;
+  deliveries: DeliveryWorker;
+}
+
+/** What the API calls a delivery's status: a claimed message is still 'pending' to the people watching. */
+export type DeliveryStatus = 'pending' | 'sent' | 'failed' | 'uncertain';
+const publicStatus = (status: string): DeliveryStatus => (status === 'sending' ? 'pending' : (status as DeliveryStatus));
+
+function deliveryView(delivery: { vendorId: string; vendorName: string; status: string; lastError: string | null; attempts: number; sentAt: Date | null; nextAttemptAt: Date }) {
+  const status = publicStatus(delivery.status);
+  return {
+    vendorId: delivery.vendorId,
+    vendorName: delivery.vendorName,
+    status,
+    error: delivery.lastError,
+    attempts: delivery.attempts,
+    sentAt: delivery.sentAt?.toISOString() ?? null,
+    nextAttemptAt: status === 'pending' ? delivery.nextAttemptAt.toISOString() : null,
+  };
+}
+
+export async function listEmailLogs({ db }: EmailLogDeps, filters: repo.LogFilters) {
+  const entries = await repo.listLogs(db, filters);
+  return entries.map(({ log, deliveries }) => ({
+    id: log.id,
+    sentAt: log.sentAt.toISOString(),
+    sentBy: log.senderEmail,
+    clientName: log.clientName,
+    clientSlug: log.clientSlug,
+    vendors: log.vendors,
+    approvalEmails: log.approvalEmails,
+    emailCardCount: log.emailCardCount,
+    textCardCount: log.textCardCount,
+    cardDetails: log.cardDetails,
+    subjects: log.subjects,
+    deliveries: deliveries.map(deliveryView),
+  }));
+}
+
+/** The exact raw message kept for one vendor of a send. */
+export async function getDeliveryEml({ db, storage }: EmailLogDeps, logId: number, vendorId: string) {
+  const delivery = await repo.findDelivery(db, logId, vendorId);
+  if (!delivery) throw notFound('There is no message for this vendor in this send.');
+  const raw = await storage.get(delivery.emlKey);
+  if (!raw) throw new AppError(410, 'The stored message is no longer in the file store.');
+  return { raw, fileName: `dispatch-${logId}-${vendorId}.eml` };
+}
+
+/** Re-queues only the failed deliveries of a send (a fresh allowance of attempts each). */
+export async function retryFailed({ db, deliveries }: EmailLogDeps, logId: number) {
+  if (!(await repo.logExists(db, logId))) throw notFound('This send was not found.');
+  const requeued = await repo.requeueDeliveries(db, logId, ['failed'], deliveries.now(), deliveries.options.maxAttempts);
+  if (requeued.length > 0) deliveries.wake();
+  const counts = requeued.length > 0 ? await deliveries.waitForFirstAttempts(logId) : await deliveries.counts(logId);
+  return { id: logId, requeued: requeued.length, ...counts };
+}
+
+/**
+ * A person's decision to send one vendor's message again: for an 'uncertain' delivery (it may have gone out) or a
+ * failed one. The same stored bytes go out, with the same Message-ID, so a mailbox that got the first can drop the copy.
+ */
+export async function sendAgain({ db, deliveries }: EmailLogDeps, logId: number, vendorId: string) {
+  const current = await repo.findDelivery(db, logId, vendorId);
+  if (!current) throw notFound('There is no message for this vendor in this send.');
+  const status = publicStatus(current.status);
+  if (status === 'sent') throw conflict(`The message to ${current.vendorName} was already delivered.`);
+  if (status === 'pending') throw conflict(`The message to ${current.vendorName} is already waiting to be sent.`);
+  const requeued = await repo.requeueDeliveries(db, logId, ['uncertain', 'failed'], deliveries.now(), deliveries.options.maxAttempts, vendorId);
+  if (requeued.length === 0) throw conflict(`The message to ${current.vendorName} changed meanwhile; reload to see its status.`);
+  deliveries.wake();
+  const counts = await deliveries.waitForFirstAttempts(logId);
+  const updated = await repo.findDelivery(db, logId, vendorId);
+  return { id: logId, ...counts, delivery: deliveryView(updated!) };
+}

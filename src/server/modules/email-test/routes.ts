@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { emailAddress } from '../../../shared/contracts/common';
+import { userOf, type Guards } from '../../auth/guards';
+import { badRequest } from '../../errors';
+import { parseInput } from '../../validation';
+import { sendTestEmail, type EmailTestDeps } from './service';
+
+const text = z.string({ error: 'must be text' }).nullish();
+
+const testEmailBody = z.object({
+  to: z.union([z.string({ error: 'must be text' }), z.array(z.string({ error: 'must be text' }))], { error: 'must be an address or a list of addresses' }).nullish(),
+  subject: text,
+  text,
+  html: text,
+});
+
+const recipients = z
+  .array(emailAddress, { error: 'must be a list of addresses' })
+  .max(100, { error: 'may name at most 100 addresses' });
+
+/** Room for an HTML test message of up to 10 MB. */
+const EMAIL_TEST_BODY_LIMIT = 12 * 1024 * 1024;
+
+export function registerEmailTestRoutes(app: FastifyInstance, deps: EmailTestDeps, guards: Guards) {
+  app.post('/api/send-email', { preHandler: guards.requireUser, bodyLimit: EMAIL_TEST_BODY_LIMIT }, async (request) => {
+    const body = parseInput(testEmailBody, request.body);
+    const toList = (Array.isArray(body.to) ? body.to : (body.to ?? '').split(/[,;]/)).map((address) => address.trim()).filter(Boolean);
+    const subject = body.subject?.trim() ?? '';
+    const hasContent = !!body.text?.trim() || !!body.html?.trim();
+    const missing = [...(toList.length ? [] : ['to']), ...(subject ? [] : ['subject']), ...(hasContent ? [] : ['text or html'])];
+    if (missing.length > 0) throw badRequest(`Please provide: ${missing.join(', ')}.`, { missing });
+    const to = parseInput(z.object({ to: recipients }), { to: toList }).to;
+    return sendTestEmail(deps, userOf(request).id, {
+      to,
+      subject,
+      text: body.text?.trim() ? body.text : undefined,
+      html: body.html?.trim() ? body.html : undefined,
+    });
+  });
+}

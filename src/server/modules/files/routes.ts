@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Guards } from '../../auth/guards';
+import { attachmentDisposition } from '../../http/content-disposition';
+import { parseInput } from '../../validation';
+import { DOWNLOAD_TYPES, getFile, type FileDeps } from './service';
+
+const fileQuery = z.object({
+  type: z.enum(DOWNLOAD_TYPES, { error: `must be one of ${DOWNLOAD_TYPES.join(', ')}` }),
+});
+const fileParams = z.object({ key: z.string() });
+
+export function registerFileRoutes(app: FastifyInstance, deps: FileDeps, guards: Guards) {
+  app.get('/api/files/:key', { preHandler: guards.requireUser }, async (request, reply) => {
+    const { key } = parseInput(fileParams, request.params, 'key');
+    const { type } = parseInput(fileQuery, request.query, 'query');
+    const file = await getFile(deps, key, type);
+    return reply
+      .header('Content-Type', file.contentType)
+      .header('Content-Disposition', attachmentDisposition(file.fileName))
+      .header('X-Content-Type-Options', 'nosniff')
+      // Never rendered on our origin, even if a browser ignored the attachment disposition.
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .header('Cache-Control', 'private, no-store')
+      .send(file.data);
+  });
+}

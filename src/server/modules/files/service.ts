@@ -1,0 +1,24 @@
+import type { Db } from '../../db/client';
+import { notFound } from '../../errors';
+import { isFileKey, type FileStorage } from '../../storage/storage';
+import * as repo from './repository';
+
+export const DOWNLOAD_TYPES = ['html', 'csv', 'image'] as const;
+export type DownloadType = (typeof DOWNLOAD_TYPES)[number];
+
+export interface FileDeps {
+  db: Db;
+  storage: FileStorage;
+}
+
+const notFoundMessage = 'File not found.';
+
+/** A stored upload of the type asked for; 404 for a key that is unknown, of another type, or gone from the store. */
+export async function getFile({ db, storage }: FileDeps, key: string, type: DownloadType) {
+  if (!isFileKey(key)) throw notFound(notFoundMessage);
+  const file = await repo.findFile(db, key);
+  if (!file || file.kind !== type) throw notFound(notFoundMessage);
+  const data = await storage.get(key);
+  if (!data) throw notFound(notFoundMessage);
+  return { data, fileName: file.fileName, contentType: file.contentType };
+}

@@ -1,0 +1,192 @@
+import { findClient } from '../../../shared/clients';
+import { MAX_ATTACHMENT_BYTES_PER_MESSAGE, MAX_HTML_OR_CSV_BYTES, MAX_IMAGE_BYTES, type SendBody } from '../../../shared/contracts/send';
+import { composeVendorEmail, withVendorLinks, type ComposedEmail } from '../../../shared/email/compose';
+import { base64ByteLength, utf8ByteLength } from '../../../shared/email/format';
+import type { CostValues } from '../../../shared/rules/pricing';
+import { findMissingLink, findMissingRequirements, labelCards, pleaseCompleteMessage } from '../../../shared/rules/validation';
+import type { Vendor } from '../../../shared/contracts/vendors';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError, badRequest, unauthorized } from '../../errors';
+import type { MessageAttachment } from '../../mail/message';
+import * as approvals from '../approval-emails/repository';
+import * as settings from '../vendor-settings/repository';
+import * as vendorRepo from '../vendors/repository';
+import { findSender } from './repository';
+
+/** Gmail's limit on To + CC of one message (PRODUCT.md 4), applied whatever the transport. */
+export const MAX_RECIPIENTS_PER_MESSAGE = 100;
+
+export const GOOGLE_AUTH_REQUIRED_MESSAGE = 'Google Authentication Required: Please sign in with Google to enable Gmail sending.';
+export const googleAuthRequired = () => new AppError(400, GOOGLE_AUTH_REQUIRED_MESSAGE, { requiresGoogleAuth: true });
+
+const MB = 1024 * 1024;
+const tooLarge = (message: string) => new AppError(413, message);
+const megabytes = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
+
+export interface PrepareDeps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+}
+
+export interface Sender {
+  userId: number;
+  email: string;
+  firstName: string;
+  /** The From of every message: the user (name and address), or MAIL_FROM for the smtp and outbox transports. */
+  from: { name?: string; address: string };
+}
+
+export interface VendorMessage {
+  vendor: Vendor;
+  composed: ComposedEmail;
+  attachments: MessageAttachment[];
+}
+
+export interface PreparedSend {
+  sender: Sender;
+  client: { slug: string; displayName: string } | null;
+  approvalEmails: string[];
+  messages: VendorMessage[];
+  now: Date;
+}
+
+/** 413 for any file over PRODUCT.md 5's limits, before anything else is looked at. */
+export function checkFileSizes(body: SendBody): void {
+  body.emailCards.forEach((card, i) => {
+    const name = card.filename ?? `of Email ${i + 1}`;
+    if (utf8ByteLength(card.htmlContent) > MAX_HTML_OR_CSV_BYTES) {
+      throw tooLarge(`The HTML file ${name} is too large: HTML and CSV files may be at most ${MAX_HTML_OR_CSV_BYTES / MB} MB each.`);
+    }
+  });
+  [...body.emailCards, ...body.textCards].forEach((card) => {
+    if (card.csvContent && utf8ByteLength(card.csvContent) > MAX_HTML_OR_CSV_BYTES) {
+      throw tooLarge(`The CSV file ${card.csvFileName ?? ''}`.trimEnd() + ` is too large: HTML and CSV files may be at most ${MAX_HTML_OR_CSV_BYTES / MB} MB each.`);
+    }
+  });
+  const images = [
+    ...body.textCards.filter((card) => card.fileContent).map((card, i) => ({ name: card.fileName ?? `of Text ${i + 1}`, content: card.fileContent! })),
+    ...body.imageAttachments.map((image) => ({ name: image.filename, content: image.content })),
+  ];
+  for (const image of images) {
+    if (base64ByteLength(image.content) > MAX_IMAGE_BYTES) {
+      throw tooLarge(`The image ${image.name} is too large: images may be at most ${MAX_IMAGE_BYTES / MB} MB each.`);
+    }
+  }
+  // Every message carries each email card's HTML and each text card's image (composeAttachments).
+  const attachmentBytes =
+    body.emailCards.reduce((sum, card) => sum + utf8ByteLength(card.htmlContent), 0) +
+    body.textCards.reduce((sum, card) => sum + (card.fileContent ? base64ByteLength(card.fileContent) : 0), 0);
+  if (attachmentBytes > MAX_ATTACHMENT_BYTES_PER_MESSAGE) {
+    throw tooLarge(
+      `The attachments come to ${megabytes(attachmentBytes)}; one message may carry at most ${MAX_ATTACHMENT_BYTES_PER_MESSAGE / MB} MB of attachments.`,
+    );
+  }
+}
+
+async function loadSender({ db, config }: PrepareDeps, userId: number): Promise<Sender> {
+  const row = await findSender(db, userId);
+  if (!row) throw unauthorized();
+  if (config.mailTransport === 'gmail' && !row.googleConnected) throw googleAuthRequired();
+  const isOwnAddress = config.mailTransport === 'gmail' || !config.mailFrom;
+  return {
+    userId,
+    email: row.email,
+    firstName: row.firstName,
+    from: isOwnAddress ? { name: row.firstName || undefined, address: row.email } : { address: config.mailFrom! },
+  };
+}
+
+/** The image's declared type, from the send's imageAttachments list (matched by name), when the card does not say. */
+function imageTypeOf(body: SendBody, fileName: string | null): string | undefined {
+  return body.imageAttachments.find((image) => image.filename === fileName)?.contentType;
+}
+
+/** The attachments' bytes in the composer's order (each email card's HTML, each text card's image): one copy for all vendors. */
+function attachmentBuffers(body: SendBody): Buffer[] {
+  return [
+    ...body.emailCards.filter((card) => card.htmlContent).map((card) => Buffer.from(card.htmlContent, 'utf8')),
+    ...body.textCards.filter((card) => card.fileContent).map((card) => Buffer.from(card.fileContent!, 'base64')),
+  ];
+}
+
+/** The attachments under the composer's names and types. */
+function attachmentContents(contents: Buffer[], composed: ComposedEmail): MessageAttachment[] {
+  if (contents.length !== composed.attachments.length) throw new Error('attachments do not match the composer');
+  return composed.attachments.map((attachment, i) => ({ filename: attachment.filename, contentType: attachment.contentType, content: contents[i]! }));
+}
+
+/**
+ * Checks a send against the same shared rules as the send page, with the vendors, splits, costs and approval
+ * addresses read from the database, and composes each vendor's message with the preview's composer.
+ * Throws 400 with `missing` (what to complete), 400 for a missing link, 413 for sizes.
+ */
+export async function prepareSend(deps: PrepareDeps, userId: number, body: SendBody): Promise<PreparedSend> {
+  checkFileSizes(body);
+  const { db, clock, config } = deps;
+  const [allVendors, splitRows, costRows, approvalRows] = await Promise.all([
+    vendorRepo.listVendors(db),
+    settings.listSplits(db),
+    settings.listCosts(db),
+    approvals.listApprovalEmails(db),
+  ]);
+  const vendorsById = new Map(allVendors.map((vendor) => [vendor.vendorId, vendor]));
+  const splits = Object.fromEntries(splitRows.map((row) => [row.vendorId, row.splitRatio]));
+  const costs: Record<string, CostValues> = Object.fromEntries(costRows.map(({ vendorId, ...figures }) => [vendorId, figures]));
+
+  const missing = findMissingRequirements({ ...body, vendors: allVendors, splits, costs });
+  const unknown = body.selectedVendors.filter((vendorId) => !vendorsById.has(vendorId));
+  if (unknown.length > 0) {
+    throw badRequest(`These vendors no longer exist: ${unknown.join(', ')}. Please select vendors again.`, { unknownVendors: unknown });
+  }
+  for (const vendorId of body.selectedVendors) {
+    const vendor = vendorsById.get(vendorId)!;
+    if (vendor.emails.length === 0) missing.push(`Email address for ${vendor.name}`);
+  }
+  if (missing.length > 0) throw badRequest(pleaseCompleteMessage(missing), { missing });
+
+  const vendorNames = Object.fromEntries(allVendors.map((vendor) => [vendor.vendorId, vendor.name]));
+  const missingLink = findMissingLink(labelCards(body.emailCards, body.textCards), body.selectedVendors, body.allVendorLinks, vendorNames);
+  if (missingLink) throw badRequest(missingLink);
+
+  const client = findClient(body.selectedClient);
+  if (body.selectedClient && !client) throw badRequest(`selectedClient is not one of the clients: ${body.selectedClient}`, { field: 'selectedClient' });
+
+  const sender = await loadSender(deps, userId);
+  const approvalEmails = approvalRows.map((row) => row.email);
+  const now = clock.now();
+  const textCards = body.textCards.map((card) => ({ ...card, contentType: imageTypeOf(body, card.fileName) }));
+  const contents = attachmentBuffers(body);
+
+  const messages = body.selectedVendors.map((vendorId): VendorMessage => {
+    const vendor = vendorsById.get(vendorId)!;
+    const composed = composeVendorEmail({
+      send: {
+        client: client ? { slug: client.slug, displayName: client.displayName } : null,
+        pricingModel: body.pricingModel,
+        emailCards: withVendorLinks(body.emailCards, body.allVendorLinks, vendorId),
+        textCards: withVendorLinks(textCards, body.allVendorLinks, vendorId),
+      },
+      vendor: {
+        name: vendor.name,
+        emails: vendor.emails,
+        emailProspectingKey: vendor.emailProspectingKey,
+        textProspectingKey: vendor.textProspectingKey,
+        split: Object.hasOwn(splits, vendorId) ? splits[vendorId] : undefined,
+        costs: Object.hasOwn(costs, vendorId) ? costs[vendorId] : undefined,
+      },
+      context: { now, senderEmail: sender.email, senderFirstName: sender.firstName, approvalEmails, hubPassword: config.hubPassword },
+    });
+    const recipients = composed.to.length + composed.cc.length;
+    if (recipients > MAX_RECIPIENTS_PER_MESSAGE) {
+      throw badRequest(
+        `The message to ${vendor.name} would have ${recipients} recipients (To and CC); one message may have at most ${MAX_RECIPIENTS_PER_MESSAGE}. Remove addresses before sending.`,
+      );
+    }
+    return { vendor, composed, attachments: attachmentContents(contents, composed) };
+  });
+
+  return { sender, client: client ? { slug: client.slug, displayName: client.displayName } : null, approvalEmails, messages, now };
+}

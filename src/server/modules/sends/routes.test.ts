@@ -1,0 +1,249 @@
+import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_HTML_OR_CSV_BYTES, MAX_IMAGE_BYTES } from '../../../shared/contracts/send';
+import { ADMIN_EMAIL, bearer, createTestApp, register, type TestContext } from '../../testing/test-app';
+import {
+  APPROVALS,
+  CREATIVE_HTML,
+  FAST_DELIVERY,
+  HUB_PASSWORD,
+  PNG_BASE64,
+  VENDORS,
+  emailLink,
+  expectedEmail,
+  seedVendors,
+  sendBodyFor,
+  temporaryDataDir,
+  textLink,
+} from '../../testing/send-fixtures';
+import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
+
+let t: TestContext;
+let token: string;
+let smtp: SmtpSink;
+let data: ReturnType<typeof temporaryDataDir>;
+let firstName: string;
+
+beforeEach(async () => {
+  smtp = await startSmtpSink();
+  data = temporaryDataDir();
+  t = await createTestApp({ DATA_DIR: data.dir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url, HUB_PASSWORD }, undefined, { delivery: FAST_DELIVERY });
+  token = await register(t.app, ADMIN_EMAIL);
+  await seedVendors(t.app, token);
+  firstName = (await t.app.inject({ method: 'GET', url: '/api/user/first-name', headers: bearer(token) })).json().firstName;
+});
+afterEach(async () => {
+  await t.close();
+  await smtp.close();
+  data.remove();
+});
+
+const send = (payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: { ...bearer(token), ...headers }, payload: payload as object });
+
+const addresses = (field: AddressObject | AddressObject[] | undefined) =>
+  (Array.isArray(field) ? field : field ? [field] : []).flatMap((group) => group.value.map((entry) => entry.address));
+
+async function receivedBy(address: string): Promise<ParsedMail[]> {
+  const parsed = await Promise.all(smtp.received.map((message) => simpleParser(message.raw)));
+  return parsed.filter((mail) => addresses(mail.to).includes(address));
+}
+
+describe('POST /api/send-email-consolidated', () => {
+  it('mails each vendor its own message, exactly as the preview composes it', async () => {
+    const body = sendBodyFor();
+    const response = await send(body, { 'idempotency-key': 'send-1' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ id: expect.any(Number), mailed: 3, pending: 0, failed: 0, uncertain: 0 });
+    expect(smtp.received).toHaveLength(3);
+
+    for (const vendor of VENDORS) {
+      const [mail, ...others] = await receivedBy(vendor.emails[0]);
+      expect(others).toHaveLength(0);
+      const expected = expectedEmail(body, vendor.vendorId, { now: t.clock.now(), senderEmail: ADMIN_EMAIL, senderFirstName: firstName });
+      expect(addresses(mail!.to)).toEqual([...vendor.emails]);
+      expect(addresses(mail!.cc)).toEqual(APPROVALS);
+      expect(addresses(mail!.replyTo)).toEqual([ADMIN_EMAIL, ...APPROVALS]);
+      expect(addresses(mail!.from)).toEqual([ADMIN_EMAIL]);
+      expect(mail!.subject).toBe('New GOA Victory Content');
+      expect(mail!.messageId).toMatch(/^<[0-9a-f-]{36}@dispatch\.local>$/);
+      // Byte for byte the preview's HTML, and its plain text.
+      expect(mail!.html).toBe(expected.html);
+      expect(mail!.text?.replace(/\r\n/g, '\n')).toBe(expected.text);
+      const html = mail!.html as string;
+      expect(html).toContain(emailLink(vendor.defaultUtmSource).replace(/&/g, '&amp;'));
+      expect(html).toContain(textLink(vendor.defaultUtmSource));
+      expect(html).toContain(vendor.emailProspectingKey);
+      expect(html).toContain(`Password: ${HUB_PASSWORD}`);
+      for (const other of VENDORS.filter((candidate) => candidate !== vendor)) {
+        expect(html).not.toContain(`utm_source=${other.defaultUtmSource}`);
+        expect(html).not.toContain(other.emailProspectingKey);
+      }
+      expect(mail!.attachments.map((attachment) => [attachment.filename, attachment.size])).toEqual([
+        ['spring-appeal.html', Buffer.byteLength(CREATIVE_HTML)],
+        ['sms-spring.png', Buffer.from(PNG_BASE64, 'base64').length],
+      ]);
+      expect(mail!.attachments[0]!.content.toString()).toBe(CREATIVE_HTML);
+      // The envelope: To and CC, from the sender.
+      const envelope = smtp.received.find((message) => message.to.includes(vendor.emails[0]))!;
+      expect(envelope.to.sort()).toEqual([...vendor.emails, ...APPROVALS].sort());
+      expect(envelope.from).toBe(ADMIN_EMAIL);
+    }
+    expect((await receivedBy(VENDORS[0].emails[0]))[0]!.text).toContain('Split: 60/40');
+    expect((await receivedBy(VENDORS[2].emails[0]))[0]!.text).toContain('Split: 50/50');
+  });
+
+  it('sends from MAIL_FROM when it is set, with Reply-To still the sender and approvers', async () => {
+    await t.close();
+    t = await createTestApp(
+      { DATA_DIR: data.dir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url, MAIL_FROM: 'dispatch@agency.test' },
+      undefined,
+      { delivery: FAST_DELIVERY },
+    );
+    token = await register(t.app, ADMIN_EMAIL);
+    await seedVendors(t.app, token);
+    expect((await send(sendBodyFor(['bravo5678']))).json()).toMatchObject({ mailed: 1 });
+    const [mail] = await receivedBy('team@bravo.test');
+    expect(addresses(mail!.from)).toEqual(['dispatch@agency.test']);
+    expect(addresses(mail!.replyTo)).toEqual([ADMIN_EMAIL, ...APPROVALS]);
+    expect(smtp.received[0]!.from).toBe('dispatch@agency.test');
+  });
+
+  it('mails nobody twice for a repeated Idempotency-Key and answers with the first result', async () => {
+    const body = sendBodyFor();
+    const first = await send(body, { 'idempotency-key': 'double-click' });
+    const again = await send(body, { 'idempotency-key': 'double-click' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(smtp.received).toHaveLength(3);
+    const logs = (await t.app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json();
+    expect(logs).toHaveLength(1);
+
+    // Concurrent duplicates (a retry racing the first request) also collapse into one send.
+    const racing = await Promise.all([send(body, { 'idempotency-key': 'race' }), send(body, { 'idempotency-key': 'race' })]);
+    expect(racing.map((response) => response.statusCode)).toEqual([200, 200]);
+    expect(racing[0]!.json().id).toBe(racing[1]!.json().id);
+    expect(smtp.received).toHaveLength(6);
+
+    const reused = await send(sendBodyFor(['bravo5678']), { 'idempotency-key': 'double-click' });
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().message).toMatch(/already used for a different send/);
+    expect((await send(body, { 'idempotency-key': 'has space' })).statusCode).toBe(400);
+  });
+
+  it('refuses what the send page would block, with the list of what is missing', async () => {
+    const blocked = await send(sendBodyFor([], { selectedClient: null, pricingModel: 'CPD' }));
+    expect(blocked.statusCode).toBe(400);
+    expect(blocked.json()).toEqual({
+      message: 'Please complete: Client selection, Vendor selection',
+      missing: ['Client selection', 'Vendor selection'],
+    });
+
+    const cpd = await send(sendBodyFor(['acme1234'], { pricingModel: 'CPD' }));
+    expect(cpd.statusCode).toBe(400);
+    expect(cpd.json().missing).toEqual(['Cost per donor for Acme Leads', 'CPD budget for Acme Leads']);
+
+    const body = sendBodyFor(['acme1234', 'bravo5678']);
+    const missingLink = await send({ ...body, allVendorLinks: { ...body.allVendorLinks, main: { acme1234: emailLink('acme') } } });
+    expect(missingLink.statusCode).toBe(400);
+    expect(missingLink.json().message).toBe(
+      'Missing vendor link for card Email 1 and vendor Bravo Data. Please upload the CSV with vendor links.',
+    );
+
+    const unknown = await send(sendBodyFor(['acme1234', 'gone0000']));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().unknownVendors).toEqual(['gone0000']);
+
+    expect((await send({ ...body, selectedVendors: 'acme1234' })).json().message).toBe('selectedVendors must be a list of vendor ids');
+    expect(smtp.received).toHaveLength(0);
+    expect((await t.app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json()).toEqual([]);
+  });
+
+  it('answers 401 without a token', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/send-email-consolidated', payload: sendBodyFor() as object });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('answers 413 with a message above the file, message and body limits', async () => {
+    const body = sendBodyFor(['acme1234']);
+    const bigHtml = 'x'.repeat(MAX_HTML_OR_CSV_BYTES + 1);
+    const html = await send({ ...body, emailCards: [{ ...body.emailCards![0]!, htmlContent: bigHtml }] });
+    expect(html.statusCode).toBe(413);
+    expect(html.json().message).toBe('The HTML file spring-appeal.html is too large: HTML and CSV files may be at most 10 MB each.');
+
+    const csv = await send({ ...body, emailCards: [{ ...body.emailCards![0]!, csvContent: `link\n${bigHtml}` }] });
+    expect(csv.statusCode).toBe(413);
+    expect(csv.json().message).toMatch(/^The CSV file vendor-links\.csv is too large/);
+
+    const bigImage = Buffer.alloc(MAX_IMAGE_BYTES + 3).toString('base64');
+    const image = await send({ ...body, textCards: [{ ...body.textCards![0]!, fileContent: bigImage }] });
+    expect(image.statusCode).toBe(413);
+    expect(image.json().message).toBe('The image sms-spring.png is too large: images may be at most 5 MB each.');
+
+    const nineMb = 'y'.repeat(9 * 1024 * 1024);
+    const cards = [0, 1, 2].map((i) => ({ ...body.emailCards![0]!, id: i === 0 ? 'main' : `email-${i}`, htmlContent: nineMb }));
+    const links = Object.fromEntries(cards.map((card) => [card.id, { acme1234: emailLink('acme') }]));
+    const total = await send({ ...body, emailCards: cards, allVendorLinks: { ...body.allVendorLinks, ...links } });
+    expect(total.statusCode).toBe(413);
+    expect(total.json().message).toBe('The attachments come to 27.0 MB; one message may carry at most 20 MB of attachments.');
+
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/send-email-consolidated',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: `{"selectedVendors":[],"pad":"${'z'.repeat(81 * 1024 * 1024)}"}`,
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().message).toMatch(/^The upload is too large/);
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it('refuses a message over 100 recipients before sending anything', async () => {
+    const many = Array.from({ length: 50 }, (_, i) => `person${i}@acme.test`);
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: '/api/vendors/acme1234',
+      headers: bearer(token),
+      payload: { ...VENDORS[0], emails: many },
+    });
+    expect(updated.statusCode).toBe(200);
+    for (let i = 0; i < 49; i++) {
+      await t.app.inject({ method: 'POST', url: '/api/approval-emails', headers: bearer(token), payload: { email: `approver${i}@agency.test` } });
+    }
+    const response = await send(sendBodyFor(['bravo5678', 'acme1234']));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      'The message to Acme Leads would have 101 recipients (To and CC); one message may have at most 100. Remove addresses before sending.',
+    );
+    expect(smtp.received).toHaveLength(0);
+  });
+});
+
+describe('POST /api/send-proof', () => {
+  it('mails the sender the exact message one vendor would get, marked as a proof, and logs nothing', async () => {
+    const body = sendBodyFor();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/send-proof',
+      headers: bearer(token),
+      payload: { ...body, vendorId: 'carta9012' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'sent', messageId: expect.stringMatching(/@dispatch\.local>$/), to: ADMIN_EMAIL, vendorId: 'carta9012' });
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.to).toEqual([ADMIN_EMAIL]);
+    const mail = await simpleParser(smtp.received[0]!.raw);
+    expect(mail.subject).toBe('[PROOF] New GOA Victory Content');
+    expect(addresses(mail.to)).toEqual([ADMIN_EMAIL]);
+    expect(mail.cc).toBeUndefined();
+    const expected = expectedEmail(body, 'carta9012', { now: t.clock.now(), senderEmail: ADMIN_EMAIL, senderFirstName: firstName });
+    expect(mail.html).toBe(expected.html);
+    expect(mail.attachments.map((attachment) => attachment.filename)).toEqual(['spring-appeal.html', 'sms-spring.png']);
+    expect((await t.app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json()).toEqual([]);
+
+    const noVendor = await t.app.inject({ method: 'POST', url: '/api/send-proof', headers: bearer(token), payload: body as object });
+    expect(noVendor.statusCode).toBe(400);
+    expect(noVendor.json().message).toBe('vendorId is required');
+  });
+});

@@ -1,0 +1,179 @@
+import { createHash } from 'node:crypto';
+import type { SendBody } from '../../../shared/contracts/send';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError } from '../../errors';
+import type { DeliveryCounts, DeliveryWorker } from '../../mail/deliveries';
+import { buildRawMessage, newMessageId, type MessageParts } from '../../mail/message';
+import { MailSendError, type MailTransport } from '../../mail/transport';
+import type { FileStorage } from '../../storage/storage';
+import * as logs from '../email-logs/repository';
+import { googleAuthRequired, prepareSend, type PreparedSend, type VendorMessage } from './prepare';
+import { CONTENT_TYPES, storeUploads, UploadBatch } from './uploads';
+
+export interface SendDeps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+  storage: FileStorage;
+  transport: MailTransport;
+  deliveries: DeliveryWorker;
+}
+
+export interface SendResult extends DeliveryCounts {
+  id: number;
+}
+
+export const PROOF_SUBJECT_PREFIX = '[PROOF] ';
+
+function messageParts(prepared: PreparedSend, message: VendorMessage, messageId: string): MessageParts {
+  const { composed, attachments } = message;
+  return {
+    from: prepared.sender.from,
+    to: composed.to,
+    cc: composed.cc,
+    replyTo: composed.replyTo,
+    subject: composed.subject,
+    html: composed.html,
+    text: composed.text,
+    attachments,
+    messageId,
+    date: prepared.now,
+  };
+}
+
+function hashBody(body: SendBody): string {
+  return createHash('sha256').update(JSON.stringify(body)).digest('hex');
+}
+
+async function replay(deps: SendDeps, logId: number, requestHash: string | null, hash: string): Promise<SendResult & { isReplay: true }> {
+  if (requestHash !== hash) {
+    throw new AppError(422, 'This Idempotency-Key was already used for a different send. Use a new key for a new send.');
+  }
+  return { id: logId, ...(await deps.deliveries.counts(logId)), isReplay: true };
+}
+
+/**
+ * The consolidated send: validate and compose, store the files and each vendor's exact raw message, write the send,
+ * its log entry and one delivery per vendor in one transaction, then let the queue deliver. A repeat with the same
+ * Idempotency-Key by the same user returns the first send's result and mails nobody again.
+ */
+export async function sendConsolidated(
+  deps: SendDeps,
+  userId: number,
+  body: SendBody,
+  idempotencyKey: string | undefined,
+): Promise<SendResult & { isReplay: boolean }> {
+  const { db, config, storage, deliveries } = deps;
+  const hash = hashBody(body);
+  if (idempotencyKey) {
+    const existing = await logs.findLogByIdempotencyKey(db, userId, idempotencyKey);
+    if (existing) return replay(deps, existing.id, existing.requestHash, hash);
+  }
+
+  const prepared = await prepareSend(deps, userId, body);
+  const { now } = prepared;
+  const delivery = deliveries.options;
+  const batch = new UploadBatch(storage, userId, now);
+  let logId: number;
+  try {
+    const cardDetails = await storeUploads(batch, body);
+    const deliveryRows: logs.DeliveryInsert[] = [];
+    // One message at a time: only one raw message is held in memory, however many vendors.
+    for (const message of prepared.messages) {
+      const messageId = newMessageId(config.publicUrl);
+      const raw = await buildRawMessage(messageParts(prepared, message, messageId));
+      const emlKey = await batch.store('eml', `${message.vendor.vendorId}.eml`, CONTENT_TYPES.eml, raw, false);
+      deliveryRows.push({
+        vendorId: message.vendor.vendorId,
+        vendorName: message.vendor.name,
+        senderUserId: userId,
+        fromAddress: prepared.sender.from.address,
+        toAddresses: message.composed.to,
+        ccAddresses: message.composed.cc,
+        messageId,
+        emlKey,
+        status: 'pending',
+        attempts: 0,
+        maxAttempts: delivery.maxAttempts,
+        nextAttemptAt: deliveryNow(deps),
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+    const subject = prepared.messages[0]?.composed.subject;
+    const subjects = [...new Set([subject, ...body.emailCards.map((card) => card.subject.trim())].filter((text): text is string => !!text))];
+    logId = await logs.insertSend(
+      db,
+      {
+        userId,
+        senderEmail: prepared.sender.email,
+        idempotencyKey: idempotencyKey ?? null,
+        requestHash: hash,
+        sentAt: now,
+        clientSlug: prepared.client?.slug ?? null,
+        clientName: prepared.client?.displayName ?? null,
+        vendors: prepared.messages.map((message) => message.vendor.name),
+        approvalEmails: prepared.messages[0]?.composed.cc ?? [],
+        emailCardCount: body.emailCards.length,
+        textCardCount: body.textCards.length,
+        cardDetails,
+        subjects,
+      },
+      batch.files,
+      deliveryRows,
+    );
+  } catch (error) {
+    await batch.discard();
+    if (idempotencyKey && isUniqueViolation(error)) {
+      // The same send arrived twice at once and the other one was written first: answer with its result.
+      const existing = await logs.findLogByIdempotencyKey(db, userId, idempotencyKey);
+      if (existing) return replay(deps, existing.id, existing.requestHash, hash);
+    }
+    throw error;
+  }
+  deliveries.wake();
+  return { id: logId, ...(await deliveries.waitForFirstAttempts(logId)), isReplay: false };
+}
+
+/** Deliveries are timed on the worker's clock (tests may run it apart from the app's). */
+function deliveryNow(deps: SendDeps): Date {
+  return deps.deliveries.now();
+}
+
+export interface DirectSendResult {
+  status: 'sent' | 'uncertain';
+  messageId: string;
+  message?: string;
+}
+
+/** Sends one message now, outside the queue (proofs, the email test page), mapping failures to clear answers. */
+export async function sendNow(transport: MailTransport, userId: number, from: string, to: string[], raw: Buffer, messageId: string, what: string): Promise<DirectSendResult> {
+  try {
+    const outcome = await transport.send({ raw, from, to, cc: [], senderUserId: userId });
+    if (outcome.status === 'uncertain') {
+      return { status: 'uncertain', messageId, message: `The ${what} may or may not have been sent: ${outcome.error}` };
+    }
+    return { status: 'sent', messageId };
+  } catch (error) {
+    if (error instanceof AppError && error.extra.requiresGoogleAuth === true) throw googleAuthRequired();
+    if (error instanceof MailSendError) throw new AppError(502, `The ${what} could not be sent: ${error.message}`);
+    throw error;
+  }
+}
+
+/**
+ * 'Send me a proof': the exact message one vendor would receive (same body, attachments, From and Reply-To), with
+ * '[PROOF] ' before the subject, To the sending user only and no CC. Not logged, no vendor mailed.
+ */
+export async function sendProof(deps: SendDeps, userId: number, vendorId: string, body: SendBody) {
+  const prepared = await prepareSend(deps, userId, { ...body, selectedVendors: [vendorId] });
+  const message = prepared.messages[0]!;
+  const messageId = newMessageId(deps.config.publicUrl);
+  const parts = messageParts(prepared, message, messageId);
+  const raw = await buildRawMessage({ ...parts, to: [prepared.sender.email], cc: [], subject: `${PROOF_SUBJECT_PREFIX}${parts.subject}` });
+  const result = await sendNow(deps.transport, userId, prepared.sender.from.address, [prepared.sender.email], raw, messageId, 'proof');
+  return { ...result, to: prepared.sender.email, vendorId };
+}

@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import type { SendBody } from '../../../shared/contracts/send';
+import type { EmailCardDetail, TextCardDetail } from '../../db/schema';
+import type { FileInsert } from '../email-logs/repository';
+import { newFileKey, type FileStorage } from '../../storage/storage';
+
+export type FileKind = 'html' | 'csv' | 'image' | 'eml';
+
+export const CONTENT_TYPES: Record<Exclude<FileKind, 'image'>, string> = {
+  html: 'text/html; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  eml: 'message/rfc822',
+};
+
+/**
+ * Puts a send's files in the store under fresh random keys, once per distinct content (cards often share one CSV),
+ * and remembers them for the files table and for clean-up if the send is not written after all.
+ */
+export class UploadBatch {
+  readonly files: FileInsert[] = [];
+  private readonly byContent = new Map<string, string>();
+
+  constructor(
+    private readonly storage: FileStorage,
+    private readonly userId: number,
+    private readonly now: Date,
+  ) {}
+
+  async store(kind: FileKind, fileName: string, contentType: string, data: Buffer, dedupe = true): Promise<string> {
+    const digest = dedupe ? createHash('sha256').update(kind).update(fileName).update(data).digest('hex') : undefined;
+    const known = digest && this.byContent.get(digest);
+    if (known) return known;
+    const key = newFileKey();
+    await this.storage.put(key, data, contentType);
+    this.files.push({ key, kind, fileName, contentType, size: data.length, createdByUserId: this.userId, createdAt: this.now });
+    if (digest) this.byContent.set(digest, key);
+    return key;
+  }
+
+  /** Best effort: a send that was not written leaves no files behind. */
+  async discard(): Promise<void> {
+    await Promise.allSettled(this.files.map((file) => this.storage.delete(file.key)));
+  }
+}
+
+const orNull = (value: string | null | undefined) => (value && value.trim() !== '' ? value : null);
+
+/** Stores every uploaded HTML, CSV and image of the send and returns the cards as the log entry records them. */
+export async function storeUploads(batch: UploadBatch, body: SendBody) {
+  const emailCards: EmailCardDetail[] = [];
+  for (const [i, card] of body.emailCards.entries()) {
+    const htmlName = orNull(card.filename) ?? `email-${i + 1}.html`;
+    emailCards.push({
+      subject: orNull(card.subject),
+      senderName: orNull(card.senderName),
+      endDate: card.endDate,
+      filename: orNull(card.filename),
+      htmlFileKey: card.htmlContent ? await batch.store('html', htmlName, CONTENT_TYPES.html, Buffer.from(card.htmlContent, 'utf8')) : null,
+      csvFileKey: card.csvContent
+        ? await batch.store('csv', orNull(card.csvFileName) ?? `email-${i + 1}-links.csv`, CONTENT_TYPES.csv, Buffer.from(card.csvContent, 'utf8'))
+        : null,
+    });
+  }
+  const textCards: TextCardDetail[] = [];
+  for (const [i, card] of body.textCards.entries()) {
+    const imageName = orNull(card.fileName) ?? `text-${i + 1}-image`;
+    const imageType = body.imageAttachments.find((image) => image.filename === card.fileName)?.contentType ?? imageTypeFromName(imageName);
+    textCards.push({
+      senderName: orNull(card.senderName),
+      endDate: card.endDate,
+      textContent: orNull(card.content),
+      csvFileKey: card.csvContent
+        ? await batch.store('csv', orNull(card.csvFileName) ?? `text-${i + 1}-links.csv`, CONTENT_TYPES.csv, Buffer.from(card.csvContent, 'utf8'))
+        : null,
+      imageFileKey: card.fileContent ? await batch.store('image', imageName, imageType, Buffer.from(card.fileContent, 'base64')) : null,
+      fileName: orNull(card.fileName),
+    });
+  }
+  return { emailCards, textCards };
+}
+
+const IMAGE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+
+export function imageTypeFromName(name: string): string {
+  return IMAGE_TYPES[name.split('.').at(-1)?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+}

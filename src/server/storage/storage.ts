@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { Config } from '../config';
+import { createLocalStorage } from './local';
+import { createS3Storage } from './s3';
+
+/**
+ * Where uploaded files and raw messages live (documenso's storage-provider idea): the local folder by default, an
+ * S3-compatible bucket when S3_BUCKET is set. Keys are opaque and random; what a key holds is recorded in the database.
+ */
+export interface FileStorage {
+  readonly name: 'local' | 's3';
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** The bytes under `key`, or null when there are none. */
+  get(key: string): Promise<Buffer | null>;
+  /** Removes the bytes under `key`; a missing key is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+const KEY_PATTERN = /^[a-f0-9]{32}$/;
+
+/** 128 random bits as 32 lowercase hex characters: unguessable, and safe as a file or object name. */
+export function newFileKey(): string {
+  return randomBytes(16).toString('hex');
+}
+
+export function isFileKey(value: string): boolean {
+  return KEY_PATTERN.test(value);
+}
+
+/** Refuses anything but a key we made, so no caller can reach outside the store (a path, '..', a slash). */
+export function assertFileKey(key: string): void {
+  if (!isFileKey(key)) throw new Error(`Not a file key: ${JSON.stringify(key)}`);
+}
+
+export function createStorage(config: Pick<Config, 'dataDir' | 's3'>): FileStorage {
+  return config.s3 ? createS3Storage(config.s3) : createLocalStorage(join(config.dataDir, 'files'));
+}

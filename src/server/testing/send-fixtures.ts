@@ -1,0 +1,149 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SendBodyInput } from '../../shared/contracts/send';
+import { composeVendorEmail, withVendorLinks, type ComposedEmail } from '../../shared/email/compose';
+import { findClient } from '../../shared/clients';
+import type { App } from '../app';
+import { systemClock } from '../clock';
+import type { DeliveryOptions } from '../mail/deliveries';
+import { bearer } from './test-app';
+
+/** Delivery tuned for tests: real time, back-off in milliseconds. */
+export const FAST_DELIVERY: DeliveryOptions = {
+  clock: systemClock,
+  baseDelayMs: 20,
+  maxDelayMs: 100,
+  pollIntervalMs: 200,
+  firstAttemptWaitMs: 5_000,
+  stopTimeoutMs: 5_000,
+};
+
+export const VENDORS = [
+  { vendorId: 'acme1234', name: 'Acme Leads', emails: ['ops@acme.test', 'lists@acme.test'], defaultUtmSource: 'acme', emailProspectingKey: 'ACME-EMAIL-KEY', textProspectingKey: 'ACME-TEXT-KEY' },
+  { vendorId: 'bravo5678', name: 'Bravo Data', emails: ['team@bravo.test'], defaultUtmSource: 'bravo', emailProspectingKey: 'BRAVO-EMAIL-KEY', textProspectingKey: null },
+  { vendorId: 'carta9012', name: 'Carta Media', emails: ['hello@carta.test'], defaultUtmSource: 'carta', emailProspectingKey: 'CARTA-EMAIL-KEY', textProspectingKey: 'CARTA-TEXT-KEY' },
+] as const;
+
+export const SPLITS: Record<string, string> = { acme1234: '60/40', bravo5678: '70/30' };
+export const APPROVALS = ['approvals@agency.test', 'legal@agency.test'];
+export const HUB_PASSWORD = 'hub-pass-2026';
+
+/** A 1x1 PNG. */
+export const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+export const CREATIVE_HTML = `<!doctype html><html><body><h1>Spring appeal</h1><p>${'Stand with us. '.repeat(200)}</p></body></html>`;
+
+export const emailLink = (utm: string) => `https://donate.example/spring?utm_source=${utm}&utm_medium=email`;
+export const textLink = (utm: string) => `https://sms.example/t/spring?utm_source=${utm}`;
+export const LINKS_CSV = ['name,link', ...VENDORS.map((vendor) => `${vendor.name},${emailLink(vendor.defaultUtmSource)}`)].join('\n');
+
+export function sendBodyFor(vendorIds: readonly string[] = VENDORS.map((vendor) => vendor.vendorId), overrides: Partial<SendBodyInput> = {}): SendBodyInput {
+  const byId = new Map(VENDORS.map((vendor) => [vendor.vendorId as string, vendor]));
+  const links = (make: (utm: string) => string) => Object.fromEntries(vendorIds.map((id) => [id, make(byId.get(id)?.defaultUtmSource ?? id)]));
+  return {
+    selectedVendors: [...vendorIds],
+    emailCards: [
+      {
+        id: 'main',
+        htmlContent: CREATIVE_HTML,
+        filename: 'spring-appeal.html',
+        subject: 'Stand with us this spring',
+        senderName: 'GOA Victory',
+        endDate: '2026-04-15',
+        csvContent: LINKS_CSV,
+        csvFileName: 'vendor-links.csv',
+      },
+    ],
+    textCards: [
+      {
+        id: 'text-1767225601234',
+        content: 'Spring match ends soon!\nGive today.',
+        senderName: 'GOA',
+        endDate: '2026-04-10',
+        csvContent: LINKS_CSV,
+        csvFileName: 'vendor-links.csv',
+        fileContent: PNG_BASE64,
+        fileName: 'sms-spring.png',
+      },
+    ],
+    selectedClient: 'goa-victory',
+    vendorSplits: {},
+    imageAttachments: [{ filename: 'sms-spring.png', content: PNG_BASE64, contentType: 'image/png' }],
+    allVendorLinks: { main: links(emailLink), 'text-1767225601234': links(textLink) },
+    pricingModel: 'Revshare',
+    ...overrides,
+  };
+}
+
+/** Vendors, splits and approval addresses through the API, as an admin would set them up. */
+export async function seedVendors(app: App, adminToken: string): Promise<void> {
+  for (const vendor of VENDORS) {
+    const created = await app.inject({ method: 'POST', url: '/api/vendors', headers: bearer(adminToken), payload: { ...vendor, emails: [...vendor.emails] } });
+    if (created.statusCode !== 201) throw new Error(`vendor ${vendor.vendorId}: ${created.statusCode} ${created.body}`);
+  }
+  for (const [vendorId, splitRatio] of Object.entries(SPLITS)) {
+    const saved = await app.inject({ method: 'POST', url: '/api/vendor-splits', headers: bearer(adminToken), payload: { vendorId, splitRatio } });
+    if (saved.statusCode >= 300) throw new Error(`split ${vendorId}: ${saved.statusCode} ${saved.body}`);
+  }
+  for (const email of APPROVALS) {
+    const added = await app.inject({ method: 'POST', url: '/api/approval-emails', headers: bearer(adminToken), payload: { email } });
+    if (added.statusCode !== 201) throw new Error(`approval ${email}: ${added.statusCode} ${added.body}`);
+  }
+}
+
+/** What the preview shows for one vendor of `body`: the shared composer with the same data the server reads. */
+export function expectedEmail(body: SendBodyInput, vendorId: string, context: { now: Date; senderEmail: string; senderFirstName: string }): ComposedEmail {
+  const vendor = VENDORS.find((candidate) => candidate.vendorId === vendorId)!;
+  const client = findClient(body.selectedClient ?? null);
+  const allLinks = body.allVendorLinks ?? {};
+  const emailCards = (body.emailCards ?? []).map((card) => ({
+    id: card.id,
+    subject: card.subject ?? null,
+    senderName: card.senderName ?? null,
+    endDate: card.endDate ?? null,
+    filename: card.filename ?? null,
+    htmlContent: card.htmlContent ?? null,
+  }));
+  const textCards = (body.textCards ?? []).map((card) => ({
+    id: card.id,
+    content: card.content ?? null,
+    senderName: card.senderName ?? null,
+    endDate: card.endDate ?? null,
+    fileName: card.fileName ?? null,
+    fileContent: card.fileContent ?? null,
+    contentType: 'image/png',
+  }));
+  return composeVendorEmail({
+    send: {
+      client: client ? { slug: client.slug, displayName: client.displayName } : null,
+      pricingModel: body.pricingModel ?? 'Revshare',
+      emailCards: withVendorLinks(emailCards, allLinks, vendorId),
+      textCards: withVendorLinks(textCards, allLinks, vendorId),
+    },
+    vendor: {
+      name: vendor.name,
+      emails: vendor.emails,
+      emailProspectingKey: vendor.emailProspectingKey,
+      textProspectingKey: vendor.textProspectingKey,
+      split: SPLITS[vendorId],
+      costs: undefined,
+    },
+    context: { ...context, approvalEmails: APPROVALS, hubPassword: HUB_PASSWORD },
+  });
+}
+
+/** A temporary DATA_DIR, removed by the returned function. */
+export function temporaryDataDir(): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'dispatch-data-'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Polls until `check` passes or the time is up (deliveries retried in the background). */
+export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (check(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
