@@ -155,7 +155,8 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
         senderUserId: delivery.senderUserId,
       });
       if (outcome.status === 'uncertain') return { status: 'uncertain', lastError: outcome.error };
-      return { status: 'sent', lastError: null, sentAt: clock.now(), providerId: outcome.id };
+      const refused = outcome.refusedRecipients?.length ? `Sent, but the mail server refused: ${outcome.refusedRecipients.join(', ')}` : null;
+      return { status: 'sent', lastError: refused, sentAt: clock.now(), providerId: outcome.id };
     } catch (error) {
       if (error instanceof MailSendError) return retryOrFail(delivery, error.message, error.retryable, error.retryAfterMs);
       if (error instanceof AppError) {

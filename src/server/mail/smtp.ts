@@ -54,7 +54,9 @@ export function createSmtpTransport(url: string, options: SmtpOptions = {}): Mai
           raw: body,
         });
         const serverId = /queued as ([\w.-]+)/i.exec(String(info.response ?? ''))?.[1];
-        return { status: 'sent', id: serverId ?? String(info.response ?? 'sent') };
+        // Taken for some recipients and refused for others: sent (sending again would double the others' copies).
+        const refused = (info.rejected ?? []).map(String);
+        return { status: 'sent', id: serverId ?? String(info.response ?? 'sent'), ...(refused.length ? { refusedRecipients: refused } : {}) };
       } catch (error) {
         const smtpError = error as SmtpError;
         const reply = smtpError.response ? `: ${smtpError.response}` : '';

@@ -21,7 +21,10 @@ export interface OutgoingMessage {
  * - `uncertain`: the request went out but no answer came (timeout, dropped connection): the mail may or may not have
  *   been sent. Never retry it blindly; a person decides ('Send again').
  */
-export type SendOutcome = { status: 'sent'; id: string } | { status: 'uncertain'; error: string };
+export type SendOutcome =
+  /** `refusedRecipients`: addresses the server refused while it took the message for the others (SMTP). */
+  | { status: 'sent'; id: string; refusedRecipients?: string[] }
+  | { status: 'uncertain'; error: string };
 
 export interface MailTransport {
   readonly name: 'outbox' | 'smtp' | 'gmail';

@@ -1,0 +1,194 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DeliveryOptions } from './deliveries';
+import { backoffMs } from './deliveries';
+import { ADMIN_EMAIL, bearer, createRestartableDatabase, createTestApp, register, type TestContext } from '../testing/test-app';
+import { FAST_DELIVERY, VENDORS, eventually, seedVendors, sendBodyFor, temporaryDataDir } from '../testing/send-fixtures';
+import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink';
+
+let t: TestContext | undefined;
+let token: string;
+let smtp: SmtpSink;
+let data: ReturnType<typeof temporaryDataDir>;
+
+beforeEach(async () => {
+  smtp = await startSmtpSink();
+  data = temporaryDataDir();
+});
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+  await smtp.close();
+  data.remove();
+});
+
+async function start(delivery: DeliveryOptions = FAST_DELIVERY, env: Record<string, string> = {}) {
+  t = await createTestApp({ DATA_DIR: data.dir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url, ...env }, undefined, { delivery });
+  token = await register(t.app, ADMIN_EMAIL);
+  await seedVendors(t.app, token);
+  return t;
+}
+
+const send = (app: TestContext['app'], vendorIds?: string[]) =>
+  app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(token), payload: sendBodyFor(vendorIds) as object });
+
+type LogEntry = { id: number; deliveries: { vendorId: string; status: string; error: string | null; attempts: number; sentAt: string | null }[] };
+const logs = async (app: TestContext['app']): Promise<LogEntry[]> =>
+  (await app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json();
+const allSettled = (entries: LogEntry[]) => entries.every((entry) => entry.deliveries.every((delivery) => delivery.status !== 'pending'));
+
+/** Messages each vendor's first address received. */
+const mailsPerVendor = () => VENDORS.map((vendor) => smtp.received.filter((message) => message.to.includes(vendor.emails[0])).length);
+
+describe('delivery queue', () => {
+  it('retries refused attempts with back-off until the server accepts, mailing every vendor exactly once', async () => {
+    // 4xx for the first two attempts of every message.
+    const tries = new Map<string, number>();
+    smtp.answer = (message) => {
+      const key = message.to[0]!;
+      tries.set(key, (tries.get(key) ?? 0) + 1);
+      return tries.get(key)! <= 2 ? { kind: 'refuse', code: 451, message: 'Greylisted, try again later' } : { kind: 'accept' };
+    };
+    const app = (await start()).app;
+    const response = await send(app);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().failed).toBe(0);
+    const [entry] = await eventually(() => logs(app), allSettled);
+    expect(entry!.deliveries.map((delivery) => [delivery.status, delivery.attempts])).toEqual([
+      ['sent', 3],
+      ['sent', 3],
+      ['sent', 3],
+    ]);
+    expect(mailsPerVendor()).toEqual([1, 1, 1]);
+    expect(smtp.refused).toHaveLength(6);
+  });
+
+  it('marks a permanent refusal failed with the reason, and retry-failed re-queues only that one', async () => {
+    smtp.answer = (message) => (message.to.includes('team@bravo.test') ? { kind: 'refuse', code: 550, message: 'Mailbox unavailable' } : { kind: 'accept' });
+    const app = (await start()).app;
+    const response = await send(app);
+    expect(response.json()).toMatchObject({ mailed: 2, pending: 0, failed: 1, uncertain: 0 });
+    const [entry] = await logs(app);
+    const bravo = entry!.deliveries.find((delivery) => delivery.vendorId === 'bravo5678')!;
+    expect(bravo).toMatchObject({ status: 'failed', attempts: 1, sentAt: null });
+    expect(bravo.error).toMatch(/refused the message \(550\)/);
+
+    smtp.answer = undefined;
+    const retry = await app.inject({ method: 'POST', url: `/api/email-logs/${entry!.id}/retry-failed`, headers: bearer(token) });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual({ id: entry!.id, requeued: 1, mailed: 3, pending: 0, failed: 0, uncertain: 0 });
+    expect(mailsPerVendor()).toEqual([1, 1, 1]);
+    const again = await app.inject({ method: 'POST', url: `/api/email-logs/${entry!.id}/retry-failed`, headers: bearer(token) });
+    expect(again.json()).toMatchObject({ requeued: 0, mailed: 3 });
+    expect((await app.inject({ method: 'POST', url: '/api/email-logs/999999/retry-failed', headers: bearer(token) })).statusCode).toBe(404);
+  });
+
+  it('counts a message taken for some recipients as sent, naming the refused ones, and does not send it again', async () => {
+    smtp.refuseRecipient = (address) => (address === 'lists@acme.test' ? 550 : undefined);
+    const app = (await start()).app;
+    expect((await send(app, ['acme1234'])).json()).toMatchObject({ mailed: 1, failed: 0 });
+    const [entry] = await logs(app);
+    expect(entry!.deliveries[0]).toMatchObject({ status: 'sent', attempts: 1, error: 'Sent, but the mail server refused: lists@acme.test' });
+    expect(smtp.received[0]!.to).not.toContain('lists@acme.test');
+  });
+
+  it('gives up after the last attempt and reports the message as failed', async () => {
+    smtp.answer = () => ({ kind: 'refuse', code: 421, message: 'Service not available' });
+    const app = (await start({ ...FAST_DELIVERY, maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 10 })).app;
+    await send(app, ['carta9012']);
+    const [entry] = await eventually(() => logs(app), allSettled);
+    expect(entry!.deliveries[0]).toMatchObject({ status: 'failed', attempts: 3 });
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it("marks a message 'uncertain' when the line drops after the data, never retries it, and sends it again on request", async () => {
+    smtp.answer = () => ({ kind: 'drop' });
+    const app = (await start({ ...FAST_DELIVERY, concurrency: 1 })).app;
+    const response = await send(app, ['acme1234']);
+    expect(response.json()).toMatchObject({ mailed: 0, pending: 0, failed: 0, uncertain: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.refused).toHaveLength(1);
+    const [entry] = await logs(app);
+    expect(entry!.deliveries[0]).toMatchObject({ status: 'uncertain', attempts: 1 });
+    expect(entry!.deliveries[0]!.error).toMatch(/after the message was sent/);
+
+    smtp.answer = undefined;
+    const url = `/api/email-logs/${entry!.id}/deliveries/acme1234/send-again`;
+    const again = await app.inject({ method: 'POST', url, headers: bearer(token) });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ id: entry!.id, mailed: 1, delivery: { vendorId: 'acme1234', status: 'sent', attempts: 2 } });
+    // The same bytes, so the same Message-ID as the attempt that may have arrived.
+    expect(smtp.received[0]!.raw.equals(smtp.refused[0]!.raw)).toBe(true);
+    const twice = await app.inject({ method: 'POST', url, headers: bearer(token) });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe('The message to Acme Leads was already delivered.');
+    const missing = await app.inject({ method: 'POST', url: `/api/email-logs/${entry!.id}/deliveries/nobody/send-again`, headers: bearer(token) });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('resumes pending deliveries after a restart', async () => {
+    const restartable = await createRestartableDatabase();
+    try {
+      smtp.answer = () => ({ kind: 'refuse', code: 451, message: 'Not now' });
+      const delivery = { ...FAST_DELIVERY, baseDelayMs: 1_000, maxDelayMs: 1_000 };
+      const env = { DATA_DIR: data.dir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url };
+      const first = await createTestApp(env, await restartable.open(), { delivery });
+      token = await register(first.app, ADMIN_EMAIL);
+      await seedVendors(first.app, token);
+      const response = await send(first.app);
+      expect(response.json()).toMatchObject({ mailed: 0, pending: 3 });
+      await first.close();
+
+      smtp.answer = undefined;
+      t = await createTestApp(env, await restartable.open(), { delivery });
+      const [entry] = await eventually(() => logs(t!.app), allSettled);
+      expect(entry!.deliveries.map((item) => item.status)).toEqual(['sent', 'sent', 'sent']);
+      expect(mailsPerVendor()).toEqual([1, 1, 1]);
+      await t.close();
+      t = undefined;
+    } finally {
+      await restartable.cleanup();
+    }
+  });
+
+  it('keeps the exact raw message sent to each vendor for download as .eml', async () => {
+    const app = (await start()).app;
+    const { id } = (await send(app)).json();
+    for (const vendor of VENDORS) {
+      const url = `/api/email-logs/${id}/deliveries/${vendor.vendorId}/eml`;
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
+      const download = await app.inject({ method: 'GET', url, headers: bearer(token) });
+      expect(download.statusCode).toBe(200);
+      expect(download.headers['content-type']).toBe('message/rfc822');
+      expect(download.headers['content-disposition']).toBe(`attachment; filename="dispatch-${id}-${vendor.vendorId}.eml"; filename*=UTF-8''dispatch-${id}-${vendor.vendorId}.eml`);
+      const received = smtp.received.find((message) => message.to.includes(vendor.emails[0]))!;
+      expect(download.rawPayload.equals(received.raw)).toBe(true);
+    }
+    expect((await app.inject({ method: 'GET', url: `/api/email-logs/${id}/deliveries/nobody/eml`, headers: bearer(token) })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/email-logs/abc/deliveries/acme1234/eml`, headers: bearer(token) })).statusCode).toBe(400);
+  });
+
+  it('writes each message as a .eml file to DATA_DIR/outbox with the outbox transport', async () => {
+    t = await createTestApp({ DATA_DIR: data.dir }, undefined, { delivery: FAST_DELIVERY });
+    token = await register(t.app, ADMIN_EMAIL);
+    await seedVendors(t.app, token);
+    expect(t.config.mailTransport).toBe('outbox');
+    expect((await send(t.app)).json()).toMatchObject({ mailed: 3 });
+    const files = readdirSync(join(data.dir, 'outbox')).filter((name) => name.endsWith('.eml'));
+    expect(files).toHaveLength(3);
+    const recipients = await Promise.all(
+      files.map(async (name) => (await simpleParser(readFileSync(join(data.dir, 'outbox', name)))).to),
+    );
+    const firstAddresses = recipients.map((to) => (Array.isArray(to) ? to[0] : to)!.value[0]!.address).sort();
+    expect(firstAddresses).toEqual(VENDORS.map((vendor) => vendor.emails[0]).sort());
+  });
+});
+
+describe('backoffMs', () => {
+  it('doubles from the base delay up to the cap, with at most 20% jitter', () => {
+    expect([1, 2, 3, 4].map((attempt) => backoffMs(attempt, 1000, 5000, () => 0))).toEqual([1000, 2000, 4000, 5000]);
+    expect(backoffMs(1, 1000, 5000, () => 1)).toBe(1200);
+  });
+});
