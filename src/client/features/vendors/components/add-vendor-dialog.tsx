@@ -76,19 +76,17 @@ export function AddVendorDialogContent({ onClose }: { onClose: () => void }) {
           <Label htmlFor={`${id}-utm`}>Default UTM Source</Label>
           <Input id={`${id}-utm`} required autoComplete="off" placeholder="e.g. vendorname" value={form.utmSource} onChange={set('utmSource')} />
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <Label htmlFor={`${id}-email-key`}>
-              Email Prospecting Hub Key <span className="font-normal text-slate-600">(optional)</span>
-            </Label>
-            <Input id={`${id}-email-key`} autoComplete="off" value={form.emailKey} onChange={set('emailKey')} />
-          </div>
-          <div>
-            <Label htmlFor={`${id}-text-key`}>
-              Text Prospecting Hub Key <span className="font-normal text-slate-600">(optional)</span>
-            </Label>
-            <Input id={`${id}-text-key`} autoComplete="off" value={form.textKey} onChange={set('textKey')} />
-          </div>
+        <div>
+          <Label htmlFor={`${id}-email-key`}>
+            Email Prospecting Hub Key <span className="font-normal text-slate-600">(optional)</span>
+          </Label>
+          <Input id={`${id}-email-key`} autoComplete="off" value={form.emailKey} onChange={set('emailKey')} className="font-mono text-[13px]" />
+        </div>
+        <div>
+          <Label htmlFor={`${id}-text-key`}>
+            Text Prospecting Hub Key <span className="font-normal text-slate-600">(optional)</span>
+          </Label>
+          <Input id={`${id}-text-key`} autoComplete="off" value={form.textKey} onChange={set('textKey')} className="font-mono text-[13px]" />
         </div>
       </form>
     </DialogContent>

@@ -35,7 +35,7 @@ export function DeleteVendorDialogContent({
   return (
     <DialogContent
       title="Delete Vendor"
-      className="max-w-md"
+      className="sm:max-w-md"
       footer={
         <>
           <Button variant="secondary" onClick={onCancel} disabled={deleteVendor.isPending}>

@@ -9,14 +9,19 @@ export function VendorCard({ vendor, utmSource, splitRatio, onOpen }: { vendor: 
   return (
     <article
       data-testid={`vendor-card-${vendor.vendorId}`}
-      className="relative rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 transition-colors duration-150 hover:border-slate-300 hover:bg-slate-50/60 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600"
+      className="relative h-full min-w-0 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 transition-colors duration-150 hover:border-slate-300 hover:bg-slate-50/60 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600"
     >
-      <h2 className="truncate text-sm font-semibold text-slate-900">
-        <button type="button" onClick={onOpen} className="text-left after:absolute after:inset-0 after:content-[''] focus-visible:outline-none">
+      <h2 className="text-sm font-semibold text-slate-900">
+        <button
+          type="button"
+          onClick={onOpen}
+          title={vendor.name}
+          className="block w-full truncate text-left after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+        >
           {vendor.name}
         </button>
       </h2>
-      <dl className="mt-3 grid gap-2 text-[13px]">
+      <dl className="mt-3 grid grid-cols-1 gap-2 text-[13px]">
         <div>
           <dt className="sr-only">Email addresses</dt>
           <dd className={vendor.emails.length ? 'line-clamp-2 text-slate-700 wrap-anywhere' : 'text-slate-600 italic'}>
@@ -25,7 +30,7 @@ export function VendorCard({ vendor, utmSource, splitRatio, onOpen }: { vendor: 
         </div>
         <div className="flex items-baseline justify-between gap-3 border-t border-slate-100 pt-2">
           <dt className="shrink-0 text-slate-600">UTM source</dt>
-          <dd className={utmSource ? 'truncate font-mono text-slate-900' : 'text-slate-600 italic'}>{utmSource || 'Not set'}</dd>
+          <dd className={utmSource ? 'min-w-0 truncate font-mono text-xs text-slate-900' : 'text-slate-600 italic'}>{utmSource || 'Not set'}</dd>
         </div>
         <div className="flex items-baseline justify-between gap-3">
           <dt className="shrink-0 text-slate-600">Revenue split</dt>

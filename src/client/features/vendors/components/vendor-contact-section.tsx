@@ -204,7 +204,7 @@ function HubKeyField({
   return (
     <dl>
       <dt className="mb-1 text-[13px] font-medium text-slate-700">{label}</dt>
-      <dd className="flex h-9 items-center rounded-[var(--radius-card)] border border-slate-200 bg-slate-50 px-3 text-[13px]">
+      <dd className="flex h-9 items-center text-[13px]">
         {value ? <span className="truncate font-mono text-slate-900">{value}</span> : <span className="truncate text-slate-600">{placeholder}</span>}
       </dd>
     </dl>

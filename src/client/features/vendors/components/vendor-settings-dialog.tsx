@@ -34,13 +34,16 @@ export function VendorSettingsDialogContent({ vendor, isAdmin, onClose }: { vend
           <span className="font-medium text-slate-900">{vendor.name}</span> · ID <span className="font-mono">{vendor.vendorId}</span>
         </>
       }
-      className="max-w-2xl"
+      className="sm:max-w-2xl"
       footer={
         <>
           {isAdmin ? (
-            <Button variant="ghost" className="mr-auto text-red-700 hover:bg-red-50" onClick={() => setDeleteOpen(true)}>
-              <Trash2 aria-hidden className="h-4 w-4" />
-              Delete
+            <Button variant="ghost" className="mr-auto" onClick={() => setDeleteOpen(true)}>
+              {/* The colour sits on a span: cn() does not merge classes, so it would not override the variant's. */}
+              <span className="inline-flex items-center gap-2 text-red-700">
+                <Trash2 aria-hidden className="h-4 w-4" />
+                Delete
+              </span>
             </Button>
           ) : null}
           <Button onClick={onClose}>Done</Button>

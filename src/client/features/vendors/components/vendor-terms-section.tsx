@@ -116,7 +116,7 @@ export function VendorTermsSection({ vendor, onSaveError }: { vendor: Vendor; on
       </div>
 
       {costValues ? (
-        <div className="grid gap-x-4 gap-y-3 sm:grid-cols-2">
+        <div className="grid grid-cols-2 gap-x-4 gap-y-3">
           {COST_PAIRS.map((pair) => (
             <div key={pair.cost} className="contents">
               <MoneyField id={`${id}-${pair.cost}`} label={pair.costLabel} step="0.01" value={costValues[pair.cost]} onChange={(value) => changeCost(pair.cost, value)} />
@@ -127,7 +127,7 @@ export function VendorTermsSection({ vendor, onSaveError }: { vendor: Vendor; on
       ) : costs.isError ? (
         <p className="text-sm text-red-700">Could not load costs.</p>
       ) : (
-        <div role="status" className="grid gap-3 sm:grid-cols-2">
+        <div role="status" className="grid grid-cols-2 gap-3">
           <span className="sr-only">Loading...</span>
           {COST_PAIRS.flatMap((pair) => [pair.cost, pair.budget]).map((field) => (
             <Skeleton key={field} className="h-14" />
@@ -152,7 +152,6 @@ function MoneyField({ id, label, step, value, onChange }: { id: string; label: s
           inputMode="decimal"
           min={0}
           step={step}
-          placeholder="Not set"
           value={value}
           onChange={(event) => onChange(event.target.value)}
           className="tabular pl-6 invalid:border-red-400"

@@ -72,7 +72,7 @@ export function VendorsPage() {
         ) : (
           <ul aria-label="Vendors" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
             {vendors.data.map((vendor) => (
-              <li key={vendor.vendorId} className="grid">
+              <li key={vendor.vendorId} className="min-w-0">
                 <VendorCard
                   vendor={vendor}
                   utmSource={effectiveUtmSource(vendor, utmSources.data.find((row) => row.vendorId === vendor.vendorId)?.utmSource)}
