@@ -20,7 +20,8 @@ export function DialogContent({
 }) {
   return (
     <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+      {/* Same layer as the content: a dialog opened over another (a confirmation) dims the first one too. */}
+      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/40" />
       <DialogPrimitive.Content
         aria-describedby={description ? undefined : undefined}
         className={cn(
