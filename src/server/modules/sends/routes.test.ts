@@ -160,6 +160,24 @@ describe('POST /api/send-email-consolidated', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json()).toEqual([]);
   });
 
+  it('answers requiresGoogleAuth under the gmail transport when the sender has no Google connection', async () => {
+    await t.close();
+    t = await createTestApp(
+      { DATA_DIR: data.dir, MAIL_TRANSPORT: 'gmail', GOOGLE_CLIENT_ID: 'client-id', GOOGLE_CLIENT_SECRET: 'client-secret' },
+      undefined,
+      { delivery: FAST_DELIVERY },
+    );
+    token = await register(t.app, ADMIN_EMAIL);
+    await seedVendors(t.app, token);
+    const response = await send(sendBodyFor());
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      requiresGoogleAuth: true,
+      message: 'Google Authentication Required: Please sign in with Google to enable Gmail sending.',
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json()).toEqual([]);
+  });
+
   it('answers 401 without a token', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/send-email-consolidated', payload: sendBodyFor() as object });
     expect(response.statusCode).toBe(401);

@@ -1,0 +1,71 @@
+import { simpleParser } from 'mailparser';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FAST_DELIVERY, temporaryDataDir } from '../../testing/send-fixtures';
+import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
+import { ADMIN_EMAIL, bearer, createTestApp, register, type TestContext } from '../../testing/test-app';
+
+let t: TestContext;
+let token: string;
+let smtp: SmtpSink;
+let data: ReturnType<typeof temporaryDataDir>;
+
+beforeEach(async () => {
+  smtp = await startSmtpSink();
+  data = temporaryDataDir();
+});
+afterEach(async () => {
+  await t.close();
+  await smtp.close();
+  data.remove();
+});
+
+async function start(env: Record<string, string>) {
+  t = await createTestApp({ DATA_DIR: data.dir, ...env }, undefined, { delivery: FAST_DELIVERY });
+  token = await register(t.app, ADMIN_EMAIL);
+}
+
+const sendTest = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/send-email', headers: bearer(token), payload: payload as object });
+
+describe('POST /api/send-email', () => {
+  it('sends a test message as the user through the configured transport', async () => {
+    await start({ MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url });
+    const response = await sendTest({ to: 'someone@example.test', subject: 'Hello', text: 'Plain', html: '<p>Rich</p>' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'sent', messageId: expect.stringMatching(/^<.+@dispatch\.local>$/), message: 'Email sent successfully' });
+    const mail = await simpleParser(smtp.received[0]!.raw);
+    expect(mail.subject).toBe('Hello');
+    expect(mail.html).toBe('<p>Rich</p>');
+    expect(mail.text?.trim()).toBe('Plain');
+    expect(mail.from?.value[0]?.address).toBe(ADMIN_EMAIL);
+    expect(smtp.received[0]!.to).toEqual(['someone@example.test']);
+  });
+
+  it('answers 400 naming what is missing', async () => {
+    await start({ MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url });
+    const empty = await sendTest({});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ message: 'Please provide: to, subject, text or html.', missing: ['to', 'subject', 'text or html'] });
+    expect((await sendTest({ to: 'a@example.test', subject: 'Hi', html: '  ' })).json().missing).toEqual(['text or html']);
+    expect((await sendTest({ to: 'not an address', subject: 'Hi', text: 'x' })).json().message).toMatch(/^to\.0 /);
+    expect(smtp.received).toHaveLength(0);
+    expect((await t.app.inject({ method: 'POST', url: '/api/send-email', payload: { to: 'a@example.test' } })).statusCode).toBe(401);
+  });
+
+  it('answers requiresGoogleAuth under the gmail transport when the user has no Google connection', async () => {
+    await start({ MAIL_TRANSPORT: 'gmail', GOOGLE_CLIENT_ID: 'client-id', GOOGLE_CLIENT_SECRET: 'client-secret' });
+    const response = await sendTest({ to: 'someone@example.test', subject: 'Hello', text: 'Plain' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      requiresGoogleAuth: true,
+      message: 'Google Authentication Required: Please sign in with Google to enable Gmail sending.',
+    });
+  });
+
+  it('answers 502 with the reason when the mail server refuses the message', async () => {
+    smtp.answer = () => ({ kind: 'refuse', code: 554, message: 'Rejected' });
+    await start({ MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url });
+    const response = await sendTest({ to: 'someone@example.test', subject: 'Hello', text: 'Plain' });
+    expect(response.statusCode).toBe(502);
+    expect(response.json().message).toMatch(/^The email could not be sent: The mail server refused the message \(554\)/);
+  });
+});

@@ -1,0 +1,90 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeS3 } from '../../testing/fake-s3';
+import { CREATIVE_HTML, FAST_DELIVERY, LINKS_CSV, PNG_BASE64, seedVendors, sendBodyFor, temporaryDataDir } from '../../testing/send-fixtures';
+import { ADMIN_EMAIL, bearer, createTestApp, register, type TestContext } from '../../testing/test-app';
+
+let t: TestContext;
+let token: string;
+let data: ReturnType<typeof temporaryDataDir>;
+
+beforeEach(() => {
+  data = temporaryDataDir();
+});
+afterEach(async () => {
+  await t.close();
+  data.remove();
+});
+
+async function sendOnce(env: Record<string, string> = {}) {
+  t = await createTestApp({ DATA_DIR: data.dir, ...env }, undefined, { delivery: FAST_DELIVERY });
+  token = await register(t.app, ADMIN_EMAIL);
+  await seedVendors(t.app, token);
+  const sent = await t.app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(token), payload: sendBodyFor() as object });
+  expect(sent.statusCode).toBe(200);
+  const [entry] = (await t.app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json();
+  return entry.cardDetails as {
+    emailCards: { htmlFileKey: string; csvFileKey: string }[];
+    textCards: { csvFileKey: string; imageFileKey: string }[];
+  };
+}
+
+const download = (key: string, type: string, withToken = true) =>
+  t.app.inject({ method: 'GET', url: `/api/files/${key}?type=${type}`, headers: withToken ? bearer(token) : {} });
+
+describe('GET /api/files/{key}', () => {
+  it('downloads each stored file as an attachment of its type, only for a signed-in user', async () => {
+    const cards = await sendOnce();
+    const html = await download(cards.emailCards[0]!.htmlFileKey, 'html');
+    expect(html.statusCode).toBe(200);
+    expect(html.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(html.headers['content-disposition']).toBe(`attachment; filename="spring-appeal.html"; filename*=UTF-8''spring-appeal.html`);
+    expect(html.headers['x-content-type-options']).toBe('nosniff');
+    expect(html.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(html.body).toBe(CREATIVE_HTML);
+
+    const csv = await download(cards.emailCards[0]!.csvFileKey, 'csv');
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="vendor-links.csv"/);
+    expect(csv.body).toBe(LINKS_CSV);
+    // The same CSV on two cards is stored once.
+    expect(cards.textCards[0]!.csvFileKey).toBe(cards.emailCards[0]!.csvFileKey);
+
+    const image = await download(cards.textCards[0]!.imageFileKey, 'image');
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.equals(Buffer.from(PNG_BASE64, 'base64'))).toBe(true);
+
+    const anonymous = await download(cards.emailCards[0]!.htmlFileKey, 'html', false);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.body).not.toContain('Spring appeal');
+  });
+
+  it('answers 400 for a bad type and 404 for unknown keys or a key of another type', async () => {
+    const cards = await sendOnce();
+    const key = cards.emailCards[0]!.htmlFileKey;
+    const bad = await download(key, 'exe');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('type must be one of html, csv, image');
+    expect((await t.app.inject({ method: 'GET', url: `/api/files/${key}`, headers: bearer(token) })).statusCode).toBe(400);
+    expect((await download('0'.repeat(32), 'html')).statusCode).toBe(404);
+    expect((await download('..%2F..%2Fsecret.key', 'html')).statusCode).toBe(404);
+    expect((await download(key, 'image')).json()).toEqual({ message: 'File not found.' });
+  });
+
+  it('stores and serves the files from an S3-compatible bucket when S3_BUCKET is set', async () => {
+    const s3 = await startFakeS3({ bucket: 'dispatch-files', accessKeyId: 'AKIATEST' });
+    try {
+      const cards = await sendOnce({ S3_BUCKET: 'dispatch-files', S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: 'AKIATEST', S3_SECRET_ACCESS_KEY: 'secret' });
+      const key = cards.emailCards[0]!.htmlFileKey;
+      expect(s3.objects.get(key)?.body.toString()).toBe(CREATIVE_HTML);
+      // Uploads (HTML, CSV, image) and one raw message per vendor: nothing on the local disk.
+      expect(s3.objects.size).toBe(3 + 3);
+      expect((await download(key, 'html')).body).toBe(CREATIVE_HTML);
+      const [entry] = (await t.app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json();
+      const eml = await t.app.inject({ method: 'GET', url: `/api/email-logs/${entry.id}/deliveries/acme1234/eml`, headers: bearer(token) });
+      expect(eml.statusCode).toBe(200);
+      expect(eml.body).toContain('Subject: New GOA Victory Content');
+    } finally {
+      await s3.close();
+    }
+  });
+});
