@@ -1,8 +1,10 @@
 // `npm run bench`: each benchmark prints its figures as ratios against a baseline measured in the same run.
+import { benchSendFanout } from './send-fanout';
 import { benchUserLookup } from './user-lookup';
 
 const benchmarks: Record<string, () => Promise<{ name: string; lines: string[] }>> = {
   'user-lookup': benchUserLookup,
+  'send-fanout': benchSendFanout,
 };
 
 const only = process.argv.slice(2);

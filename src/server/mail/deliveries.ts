@@ -96,7 +96,8 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
   const clock = input.clock ?? deps.clock;
   const sleep = input.sleep ?? realSleep;
   const options = {
-    concurrency: input.concurrency ?? 4,
+    // As many as the SMTP pool keeps connections open.
+    concurrency: input.concurrency ?? 5,
     maxAttempts: input.maxAttempts ?? 6,
     baseDelayMs: input.baseDelayMs ?? 30_000,
     maxDelayMs: input.maxDelayMs ?? 30 * 60_000,
@@ -178,14 +179,21 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     inFlight.add(running);
   }
 
-  async function pass(): Promise<void> {
+  let lastSweep = 0;
+
+  /** Claims what is due into the free slots; true when it claimed any. */
+  async function pass(): Promise<boolean> {
     const now = clock.now();
-    const expired = await repo.expireStaleClaims(db, now, STALE_CLAIM_MESSAGE);
-    for (const { logId } of expired) settled.emit(String(logId));
+    if (now.getTime() - lastSweep >= options.pollIntervalMs) {
+      lastSweep = now.getTime();
+      const expired = await repo.expireStaleClaims(db, now, STALE_CLAIM_MESSAGE);
+      for (const { logId } of expired) settled.emit(String(logId));
+    }
     const free = options.concurrency - inFlight.size;
-    if (free <= 0) return;
+    if (free <= 0) return false;
     const claimed = await repo.claimDueDeliveries(db, now, free, new Date(now.getTime() + options.leaseMs));
     for (const delivery of claimed) track(delivery);
+    return claimed.length > 0;
   }
 
   async function idleTime(): Promise<number> {
@@ -200,8 +208,8 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
       hasNews = false;
       let wait = options.pollIntervalMs;
       try {
-        await pass();
-        wait = await idleTime();
+        // A claim fills the slots; a finished message wakes the loop for the next one.
+        wait = (await pass()) ? options.pollIntervalMs : await idleTime();
       } catch (error) {
         if (isStopping) break;
         log.error({ err: error }, 'delivery queue pass failed');

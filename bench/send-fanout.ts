@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs';
+import nodemailer from 'nodemailer';
+import { startSmtpSink, type SmtpSink } from '../src/server/testing/smtp-sink';
+import { median } from './load';
+import { startServer } from './server-process';
+
+const VENDOR_COUNT = 50;
+const ROUNDS = 3;
+const HTML_BYTES = 1024 * 1024;
+
+/** Resident set size of a process in bytes (Linux /proc). */
+function rssOf(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) * 1024 : 0;
+}
+
+async function until(check: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for the SMTP sink');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/**
+ * One consolidated send to 50 vendors with a 1 MB HTML attachment, through the server's durable queue and its SMTP
+ * transport, until the sink holds all 50 messages; against nodemailer sending the same 50 messages (same fields, same
+ * pool size) straight to the same sink. Rounds interleaved; medians; peak server RSS sampled during the sends.
+ */
+export async function benchSendFanout() {
+  const sink: SmtpSink = await startSmtpSink();
+  const admin = 'bench@agency.test';
+  const server = await startServer({ ADMIN_EMAILS: admin, MAIL_TRANSPORT: 'smtp', SMTP_URL: sink.url });
+  try {
+    const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+      const response = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      return response.json() as Promise<Record<string, unknown>>;
+    };
+    const { token } = (await post('/api/register', { email: admin, password: 'bench password 1' })) as { token: string };
+    const auth = { authorization: `Bearer ${token}` };
+    const vendorIds = Array.from({ length: VENDOR_COUNT }, (_, i) => `vendor${String(i).padStart(3, '0')}`);
+    for (const vendorId of vendorIds) {
+      await post(
+        '/api/vendors',
+        { vendorId, name: `Vendor ${vendorId}`, emails: [`${vendorId}@vendors.test`], defaultUtmSource: vendorId, emailProspectingKey: `KEY-${vendorId}` },
+        auth,
+      );
+    }
+    await post('/api/approval-emails', { email: 'approvals@agency.test' }, auth);
+
+    const html = `<html><body>${'<p>Bench creative paragraph.</p>'.repeat(HTML_BYTES / 32)}</body></html>`;
+    const body = {
+      selectedVendors: vendorIds,
+      emailCards: [
+        { id: 'main', htmlContent: html, filename: 'creative.html', subject: 'Bench', senderName: 'Bench', endDate: '2026-12-31', csvContent: 'link\nhttps://x.test/?utm_source=a' },
+      ],
+      textCards: [],
+      selectedClient: 'goa-victory',
+      allVendorLinks: { main: Object.fromEntries(vendorIds.map((id) => [id, `https://donate.test/?utm_source=${id}`])) },
+      pricingModel: 'Revshare',
+    };
+
+    const direct = nodemailer.createTransport({ url: sink.url, pool: true, maxConnections: 5 });
+    const sendDirect = async () => {
+      sink.received.length = 0;
+      const started = performance.now();
+      await Promise.all(
+        vendorIds.map((id) =>
+          direct.sendMail({
+            from: admin,
+            to: `${id}@vendors.test`,
+            cc: 'approvals@agency.test',
+            replyTo: [admin, 'approvals@agency.test'],
+            subject: 'New GOA Victory Content',
+            html: `<p>Hi Vendor ${id}</p><p>https://donate.test/?utm_source=${id}</p>`,
+            text: `Hi Vendor ${id}`,
+            attachments: [{ filename: 'creative.html', content: Buffer.from(html), contentType: 'text/html' }],
+          }),
+        ),
+      );
+      if (sink.received.length !== VENDOR_COUNT) throw new Error(`direct: sink got ${sink.received.length}`);
+      return performance.now() - started;
+    };
+
+    let peakRss = 0;
+    const sendThroughServer = async (round: number) => {
+      sink.received.length = 0;
+      const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(server.pid))), 10);
+      const started = performance.now();
+      try {
+        const result = await post('/api/send-email-consolidated', body, { ...auth, 'idempotency-key': `bench-${round}` });
+        if (result.failed !== 0) throw new Error(`server send failed: ${JSON.stringify(result)}`);
+        await until(() => sink.received.length >= VENDOR_COUNT, 120_000);
+        return performance.now() - started;
+      } finally {
+        clearInterval(sampler);
+      }
+    };
+
+    await sendDirect(); // warm-up for both paths
+    const rssBefore = rssOf(server.pid);
+    const serverTimes: number[] = [];
+    const directTimes: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      directTimes.push(await sendDirect());
+      serverTimes.push(await sendThroughServer(round));
+    }
+    direct.close();
+    const ratio = median(serverTimes) / median(directTimes);
+    const fmt = (times: number[]) => times.map((ms) => ms.toFixed(0)).join(', ');
+    return {
+      name: `one send to ${VENDOR_COUNT} vendors with a 1 MB HTML attachment, through the queue and SMTP, vs nodemailer straight to the same sink`,
+      lines: [
+        `nodemailer direct: median ${median(directTimes).toFixed(0)} ms (${fmt(directTimes)})`,
+        `server send:       median ${median(serverTimes).toFixed(0)} ms (${fmt(serverTimes)}), POST to the 50th message at the sink`,
+        `ratio: ${ratio.toFixed(2)}x the time of nodemailer alone`,
+        `server RSS: ${mb(rssBefore)} before, peak ${mb(peakRss)} during the sends (+${mb(peakRss - rssBefore)})`,
+      ],
+    };
+  } finally {
+    await server.stop();
+    await sink.close();
+  }
+}
