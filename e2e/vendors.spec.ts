@@ -242,3 +242,15 @@ test('a vendor deleted by someone else: the next save shows why and closes the m
   await expect(dialog).toBeHidden();
   await expect(secondCard).toHaveCount(0);
 });
+
+test('a list that fails to load offers Retry', async ({ page, request }) => {
+  let failures = 1;
+  await page.route('**/api/vendor-splits', (route) =>
+    failures-- > 0 ? route.fulfill({ status: 409, json: { message: 'Try again' } }) : route.fallback(),
+  );
+  await signInWithToken(page, await tokenFor(request, ADMIN_EMAIL), '/vendors');
+  await expect(page.getByRole('alert')).toContainText('Could not load vendors.');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('list', { name: 'Vendors' }).or(page.getByText('No vendors yet'))).toBeVisible();
+});

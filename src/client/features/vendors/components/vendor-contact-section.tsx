@@ -3,6 +3,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import type { Vendor } from '../../../../shared/contracts/vendors';
 import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
+import { Tooltip } from '../../../components/ui/tooltip';
 import { toast } from '../../../components/ui/use-toast';
 import { messageOf } from '../../../lib/request';
 import { useUpdateVendor } from '../api/vendors';
@@ -92,14 +93,16 @@ export function VendorContactSection({
               >
                 <span className="truncate py-0.5 pr-1.5">{email}</span>
                 {draft ? (
-                  <button
-                    type="button"
-                    aria-label={`Remove ${email}`}
-                    onClick={() => setDraft({ ...draft, emails: draft.emails.filter((item) => item !== email) })}
-                    className="rounded p-0.5 text-slate-500 hover:bg-slate-200 hover:text-slate-800"
-                  >
-                    <X aria-hidden className="h-3.5 w-3.5" />
-                  </button>
+                  <Tooltip content="Remove address" side="top">
+                    <button
+                      type="button"
+                      aria-label={`Remove ${email}`}
+                      onClick={() => setDraft({ ...draft, emails: draft.emails.filter((item) => item !== email) })}
+                      className="rounded p-0.5 text-slate-600 hover:bg-slate-200 hover:text-slate-900"
+                    >
+                      <X aria-hidden className="h-3.5 w-3.5" />
+                    </button>
+                  </Tooltip>
                 ) : null}
               </li>
             ))}
@@ -169,9 +172,11 @@ function NewEmailInput({ emails, onAdd }: { emails: string[]; onAdd: (email: str
           onKeyDown={onKeyDown}
           aria-describedby={`${id}-hint`}
         />
-        <Button variant="secondary" size="icon" className="h-9 w-9" aria-label="Add email address" onClick={add}>
-          <Plus aria-hidden className="h-4 w-4" />
-        </Button>
+        <Tooltip content="Add address" side="top">
+          <Button variant="secondary" size="icon" className="h-9 w-9" aria-label="Add email address" onClick={add}>
+            <Plus aria-hidden className="h-4 w-4" />
+          </Button>
+        </Tooltip>
       </div>
       <p id={`${id}-hint`} role="status" className="mt-1 min-h-4 text-xs text-slate-600">
         {duplicate ? `${duplicate} is already in the list.` : ''}
