@@ -4,6 +4,7 @@ import { simpleParser } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DeliveryOptions } from './deliveries';
 import { backoffMs } from './deliveries';
+import type { Database } from '../db/client';
 import { ADMIN_EMAIL, bearer, createRestartableDatabase, createTestApp, register, type TestContext } from '../testing/test-app';
 import { FAST_DELIVERY, VENDORS, eventually, seedVendors, sendBodyFor, temporaryDataDir } from '../testing/send-fixtures';
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink';
@@ -149,6 +150,72 @@ describe('delivery queue', () => {
       await t.close();
       t = undefined;
     } finally {
+      await restartable.cleanup();
+    }
+  });
+
+  it("marks a claim whose server died mid-send 'uncertain' after its lease, and never sends it blindly", async () => {
+    const restartable = await createRestartableDatabase();
+    try {
+      smtp.answer = () => ({ kind: 'hang' });
+      const delivery = { ...FAST_DELIVERY, leaseMs: 1_000, stopTimeoutMs: 100, firstAttemptWaitMs: 300 };
+      const env = { DATA_DIR: data.dir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url };
+      const first = await createTestApp(env, await restartable.open(), { delivery });
+      token = await register(first.app, ADMIN_EMAIL);
+      await seedVendors(first.app, token);
+      expect((await send(first.app, ['bravo5678'])).json()).toMatchObject({ pending: 1 });
+      expect(smtp.refused).toHaveLength(1);
+      // The server goes away while the message is out and unanswered.
+      await first.close();
+
+      smtp.answer = undefined;
+      t = await createTestApp(env, await restartable.open(), { delivery });
+      const [entry] = await eventually(() => logs(t!.app), allSettled);
+      expect(entry!.deliveries[0]).toMatchObject({ status: 'uncertain', attempts: 1 });
+      expect(entry!.deliveries[0]!.error).toMatch(/may or may not have been delivered/);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(smtp.received).toHaveLength(0);
+      await t.close();
+      t = undefined;
+    } finally {
+      await restartable.cleanup();
+    }
+  });
+
+  it('lets several app instances share the queue without mailing anyone twice', async () => {
+    const restartable = await createRestartableDatabase();
+    // PostgreSQL: each instance has its own connection pool. PGlite cannot be opened twice, so the instances share it.
+    const shared = process.env.TEST_DATABASE_URL ? undefined : await restartable.open();
+    const databases: Database[] = shared ? [shared] : [];
+    const open = async () => {
+      if (shared) return shared;
+      const database = await restartable.open();
+      databases.push(database);
+      return database;
+    };
+    const instances: TestContext[] = [];
+    try {
+      const env = { DATA_DIR: data.dir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url };
+      // The instance taking the requests runs no worker: two others, one message at a time each, compete for the rows.
+      const front = await createTestApp(env, await open(), { delivery: { ...FAST_DELIVERY, autoStart: false, firstAttemptWaitMs: 0 } });
+      instances.push(front);
+      token = await register(front.app, ADMIN_EMAIL);
+      await seedVendors(front.app, token);
+      for (let i = 0; i < 2; i++) {
+        const worker = await createTestApp(env, await open(), { delivery: { ...FAST_DELIVERY, concurrency: 1, pollIntervalMs: 20 } });
+        instances.push(worker);
+        await worker.app.ready();
+      }
+      for (let round = 0; round < 3; round++) {
+        expect((await send(front.app)).statusCode).toBe(200);
+      }
+      const entries = await eventually(() => logs(front.app), (list) => list.length === 3 && allSettled(list));
+      expect(entries.flatMap((entry) => entry.deliveries.map((item) => item.status))).toEqual(Array(9).fill('sent'));
+      expect(mailsPerVendor()).toEqual([3, 3, 3]);
+      expect(smtp.received).toHaveLength(9);
+    } finally {
+      for (const instance of instances) await instance.app.close();
+      for (const database of databases) await database.close();
       await restartable.cleanup();
     }
   });

@@ -8,7 +8,13 @@ export interface ReceivedMessage {
 }
 
 /** What the sink answers to one message: accept it, refuse it with an SMTP code, or drop the line after reading it. */
-export type SinkAnswer = { kind: 'accept' } | { kind: 'refuse'; code: number; message?: string } | { kind: 'drop' };
+export type SinkAnswer =
+  | { kind: 'accept' }
+  | { kind: 'refuse'; code: number; message?: string }
+  /** Close the connection after reading the data, before answering. */
+  | { kind: 'drop' }
+  /** Read the data and never answer. */
+  | { kind: 'hang' };
 
 export interface SmtpSinkOptions {
   /** Decides the answer to each message once its data has been read; accepts when not given. */
@@ -53,6 +59,10 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
         };
         attempts++;
         const answer = sink.answer?.(message, attempts) ?? { kind: 'accept' };
+        if (answer.kind === 'hang') {
+          refused.push(message);
+          return;
+        }
         if (answer.kind === 'drop') {
           refused.push(message);
           // Gone after the data arrived and before any answer: the client cannot know whether it was taken.
