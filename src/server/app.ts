@@ -113,7 +113,17 @@ export async function buildApp(deps: AppDeps) {
   const clientDir = deps.clientDir;
   const hasClient = clientDir !== undefined && existsSync(join(clientDir, 'index.html'));
   if (hasClient) {
-    await app.register(fastifyStatic, { root: clientDir, wildcard: false, index: false });
+    // Looked up per request, so a rebuild of the client is served without a restart.
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: true,
+      index: 'index.html',
+      cacheControl: false,
+      setHeaders(response, path) {
+        // Built assets carry a content hash in their names; the page itself must always be fetched fresh.
+        response.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {

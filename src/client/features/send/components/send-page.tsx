@@ -1,10 +1,189 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { CardType } from '../../../../shared/contracts/drafts';
+import { composeVendorEmail } from '../../../../shared/email/compose';
+import { buildLinkMatrix, findContentWarnings } from '../../../../shared/rules/content-checks';
+import { newYorkDate } from '../../../../shared/rules/new-york-time';
+import { findMissingLink, findMissingRequirements, pleaseCompleteMessage } from '../../../../shared/rules/validation';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { useUser } from '../../auth/api/get-user';
 import { PageHeader } from '../../layout/page-header';
+import { useReferenceData } from '../api/reference-data';
+import { useCardFiles } from '../hooks/use-card-files';
+import { useCsvLinks } from '../hooks/use-csv-links';
+import { useSend } from '../hooks/use-send';
+import { useSendPage } from '../hooks/use-send-page';
+import { buildSendBody, cardLabels, composeInputFor, emailCardsOf, globalCsvCard, linkSourceFile, linksPerCard, requirementsState, textCardsOf } from '../state/derive';
+import { emptyCard, newCardId, nextCardOrder } from '../state/send-state';
+import { AddContentMenu } from './add-content-menu';
+import { ClientTiles } from './client-tiles';
+import { ContentStart } from './content-start';
+import { EmailCard } from './email-card';
+import { EmailPreview } from './email-preview';
+import { Hero } from './hero';
+import { LinkCheck } from './link-check';
+import { SendActions } from './send-actions';
+import { TextCard } from './text-card';
+import { VendorPicker } from './vendor-picker';
+
+/** The clock the greeting follows, ticking each minute so the preview says 'afternoon' when it is. */
+function useMinuteClock() {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
 
 export function SendPage() {
+  const { user } = useUser();
+  const page = useSendPage();
+  const data = useReferenceData();
+  const now = useMinuteClock();
+  const { state, dispatch, updateCard } = page;
+  const { session, cards } = state;
+  const csv = useCsvLinks(cards, data.vendors, data.utmOverrides, page.isLoaded && !data.isLoadingVendors, updateCard);
+  const handleFiles = useCardFiles(updateCard, csv.loadCsv);
+  const { send, isSending } = useSend(page.resetAll);
+  const [previewVendorId, setPreviewVendorId] = useState<string | null>(null);
+
+  const vendorData = useMemo(() => ({ vendors: data.vendors, splits: data.splits, costs: data.costs }), [data.vendors, data.splits, data.costs]);
+  const labels = useMemo(() => cardLabels(cards), [cards]);
+  const labelOf = useMemo(() => Object.fromEntries(labels.map((card) => [card.id, card.label])), [labels]);
+  const missing = findMissingRequirements(requirementsState(state, vendorData));
+  const links = useMemo(() => linksPerCard(cards), [cards]);
+  const vendorNames = Object.fromEntries(data.vendors.map((vendor) => [vendor.vendorId, vendor.name]));
+  const missingLink = findMissingLink(labels, session.selectedVendors, links, vendorNames);
+  const matrix = buildLinkMatrix(
+    session.selectedVendors,
+    labels.map((ref) => ({ ...ref, csvFileName: linkSourceFile(cards.find((card) => card.cardId === ref.id)!, cards) })),
+    links,
+  );
+  const warnings = findContentWarnings({
+    emailCards: emailCardsOf(cards).map((card) => ({ id: card.cardId, endDate: card.endDate, htmlContent: card.fileContent })),
+    textCards: textCardsOf(cards).map((card) => ({ id: card.cardId, endDate: card.endDate, content: card.textCopy })),
+    today: newYorkDate(now),
+  });
+
+  const selectedVendorObjects = data.vendors.filter((vendor) => session.selectedVendors.includes(vendor.vendorId));
+  const previewVendor = selectedVendorObjects.find((vendor) => vendor.vendorId === previewVendorId) ?? selectedVendorObjects[0];
+  const email = useMemo(
+    () =>
+      composeVendorEmail(
+        composeInputFor(state, previewVendor, vendorData, {
+          now,
+          senderEmail: user?.email ?? '',
+          senderFirstName: data.firstName,
+          approvalEmails: data.approvalEmails,
+          hubPassword: data.hubPassword,
+        }),
+      ),
+    [state, previewVendor, vendorData, now, user?.email, data.firstName, data.approvalEmails, data.hubPassword],
+  );
+
+  const isReady = missing.length === 0 && missingLink === null;
+  const globalCsvName = globalCsvCard(cards)?.csvFileName ?? null;
+
+  function addCard(type: CardType) {
+    dispatch({ type: 'add-card', card: emptyCard(newCardId(type, cards), type, nextCardOrder(cards)) });
+  }
+
+  function trySend() {
+    if (isSending) return;
+    if (cards.length === 0) {
+      toast({ title: 'No content to send', description: 'Please add at least one email or text section with all required fields.', variant: 'destructive' });
+    } else if (missing.length > 0) {
+      toast({ title: pleaseCompleteMessage(missing), variant: 'destructive' });
+    } else if (missingLink) {
+      toast({ title: 'Missing vendor link', description: missingLink, variant: 'destructive' });
+    } else {
+      void send(buildSendBody(state, data.splits));
+    }
+  }
+
+  const header = (
+    <PageHeader
+      title="Send to vendors"
+      actions={
+        <SendActions
+          pricingModel={session.pricingModel}
+          onPricingModel={(model) => dispatch({ type: 'set-pricing', model })}
+          saveStatus={page.saveStatus}
+          vendorCount={session.selectedVendors.length}
+          isSending={isSending}
+          isReady={isReady}
+          onSend={trySend}
+        />
+      }
+    />
+  );
+
+  if (!page.isLoaded) {
+    return (
+      <>
+        {header}
+        {page.loadError ? (
+          <div className="m-6 flex items-center gap-3 rounded-[var(--radius-card)] border border-red-200 bg-red-50 p-4 text-red-800">
+            {page.loadError} <Button variant="secondary" size="sm" onClick={() => void page.reload()}>Retry</Button>
+          </div>
+        ) : (
+          <Spinner />
+        )}
+      </>
+    );
+  }
+
   return (
     <>
-      <PageHeader title="Send to vendors" description="Assemble content, pick vendors and send." />
-      <main className="mx-auto max-w-6xl p-4 md:p-6" />
+      {header}
+      <main className="mx-auto grid max-w-[1600px] gap-6 p-4 md:p-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,560px)]">
+        <div className="order-2 grid content-start gap-4 xl:order-1">
+          <Hero />
+          <ClientTiles selected={session.selectedClient} onSelect={(slug) => dispatch({ type: 'select-client', slug })} />
+          {session.showInitialSelection && cards.length === 0 ? <ContentStart onChoose={addCard} /> : null}
+          {cards.map((card) => {
+            const props = {
+              card,
+              label: labelOf[card.cardId] ?? card.cardId,
+              globalCsvName,
+              report: csv.reports[card.cardId],
+              warnings: warnings.filter((warning) => warning.cardId === card.cardId),
+              onChange: (changes: Parameters<typeof updateCard>[1]) => updateCard(card.cardId, changes),
+              onFiles: (files: File[]) => void handleFiles(card, files),
+              onRemove: () => {
+                csv.forget(card.cardId);
+                dispatch({ type: 'remove-card', cardId: card.cardId });
+              },
+            };
+            return card.cardType === 'email' ? <EmailCard key={card.cardId} {...props} /> : <TextCard key={card.cardId} {...props} />;
+          })}
+          {cards.length > 0 ? (
+            <div>
+              <AddContentMenu onAdd={addCard} />
+            </div>
+          ) : null}
+          <div className="grid gap-4 2xl:grid-cols-2">
+            <VendorPicker
+              vendors={data.vendors}
+              isLoading={data.isLoadingVendors}
+              error={data.vendorsError}
+              onRetry={data.retryVendors}
+              selected={session.selectedVendors}
+              pricingModel={session.pricingModel}
+              splits={data.splits}
+              costs={data.costs}
+              onToggle={(vendorId) => dispatch({ type: 'toggle-vendor', vendorId })}
+              onSetAll={(vendorIds) => dispatch({ type: 'set-vendors', vendorIds })}
+            />
+            <LinkCheck matrix={matrix} cards={labels} vendors={data.vendors} reports={csv.reports} cardLabels={labelOf} />
+          </div>
+        </div>
+        <aside aria-label="Preview" className="order-1 xl:order-2 xl:sticky xl:top-20 xl:max-h-[calc(100vh-6rem)] xl:self-start xl:overflow-y-auto">
+          <EmailPreview email={email} vendors={selectedVendorObjects} previewVendorId={previewVendor?.vendorId ?? null} onPreviewVendor={setPreviewVendorId} />
+        </aside>
+      </main>
     </>
   );
 }

@@ -1,0 +1,155 @@
+import { ADMIN_EMAIL, expect, expectNoSeriousA11yViolations, signInWithToken, test, tokenFor, uniqueEmail, authorize } from './fixtures';
+import { CREATIVE_HTML, PNG_1X1, createVendors, dropFiles, linksCsv, previewText } from './send-fixtures';
+
+/** Each test signs in as its own new user, so drafts and session start empty. */
+async function freshUser(request: Parameters<typeof tokenFor>[0]) {
+  const admin = await tokenFor(request, ADMIN_EMAIL);
+  const email = uniqueEmail('sender');
+  await authorize(request, admin, email);
+  return { admin, token: await tokenFor(request, email), email };
+}
+
+test('builds an email and a text card from real files, previews each vendor, and restores everything after a reload', async ({ page, request }) => {
+  const { admin, token } = await freshUser(request);
+  const tag = Date.now().toString(36);
+  const [acme, beta] = await createVendors(request, admin, tag);
+  await signInWithToken(page, token);
+
+  const sendButton = page.getByRole('button', { name: /Send to \d+ Vendor\(s\)/ });
+  await expect(sendButton).toHaveText('Send to 0 Vendor(s)');
+  await expect(sendButton).toHaveAttribute('aria-disabled', 'true');
+  await sendButton.click({ force: true });
+  await expect(page.getByText('No content to send', { exact: true }).first()).toBeVisible();
+
+  await page.getByRole('radio', { name: 'GOA Victory' }).click();
+  await expect(page.getByRole('radio', { name: 'GOA Victory' })).toHaveAttribute('aria-checked', 'true');
+  await page.getByRole('button', { name: /^Email/ }).click();
+  await expect(page.getByRole('heading', { name: /Prospecting Email Details/ })).toBeVisible();
+
+  // The HTML through the file picker (opened by a click), the CSV by a drop.
+  const emailZone = page.getByRole('button', { name: 'Add HTML and CSV files to Email 1' });
+  const chooser = page.waitForEvent('filechooser');
+  await emailZone.click();
+  await (await chooser).setFiles({ name: 'spring-creative.html', mimeType: 'text/html', buffer: Buffer.from(CREATIVE_HTML) });
+  await dropFiles(page, emailZone, [{ name: 'vendor-links.csv', mimeType: 'text/csv', text: linksCsv([acme!, beta!]) }]);
+  await expect(page.getByText('spring-creative.html', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(/links for 2 vendors/)).toBeVisible();
+
+  await page.getByLabel('Subject line').fill('Spring appeal');
+  await page.getByLabel('Sender name').fill('Jane Donor');
+  await page.getByLabel('End date').fill('2031-05-01');
+
+  await expect(page.getByTestId('preview-subject')).toHaveText('New GOA Victory Content');
+  await sendButton.click({ force: true });
+  await expect(page.getByText(/^Please complete: Vendor selection/).first()).toBeVisible();
+
+  await page.getByRole('checkbox', { name: new RegExp(acme!.name) }).check();
+  await page.getByRole('checkbox', { name: new RegExp(beta!.name) }).check();
+  await expect(page.getByText('2 vendor(s) selected')).toBeVisible();
+  await expect(sendButton).toHaveText('Send to 2 Vendor(s)');
+
+  await page.getByRole('button', { name: 'Add New Content' }).click();
+  await page.getByRole('menuitem', { name: 'Prospecting Text' }).click();
+  const textCard = page.getByRole('region', { name: /Prospecting Text Details/ });
+  await textCard.getByLabel('Text copy').fill('Stand with us today: reply YES');
+  await textCard.getByLabel('Sender name').fill('GOA');
+  await dropFiles(page, page.getByRole('button', { name: 'Add CSV and image files to Text 1' }), [{ name: 'phone.png', mimeType: 'image/png', base64: PNG_1X1.toString('base64') }]);
+  await expect(textCard.getByRole('img', { name: 'Image for Text 1' })).toBeVisible();
+
+  await expect(page.getByText('Every vendor has a link for every card')).toBeVisible();
+  await expect(sendButton).toHaveAttribute('aria-disabled', 'false');
+  await expect(page.getByText(/utm_source values matching no vendor \(1\): nobody_we_know/)).toBeVisible();
+
+  // Each vendor's own preview: its link, its hub key, its address; none of the other's.
+  await expect(page.getByTestId('preview-to')).toHaveText(acme!.email);
+  let body = await previewText(page);
+  expect(body).toContain(`UTM_SOURCE=${acme!.utm}`);
+  expect(body).toContain(`EK-${acme!.vendorId}`);
+  expect(body).not.toContain(beta!.utm);
+  await page.getByLabel('Preview as').selectOption(beta!.vendorId);
+  await expect(page.getByTestId('preview-to')).toHaveText(beta!.email);
+  body = await previewText(page);
+  expect(body).toContain(`UTM_SOURCE=${beta!.utm}`);
+  expect(body).toContain('Stand with us today: reply YES');
+  expect(body).toContain('Split');
+  await expect(page.getByRole('list', { name: 'Attachments' })).toContainText('spring-creative.html');
+  await expect(page.getByRole('list', { name: 'Attachments' })).toContainText('phone.png 0.1 KB');
+  // The creative is shown sandboxed: its script never ran.
+  await page.getByText('Creative preview').click();
+  await expect(page.frameLocator('iframe[title="Creative preview: spring-creative.html"]').getByRole('heading', { name: 'Spring appeal' })).toBeVisible();
+  expect(await page.title()).toBe('Dispatch');
+  await expectNoSeriousA11yViolations(page);
+
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Subject line')).toHaveValue('Spring appeal');
+  await expect(page.getByLabel('Sender name').first()).toHaveValue('Jane Donor');
+  await expect(page.getByLabel('End date').first()).toHaveValue('2031-05-01');
+  await expect(page.getByText('spring-creative.html').first()).toBeVisible();
+  await expect(page.getByText('vendor-links.csv', { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: /Prospecting Text Details/ }).getByLabel('Text copy')).toHaveValue('Stand with us today: reply YES');
+  await expect(page.getByRole('img', { name: 'Image for Text 1' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'GOA Victory' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('checkbox', { name: new RegExp(acme!.name) })).toBeChecked();
+  await expect(sendButton).toHaveText('Send to 2 Vendor(s)');
+  await expect(page.getByText('Every vendor has a link for every card')).toBeVisible();
+});
+
+test('refuses files the card does not take, with the exact messages, and says what a CSV lacks', async ({ page, request }) => {
+  const { token } = await freshUser(request);
+  await signInWithToken(page, token);
+  await page.getByRole('button', { name: /^Email/ }).click();
+  const zone = page.getByRole('button', { name: 'Add HTML and CSV files to Email 1' });
+
+  await dropFiles(page, zone, [{ name: 'photo.png', mimeType: 'image/png', base64: PNG_1X1.toString('base64') }]);
+  await expect(page.getByText('Invalid file type', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Please select an HTML or CSV file.', { exact: true }).first()).toBeVisible();
+
+  await dropFiles(page, zone, [
+    { name: 'ok.html', mimeType: 'text/html', text: '<p>ok</p>' },
+    { name: 'notes.pdf', mimeType: 'application/pdf', text: '%PDF' },
+  ]);
+  await expect(page.getByText('Unsupported file: notes.pdf. Please select HTML or CSV files.', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('ok.html', { exact: true })).toBeVisible();
+
+  await dropFiles(page, zone, [{ name: 'broken.csv', mimeType: 'text/csv', base64: Buffer.from([0, 1, 2, 0, 255, 0]).toString('base64') }]);
+  await expect(page.getByText('Error parsing CSV', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Could not parse the CSV file content.', { exact: true }).first()).toBeVisible();
+});
+
+test('drop zones highlight while a file is dragged over and open the picker from the keyboard', async ({ page, request }) => {
+  const { token } = await freshUser(request);
+  await signInWithToken(page, token);
+  await page.getByRole('button', { name: /^Text/ }).click();
+  const zone = page.getByRole('button', { name: 'Add CSV and image files to Text 1' });
+  const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
+  await zone.dispatchEvent('dragenter', { dataTransfer });
+  await expect(zone).toHaveAttribute('data-dragover', 'true');
+  await zone.dispatchEvent('dragleave', { dataTransfer });
+  await expect(zone).toHaveAttribute('data-dragover', 'false');
+
+  await zone.focus();
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  await (await chooser).setFiles({ name: 'copy.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF') });
+  await expect(page.getByText('Unsupported file: copy.pdf. Please select CSV or image files.', { exact: true }).first()).toBeVisible();
+
+  // Removing the last text card returns to 'Select content:'.
+  await page.getByRole('button', { name: 'Remove Text 1' }).click();
+  await expect(page.getByRole('heading', { name: 'Select content:' })).toBeVisible();
+});
+
+test('per pricing model, a vendor without terms blocks the send and is named', async ({ page, request }) => {
+  const { admin, token } = await freshUser(request);
+  const tag = Date.now().toString(36);
+  const [acme] = await createVendors(request, admin, tag);
+  await signInWithToken(page, token);
+  await page.getByLabel('Pricing model').selectOption('CPD');
+  await page.getByRole('checkbox', { name: new RegExp(acme!.name) }).check();
+  await expect(page.getByRole('checkbox', { name: new RegExp(acme!.name) }).locator('xpath=ancestor::label')).toContainText('Cost per donor: [Not set]');
+  await page.getByRole('button', { name: /Send to 1 Vendor\(s\)/ }).click({ force: true });
+  await expect(page.getByText('No content to send', { exact: true }).first()).toBeVisible();
+  await page.getByRole('button', { name: /^Text/ }).click();
+  await page.getByRole('button', { name: /Send to 1 Vendor\(s\)/ }).click({ force: true });
+  await expect(page.getByText(new RegExp(`Please complete: .*Cost per donor for ${acme!.name}, CPD budget for ${acme!.name}`)).first()).toBeVisible();
+});

@@ -1,0 +1,19 @@
+import type { SendBodyInput } from '../../../../shared/contracts/send';
+import { request } from '../../../lib/request';
+
+export interface SendResult {
+  id: number;
+  mailed: number;
+  pending: number;
+  failed: number;
+  uncertain: number;
+}
+
+export const EMAIL_LOGS_QUERY_KEY = ['/api/email-logs'] as const;
+
+/** The idempotency key makes a double click, a retry or a reload of the same send mail nobody twice. */
+export const sendConsolidated = (body: SendBodyInput, idempotencyKey: string) =>
+  request<SendResult>('/api/send-email-consolidated', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
+
+export const sendProof = (body: SendBodyInput, vendorId: string) =>
+  request<{ to: string }>('/api/send-proof', { method: 'POST', body: { ...body, vendorId } });

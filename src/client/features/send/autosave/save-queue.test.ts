@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SaveQueue, type SaveStatus } from './save-queue';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('SaveQueue', () => {
+  it('debounces saves per key', async () => {
+    const queue = new SaveQueue();
+    const run = vi.fn(async () => {});
+    queue.schedule('card', run, 500);
+    await vi.advanceTimersByTimeAsync(300);
+    queue.schedule('card', run, 500);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(run).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(queue.hasPending).toBe(false);
+  });
+
+  it('saves again after a save that ran while a change came in', async () => {
+    const queue = new SaveQueue();
+    let release!: () => void;
+    const calls: string[] = [];
+    queue.schedule('card', () => new Promise<void>((resolve) => { calls.push('first'); release = resolve; }), 0);
+    await vi.advanceTimersByTimeAsync(0);
+    queue.schedule('card', async () => { calls.push('second'); }, 500);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toEqual(['first']);
+    release();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(calls).toEqual(['first', 'second']);
+  });
+
+  it('retries a failed save with back-off, tells the user after repeated failures, and recovers', async () => {
+    const statuses: SaveStatus[] = [];
+    const onWarning = vi.fn();
+    const queue = new SaveQueue({ retryDelaysMs: [100, 200], failuresBeforeWarning: 3, onWarning, onStatus: (s) => statuses.push(s) });
+    let failuresLeft = 4;
+    const run = vi.fn(async () => {
+      if (failuresLeft-- > 0) throw new Error('offline');
+    });
+    queue.schedule('session', run, 0);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(queue.status()).toBe('retrying');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(run).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(run).toHaveBeenCalledTimes(3);
+    expect(onWarning).toHaveBeenCalledTimes(1);
+    expect(queue.status()).toBe('failing');
+    await vi.advanceTimersByTimeAsync(200);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(run).toHaveBeenCalledTimes(5);
+    expect(queue.status()).toBe('saved');
+    expect(statuses.at(-1)).toBe('saved');
+    expect(onWarning).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops a cancelled save and flushes waiting ones at once', async () => {
+    const queue = new SaveQueue();
+    const cancelled = vi.fn(async () => {});
+    const flushed = vi.fn(async () => {});
+    queue.schedule('a', cancelled, 500);
+    queue.schedule('b', flushed, 500);
+    queue.cancel('a');
+    await queue.flush();
+    expect(flushed).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(cancelled).not.toHaveBeenCalled();
+    expect(flushed).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,153 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PatchDraftBody } from '../../../../shared/contracts/drafts';
+import { toast } from '../../../components/ui/use-toast';
+import { RequestError } from '../../../lib/request';
+import { clearDrafts, createDraft, deleteDraft, listDrafts, patchDraft } from '../api/drafts';
+import { clearSession, getSession, saveSession } from '../api/session';
+import { SaveQueue, type SaveStatus } from '../autosave/save-queue';
+import { INITIAL_SEND_STATE, sendReducer, type CardChanges, type SendAction, type SendState } from '../state/send-state';
+
+export const SESSION_SAVE_DELAY_MS = 300;
+export const CARD_SAVE_DELAY_MS = 500;
+
+const SESSION_ACTIONS = new Set<SendAction['type']>(['select-client', 'toggle-vendor', 'set-vendors', 'set-pricing', 'add-card', 'remove-card']);
+
+/**
+ * The send page's state, loaded from the server and autosaved to it: the session ~300 ms and each card ~500 ms after
+ * a change, retried until the server takes it. The state lives in a ref as well so a save always sends the latest.
+ */
+export function useSendPage() {
+  const [state, setState] = useState<SendState>(INITIAL_SEND_STATE);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [isLoaded, setLoaded] = useState(false);
+  const [saveStatus, setSaveStatus] = useState<SaveStatus>('saved');
+  const stateRef = useRef(state);
+  const persisted = useRef(new Set<string>());
+  const dirtyFields = useRef(new Map<string, Set<keyof PatchDraftBody>>());
+  const queueRef = useRef<SaveQueue | null>(null);
+  if (!queueRef.current) {
+    queueRef.current = new SaveQueue({
+      onStatus: setSaveStatus,
+      onWarning: () =>
+        toast({
+          title: 'Changes not saved yet',
+          description: 'We cannot reach the server. Keep this tab open: your changes are kept here and saved as soon as it answers.',
+          variant: 'destructive',
+        }),
+    });
+  }
+  const queue = queueRef.current;
+
+  const load = useCallback(async () => {
+    setLoadError(null);
+    try {
+      const [session, cards] = await Promise.all([getSession(), listDrafts()]);
+      persisted.current = new Set(cards.map((card) => card.cardId));
+      const next = sendReducer(INITIAL_SEND_STATE, { type: 'loaded', session, cards });
+      stateRef.current = next;
+      setState(next);
+      setLoaded(true);
+    } catch {
+      setLoadError('Your saved work could not be loaded.');
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // Leaving with unsaved changes asks first; hiding the tab saves at once.
+  useEffect(() => {
+    const beforeUnload = (event: BeforeUnloadEvent) => {
+      if (queue.hasPending) event.preventDefault();
+    };
+    const saveWhenHidden = () => {
+      if (document.visibilityState === 'hidden') void queue.flush();
+    };
+    window.addEventListener('beforeunload', beforeUnload);
+    document.addEventListener('visibilitychange', saveWhenHidden);
+    return () => {
+      window.removeEventListener('beforeunload', beforeUnload);
+      document.removeEventListener('visibilitychange', saveWhenHidden);
+      void queue.flush();
+    };
+  }, [queue]);
+
+  const saveCard = useCallback(
+    async (cardId: string) => {
+      const card = stateRef.current.cards.find((item) => item.cardId === cardId);
+      if (!card) return;
+      if (!persisted.current.has(cardId)) {
+        dirtyFields.current.delete(cardId);
+        await createDraft(card);
+        persisted.current.add(cardId);
+        return;
+      }
+      const fields = dirtyFields.current.get(cardId);
+      if (!fields || fields.size === 0) return;
+      dirtyFields.current.delete(cardId);
+      const changes = Object.fromEntries([...fields].map((field) => [field, card[field as keyof typeof card]])) as PatchDraftBody;
+      try {
+        await patchDraft(cardId, changes);
+      } catch (error) {
+        if (error instanceof RequestError && error.status === 404) {
+          // Removed in another tab while still open here: what is on screen wins.
+          await createDraft(card);
+          return;
+        }
+        const pending = dirtyFields.current.get(cardId) ?? new Set();
+        fields.forEach((field) => pending.add(field));
+        dirtyFields.current.set(cardId, pending);
+        throw error;
+      }
+    },
+    [],
+  );
+
+  const dispatch = useCallback(
+    (action: SendAction) => {
+      const next = sendReducer(stateRef.current, action);
+      stateRef.current = next;
+      setState(next);
+      if (SESSION_ACTIONS.has(action.type)) {
+        queue.schedule('session', async () => void (await saveSession(stateRef.current.session)), SESSION_SAVE_DELAY_MS);
+      }
+      if (action.type === 'add-card') {
+        queue.schedule(`card:${action.card.cardId}`, () => saveCard(action.card.cardId), 0);
+      } else if (action.type === 'update-card') {
+        const fields = dirtyFields.current.get(action.cardId) ?? new Set();
+        Object.keys(action.changes).forEach((field) => fields.add(field as keyof PatchDraftBody));
+        dirtyFields.current.set(action.cardId, fields);
+        queue.schedule(`card:${action.cardId}`, () => saveCard(action.cardId), CARD_SAVE_DELAY_MS);
+      } else if (action.type === 'remove-card') {
+        const { cardId } = action;
+        queue.cancel(`card:${cardId}`);
+        dirtyFields.current.delete(cardId);
+        if (persisted.current.has(cardId)) {
+          queue.schedule(`delete:${cardId}`, async () => {
+            await deleteDraft(cardId);
+            persisted.current.delete(cardId);
+          }, 0);
+        }
+      }
+    },
+    [queue, saveCard],
+  );
+
+  const updateCard = useCallback((cardId: string, changes: CardChanges) => dispatch({ type: 'update-card', cardId, changes }), [dispatch]);
+
+  /** After a successful send: back to the initial view, with nothing left to restore. */
+  const resetAll = useCallback(async () => {
+    await queue.flush();
+    dirtyFields.current.clear();
+    persisted.current.clear();
+    const next = sendReducer(stateRef.current, { type: 'reset' });
+    stateRef.current = next;
+    setState(next);
+    await Promise.all([clearDrafts(), clearSession()]).catch(() => undefined);
+  }, [queue]);
+
+  return { state, dispatch, updateCard, isLoaded, loadError, reload: load, saveStatus, resetAll, flushSaves: () => queue.flush() };
+}
+
+export type SendPageController = ReturnType<typeof useSendPage>;

@@ -1,0 +1,39 @@
+/// <reference lib="webworker" />
+// Parses a vendor-link CSV off the main thread, reporting progress, so a 50 MB file never freezes the page.
+import Papa from 'papaparse';
+import { createLinkCollector, CSV_PARSE_ERROR_MESSAGE, looksBinary, type LinkVendor } from '../../../../shared/rules/links';
+import type { CsvWorkerRequest, CsvWorkerResponse } from './csv-links-protocol';
+
+const post = (message: CsvWorkerResponse) => (self as unknown as DedicatedWorkerGlobalScope).postMessage(message);
+
+self.onmessage = (event: MessageEvent<CsvWorkerRequest>) => {
+  const { jobId, text, vendors } = event.data;
+  try {
+    post({ jobId, kind: 'result', result: extract(jobId, text, vendors) });
+  } catch {
+    post({ jobId, kind: 'error', message: CSV_PARSE_ERROR_MESSAGE });
+  }
+};
+
+function extract(jobId: number, text: string, vendors: LinkVendor[]) {
+  if (looksBinary(text)) throw new Error(CSV_PARSE_ERROR_MESSAGE);
+  const collector = createLinkCollector(vendors);
+  let errors = 0;
+  let lastReport = 0;
+  Papa.parse<string[]>(text, {
+    skipEmptyLines: 'greedy',
+    chunkSize: 1024 * 1024,
+    chunk(results: Papa.ParseResult<string[]>) {
+      errors += results.errors.length;
+      for (const row of results.data) collector.addRow(row);
+      const progress = results.meta.cursor / text.length;
+      if (progress - lastReport >= 0.02) {
+        lastReport = progress;
+        post({ jobId, kind: 'progress', progress });
+      }
+    },
+  } as Papa.ParseConfig<string[]>);
+  const result = collector.result();
+  if (result.rowCount === 0 && errors > 0) throw new Error(CSV_PARSE_ERROR_MESSAGE);
+  return result;
+}

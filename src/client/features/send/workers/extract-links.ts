@@ -1,0 +1,31 @@
+import type { LinkExtraction, LinkVendor } from '../../../../shared/rules/links';
+import type { CsvWorkerRequest, CsvWorkerResponse } from './csv-links-protocol';
+
+let worker: Worker | null = null;
+let nextJobId = 1;
+const jobs = new Map<number, { resolve(result: LinkExtraction): void; reject(error: Error): void; onProgress?(progress: number): void }>();
+
+function getWorker(): Worker {
+  if (worker) return worker;
+  worker = new Worker(new URL('./csv-links.worker.ts', import.meta.url), { type: 'module' });
+  worker.onmessage = (event: MessageEvent<CsvWorkerResponse>) => {
+    const message = event.data;
+    const job = jobs.get(message.jobId);
+    if (!job) return;
+    if (message.kind === 'progress') return job.onProgress?.(message.progress);
+    jobs.delete(message.jobId);
+    if (message.kind === 'result') job.resolve(message.result);
+    else job.reject(new Error(message.message));
+  };
+  return worker;
+}
+
+/** Extracts vendor links from CSV text in a Web Worker. */
+export function extractLinksInWorker(text: string, vendors: LinkVendor[], onProgress?: (progress: number) => void): Promise<LinkExtraction> {
+  const jobId = nextJobId++;
+  return new Promise((resolve, reject) => {
+    jobs.set(jobId, { resolve, reject, onProgress });
+    const request: CsvWorkerRequest = { jobId, text, vendors };
+    getWorker().postMessage(request);
+  });
+}
