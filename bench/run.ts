@@ -1,10 +1,14 @@
 // `npm run bench`: each benchmark prints its figures as ratios against a baseline measured in the same run.
+import { benchLinkExtraction } from './link-extraction';
 import { benchSendFanout } from './send-fanout';
+import { benchSendPageBundle } from './send-page-bundle';
 import { benchUserLookup } from './user-lookup';
 
 const benchmarks: Record<string, () => Promise<{ name: string; lines: string[] }>> = {
   'user-lookup': benchUserLookup,
   'send-fanout': benchSendFanout,
+  'link-extraction': benchLinkExtraction,
+  'send-page-bundle': benchSendPageBundle,
 };
 
 const only = process.argv.slice(2);
