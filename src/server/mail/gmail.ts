@@ -49,6 +49,9 @@ function postOnce(url: URL, accessToken: string, raw: Buffer, timeoutMs: number)
       url,
       {
         method: 'POST',
+        // A fresh connection each time: a kept-alive socket that Gmail closed meanwhile would fail after 'finish'
+        // and pass for an uncertain send.
+        agent: false,
         headers: {
           Authorization: `Bearer ${accessToken}`,
           'Content-Type': 'message/rfc822',

@@ -235,6 +235,8 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
   }
 
   const server = createServer((req, res) => {
+    // One connection per request: no client can pick a kept-alive socket that the server is just closing (ECONNRESET).
+    res.setHeader('Connection', 'close');
     const url = new URL(req.url ?? '/', 'http://fake-google');
     const route = `${req.method} ${url.pathname}`;
     const handle = async () => {
