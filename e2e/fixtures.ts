@@ -54,8 +54,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
         const text = message.text();
-        // The browser logs every 4xx answer of a fetch; the tests provoke those on purpose.
-        if (/Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
+        // The browser logs every 4xx answer of a fetch, and the 503 of a simulated outage; tests provoke those on purpose.
+        if (/Failed to load resource: the server responded with a status of (4\d\d|503)/.test(text)) return;
         // Sandboxed previews refusing scripts is what they are for (an uploaded creative may carry some).
         if (/Blocked script execution in 'about:srcdoc'/.test(text)) return;
         errors.push(text);

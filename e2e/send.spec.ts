@@ -153,3 +153,53 @@ test('per pricing model, a vendor without terms blocks the send and is named', a
   await page.getByRole('button', { name: /Send to 1 Vendor\(s\)/ }).click({ force: true });
   await expect(page.getByText(new RegExp(`Please complete: .*Cost per donor for ${acme!.name}, CPD budget for ${acme!.name}`)).first()).toBeVisible();
 });
+
+test('a save that keeps failing is retried, the user is told, and nothing typed is lost', async ({ page, request }) => {
+  const { token } = await freshUser(request);
+  await signInWithToken(page, token);
+  await page.route('**/api/prospecting-drafts**', (route) =>
+    route.request().method() === 'GET' ? route.continue() : route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' }),
+  );
+  await page.getByRole('button', { name: /^Email/ }).click();
+  await page.getByLabel('Subject line').fill('Typed while the server was away');
+  await expect(page.getByText('Changes not saved yet', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Not saved yet: retrying')).toBeVisible();
+  await page.unroute('**/api/prospecting-drafts**');
+  await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 20_000 });
+  await page.reload();
+  await expect(page.getByLabel('Subject line')).toHaveValue('Typed while the server was away');
+});
+
+test('a 30 MB CSV is read off the main thread with progress while the page stays usable', async ({ page, request }) => {
+  const { admin, token } = await freshUser(request);
+  const tag = Date.now().toString(36);
+  const vendors = await createVendors(request, admin, tag);
+  await signInWithToken(page, token);
+  await page.getByRole('button', { name: /^Email/ }).click();
+  const zone = page.getByRole('button', { name: 'Add HTML and CSV files to Email 1' });
+  const dataTransfer = await page.evaluateHandle((sources) => {
+    const rows = ['id,email,url'];
+    for (let i = 0; i < 300_000; i++) rows.push(`${i},donor${i}@example.org,https://donate.example.org/give?utm_source=${sources[i % sources.length]}&utm_medium=email&row=${i}`);
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([rows.join('\n')], 'big-list.csv', { type: 'text/csv' }));
+    return transfer;
+  }, vendors.map((vendor) => vendor.utm));
+  await page.evaluate(() => {
+    const w = window as unknown as { sawProgress: boolean };
+    w.sawProgress = false;
+    new MutationObserver(() => {
+      if (document.querySelector('progress[aria-label="Reading CSV"]')) w.sawProgress = true;
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  await zone.dispatchEvent('drop', { dataTransfer });
+  // The main thread answers while the worker reads.
+  await page.getByLabel('Subject line').fill('Still typing');
+  await expect(page.getByLabel('Subject line')).toHaveValue('Still typing');
+  await expect(page.getByText(/300,001 lines, links for 2 vendors · over 10 MB/)).toBeVisible({ timeout: 30_000 });
+  expect(await page.evaluate(() => (window as unknown as { sawProgress: boolean }).sawProgress)).toBe(true);
+  await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 15_000 });
+  await page.reload();
+  await expect(page.getByText('big-list.csv', { exact: true })).toBeVisible();
+  await page.getByRole('checkbox', { name: new RegExp(vendors[0]!.name) }).check();
+  await expect(page.getByText('Every vendor has a link for every card')).toBeVisible();
+});

@@ -59,7 +59,7 @@ export function CsvStatus({ report }: { report: CsvReport | undefined }) {
   const count = Object.keys(report.extraction.links).length;
   return (
     <p className="text-xs text-slate-600">
-      <span className="tabular">{report.extraction.rowCount.toLocaleString('en-US')}</span> rows, links for{' '}
+      <span className="tabular">{report.extraction.rowCount.toLocaleString('en-US')}</span> lines, links for{' '}
       <span className="tabular">{count}</span> vendor{count === 1 ? '' : 's'}
       {report.isTrimmed ? ' · over 10 MB: only its vendor links are kept with the draft and the send' : ''}
     </p>

@@ -41,7 +41,7 @@ export function EmailCard({ card, label, globalCsvName, report, warnings, onChan
           <span className="text-xs text-slate-600">Vendor links from {globalCsvName}</span>
         ) : null}
       </div>
-      {card.csvFileName ? <CsvStatus report={report} /> : null}
+      {report && (report.status !== 'done' || card.csvFileName) ? <CsvStatus report={report} /> : null}
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <TextField label="Subject line" value={card.htmlSubject} onChange={(htmlSubject) => onChange({ htmlSubject })} />

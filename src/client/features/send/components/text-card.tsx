@@ -34,7 +34,7 @@ export function TextCard({ card, label, globalCsvName, report, warnings, onChang
           </>
         ) : null}
       </div>
-      {card.csvFileName ? <CsvStatus report={report} /> : null}
+      {report && (report.status !== 'done' || card.csvFileName) ? <CsvStatus report={report} /> : null}
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField label="Sender name" value={card.senderName} onChange={(senderName) => onChange({ senderName })} />
         <EndDateField value={card.endDate} onChange={(endDate) => onChange({ endDate })} />
