@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ADMIN_EMAIL, expect, expectNoSeriousA11yViolations, signInWithToken, test, tokenFor, uniqueEmail, authorize } from './fixtures';
 import { CREATIVE_HTML, PNG_1X1, createVendors, dropFiles, linksCsv, previewText } from './send-fixtures';
 
@@ -203,3 +205,56 @@ test('a 30 MB CSV is read off the main thread with progress while the page stays
   await page.getByRole('checkbox', { name: new RegExp(vendors[0]!.name) }).check();
   await expect(page.getByText('Every vendor has a link for every card')).toBeVisible();
 });
+
+test('a proof goes to the sender only, then the send mails each vendor once and the page starts over', async ({ page, request }) => {
+  const { admin, token, email } = await freshUser(request);
+  const tag = Date.now().toString(36);
+  const [acme, beta] = await createVendors(request, admin, tag);
+  await signInWithToken(page, token);
+  await page.getByRole('radio', { name: 'Heritage Action' }).click();
+  await page.getByRole('button', { name: /^Email/ }).click();
+  const zone = page.getByRole('button', { name: 'Add HTML and CSV files to Email 1' });
+  await dropFiles(page, zone, [
+    { name: `creative-${tag}.html`, mimeType: 'text/html', text: `<p>Creative ${tag}</p>` },
+    { name: 'links.csv', mimeType: 'text/csv', text: linksCsv([acme!, beta!]) },
+  ]);
+  await page.getByLabel('Subject line').fill(`Proof subject ${tag}`);
+  await page.getByLabel('Sender name').fill('Heritage');
+  await page.getByLabel('End date').fill('2031-06-30');
+  await page.getByRole('checkbox', { name: new RegExp(acme!.name) }).check();
+  await page.getByRole('checkbox', { name: new RegExp(beta!.name) }).check();
+  await page.getByLabel('Preview as').selectOption(beta!.vendorId);
+
+  await page.getByRole('button', { name: 'Send me a proof' }).click();
+  await expect(page.getByText('Proof sent', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(`The message ${beta!.name} would receive was sent to ${email}.`).first()).toBeVisible();
+  const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
+  const proof = readOutbox(outbox).find((message) => message.includes(`Proof subject`) && message.includes(`creative-${tag}.html`));
+  expect(proof).toBeDefined();
+  expect(proof).toMatch(/^Subject: \[PROOF\] New Heritage Action Content/m);
+  expect(proof).toMatch(new RegExp(`^To: ${email.replace('.', '\\.')}`, 'm'));
+  expect(proof).not.toMatch(/^Cc:/m);
+  expect(proof).toContain(beta!.utm);
+
+  await page.getByRole('button', { name: 'Send to 2 Vendor(s)' }).click();
+  await expect(page.getByText('Email sent successfully!', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Email delivered to 2 vendor(s).', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Select content:' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send to 0 Vendor(s)' })).toBeVisible();
+  const sent = readOutbox(outbox).filter((message) => message.includes(`creative-${tag}.html`) && !message.includes('[PROOF]'));
+  expect(sent).toHaveLength(2);
+  expect(sent.find((message) => message.includes(acme!.email))).toContain(acme!.utm);
+  expect(sent.find((message) => message.includes(acme!.email))).not.toContain(beta!.utm);
+
+  // Nothing is left to restore.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Select content:' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Heritage Action' })).toHaveAttribute('aria-checked', 'false');
+});
+
+function readOutbox(folder: string): string[] {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.eml'))
+    .map((name) => readFileSync(join(folder, name), 'utf8').replace(/=\r?\n/g, ''));
+}

@@ -15,5 +15,12 @@ export const EMAIL_LOGS_QUERY_KEY = ['/api/email-logs'] as const;
 export const sendConsolidated = (body: SendBodyInput, idempotencyKey: string) =>
   request<SendResult>('/api/send-email-consolidated', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
 
+export interface ProofResult {
+  status: 'sent' | 'uncertain';
+  to: string;
+  vendorId: string;
+  message?: string;
+}
+
 export const sendProof = (body: SendBodyInput, vendorId: string) =>
-  request<{ to: string }>('/api/send-proof', { method: 'POST', body: { ...body, vendorId } });
+  request<ProofResult>('/api/send-proof', { method: 'POST', body: { ...body, vendorId } });

@@ -1,7 +1,8 @@
-import { Paperclip } from 'lucide-react';
+import { MailCheck, Paperclip } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Vendor } from '../../../../shared/contracts/vendors';
 import { formatKb, type ComposedEmail } from '../../../../shared/email/compose';
+import { Button } from '../../../components/ui/button';
 
 /** The message as one vendor will receive it: drawn from the composer's output, the same the server sends. */
 export function EmailPreview({
@@ -9,11 +10,15 @@ export function EmailPreview({
   vendors,
   previewVendorId,
   onPreviewVendor,
+  onSendProof,
+  isProofing,
 }: {
   email: ComposedEmail;
   vendors: readonly Vendor[];
   previewVendorId: string | null;
   onPreviewVendor(vendorId: string): void;
+  onSendProof(): void;
+  isProofing: boolean;
 }) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState(400);
@@ -28,6 +33,7 @@ export function EmailPreview({
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
         <h2 id="preview-heading" className="text-sm font-semibold">Email Preview</h2>
         {vendors.length > 0 ? (
+          <div className="flex flex-wrap items-center gap-2">
           <label className="flex items-center gap-2 text-[13px] text-slate-700">
             Preview as
             <select
@@ -38,6 +44,10 @@ export function EmailPreview({
               {vendors.map((vendor) => <option key={vendor.vendorId} value={vendor.vendorId}>{vendor.name}</option>)}
             </select>
           </label>
+          <Button variant="secondary" size="sm" onClick={onSendProof} disabled={isProofing}>
+            <MailCheck aria-hidden className="h-4 w-4" /> {isProofing ? 'Sending proof...' : 'Send me a proof'}
+          </Button>
+          </div>
         ) : (
           <span className="text-xs text-slate-600">Select vendors to preview their own email</span>
         )}

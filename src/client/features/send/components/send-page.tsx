@@ -46,7 +46,7 @@ export function SendPage() {
   const { session, cards } = state;
   const csv = useCsvLinks(cards, data.vendors, data.utmOverrides, page.isLoaded && !data.isLoadingVendors, updateCard);
   const handleFiles = useCardFiles(updateCard, csv.loadCsv);
-  const { send, isSending } = useSend(page.resetAll);
+  const { send, isSending, proof, isProofing } = useSend(page.resetAll);
   const [previewVendorId, setPreviewVendorId] = useState<string | null>(null);
 
   const vendorData = useMemo(() => ({ vendors: data.vendors, splits: data.splits, costs: data.costs }), [data.vendors, data.splits, data.costs]);
@@ -88,6 +88,15 @@ export function SendPage() {
 
   function addCard(type: CardType) {
     dispatch({ type: 'add-card', card: emptyCard(newCardId(type, cards), type, nextCardOrder(cards)) });
+  }
+
+  function trySendProof() {
+    if (!previewVendor) return;
+    if (cards.length === 0) {
+      toast({ title: 'No content to send', description: 'Please add at least one email or text section with all required fields.', variant: 'destructive' });
+      return;
+    }
+    void proof(buildSendBody(state, data.splits), previewVendor.vendorId, previewVendor.name);
   }
 
   function trySend() {
@@ -181,7 +190,7 @@ export function SendPage() {
           </div>
         </div>
         <aside aria-label="Preview" className="order-1 xl:order-2 xl:sticky xl:top-20 xl:max-h-[calc(100vh-6rem)] xl:self-start xl:overflow-y-auto">
-          <EmailPreview email={email} vendors={selectedVendorObjects} previewVendorId={previewVendor?.vendorId ?? null} onPreviewVendor={setPreviewVendorId} />
+          <EmailPreview email={email} vendors={selectedVendorObjects} previewVendorId={previewVendor?.vendorId ?? null} onPreviewVendor={setPreviewVendorId} onSendProof={trySendProof} isProofing={isProofing} />
         </aside>
       </main>
     </>

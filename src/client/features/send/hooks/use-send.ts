@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import type { SendBodyInput } from '../../../../shared/contracts/send';
 import { toast } from '../../../components/ui/use-toast';
 import { messageOf } from '../../../lib/request';
-import { EMAIL_LOGS_QUERY_KEY, sendConsolidated } from '../api/send';
+import { EMAIL_LOGS_QUERY_KEY, sendConsolidated, sendProof } from '../api/send';
 
 /**
  * One send attempt per content: the idempotency key is kept until the send succeeds or the content changes, so a
@@ -22,8 +22,11 @@ export function useSend(onSent: () => Promise<void>) {
     try {
       const result = await sendConsolidated(body, attempt.current.idempotencyKey);
       attempt.current = null;
-      const delivered = result.mailed + result.pending;
-      toast({ title: 'Email sent successfully!', description: `Email delivered to ${delivered} vendor(s).` });
+      const later = result.pending + result.failed + result.uncertain;
+      toast({
+        title: 'Email sent successfully!',
+        description: `Email delivered to ${result.mailed} vendor(s).${later > 0 ? ` ${later} more in progress: the Deployment Log shows each one's status.` : ''}`,
+      });
       await onSent();
       void queryClient.invalidateQueries({ queryKey: EMAIL_LOGS_QUERY_KEY });
     } catch (error) {
@@ -33,5 +36,24 @@ export function useSend(onSent: () => Promise<void>) {
     }
   }
 
-  return { send, isSending };
+  const [isProofing, setProofing] = useState(false);
+
+  /** 'Send me a proof': the exact message one vendor would get, to the sender only. */
+  async function proof(body: SendBodyInput, vendorId: string, vendorName: string) {
+    setProofing(true);
+    try {
+      const result = await sendProof(body, vendorId);
+      toast(
+        result.status === 'sent'
+          ? { title: 'Proof sent', description: `The message ${vendorName} would receive was sent to ${result.to}.` }
+          : { title: 'Proof may not have arrived', description: result.message ?? 'No answer came from the mail server.', variant: 'destructive' },
+      );
+    } catch (error) {
+      toast({ title: 'Failed to send proof', description: messageOf(error, 'Please try again.'), variant: 'destructive' });
+    } finally {
+      setProofing(false);
+    }
+  }
+
+  return { send, isSending, proof, isProofing };
 }
