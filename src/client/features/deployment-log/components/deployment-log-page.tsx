@@ -1,10 +1,99 @@
+import { History, SearchX } from 'lucide-react';
+import { useState } from 'react';
+import type { EmailLogDelivery } from '../../../../shared/contracts/email-logs';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
 import { PageHeader } from '../../layout/page-header';
+import { useEmailLogs } from '../api/email-logs';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { DeploymentDetailsDialogContent } from './deployment-details-dialog';
+import { LogEntryCard, LogEntrySkeleton } from './log-entry-card';
+import { LogFilters, NO_FILTERS, type FilterValues } from './log-filters';
+import { SendAgainDialogContent } from './send-again-dialog';
+
+const PAGE_SIZE = 100;
+/** The server's most per request. */
+const MAX_ENTRIES = 500;
+const SEARCH_DEBOUNCE_MS = 300;
 
 export function DeploymentLogPage() {
+  const [filters, setFilters] = useState<FilterValues>(NO_FILTERS);
+  const [limit, setLimit] = useState(PAGE_SIZE);
+  const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
+  const logs = useEmailLogs({ client: filters.client || undefined, vendor: filters.vendor || undefined, q: search || undefined, limit });
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [sendAgain, setSendAgain] = useState<{ logId: number; delivery: EmailLogDelivery } | null>(null);
+
+  const isFiltered = filters.client !== '' || filters.vendor !== '' || search !== '';
+  const openEntry = logs.data?.find((entry) => entry.id === openId);
+
+  function changeFilters(next: FilterValues) {
+    setFilters(next);
+    setLimit(PAGE_SIZE);
+  }
+
   return (
     <>
       <PageHeader title="Deployment Log" description="View the history of all emails sent to vendors." />
-      <main className="mx-auto max-w-6xl p-4 md:p-6" />
+      <main className="mx-auto max-w-6xl p-4 md:p-6">
+        <LogFilters values={filters} onChange={changeFilters} />
+        {logs.isError ? (
+          <div role="alert" className="flex flex-wrap items-center gap-3 rounded-[var(--radius-card)] border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+            <span>Could not load the deployment log.</span>
+            <Button variant="secondary" size="sm" onClick={() => void logs.refetch()}>
+              Retry
+            </Button>
+          </div>
+        ) : logs.isPending ? (
+          <div role="status" className="grid gap-3">
+            <span className="sr-only">Loading...</span>
+            {Array.from({ length: 4 }, (_, index) => (
+              <LogEntrySkeleton key={index} />
+            ))}
+          </div>
+        ) : logs.data.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 rounded-[var(--radius-card)] border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+            {isFiltered ? <SearchX aria-hidden className="h-6 w-6 text-slate-400" /> : <History aria-hidden className="h-6 w-6 text-slate-400" />}
+            <p className="font-medium">{isFiltered ? 'No sends match these filters.' : 'No emails sent yet.'}</p>
+            {isFiltered ? (
+              <Button variant="secondary" size="sm" onClick={() => changeFilters(NO_FILTERS)}>
+                Clear filters
+              </Button>
+            ) : null}
+          </div>
+        ) : (
+          <>
+            <p role="status" className="mb-2 text-[13px] text-slate-600">
+              {logs.isFetching && logs.isPlaceholderData ? 'Updating...' : `${logs.data.length} ${logs.data.length === 1 ? 'send' : 'sends'}, newest first`}
+            </p>
+            <ul aria-label="Sends" aria-busy={logs.isPlaceholderData} className={logs.isPlaceholderData ? 'grid gap-3 opacity-60 transition-opacity' : 'grid gap-3 transition-opacity'}>
+              {logs.data.map((entry) => (
+                <li key={entry.id}>
+                  <LogEntryCard entry={entry} onOpen={() => setOpenId(entry.id)} onSendAgain={(delivery) => setSendAgain({ logId: entry.id, delivery })} />
+                </li>
+              ))}
+            </ul>
+            {logs.data.length >= limit ? (
+              <div className="mt-4 flex flex-wrap items-center justify-center gap-3 text-[13px] text-slate-600">
+                {limit < MAX_ENTRIES ? (
+                  <Button variant="secondary" size="sm" disabled={logs.isFetching} onClick={() => setLimit((current) => Math.min(current + PAGE_SIZE, MAX_ENTRIES))}>
+                    Show older sends
+                  </Button>
+                ) : (
+                  <span>Showing the newest {MAX_ENTRIES} sends. Narrow the filters to find older ones.</span>
+                )}
+              </div>
+            ) : null}
+          </>
+        )}
+      </main>
+
+      <Dialog open={openEntry !== undefined} onOpenChange={(open) => !open && setOpenId(null)}>
+        {openEntry ? <DeploymentDetailsDialogContent entry={openEntry} /> : null}
+      </Dialog>
+      <Dialog open={sendAgain !== null} onOpenChange={(open) => !open && setSendAgain(null)}>
+        {sendAgain ? <SendAgainDialogContent logId={sendAgain.logId} delivery={sendAgain.delivery} onClose={() => setSendAgain(null)} /> : null}
+      </Dialog>
     </>
   );
 }

@@ -1,10 +1,198 @@
+import { ArrowLeft, Info, Send } from 'lucide-react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Input, Label, Textarea } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/use-toast';
+import { getAuthToken } from '../../../lib/auth-token';
+import { messageOf, RequestError } from '../../../lib/request';
+import { useConnectGoogle } from '../../auth/hooks/use-connect-google';
 import { PageHeader } from '../../layout/page-header';
+import { useSendTestEmail } from '../api/send-test-email';
+
+interface FormValues {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const EMPTY: FormValues = { to: '', subject: '', text: '', html: '' };
+
+/** What the form still needs, by field: To, Subject, and Text or HTML. */
+function missingFields(values: FormValues) {
+  return {
+    to: !values.to.trim(),
+    subject: !values.subject.trim(),
+    content: !values.text.trim() && !values.html.trim(),
+  };
+}
+
+function missingList(missing: ReturnType<typeof missingFields>): string[] {
+  return [...(missing.to ? ['To'] : []), ...(missing.subject ? ['Subject'] : []), ...(missing.content ? ['Text or HTML content'] : [])];
+}
+
+function requiresGoogleAuth(error: unknown): boolean {
+  if (!(error instanceof RequestError)) return false;
+  try {
+    return (JSON.parse(error.body) as { requiresGoogleAuth?: unknown }).requiresGoogleAuth === true;
+  } catch {
+    return false;
+  }
+}
 
 export function EmailTestPage() {
+  const id = useId();
+  const [values, setValues] = useState<FormValues>(EMPTY);
+  const [showMissing, setShowMissing] = useState(false);
+  const sendTestEmail = useSendTestEmail();
+  const connectGoogle = useConnectGoogle();
+  const missing = missingFields(values);
+
+  const set = (field: keyof FormValues) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (sendTestEmail.isPending) return;
+    const list = missingList(missing);
+    if (list.length > 0) {
+      setShowMissing(true);
+      toast({ title: `Please complete: ${list.join(', ')}`, variant: 'destructive' });
+      return;
+    }
+    if (!getAuthToken()) {
+      toast({ title: 'Please login to send emails', variant: 'destructive' });
+      return;
+    }
+    const body = { to: values.to.trim(), subject: values.subject.trim(), text: values.text || undefined, html: values.html || undefined };
+    sendTestEmail.mutate(body, {
+      onSuccess: (result) => {
+        if (result.status === 'uncertain') {
+          toast({ title: 'Email may not have been sent', description: result.message, variant: 'destructive' });
+          return;
+        }
+        toast({ title: 'Email sent successfully', description: `Sent to ${body.to}.` });
+        setValues(EMPTY);
+        setShowMissing(false);
+      },
+      onError: (error) => {
+        if (requiresGoogleAuth(error)) {
+          toast({ title: 'Google Authentication Required', description: 'Please sign in with Google to enable Gmail sending.', variant: 'destructive' });
+        } else {
+          toast({ title: 'Failed to send email', description: messageOf(error, 'Something went wrong'), variant: 'destructive' });
+        }
+      },
+    });
+  }
+
+  const errorOf = (isMissing: boolean, message: string) => (showMissing && isMissing ? message : undefined);
+
   return (
     <>
-      <PageHeader title="Email Test" description="Send a test email through your Google account." />
-      <main className="mx-auto max-w-6xl p-4 md:p-6" />
+      <PageHeader
+        title="Email Test"
+        description="Send a test email through the configured mail transport."
+        actions={
+          <Link to="/" className="inline-flex h-8 items-center gap-2 rounded-[var(--radius-button)] px-3 text-[13px] font-medium text-slate-700 hover:bg-slate-100">
+            <ArrowLeft aria-hidden className="h-4 w-4" />
+            Back to Home
+          </Link>
+        }
+      />
+      <main className="mx-auto max-w-2xl p-4 md:p-6">
+        <div className="mb-4 flex flex-wrap items-start gap-3 rounded-[var(--radius-card)] border border-brand-100 bg-brand-50 p-4 text-sm text-slate-800">
+          <Info aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
+          <p className="min-w-0 flex-1">
+            Google sign-in is required for sending through Gmail: messages then go out from your own Google account. Other mail transports
+            send without it.
+          </p>
+          <Button variant="secondary" size="sm" onClick={() => void connectGoogle()}>
+            <GoogleMark />
+            Sign in with Google for Gmail Access
+          </Button>
+        </div>
+
+        <form onSubmit={submit} noValidate aria-label="Test email" className="grid gap-4 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 md:p-5">
+          <Field id={`${id}-to`} label="To" error={errorOf(missing.to, 'Enter at least one address.')}>
+            <Input
+              id={`${id}-to`}
+              type="text"
+              inputMode="email"
+              autoComplete="off"
+              placeholder="someone@example.com"
+              value={values.to}
+              onChange={set('to')}
+              aria-invalid={showMissing && missing.to}
+              aria-describedby={showMissing && missing.to ? `${id}-to-error` : `${id}-to-hint`}
+            />
+            {!(showMissing && missing.to) ? (
+              <p id={`${id}-to-hint`} className="mt-1 text-[13px] text-slate-600">Separate several addresses with commas.</p>
+            ) : null}
+          </Field>
+          <Field id={`${id}-subject`} label="Subject" error={errorOf(missing.subject, 'Enter a subject.')}>
+            <Input
+              id={`${id}-subject`}
+              value={values.subject}
+              onChange={set('subject')}
+              aria-invalid={showMissing && missing.subject}
+              aria-describedby={showMissing && missing.subject ? `${id}-subject-error` : undefined}
+            />
+          </Field>
+          <Field id={`${id}-text`} label="Text Content" error={errorOf(missing.content, 'Add text content or HTML content.')}>
+            <Textarea
+              id={`${id}-text`}
+              rows={5}
+              value={values.text}
+              onChange={set('text')}
+              aria-invalid={showMissing && missing.content}
+              aria-describedby={showMissing && missing.content ? `${id}-text-error` : undefined}
+            />
+          </Field>
+          <Field id={`${id}-html`} label="HTML Content (optional)">
+            <Textarea
+              id={`${id}-html`}
+              rows={6}
+              className="font-mono text-[13px]"
+              placeholder="<p>Hello</p>"
+              value={values.html}
+              onChange={set('html')}
+              aria-invalid={showMissing && missing.content}
+            />
+          </Field>
+          <div className="flex justify-end">
+            <Button type="submit" disabled={sendTestEmail.isPending}>
+              <Send aria-hidden className="h-4 w-4" />
+              {sendTestEmail.isPending ? 'Sending...' : 'Send Test Email'}
+            </Button>
+          </div>
+        </form>
+      </main>
     </>
+  );
+}
+
+function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-[13px] text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Google's 'G', drawn from its four colours. */
+function GoogleMark() {
+  return (
+    <svg aria-hidden viewBox="0 0 18 18" className="h-4 w-4">
+      <path fill="#4285F4" d="M17.64 9.2c0-.64-.06-1.25-.16-1.84H9v3.48h4.84a4.14 4.14 0 0 1-1.8 2.72v2.26h2.92a8.78 8.78 0 0 0 2.68-6.62z" />
+      <path fill="#34A853" d="M9 18c2.43 0 4.47-.8 5.96-2.18l-2.92-2.26c-.8.54-1.84.86-3.04.86-2.34 0-4.33-1.58-5.04-3.7H.96v2.33A9 9 0 0 0 9 18z" />
+      <path fill="#FBBC05" d="M3.96 10.72A5.41 5.41 0 0 1 3.68 9c0-.6.1-1.18.28-1.72V4.95H.96A9 9 0 0 0 0 9c0 1.45.35 2.83.96 4.05l3-2.33z" />
+      <path fill="#EA4335" d="M9 3.58c1.32 0 2.5.45 3.44 1.35l2.58-2.58A8.65 8.65 0 0 0 9 0 9 9 0 0 0 .96 4.95l3 2.33C4.67 5.16 6.66 3.58 9 3.58z" />
+    </svg>
   );
 }

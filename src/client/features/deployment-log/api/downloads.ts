@@ -1,0 +1,37 @@
+import { requestRaw } from '../../../lib/request';
+import { fileNameFromDisposition } from '../utils/content-disposition';
+
+export type StoredFileType = 'html' | 'csv' | 'image';
+
+/** Long enough for the browser to have started the download before the blob goes. */
+const REVOKE_DELAY_MS = 10_000;
+
+/** Saves a blob under a name through a temporary blob URL. */
+function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), REVOKE_DELAY_MS);
+}
+
+/**
+ * Fetched with the bearer token (the API needs the Authorization header, so a plain link cannot work), then saved
+ * under the server's file name, else the fallback.
+ */
+async function download(path: string, fallbackName: string) {
+  const response = await requestRaw(path);
+  const blob = await response.blob();
+  saveBlob(blob, fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackName);
+}
+
+export const downloadStoredFile = (key: string, type: StoredFileType, fallbackName: string) =>
+  download(`/api/files/${encodeURIComponent(key)}?type=${type}`, fallbackName);
+
+/** The exact raw message that went to one vendor. */
+export const downloadVendorEml = (logId: number, vendorId: string) =>
+  download(`/api/email-logs/${logId}/deliveries/${encodeURIComponent(vendorId)}/eml`, `dispatch-${logId}-${vendorId}.eml`);

@@ -1,0 +1,55 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EmailLogEntry, EmailLogFilters, RetryFailedResult, SendAgainResult } from '../../../../shared/contracts/email-logs';
+import { request } from '../../../lib/request';
+
+/** The send page refreshes this key after a send; the filters are further parts of it. */
+export const EMAIL_LOGS_QUERY_KEY = ['/api/email-logs'] as const;
+
+/** While a message waits for its next attempt, the list looks again this often. */
+const PENDING_REFRESH_MS = 5000;
+
+export function emailLogsPath(filters: EmailLogFilters): string {
+  const params = new URLSearchParams();
+  for (const name of ['client', 'vendor', 'q'] as const) {
+    const value = filters[name]?.trim();
+    if (value) params.set(name, value);
+  }
+  if (filters.limit !== undefined) params.set('limit', String(filters.limit));
+  const query = params.toString();
+  return query ? `/api/email-logs?${query}` : '/api/email-logs';
+}
+
+const hasPendingDelivery = (entries: readonly EmailLogEntry[] | undefined) =>
+  !!entries?.some((entry) => entry.deliveries.some((delivery) => delivery.status === 'pending'));
+
+export const emailLogsQueryOptions = (filters: EmailLogFilters) =>
+  queryOptions({
+    queryKey: [...EMAIL_LOGS_QUERY_KEY, filters],
+    queryFn: ({ signal }) => request<EmailLogEntry[]>(emailLogsPath(filters), { signal }),
+    // A history that every user adds to: opening the screen always asks again (the cached list shows meanwhile).
+    refetchOnMount: 'always',
+    refetchInterval: (query) => (hasPendingDelivery(query.state.data) ? PENDING_REFRESH_MS : false),
+  });
+
+/** The previous filter's entries stay on screen while the next ones load. */
+export const useEmailLogs = (filters: EmailLogFilters) => useQuery({ ...emailLogsQueryOptions(filters), placeholderData: keepPreviousData });
+
+const logPath = (logId: number) => `/api/email-logs/${logId}`;
+
+function useEmailLogMutation<TInput, TResult>(call: (input: TInput) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: EMAIL_LOGS_QUERY_KEY }),
+  });
+}
+
+/** Re-queues only the failed deliveries of a send. */
+export const useRetryFailed = () =>
+  useEmailLogMutation((logId: number) => request<RetryFailedResult>(`${logPath(logId)}/retry-failed`, { method: 'POST' }));
+
+/** A person's decision to send one vendor's message again (it may already have arrived). */
+export const useSendAgain = () =>
+  useEmailLogMutation(({ logId, vendorId }: { logId: number; vendorId: string }) =>
+    request<SendAgainResult>(`${logPath(logId)}/deliveries/${encodeURIComponent(vendorId)}/send-again`, { method: 'POST' }),
+  );

@@ -1,0 +1,160 @@
+import type { ReactNode } from 'react';
+import type { EmailCardDetail, EmailLogEntry, TextCardDetail } from '../../../../shared/contracts/email-logs';
+import { DialogContent } from '../../../components/ui/dialog';
+import { downloadStoredFile, downloadVendorEml } from '../api/downloads';
+import { cardCountsOf, clientNameOf, vendorDeliveriesOf } from '../utils/entry-text';
+import { formatEndDate, formatSentAt } from '../utils/format-date';
+import { DeliveryBadge, deliveryNote } from './delivery-status';
+import { DownloadButton } from './download-button';
+
+/** The 'Deployment Details' modal: everything logged about one send, with its files and each vendor's message. */
+export function DeploymentDetailsDialogContent({ entry }: { entry: EmailLogEntry }) {
+  const { emailCards, textCards } = entry.cardDetails;
+  return (
+    <DialogContent title="Deployment Details" description={formatSentAt(entry.sentAt)} className="sm:max-w-2xl">
+      <div className="grid gap-5">
+        <Section title="Send Information">
+          <Fields>
+            <Field label="Sent">{formatSentAt(entry.sentAt)}</Field>
+            <Field label="Client">{clientNameOf(entry) ?? 'Not recorded'}</Field>
+            <Field label="Sent by">{entry.sentBy}</Field>
+          </Fields>
+        </Section>
+
+        <Section title="Content Summary">
+          <p className="text-sm">{cardCountsOf(entry)}</p>
+          {entry.subjects.length > 0 ? (
+            <ul aria-label="Subjects" className="mt-1 list-disc pl-5 text-[13px] text-slate-600">
+              {entry.subjects.map((subject, index) => (
+                <li key={index} className="wrap-anywhere">{subject}</li>
+              ))}
+            </ul>
+          ) : null}
+        </Section>
+
+        <Section title="Recipients">
+          <h4 className="text-[13px] font-medium text-slate-700">Vendors ({entry.vendors.length})</h4>
+          <ul aria-label="Vendors" className="mt-1 divide-y divide-slate-100 rounded-md border border-slate-200">
+            {vendorDeliveriesOf(entry).map(({ name, delivery }) => {
+              const note = delivery ? deliveryNote(delivery) : null;
+              return (
+                <li key={delivery?.vendorId ?? name} className="flex flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2 text-sm">
+                  <span className="min-w-0 font-medium wrap-anywhere">{name}</span>
+                  {delivery ? <DeliveryBadge status={delivery.status} /> : null}
+                  {delivery ? (
+                    <span className="ml-auto">
+                      <DownloadButton
+                        label="Download .eml"
+                        accessibleName={`Download .eml for ${name}`}
+                        download={() => downloadVendorEml(entry.id, delivery.vendorId)}
+                      />
+                    </span>
+                  ) : null}
+                  {note ? <p className="w-full text-[13px] text-slate-600 wrap-anywhere">{note}</p> : null}
+                </li>
+              );
+            })}
+          </ul>
+          <h4 className="mt-3 text-[13px] font-medium text-slate-700">Approval Emails ({entry.approvalEmails.length})</h4>
+          {entry.approvalEmails.length > 0 ? (
+            <ul aria-label="Approval Emails" className="mt-1 flex flex-wrap gap-1.5">
+              {entry.approvalEmails.map((email) => (
+                <li key={email} className="rounded-md bg-slate-100 px-2 py-0.5 text-[13px] wrap-anywhere">{email}</li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-1 text-[13px] text-slate-600">None</p>
+          )}
+        </Section>
+
+        <Section title="Card Details">
+          {emailCards.length === 0 && textCards.length === 0 ? <p className="text-[13px] text-slate-600">No cards were logged.</p> : null}
+          <div className="grid gap-3">
+            {emailCards.map((card, index) => (
+              <EmailCardDetails key={`email-${index}`} card={card} title={`Email Card ${index + 1}`} />
+            ))}
+            {textCards.map((card, index) => (
+              <TextCardDetails key={`text-${index}`} card={card} title={`Text Card ${index + 1}`} />
+            ))}
+          </div>
+        </Section>
+      </div>
+    </DialogContent>
+  );
+}
+
+function EmailCardDetails({ card, title }: { card: EmailCardDetail; title: string }) {
+  const baseName = (card.filename ?? 'email').replace(/\.html?$/i, '');
+  return (
+    <CardBox title={title}>
+      <Fields>
+        <Field label="Subject">{card.subject || 'Not set'}</Field>
+        <Field label="Sender">{card.senderName || 'Not set'}</Field>
+        <Field label="End Date">{formatEndDate(card.endDate)}</Field>
+        <Field label="File Name">{card.filename || 'Not set'}</Field>
+      </Fields>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <DownloadButton
+          label="Download HTML"
+          disabled={!card.htmlFileKey}
+          download={() => downloadStoredFile(card.htmlFileKey!, 'html', card.filename || `${baseName}.html`)}
+        />
+        <DownloadButton label="Download CSV" disabled={!card.csvFileKey} download={() => downloadStoredFile(card.csvFileKey!, 'csv', `${baseName}.csv`)} />
+      </div>
+    </CardBox>
+  );
+}
+
+function TextCardDetails({ card, title }: { card: TextCardDetail; title: string }) {
+  return (
+    <CardBox title={title}>
+      <Fields>
+        <Field label="Sender">{card.senderName || 'Not set'}</Field>
+        <Field label="End Date">{formatEndDate(card.endDate)}</Field>
+        <Field label="Text Content" wide>
+          <span className="whitespace-pre-wrap">{card.textContent || 'Not set'}</span>
+        </Field>
+      </Fields>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <DownloadButton label="Download CSV" disabled={!card.csvFileKey} download={() => downloadStoredFile(card.csvFileKey!, 'csv', 'text-links.csv')} />
+        {card.imageFileKey && card.fileName ? (
+          <DownloadButton label="Download Image" download={() => downloadStoredFile(card.imageFileKey!, 'image', card.fileName!)} />
+        ) : null}
+      </div>
+    </CardBox>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = `details-${title.toLowerCase().replace(/\s+/g, '-')}`;
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className="mb-2 text-[13px] font-semibold uppercase tracking-wide text-slate-600">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+function CardBox({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-md border border-slate-200 p-3">
+      <h4 className="mb-2 text-sm font-semibold">{title}</h4>
+      {children}
+    </section>
+  );
+}
+
+function Fields({ children }: { children: ReactNode }) {
+  return <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2">{children}</dl>;
+}
+
+function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
+      <dt className="text-[13px] text-slate-600">{label}</dt>
+      <dd className="wrap-anywhere">{children}</dd>
+    </div>
+  );
+}
