@@ -9,6 +9,9 @@ import { ADMIN_EMAIL, bearer, createRestartableDatabase, createTestApp, register
 import { FAST_DELIVERY, VENDORS, eventually, seedVendors, sendBodyFor, temporaryDataDir } from '../testing/send-fixtures';
 import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink';
 
+/** These tests start PGlite databases in folders (initdb each time) and restart apps: more than the default 20 s on a busy machine. */
+const RESTART_TIMEOUT_MS = 90_000;
+
 let t: TestContext | undefined;
 let token: string;
 let smtp: SmtpSink;
@@ -152,7 +155,7 @@ describe('delivery queue', () => {
     } finally {
       await restartable.cleanup();
     }
-  });
+  }, RESTART_TIMEOUT_MS);
 
   it("marks a claim whose server died mid-send 'uncertain' after its lease, and never sends it blindly", async () => {
     const restartable = await createRestartableDatabase();
@@ -180,7 +183,7 @@ describe('delivery queue', () => {
     } finally {
       await restartable.cleanup();
     }
-  });
+  }, RESTART_TIMEOUT_MS);
 
   it('lets several app instances share the queue without mailing anyone twice', async () => {
     const restartable = await createRestartableDatabase();
@@ -218,7 +221,7 @@ describe('delivery queue', () => {
       for (const database of databases) await database.close();
       await restartable.cleanup();
     }
-  });
+  }, RESTART_TIMEOUT_MS);
 
   it('keeps the exact raw message sent to each vendor for download as .eml', async () => {
     const app = (await start()).app;

@@ -2,10 +2,12 @@ import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
-import { AppError } from '../errors';
 import * as repo from '../modules/email-logs/repository';
 import type { FileStorage } from '../storage/storage';
-import { MailSendError, type MailTransport } from './transport';
+import { countDeliveries, resultOfError, resultOfOutcome, retryOrFail, type DeliveryCounts } from './delivery-attempt';
+import type { MailTransport } from './transport';
+
+export { backoffMs, type DeliveryCounts } from './delivery-attempt';
 
 export interface DeliveryOptions {
   /** Times attempts and back-off; the app's clock unless a test passes its own. */
@@ -29,13 +31,6 @@ export interface DeliveryOptions {
   stopTimeoutMs?: number;
   /** false: the worker does not run in this process (it still counts and re-queues). */
   autoStart?: boolean;
-}
-
-export interface DeliveryCounts {
-  mailed: number;
-  pending: number;
-  failed: number;
-  uncertain: number;
 }
 
 export interface DeliveryWorker {
@@ -73,22 +68,6 @@ const realSleep = (ms: number, signal: AbortSignal) =>
       resolve();
     });
   });
-
-export function backoffMs(attempt: number, baseDelayMs: number, maxDelayMs: number, random = Math.random): number {
-  const exponential = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempt - 1));
-  return Math.round(exponential * (1 + 0.2 * random()));
-}
-
-function countOf(states: { status: string }[]): DeliveryCounts {
-  const counts = { mailed: 0, pending: 0, failed: 0, uncertain: 0 };
-  for (const { status } of states) {
-    if (status === 'sent') counts.mailed++;
-    else if (status === 'failed') counts.failed++;
-    else if (status === 'uncertain') counts.uncertain++;
-    else counts.pending++;
-  }
-  return counts;
-}
 
 /** The queue worker: claims due deliveries from the database, sends each through the transport, records the outcome. */
 export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions = {}): DeliveryWorker {
@@ -128,7 +107,7 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     } catch (error) {
       // Only reached for failures before anything was handed to the transport (reading the stored message).
       log.error({ err: error, deliveryId: delivery.id }, 'delivery could not be prepared');
-      result = retryOrFail(delivery, `Could not read the stored message: ${(error as Error).message}`, true);
+      result = retryOrFail(delivery, `Could not read the stored message: ${(error as Error).message}`, true, options, clock.now());
     }
     const isRecorded = await repo.finishAttempt(db, delivery.id, delivery.attempts, result, now()).catch((error: unknown) => {
       log.error({ err: error, deliveryId: delivery.id }, 'delivery outcome could not be recorded');
@@ -136,12 +115,6 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     });
     if (!isRecorded) log.warn({ deliveryId: delivery.id, result }, 'delivery claim was lost before its outcome was recorded');
     settled.emit(String(delivery.logId));
-  }
-
-  function retryOrFail(delivery: repo.DeliveryRow, error: string, isRetryable: boolean, retryAfterMs?: number): repo.AttemptResult {
-    if (!isRetryable || delivery.attempts >= delivery.maxAttempts) return { status: 'failed', lastError: error };
-    const delay = Math.max(retryAfterMs ?? 0, backoffMs(delivery.attempts, options.baseDelayMs, options.maxDelayMs));
-    return { status: 'pending', lastError: error, nextAttemptAt: new Date(clock.now().getTime() + delay) };
   }
 
   async function sendOne(delivery: repo.DeliveryRow): Promise<repo.AttemptResult> {
@@ -155,19 +128,11 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
         cc: delivery.ccAddresses,
         senderUserId: delivery.senderUserId,
       });
-      if (outcome.status === 'uncertain') return { status: 'uncertain', lastError: outcome.error };
-      const refused = outcome.refusedRecipients?.length ? `Sent, but the mail server refused: ${outcome.refusedRecipients.join(', ')}` : null;
-      return { status: 'sent', lastError: refused, sentAt: clock.now(), providerId: outcome.id };
+      return resultOfOutcome(outcome, clock.now());
     } catch (error) {
-      if (error instanceof MailSendError) return retryOrFail(delivery, error.message, error.retryable, error.retryAfterMs);
-      if (error instanceof AppError) {
-        // requiresGoogleAuth and other refusals need a person; a 5xx (Google unreachable) happened before sending.
-        const isRetryable = error.statusCode >= 500 && error.extra.requiresGoogleAuth !== true;
-        return retryOrFail(delivery, error.message, isRetryable);
-      }
-      // Not a failure the transport vouched for: the message may have left, so a person decides.
-      log.error({ err: error, deliveryId: delivery.id }, 'unexpected transport error');
-      return { status: 'uncertain', lastError: `Unexpected error while sending: ${(error as Error).message}` };
+      const { result, isUnexpected } = resultOfError(error, delivery, options, clock.now());
+      if (isUnexpected) log.error({ err: error, deliveryId: delivery.id }, 'unexpected transport error');
+      return result;
     }
   }
 
@@ -225,7 +190,7 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
   }
 
   async function counts(logId: number): Promise<DeliveryCounts> {
-    return countOf(await repo.listDeliveryStates(db, logId));
+    return countDeliveries(await repo.listDeliveryStates(db, logId));
   }
 
   return {
@@ -254,7 +219,7 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
         const states = await repo.listDeliveryStates(db, logId);
         const isWaiting = states.some((state) => state.status === 'sending' || (state.status === 'pending' && state.nextAttemptAt <= since));
         const remaining = deadline - Date.now();
-        if (!isWaiting || remaining <= 0 || isStopping) return countOf(states);
+        if (!isWaiting || remaining <= 0 || isStopping) return countDeliveries(states);
         // Woken by this process's worker, or after a short while when another instance does the sending.
         await new Promise<void>((resolve) => {
           const done = () => {

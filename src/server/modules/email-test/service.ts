@@ -1,10 +1,8 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { unauthorized } from '../../errors';
 import { buildRawMessage, newMessageId } from '../../mail/message';
 import type { MailTransport } from '../../mail/transport';
-import { googleAuthRequired } from '../sends/prepare';
-import { findSender } from '../sends/repository';
+import { loadSender } from '../sends/prepare';
 import { sendNow } from '../sends/service';
 import type { Clock } from '../../clock';
 
@@ -24,16 +22,13 @@ export interface TestEmail {
 
 /** The email test page: one message from the signed-in user through the configured transport, now. */
 export async function sendTestEmail({ db, clock, config, transport }: EmailTestDeps, userId: number, email: TestEmail) {
-  const sender = await findSender(db, userId);
-  if (!sender) throw unauthorized();
-  if (config.mailTransport === 'gmail' && !sender.googleConnected) throw googleAuthRequired();
-  const isOwnAddress = config.mailTransport === 'gmail' || !config.mailFrom;
-  const from = isOwnAddress ? { name: sender.firstName || undefined, address: sender.email } : { address: config.mailFrom! };
+  const sender = await loadSender({ db, config }, userId);
+  const from = sender.from;
   const messageId = newMessageId(config.publicUrl);
   const raw = await buildRawMessage({
     from,
     to: email.to,
-    replyTo: isOwnAddress ? undefined : [sender.email],
+    replyTo: from.address === sender.email ? undefined : [sender.email],
     subject: email.subject,
     text: email.text,
     html: email.html,

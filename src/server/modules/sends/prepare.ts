@@ -67,7 +67,7 @@ export function checkFileSizes(body: SendBody): void {
     }
   });
   const images = [
-    ...body.textCards.filter((card) => card.fileContent).map((card, i) => ({ name: card.fileName ?? `of Text ${i + 1}`, content: card.fileContent! })),
+    ...body.textCards.flatMap((card, i) => (card.fileContent ? [{ name: card.fileName ?? `of Text ${i + 1}`, content: card.fileContent }] : [])),
     ...body.imageAttachments.map((image) => ({ name: image.filename, content: image.content })),
   ];
   for (const image of images) {
@@ -86,7 +86,11 @@ export function checkFileSizes(body: SendBody): void {
   }
 }
 
-async function loadSender({ db, config }: PrepareDeps, userId: number): Promise<Sender> {
+/**
+ * The signed-in user as the sender of mail: From is the user (Gmail always sends as the account), or MAIL_FROM for the
+ * smtp and outbox transports when it is set. Under gmail a user without a Google connection is refused here.
+ */
+export async function loadSender({ db, config }: Pick<PrepareDeps, 'db' | 'config'>, userId: number): Promise<Sender> {
   const row = await findSender(db, userId);
   if (!row) throw unauthorized();
   if (config.mailTransport === 'gmail' && !row.googleConnected) throw googleAuthRequired();
