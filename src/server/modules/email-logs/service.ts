@@ -1,3 +1,4 @@
+import type { DeliveryStatus, EmailLogDelivery, EmailLogEntry, RetryFailedResult, SendAgainResult } from '../../../shared/contracts/email-logs';
 import type { Db } from '../../db/client';
 import { AppError, conflict, notFound } from '../../errors';
 import type { DeliveryWorker } from '../../mail/deliveries';
@@ -10,11 +11,12 @@ export interface EmailLogDeps {
   deliveries: DeliveryWorker;
 }
 
-/** What the API calls a delivery's status: a claimed message is still 'pending' to the people watching. */
-export type DeliveryStatus = 'pending' | 'sent' | 'failed' | 'uncertain';
+/** A claimed message ('sending') is still 'pending' to the people watching. */
 const publicStatus = (status: string): DeliveryStatus => (status === 'sending' ? 'pending' : (status as DeliveryStatus));
 
-function deliveryView(delivery: { vendorId: string; vendorName: string; status: string; lastError: string | null; attempts: number; sentAt: Date | null; nextAttemptAt: Date }) {
+type DeliveryFields = { vendorId: string; vendorName: string; status: string; lastError: string | null; attempts: number; sentAt: Date | null; nextAttemptAt: Date };
+
+function deliveryView(delivery: DeliveryFields): EmailLogDelivery {
   const status = publicStatus(delivery.status);
   return {
     vendorId: delivery.vendorId,
@@ -27,7 +29,7 @@ function deliveryView(delivery: { vendorId: string; vendorName: string; status: 
   };
 }
 
-export async function listEmailLogs({ db }: EmailLogDeps, filters: repo.LogFilters) {
+export async function listEmailLogs({ db }: EmailLogDeps, filters: repo.LogFilters): Promise<EmailLogEntry[]> {
   const entries = await repo.listLogs(db, filters);
   return entries.map(({ log, deliveries }) => ({
     id: log.id,
@@ -55,7 +57,7 @@ export async function getDeliveryEml({ db, storage }: EmailLogDeps, logId: numbe
 }
 
 /** Re-queues only the failed deliveries of a send (a fresh allowance of attempts each). */
-export async function retryFailed({ db, deliveries }: EmailLogDeps, logId: number) {
+export async function retryFailed({ db, deliveries }: EmailLogDeps, logId: number): Promise<RetryFailedResult> {
   if (!(await repo.logExists(db, logId))) throw notFound('This send was not found.');
   const requeued = await repo.requeueDeliveries(db, logId, ['failed'], deliveries.now(), deliveries.options.maxAttempts);
   if (requeued.length > 0) deliveries.wake();
@@ -67,7 +69,7 @@ export async function retryFailed({ db, deliveries }: EmailLogDeps, logId: numbe
  * A person's decision to send one vendor's message again: for an 'uncertain' delivery (it may have gone out) or a
  * failed one. The same stored bytes go out, with the same Message-ID, so a mailbox that got the first can drop the copy.
  */
-export async function sendAgain({ db, deliveries }: EmailLogDeps, logId: number, vendorId: string) {
+export async function sendAgain({ db, deliveries }: EmailLogDeps, logId: number, vendorId: string): Promise<SendAgainResult> {
   const current = await repo.findDelivery(db, logId, vendorId);
   if (!current) throw notFound('There is no message for this vendor in this send.');
   const status = publicStatus(current.status);
