@@ -22,15 +22,19 @@ const NAV_ITEMS: NavItem[] = [
 ];
 
 export function AppLayout({ user }: { user: CurrentUser }) {
-  const { isCollapsed } = useSidebar();
+  const { isCollapsed, isOverlay } = useSidebar();
   const width = isCollapsed ? SIDEBAR_WIDTH_COLLAPSED : SIDEBAR_WIDTH_EXPANDED;
   return (
     <div className="flex min-h-screen">
+      {isOverlay ? <div aria-hidden style={{ width: SIDEBAR_WIDTH_COLLAPSED }} className="shrink-0" /> : null}
       <aside
         aria-label="Sidebar"
         data-collapsed={isCollapsed}
         style={{ width }}
-        className="sticky top-0 flex h-screen shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] duration-150"
+        className={cn(
+          'top-0 flex h-screen shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] duration-150',
+          isOverlay ? 'fixed left-0 z-40 shadow-xl' : 'sticky',
+        )}
       >
         <div className="flex h-14 items-center gap-2 border-b border-slate-200 px-4">
           <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-md bg-brand-600 text-white">
