@@ -13,6 +13,18 @@ if (command.length === 0) {
   console.error('usage: with-postgres.mjs <command> [args...]');
   process.exit(2);
 }
+if (!existsSync(join(BIN, 'initdb')) && process.getuid?.() === 0) {
+  console.log('Installing PostgreSQL 15 for the API tests...');
+  try {
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'postgresql-15'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  } catch {
+    // Reported just below.
+  }
+}
 if (!existsSync(join(BIN, 'initdb'))) {
   console.error(`PostgreSQL 15 is missing: ${BIN}/initdb not found. Install it with: apt-get install -y postgresql-15`);
   process.exit(1);
