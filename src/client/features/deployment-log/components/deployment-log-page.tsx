@@ -45,7 +45,7 @@ export function DeploymentLogPage() {
             </Button>
           </div>
         ) : logs.isPending ? (
-          <div role="status" className="grid gap-3">
+          <div role="status" className="grid grid-cols-1 gap-3">
             <span className="sr-only">Loading...</span>
             {Array.from({ length: 4 }, (_, index) => (
               <LogEntrySkeleton key={index} />
@@ -66,7 +66,7 @@ export function DeploymentLogPage() {
             <p role="status" className="mb-2 text-[13px] text-slate-600">
               {logs.isFetching && logs.isPlaceholderData ? 'Updating...' : `${logs.data.length} ${logs.data.length === 1 ? 'send' : 'sends'}, newest first`}
             </p>
-            <ul aria-label="Sends" aria-busy={logs.isPlaceholderData} className={logs.isPlaceholderData ? 'grid gap-3 opacity-60 transition-opacity' : 'grid gap-3 transition-opacity'}>
+            <ul aria-label="Sends" aria-busy={logs.isPlaceholderData} className={logs.isPlaceholderData ? 'grid grid-cols-1 gap-3 opacity-60 transition-opacity' : 'grid grid-cols-1 gap-3 transition-opacity'}>
               {logs.data.map((entry) => (
                 <li key={entry.id}>
                   <LogEntryCard entry={entry} onOpen={() => setOpenId(entry.id)} onSendAgain={(delivery) => setSendAgain({ logId: entry.id, delivery })} />

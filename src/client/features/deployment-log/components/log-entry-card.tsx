@@ -26,6 +26,7 @@ export function LogEntryCard({
   const retryFailed = useRetryFailed();
   const clientName = clientNameOf(entry);
   const vendors = vendorDeliveriesOf(entry);
+  const cardSubjects = entry.cardDetails.emailCards.flatMap((card) => (card.subject ? [card.subject] : []));
   const failedCount = entry.deliveries.filter((delivery) => delivery.status === 'failed').length;
   const notes = entry.deliveries.flatMap((delivery) => {
     const note = deliveryNote(delivery);
@@ -54,7 +55,7 @@ export function LogEntryCard({
       className="relative rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 transition-colors duration-150 hover:border-slate-300 hover:bg-slate-50/60 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600"
     >
       <div className="flex flex-wrap items-start gap-x-3 gap-y-2">
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-56">
           <h2 className="text-sm font-semibold text-slate-900">
             <button
               type="button"
@@ -66,6 +67,7 @@ export function LogEntryCard({
               <span className="sr-only">: show the Deployment Details</span>
             </button>
           </h2>
+          {cardSubjects.length > 0 ? <p className="mt-0.5 truncate text-sm text-slate-800" title={cardSubjects.join(' · ')}>{cardSubjects.join(' · ')}</p> : null}
           <p className="mt-0.5 text-[13px] text-slate-600">
             <span>{plural(entry.vendors.length, 'vendor')}</span>
             <span aria-hidden> · </span>
@@ -99,7 +101,7 @@ export function LogEntryCard({
               key={delivery.vendorId}
               className={`flex flex-wrap items-center gap-x-2 gap-y-1 text-[13px] ${delivery.status === 'failed' ? 'text-red-700' : delivery.status === 'uncertain' ? 'text-amber-800' : 'text-slate-600'}`}
             >
-              <span className="min-w-0 flex-1 wrap-anywhere">
+              <span className="min-w-0 flex-1 basis-52 wrap-anywhere">
                 <span className="font-medium">{delivery.vendorName}:</span> {note}
               </span>
               {delivery.status === 'uncertain' ? (

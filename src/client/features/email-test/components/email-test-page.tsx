@@ -17,6 +17,9 @@ interface FormValues {
   html: string;
 }
 
+/** A field the user must still fill shows a red border. */
+const INVALID = 'aria-invalid:border-red-600 aria-invalid:focus:ring-red-100';
+
 const EMPTY: FormValues = { to: '', subject: '', text: '', html: '' };
 
 /** What the form still needs, by field: To, Subject, and Text or HTML. */
@@ -100,22 +103,25 @@ export function EmailTestPage() {
         }
       />
       <main className="mx-auto max-w-2xl p-4 md:p-6">
-        <div className="mb-4 flex flex-wrap items-start gap-3 rounded-[var(--radius-card)] border border-brand-100 bg-brand-50 p-4 text-sm text-slate-800">
+        <div className="mb-4 flex items-start gap-3 rounded-[var(--radius-card)] border border-brand-100 bg-brand-50 p-4 text-sm text-slate-800">
           <Info aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
-          <p className="min-w-0 flex-1">
-            Google sign-in is required for sending through Gmail: messages then go out from your own Google account. Other mail transports
-            send without it.
-          </p>
-          <Button variant="secondary" size="sm" onClick={() => void connectGoogle()}>
-            <GoogleMark />
-            Sign in with Google for Gmail Access
-          </Button>
+          <div className="grid min-w-0 justify-items-start gap-3">
+            <p>
+              Google sign-in is required for sending through Gmail: messages then go out from your own Google account. Other mail
+              transports send without it.
+            </p>
+            <Button variant="secondary" size="sm" className="h-auto min-h-8 py-1.5" onClick={() => void connectGoogle()}>
+              <GoogleMark />
+              Sign in with Google for Gmail Access
+            </Button>
+          </div>
         </div>
 
         <form onSubmit={submit} noValidate aria-label="Test email" className="grid gap-4 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 md:p-5">
           <Field id={`${id}-to`} label="To" error={errorOf(missing.to, 'Enter at least one address.')}>
             <Input
               id={`${id}-to`}
+              className={INVALID}
               type="text"
               inputMode="email"
               autoComplete="off"
@@ -132,6 +138,7 @@ export function EmailTestPage() {
           <Field id={`${id}-subject`} label="Subject" error={errorOf(missing.subject, 'Enter a subject.')}>
             <Input
               id={`${id}-subject`}
+              className={INVALID}
               value={values.subject}
               onChange={set('subject')}
               aria-invalid={showMissing && missing.subject}
@@ -141,6 +148,7 @@ export function EmailTestPage() {
           <Field id={`${id}-text`} label="Text Content" error={errorOf(missing.content, 'Add text content or HTML content.')}>
             <Textarea
               id={`${id}-text`}
+              className={INVALID}
               rows={5}
               value={values.text}
               onChange={set('text')}
@@ -152,7 +160,7 @@ export function EmailTestPage() {
             <Textarea
               id={`${id}-html`}
               rows={6}
-              className="font-mono text-[13px]"
+              className={`font-mono text-[13px] ${INVALID}`}
               placeholder="<p>Hello</p>"
               value={values.html}
               onChange={set('html')}
