@@ -122,8 +122,7 @@ test('a send from the send page appears in the log with its files, each vendor m
     expect(htmlFile.download.suggestedFilename()).toBe(`creative-${tag}.html`);
     expect(htmlFile.text).toBe(html);
     const csvFile = await downloadFrom(page, emailCard.getByRole('button', { name: 'Download CSV' }));
-    // Saved under the name the server gives it: the uploaded name once the send body carries csvFileName.
-    expect(csvFile.download.suggestedFilename()).toMatch(/\.csv$/);
+    expect(csvFile.download.suggestedFilename()).toBe(`links-${tag}.csv`);
     expect(csvFile.text).toBe(csv);
     const image = await downloadFrom(page, textDetails.getByRole('button', { name: 'Download Image' }));
     expect(image.download.suggestedFilename()).toBe(`phone-${tag}.png`);

@@ -65,6 +65,7 @@ export function requirementsState({ session, cards }: SendState, data: VendorDat
 export function buildSendBody({ session, cards }: SendState, splits: Readonly<Record<string, string>>): SendBodyInput {
   const global = globalCsvCard(cards);
   const csvOf = (card: Card) => card.csvContent ?? global?.csvContent ?? null;
+  const csvNameOf = (card: Card) => (card.csvContent ? card.csvFileName : (global?.csvFileName ?? null));
   const texts = textCardsOf(cards);
   return {
     selectedVendors: session.selectedVendors,
@@ -76,6 +77,7 @@ export function buildSendBody({ session, cards }: SendState, splits: Readonly<Re
       senderName: card.senderName,
       endDate: card.endDate,
       csvContent: csvOf(card),
+      csvFileName: csvNameOf(card),
     })),
     textCards: texts.map((card) => ({
       id: card.cardId,
@@ -83,6 +85,7 @@ export function buildSendBody({ session, cards }: SendState, splits: Readonly<Re
       senderName: card.senderName,
       endDate: card.endDate,
       csvContent: csvOf(card),
+      csvFileName: csvNameOf(card),
       fileContent: card.imageContent,
       fileName: card.imageFileName,
     })),
