@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import postgres from 'postgres';
 import { inject } from 'vitest';
 import { buildApp, type App, type AppDeps } from '../app';
@@ -21,6 +23,20 @@ export function createTestClock(start = new Date('2026-03-10T15:00:00Z')) {
 
 export type TestClock = ReturnType<typeof createTestClock>;
 
+/** A new, empty database on the PostgreSQL server of TEST_DATABASE_URL, and how to drop it. */
+async function createPostgresDatabase(serverUrl: string) {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const sql = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    await sql.unsafe(statement);
+    await sql.end();
+  };
+  await run(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
 /** The database under test: PGlite from the migrated snapshot, or a new database on the PostgreSQL server of TEST_DATABASE_URL. */
 export async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -28,20 +44,13 @@ export async function openTestDatabase(): Promise<Database> {
     const snapshot = new Blob([readFileSync(inject('pgliteSnapshotPath'))]);
     return openDatabase({ kind: 'pglite', snapshot });
   }
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const created = await createPostgresDatabase(serverUrl);
+  const database = await openDatabase({ kind: 'postgres', url: created.url });
   return {
     ...database,
     async close() {
       await database.close();
-      const cleanup = postgres(serverUrl, { max: 1, onnotice: () => {} });
-      await cleanup.unsafe(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await created.drop();
     },
   };
 }
@@ -53,29 +62,14 @@ export async function openTestDatabase(): Promise<Database> {
 export async function createRestartableDatabase() {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const { mkdtempSync, rmSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
     const dir = mkdtempSync(join(tmpdir(), 'dispatch-restart-'));
     return {
       open: () => openDatabase({ kind: 'pglite', dataDir: dir }),
       cleanup: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    open: () => openDatabase({ kind: 'postgres', url: url.toString() }),
-    cleanup: async () => {
-      const cleanup = postgres(serverUrl, { max: 1, onnotice: () => {} });
-      await cleanup.unsafe(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
+  const created = await createPostgresDatabase(serverUrl);
+  return { open: () => openDatabase({ kind: 'postgres', url: created.url }), cleanup: created.drop };
 }
 
 export interface TestContext {
