@@ -42,10 +42,16 @@ export interface AppDeps {
   delivery?: DeliveryOptions;
 }
 
+/** Trust the nearest `hops` proxies, as a number of hops means for X-Forwarded-For. */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: true,
+    // Only a configured proxy may set the client address (X-Forwarded-For), which sign-in throttling keys on.
+    trustProxy: typeof deps.config.trustProxy === 'number' ? trustHops(deps.config.trustProxy) : deps.config.trustProxy,
   });
 
   await app.register(fastifyCookie);

@@ -20,6 +20,13 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('trusts no proxy unless told which', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+  });
+
   it('chooses the mail transport from what is configured', () => {
     expect(loadConfig({ SMTP_URL: 'smtp://relay:25' }).mailTransport).toBe('smtp');
     expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }).mailTransport).toBe('gmail');
@@ -37,6 +44,7 @@ describe('loadConfig', () => {
     [{ ADMIN_EMAILS: 'ok@x.com, nope' }, /^ADMIN_EMAILS must be a comma-separated list/],
     [{ SECRET_KEY: 'short' }, /^SECRET_KEY must be at least 32 characters$/],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
+    [{ TRUST_PROXY: 'sometimes' }, /^TRUST_PROXY must be true, false/],
   ])('refuses %j with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

@@ -49,6 +49,16 @@ const environment = z.object({
   GOOGLE_USERINFO_URL: httpUrl.default('https://openidconnect.googleapis.com/v1/userinfo'),
   GMAIL_API_URL: httpUrl.default('https://gmail.googleapis.com'),
   HUB_PASSWORD: optionalText,
+  TRUST_PROXY: optionalText
+    .refine((value) => value === undefined || /^(true|false|\d{1,2}|[0-9a-f.:/]+(,[0-9a-f.:/]+)*)$/i.test(value.replace(/\s+/g, '')), {
+      message: 'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses',
+    })
+    .transform((value): boolean | number | string[] => {
+      if (value === undefined || value === 'false') return false;
+      if (value === 'true') return true;
+      if (/^\d+$/.test(value)) return Number(value);
+      return value.split(',').map((part) => part.trim());
+    }),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -91,6 +101,7 @@ function toConfig(env: z.infer<typeof environment>) {
       gmailApiUrl: env.GMAIL_API_URL,
     },
     hubPassword: env.HUB_PASSWORD,
+    trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
   };
 }
