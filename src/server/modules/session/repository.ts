@@ -19,9 +19,8 @@ export async function insertSession(db: Db, values: typeof sessions.$inferInsert
   await db.insert(sessions).values(values);
 }
 
-/** One query: the session, its user and the user's authorization. */
-export async function findSessionWithUser(db: Db, tokenHash: string) {
-  const [row] = await db
+function sessionWithUserQuery(db: Db) {
+  return db
     .select({
       userId: sessions.userId,
       expiresAt: sessions.expiresAt,
@@ -36,8 +35,22 @@ export async function findSessionWithUser(db: Db, tokenHash: string) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(authorizedEmails, eq(authorizedEmails.email, users.email))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('find_session_with_user');
+}
+
+// Every authenticated request runs this lookup: prepared once per database, planned once.
+const preparedLookups = new WeakMap<Db, ReturnType<typeof sessionWithUserQuery>>();
+
+/** One query: the session, its user and the user's authorization. */
+export async function findSessionWithUser(db: Db, tokenHash: string) {
+  let query = preparedLookups.get(db);
+  if (!query) {
+    query = sessionWithUserQuery(db);
+    preparedLookups.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash });
   return row;
 }
 
