@@ -96,6 +96,33 @@ function readLink(cell: string): { link: string; source: string } | null {
   return null;
 }
 
+/**
+ * The utm_source value of a cell that is one plain link (no spaces), read without building a URL; null for anything
+ * else. Used only to skip cells whose outcome is already settled, so most rows of a big file cost no URL parse.
+ */
+export function quickSource(link: string): string | null {
+  if (!/^https?:\/\/\S+$/i.test(link)) return null;
+  const query = link.indexOf('?');
+  if (query === -1) return null;
+  const hash = link.indexOf('#', query);
+  const end = hash === -1 ? link.length : hash;
+  for (let at = query; at !== -1 && at < end; at = link.indexOf('&', at + 1)) {
+    const nameEnd = at + 1 + PARAM.length;
+    const after = nameEnd < end ? link[nameEnd] : '&';
+    if ((after !== '=' && after !== '&') || link.slice(at + 1, nameEnd).toLowerCase() !== PARAM) continue;
+    if (after === '&') return '';
+    const valueEnd = link.indexOf('&', nameEnd);
+    const value = link.slice(nameEnd + 1, valueEnd === -1 || valueEnd > end ? end : valueEnd);
+    if (!value.includes('%') && !value.includes('+')) return value.trim();
+    try {
+      return decodeURIComponent(value.replaceAll('+', ' ')).trim();
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
 export function createLinkCollector(vendors: readonly LinkVendor[]): LinkCollector {
   const vendorsBySource = new Map<string, string[]>();
   for (const { vendorId, utmSource } of vendors) {
@@ -121,7 +148,25 @@ export function createLinkCollector(vendors: readonly LinkVendor[]): LinkCollect
     if (others.length < MAX_IGNORED_PER_VENDOR && !others.includes(link)) ignored.set(vendorId, [...others, link]);
   }
 
+  /** True when a link with this source could change nothing: its vendors have it, or cannot take more, or it is known unmatched. */
+  function isSettled(source: string, link: string): boolean {
+    const key = source.toLowerCase();
+    if (key === '') return false;
+    const vendorIds = vendorsBySource.get(key);
+    if (vendorIds === undefined) return unmatched.has(key) || unmatched.size >= MAX_TRACKED;
+    return vendorIds.every((vendorId) => {
+      const kept = links.get(vendorId);
+      if (kept === undefined) return false;
+      if (kept === link) return true;
+      const others = ignored.get(vendorId) ?? [];
+      return others.length >= MAX_IGNORED_PER_VENDOR || others.includes(link);
+    });
+  }
+
   function addCell(cell: string): void {
+    const plain = stripQuotes(cell.trim());
+    const source = quickSource(plain);
+    if (source !== null && isSettled(source, plain)) return;
     const found = readLink(cell);
     if (found === null) {
       malformedCount++;
