@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { ensureAdmins } from './modules/users/service';
 import { resolveSecretKey } from './secret';
 
@@ -21,6 +22,20 @@ function readConfig(): Config {
 
 const config = readConfig();
 config.secretKey = resolveSecretKey(config.secretKey, config.dataDir);
+
+function lockEmbeddedData(): () => void {
+  if (config.databaseUrl) return () => {};
+  try {
+    return lockDataDir(config.dataDir);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+const releaseDataDir = lockEmbeddedData();
 
 const database = await openDatabase(
   config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'db') },
@@ -42,6 +57,7 @@ async function close(signal: string) {
   app.log.info({ signal }, 'shutting down');
   await app.close();
   await database.close();
+  releaseDataDir();
   process.exit(0);
 }
 process.on('SIGINT', () => void close('SIGINT'));
