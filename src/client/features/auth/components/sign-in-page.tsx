@@ -9,6 +9,7 @@ import { setAuthToken } from '../../../lib/auth-token';
 import { RequestError } from '../../../lib/request';
 import { USER_QUERY_KEY } from '../api/get-user';
 import { login, registerAccount } from '../api/sign-in';
+import { GoogleMark } from '../../../components/ui/google-mark';
 
 type Mode = 'sign-in' | 'sign-up';
 
@@ -117,16 +118,5 @@ export function SignInPage() {
         </p>
       </div>
     </main>
-  );
-}
-
-function GoogleMark() {
-  return (
-    <svg aria-hidden viewBox="0 0 24 24" className="h-4 w-4">
-      <path fill="#4285F4" d="M22.6 12.2c0-.8-.1-1.5-.2-2.2H12v4.2h5.9a5 5 0 0 1-2.2 3.3v2.7h3.6c2.1-1.9 3.3-4.8 3.3-8z" />
-      <path fill="#34A853" d="M12 23c3 0 5.5-1 7.3-2.7l-3.6-2.7c-1 .7-2.2 1-3.7 1-2.9 0-5.3-1.9-6.2-4.5H2.1v2.8A11 11 0 0 0 12 23z" />
-      <path fill="#FBBC05" d="M5.8 14.1a6.6 6.6 0 0 1 0-4.2V7.1H2.1a11 11 0 0 0 0 9.8z" />
-      <path fill="#EA4335" d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.2-3.2A11 11 0 0 0 2.1 7.1l3.7 2.8C6.7 7.3 9.1 5.4 12 5.4z" />
-    </svg>
   );
 }
