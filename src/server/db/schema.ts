@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { EmailCardDetail, TextCardDetail } from '../../shared/contracts/email-logs';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -187,24 +188,6 @@ export const storedFiles = pgTable('stored_files', {
   createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
-
-export interface EmailCardDetail {
-  subject: string | null;
-  senderName: string | null;
-  endDate: string | null;
-  filename: string | null;
-  htmlFileKey: string | null;
-  csvFileKey: string | null;
-}
-
-export interface TextCardDetail {
-  senderName: string | null;
-  endDate: string | null;
-  textContent: string | null;
-  csvFileKey: string | null;
-  imageFileKey: string | null;
-  fileName: string | null;
-}
 
 /** One consolidated send (a deployment) as the Deployment Log shows it. */
 export const emailLogs = pgTable(
