@@ -1,4 +1,5 @@
 import { dirname, relative, resolve, sep } from 'node:path';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const root = dirname(new URL(import.meta.url).pathname);
@@ -15,8 +16,10 @@ const importDirection = {
     return {
       ImportDeclaration(node) {
         const source = node.source.value;
-        if (typeof source !== 'string' || !source.startsWith('.')) return;
-        const to = area(resolve(dirname(context.filename), source));
+        if (typeof source !== 'string') return;
+        const alias = /^#(shared|server|client)\//.exec(source);
+        if (!alias && !source.startsWith('.')) return;
+        const to = alias ? ['src', alias[1], ...source.slice(alias[0].length).split('/')] : area(resolve(dirname(context.filename), source));
         const report = (why) => context.report({ node, message: `${source}: ${why}` });
         if (from[0] !== 'src' || to[0] !== 'src') return;
         if (from[1] === 'shared' && to[1] !== 'shared') return report('src/shared is pure and imports only src/shared');
@@ -49,6 +52,11 @@ const onlyRepositoriesUseDrizzle = {
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
   ...tseslint.configs.recommended,
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
   {
     plugins: { house: { rules: { 'import-direction': importDirection, 'drizzle-in-repositories': onlyRepositoriesUseDrizzle } } },
     rules: {

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { extractVendorLinks, type LinkVendor } from '../src/shared/rules/links';
+import { extractVendorLinks, type LinkVendor } from '#shared/rules/links';
 import { median } from './load';
 
 const LINES = 500_000;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import nodemailer from 'nodemailer';
-import { startSmtpSink, type SmtpSink } from '../src/server/testing/smtp-sink';
+import { startSmtpSink, type SmtpSink } from '#server/testing/smtp-sink';
 import { median } from './load';
 import { startServer } from './server-process';
 

@@ -25,7 +25,8 @@ import { registerSessionRoutes } from './modules/session/routes';
 import { registerUserRoutes } from './modules/users/routes';
 import { registerVendorSettingsRoutes } from './modules/vendor-settings/routes';
 import { registerVendorRoutes } from './modules/vendors/routes';
-import { createStorage, type FileStorage } from './storage/storage';
+import { createStorage } from './storage/create-storage';
+import type { FileStorage } from './storage/storage';
 
 export interface AppDeps {
   config: Config;

@@ -1,8 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
-import type { Config } from '../config';
-import { createLocalStorage } from './local';
-import { createS3Storage } from './s3';
 
 /**
  * Where uploaded files and raw messages live (documenso's storage-provider idea): the local folder by default, an
@@ -31,8 +27,4 @@ export function isFileKey(value: string): boolean {
 /** Refuses anything but a key we made, so no caller can reach outside the store (a path, '..', a slash). */
 export function assertFileKey(key: string): void {
   if (!isFileKey(key)) throw new Error(`Not a file key: ${JSON.stringify(key)}`);
-}
-
-export function createStorage(config: Pick<Config, 'dataDir' | 's3'>): FileStorage {
-  return config.s3 ? createS3Storage(config.s3) : createLocalStorage(join(config.dataDir, 'files'));
 }

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SendBodyInput } from '../../shared/contracts/send';
-import { composeVendorEmail, withVendorLinks, type ComposedEmail } from '../../shared/email/compose';
-import { findClient } from '../../shared/clients';
+import type { SendBodyInput } from '#shared/contracts/send';
+import { composeVendorEmail, withVendorLinks, type ComposedEmail } from '#shared/email/compose';
+import { findClient } from '#shared/clients';
 import type { App } from '../app';
 import { systemClock } from '../clock';
 import type { DeliveryOptions } from '../mail/deliveries';

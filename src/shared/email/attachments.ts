@@ -1,4 +1,4 @@
-import type { ComposeInput } from './compose';
+import type { ComposeInput } from './compose-input';
 import { base64ByteLength, orPlaceholder, utf8ByteLength } from './format';
 
 export interface ComposedAttachment {

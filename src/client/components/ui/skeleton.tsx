@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn';
+import { cn } from '#client/lib/cn';
 
 /** A grey placeholder block for content that is still loading; hidden from assistive technology. */
 export function Skeleton({ className }: { className?: string }) {

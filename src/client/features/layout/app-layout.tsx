@@ -1,8 +1,8 @@
 import { History, Home, MailCheck, Send, Settings, Users, type LucideIcon } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
-import { Tooltip } from '../../components/ui/tooltip';
-import { cn } from '../../lib/cn';
-import type { CurrentUser } from '../../../shared/contracts/auth';
+import { Tooltip } from '#client/components/ui/tooltip';
+import { cn } from '#client/lib/cn';
+import type { CurrentUser } from '#shared/contracts/auth';
 import { ProfileMenu } from './profile-menu';
 import { SIDEBAR_WIDTH_COLLAPSED, SIDEBAR_WIDTH_EXPANDED, useSidebar } from './sidebar-state';
 

@@ -1,6 +1,6 @@
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Tooltip } from '../../components/ui/tooltip';
+import { Tooltip } from '#client/components/ui/tooltip';
 import { useSidebar } from './sidebar-state';
 
 /** The bar at the top of every signed-in screen: the sidebar toggle, the title and the screen's actions. */

@@ -1,7 +1,7 @@
 import { Link2, LogOut } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import type { CurrentUser } from '../../../shared/contracts/auth';
-import { displayNameFromEmail } from '../../../shared/display-name';
+import type { CurrentUser } from '#shared/contracts/auth';
+import { displayNameFromEmail } from '#shared/display-name';
 import { useConnectGoogle } from '../auth/hooks/use-connect-google';
 import { useLogout } from '../auth/hooks/use-logout';
 

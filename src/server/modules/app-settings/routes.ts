@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppSettings } from '../../../shared/contracts/app-settings';
-import type { Guards } from '../../auth/guards';
-import type { Config } from '../../config';
+import type { AppSettings } from '#shared/contracts/app-settings';
+import type { Guards } from '#server/auth/guards';
+import type { Config } from '#server/config';
 
 /** What the send page needs of the server's configuration to draw the preview exactly as it will be sent. */
 export function registerAppSettingsRoutes(app: FastifyInstance, { config }: { config: Config }, guards: Guards) {

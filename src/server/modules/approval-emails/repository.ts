@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import type { ApprovalEmail } from '../../../shared/contracts/vendors';
-import type { Db } from '../../db/client';
-import { approvalEmails } from '../../db/schema';
+import type { ApprovalEmail } from '#shared/contracts/vendors';
+import type { Db } from '#server/db/client';
+import { approvalEmails } from '#server/db/schema';
 
 const columns = { id: approvalEmails.id, email: approvalEmails.email };
 

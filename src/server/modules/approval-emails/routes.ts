@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { idParam } from '../../../shared/contracts/common';
-import { addApprovalEmailBody } from '../../../shared/contracts/vendors';
-import { userOf, type Guards } from '../../auth/guards';
-import { parseInput } from '../../validation';
+import { idParam } from '#shared/contracts/common';
+import { addApprovalEmailBody } from '#shared/contracts/vendors';
+import { userOf, type Guards } from '#server/auth/guards';
+import { parseInput } from '#server/validation';
 import { addApprovalEmail, listApprovalEmails, removeApprovalEmail, type ApprovalEmailsDeps } from './service';
 
 /** Any signed-in user may add and remove approval addresses (SPEC.md section 6); the audit trail records who did. */

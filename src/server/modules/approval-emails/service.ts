@@ -1,7 +1,7 @@
-import type { ApprovalEmail } from '../../../shared/contracts/vendors';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { conflict, notFound } from '../../errors';
+import type { ApprovalEmail } from '#shared/contracts/vendors';
+import type { Clock } from '#server/clock';
+import type { Db } from '#server/db/client';
+import { conflict, notFound } from '#server/errors';
 import { recordAudit, type Actor } from '../audit/repository';
 import * as repo from './repository';
 

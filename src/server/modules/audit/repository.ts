@@ -1,6 +1,6 @@
 import { desc, lt } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import type { Db } from '#server/db/client';
+import { auditLog } from '#server/db/schema';
 
 export interface Actor {
   id: number;

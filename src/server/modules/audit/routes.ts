@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { auditLogQuery } from '../../../shared/contracts/audit';
-import type { Guards } from '../../auth/guards';
-import { parseInput } from '../../validation';
+import { auditLogQuery } from '#shared/contracts/audit';
+import type { Guards } from '#server/auth/guards';
+import { parseInput } from '#server/validation';
 import { listAuditLog, type AuditDeps } from './service';
 
 export function registerAuditRoutes(app: FastifyInstance, deps: AuditDeps, guards: Guards) {

@@ -1,5 +1,5 @@
-import type { AuditLogPage } from '../../../shared/contracts/audit';
-import type { Db } from '../../db/client';
+import type { AuditLogPage } from '#shared/contracts/audit';
+import type { Db } from '#server/db/client';
 import * as repo from './repository';
 
 export interface AuditDeps {

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { prospectingDrafts, prospectingSessions } from '../../db/schema';
+import type { Db } from '#server/db/client';
+import { prospectingDrafts, prospectingSessions } from '#server/db/schema';
 
 type DraftInsert = typeof prospectingDrafts.$inferInsert;
 type SessionInsert = typeof prospectingSessions.$inferInsert;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, addAndRegister, bearer, createRestartableDatabase, createTestApp, register, type TestContext } from '../../testing/test-app';
+import { ADMIN_EMAIL, addAndRegister, bearer, createRestartableDatabase, createTestApp, register, type TestContext } from '#server/testing/test-app';
 
 let t: TestContext;
 let token: string;

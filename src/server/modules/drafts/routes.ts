@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { createDraftBody, draftCardIdParam, patchDraftBody, patchSessionBody, saveSessionBody } from '../../../shared/contracts/drafts';
-import { userOf, type Guards } from '../../auth/guards';
-import { parseInput } from '../../validation';
+import { createDraftBody, draftCardIdParam, patchDraftBody, patchSessionBody, saveSessionBody } from '#shared/contracts/drafts';
+import { userOf, type Guards } from '#server/auth/guards';
+import { parseInput } from '#server/validation';
 import * as drafts from './service';
 
 /** Room for a 10 MB HTML file, a 10 MB CSV and a 5 MB image (base64) in one JSON body. */

@@ -1,9 +1,9 @@
-import type { CreateDraftBody, DraftCard, PatchDraftBody, SessionState } from '../../../shared/contracts/drafts';
-import { INITIAL_SESSION_STATE } from '../../../shared/contracts/drafts';
-import { MAX_HTML_OR_CSV_BYTES, MAX_IMAGE_BYTES } from '../../../shared/contracts/send';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { AppError, badRequest, notFound } from '../../errors';
+import type { CreateDraftBody, DraftCard, PatchDraftBody, SessionState } from '#shared/contracts/drafts';
+import { INITIAL_SESSION_STATE } from '#shared/contracts/drafts';
+import { MAX_HTML_OR_CSV_BYTES, MAX_IMAGE_BYTES } from '#shared/contracts/send';
+import type { Clock } from '#server/clock';
+import type { Db } from '#server/db/client';
+import { AppError, badRequest, notFound } from '#server/errors';
 import * as repo from './repository';
 
 export interface DraftsDeps {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, lte, min, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { emailDeliveries, emailLogs, storedFiles } from '../../db/schema';
+import type { Db } from '#server/db/client';
+import { emailDeliveries, emailLogs, storedFiles } from '#server/db/schema';
 
 export type LogInsert = typeof emailLogs.$inferInsert;
 export type DeliveryInsert = Omit<typeof emailDeliveries.$inferInsert, 'logId'>;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FAST_DELIVERY, seedVendors, sendBodyFor, temporaryDataDir } from '../../testing/send-fixtures';
-import { ADMIN_EMAIL, bearer, createTestApp, register, type TestContext } from '../../testing/test-app';
+import { FAST_DELIVERY, seedVendors, sendBodyFor, temporaryDataDir } from '#server/testing/send-fixtures';
+import { ADMIN_EMAIL, bearer, createTestApp, register, type TestContext } from '#server/testing/test-app';
 
 let t: TestContext;
 let token: string;

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { vendorIdValue } from '../../../shared/contracts/vendors';
-import type { Guards } from '../../auth/guards';
-import { attachmentDisposition } from '../../http/content-disposition';
-import { parseInput } from '../../validation';
+import { vendorIdValue } from '#shared/contracts/vendors';
+import type { Guards } from '#server/auth/guards';
+import { attachmentDisposition } from '#server/http/content-disposition';
+import { parseInput } from '#server/validation';
 import * as emailLogs from './service';
 
 const filterText = z

@@ -1,8 +1,8 @@
-import type { DeliveryStatus, EmailLogDelivery, EmailLogEntry, RetryFailedResult, SendAgainResult } from '../../../shared/contracts/email-logs';
-import type { Db } from '../../db/client';
-import { AppError, conflict, notFound } from '../../errors';
-import type { DeliveryWorker } from '../../mail/deliveries';
-import type { FileStorage } from '../../storage/storage';
+import type { DeliveryStatus, EmailLogDelivery, EmailLogEntry, RetryFailedResult, SendAgainResult } from '#shared/contracts/email-logs';
+import type { Db } from '#server/db/client';
+import { AppError, conflict, notFound } from '#server/errors';
+import type { DeliveryWorker } from '#server/mail/deliveries';
+import type { FileStorage } from '#server/storage/storage';
 import * as repo from './repository';
 
 export interface EmailLogDeps {

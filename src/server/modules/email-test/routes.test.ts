@@ -1,8 +1,8 @@
 import { simpleParser } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FAST_DELIVERY, temporaryDataDir } from '../../testing/send-fixtures';
-import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
-import { ADMIN_EMAIL, bearer, createTestApp, register, type TestContext } from '../../testing/test-app';
+import { FAST_DELIVERY, temporaryDataDir } from '#server/testing/send-fixtures';
+import { startSmtpSink, type SmtpSink } from '#server/testing/smtp-sink';
+import { ADMIN_EMAIL, bearer, createTestApp, register, type TestContext } from '#server/testing/test-app';
 
 let t: TestContext;
 let token: string;

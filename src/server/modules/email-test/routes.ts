@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { emailAddress } from '../../../shared/contracts/common';
-import { userOf, type Guards } from '../../auth/guards';
-import { badRequest } from '../../errors';
-import { parseInput } from '../../validation';
+import { emailAddress } from '#shared/contracts/common';
+import { userOf, type Guards } from '#server/auth/guards';
+import { badRequest } from '#server/errors';
+import { parseInput } from '#server/validation';
 import { sendTestEmail, type EmailTestDeps } from './service';
 
 const text = z.string({ error: 'must be text' }).nullish();

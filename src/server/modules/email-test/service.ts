@@ -1,10 +1,10 @@
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { buildRawMessage, newMessageId } from '../../mail/message';
-import type { MailTransport } from '../../mail/transport';
+import type { Config } from '#server/config';
+import type { Db } from '#server/db/client';
+import { buildRawMessage, newMessageId } from '#server/mail/message';
+import type { MailTransport } from '#server/mail/transport';
 import { loadSender } from '../sends/prepare';
 import { sendNow } from '../sends/service';
-import type { Clock } from '../../clock';
+import type { Clock } from '#server/clock';
 
 export interface EmailTestDeps {
   db: Db;

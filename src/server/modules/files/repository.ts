@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { storedFiles } from '../../db/schema';
+import type { Db } from '#server/db/client';
+import { storedFiles } from '#server/db/schema';
 
 export async function findFile(db: Db, key: string) {
   const [row] = await db

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeS3 } from '../../testing/fake-s3';
-import { CREATIVE_HTML, FAST_DELIVERY, LINKS_CSV, PNG_BASE64, seedVendors, sendBodyFor, temporaryDataDir } from '../../testing/send-fixtures';
-import { ADMIN_EMAIL, bearer, createTestApp, register, type TestContext } from '../../testing/test-app';
+import { startFakeS3 } from '#server/testing/fake-s3';
+import { CREATIVE_HTML, FAST_DELIVERY, LINKS_CSV, PNG_BASE64, seedVendors, sendBodyFor, temporaryDataDir } from '#server/testing/send-fixtures';
+import { ADMIN_EMAIL, bearer, createTestApp, register, type TestContext } from '#server/testing/test-app';
 
 let t: TestContext;
 let token: string;

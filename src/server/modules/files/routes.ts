@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Guards } from '../../auth/guards';
-import { attachmentDisposition } from '../../http/content-disposition';
-import { parseInput } from '../../validation';
+import type { Guards } from '#server/auth/guards';
+import { attachmentDisposition } from '#server/http/content-disposition';
+import { parseInput } from '#server/validation';
 import { DOWNLOAD_TYPES, getFile, type FileDeps } from './service';
 
 const fileQuery = z.object({

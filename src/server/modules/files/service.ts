@@ -1,6 +1,6 @@
-import type { Db } from '../../db/client';
-import { notFound } from '../../errors';
-import { isFileKey, type FileStorage } from '../../storage/storage';
+import type { Db } from '#server/db/client';
+import { notFound } from '#server/errors';
+import { isFileKey, type FileStorage } from '#server/storage/storage';
 import * as repo from './repository';
 
 export const DOWNLOAD_TYPES = ['html', 'csv', 'image'] as const;

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
-import { users } from '../../db/schema';
-import { AppError } from '../../errors';
-import { fakeGoogleEnv, startFakeGoogle, type FakeGoogle } from '../../testing/fake-google';
-import { runGoogleFlow, tokenOf } from '../../testing/google-flow';
-import { ADMIN_EMAIL, bearer, createTestApp, type TestContext } from '../../testing/test-app';
+import { loadConfig } from '#server/config';
+import { users } from '#server/db/schema';
+import { AppError } from '#server/errors';
+import { fakeGoogleEnv, startFakeGoogle, type FakeGoogle } from '#server/testing/fake-google';
+import { runGoogleFlow, tokenOf } from '#server/testing/google-flow';
+import { ADMIN_EMAIL, bearer, createTestApp, type TestContext } from '#server/testing/test-app';
 import { CONNECTION_GONE_MESSAGE, NOT_CONNECTED_MESSAGE, type GoogleAccessTokens } from './access-token';
 import { createGoogleContext } from './context';
 

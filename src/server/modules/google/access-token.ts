@@ -1,7 +1,7 @@
-import type { SecretBox } from '../../auth/secret-box';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
+import type { SecretBox } from '#server/auth/secret-box';
+import type { Clock } from '#server/clock';
+import type { Db } from '#server/db/client';
+import { AppError } from '#server/errors';
 import { OAuth2RequestError, type GoogleOAuth } from './oauth';
 import * as repo from './repository';
 

@@ -1,7 +1,7 @@
-import { createSecretBox, createSigner } from '../../auth/secret-box';
-import type { Clock } from '../../clock';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import { createSecretBox, createSigner } from '#server/auth/secret-box';
+import type { Clock } from '#server/clock';
+import type { Config } from '#server/config';
+import type { Db } from '#server/db/client';
 import { createGoogleAccessTokens, type GoogleAccessTokens } from './access-token';
 import { createGoogleOAuth } from './oauth';
 import type { GoogleFlowDeps } from './service';

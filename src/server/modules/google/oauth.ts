@@ -1,6 +1,6 @@
 import { CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client, OAuth2RequestError } from 'arctic';
 import { z } from 'zod';
-import type { Config } from '../../config';
+import type { Config } from '#server/config';
 
 export const GMAIL_SEND_SCOPE = 'https://www.googleapis.com/auth/gmail.send';
 export const GOOGLE_SCOPES = ['openid', 'email', 'profile', GMAIL_SEND_SCOPE];

@@ -1,6 +1,6 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { authorizedEmails, googleConnectTickets, users } from '../../db/schema';
+import type { Db } from '#server/db/client';
+import { authorizedEmails, googleConnectTickets, users } from '#server/db/schema';
 
 export function findUserById(db: Db, id: number) {
   return db.query.users.findFirst({ where: eq(users.id, id) });

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSecretBox, createSigner } from '../../auth/secret-box';
-import { users } from '../../db/schema';
-import { fakeGoogleEnv, startFakeGoogle, type FakeGoogle } from '../../testing/fake-google';
-import { errorOf, runGoogleFlow, tokenOf } from '../../testing/google-flow';
-import { ADMIN_EMAIL, addAndRegister, bearer, createTestApp, register, type TestContext } from '../../testing/test-app';
+import { createSecretBox, createSigner } from '#server/auth/secret-box';
+import { users } from '#server/db/schema';
+import { fakeGoogleEnv, startFakeGoogle, type FakeGoogle } from '#server/testing/fake-google';
+import { errorOf, runGoogleFlow, tokenOf } from '#server/testing/google-flow';
+import { ADMIN_EMAIL, addAndRegister, bearer, createTestApp, register, type TestContext } from '#server/testing/test-app';
 import { FLOW_COOKIE } from './routes';
 import { messages, TICKET_LIFETIME_MS } from './service';
 

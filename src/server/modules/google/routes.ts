@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { createGuards, userOf } from '../../auth/guards';
+import { createGuards, userOf } from '#server/auth/guards';
 import { createGoogleContext, type GoogleContextDeps } from './context';
 import { callbackQuery, completeGoogleAuth, createConnectTicket, startGoogleAuth, type FlowStep } from './service';
 

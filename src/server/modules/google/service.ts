@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { firstNameFromEmail } from '../../../shared/display-name';
-import type { SecretBox, Signer } from '../../auth/secret-box';
-import { createToken, hashToken } from '../../auth/tokens';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
+import { firstNameFromEmail } from '#shared/display-name';
+import type { SecretBox, Signer } from '#server/auth/secret-box';
+import { createToken, hashToken } from '#server/auth/tokens';
+import type { Clock } from '#server/clock';
+import type { Db } from '#server/db/client';
+import { isUniqueViolation } from '#server/db/errors';
 import { startSession } from '../session/service';
 import { GMAIL_SEND_SCOPE, generateCodeVerifier, generateState, OAuth2RequestError, type GoogleOAuth, type GoogleProfile, type GoogleTokens } from './oauth';
 import * as repo from './repository';

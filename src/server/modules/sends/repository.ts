@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import type { Db } from '#server/db/client';
+import { users } from '#server/db/schema';
 
 /** What a send needs to know about the person sending it. */
 export async function findSender(db: Db, userId: number) {

@@ -1,7 +1,7 @@
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_HTML_OR_CSV_BYTES, MAX_IMAGE_BYTES } from '../../../shared/contracts/send';
-import { ADMIN_EMAIL, bearer, createTestApp, register, type TestContext } from '../../testing/test-app';
+import { MAX_HTML_OR_CSV_BYTES, MAX_IMAGE_BYTES } from '#shared/contracts/send';
+import { ADMIN_EMAIL, bearer, createTestApp, register, type TestContext } from '#server/testing/test-app';
 import {
   APPROVALS,
   CREATIVE_HTML,
@@ -15,8 +15,8 @@ import {
   sendBodyFor,
   temporaryDataDir,
   textLink,
-} from '../../testing/send-fixtures';
-import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
+} from '#server/testing/send-fixtures';
+import { startSmtpSink, type SmtpSink } from '#server/testing/smtp-sink';
 
 let t: TestContext;
 let token: string;

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { sendBody } from '../../../shared/contracts/send';
-import { vendorIdValue } from '../../../shared/contracts/vendors';
-import { userOf, type Guards } from '../../auth/guards';
-import { badRequest } from '../../errors';
-import { parseInput } from '../../validation';
+import { sendBody } from '#shared/contracts/send';
+import { vendorIdValue } from '#shared/contracts/vendors';
+import { userOf, type Guards } from '#server/auth/guards';
+import { badRequest } from '#server/errors';
+import { parseInput } from '#server/validation';
 import * as sends from './service';
 
 /**

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { SendBody } from '../../../shared/contracts/send';
-import type { EmailCardDetail, TextCardDetail } from '../../../shared/contracts/email-logs';
+import type { SendBody } from '#shared/contracts/send';
+import type { EmailCardDetail, TextCardDetail } from '#shared/contracts/email-logs';
 import type { FileInsert } from '../email-logs/repository';
-import { newFileKey, type FileStorage } from '../../storage/storage';
+import { newFileKey, type FileStorage } from '#server/storage/storage';
 
 export type FileKind = 'html' | 'csv' | 'image' | 'eml';
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { authorizedEmails, loginFailures, sessions, users } from '../../db/schema';
+import type { Db } from '#server/db/client';
+import { authorizedEmails, loginFailures, sessions, users } from '#server/db/schema';
 
 export function findAuthorizedEmail(db: Db, email: string) {
   return db.query.authorizedEmails.findFirst({ where: eq(authorizedEmails.email, email) });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SESSION_LIFETIME_MS } from '../../auth/tokens';
-import { ADMIN_EMAIL, addAndRegister, bearer, createTestApp, PASSWORD, register, type TestContext } from '../../testing/test-app';
+import { SESSION_LIFETIME_MS } from '#server/auth/tokens';
+import { ADMIN_EMAIL, addAndRegister, bearer, createTestApp, PASSWORD, register, type TestContext } from '#server/testing/test-app';
 
 let t: TestContext;
 beforeEach(async () => {

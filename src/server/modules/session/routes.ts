@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { credentials, registration } from '../../../shared/contracts/auth';
-import { bearerToken, userOf, type Guards } from '../../auth/guards';
-import { hashToken } from '../../auth/tokens';
-import { parseInput } from '../../validation';
+import { credentials, registration } from '#shared/contracts/auth';
+import { bearerToken, userOf, type Guards } from '#server/auth/guards';
+import { hashToken } from '#server/auth/tokens';
+import { parseInput } from '#server/validation';
 import { getFirstName, loginUser, logoutSession, registerUser, type SessionDeps } from './service';
 
 export function registerSessionRoutes(app: FastifyInstance, deps: SessionDeps, guards: Guards) {

@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CurrentUser } from '../../../shared/contracts/auth';
-import { firstNameFromEmail } from '../../../shared/display-name';
-import { hashPassword, verifyPassword } from '../../auth/passwords';
-import { createToken, hashToken, SESSION_EXTEND_INTERVAL_MS, SESSION_LIFETIME_MS } from '../../auth/tokens';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
-import { conflict, forbidden, tooManyRequests, unauthorized } from '../../errors';
+import type { CurrentUser } from '#shared/contracts/auth';
+import { firstNameFromEmail } from '#shared/display-name';
+import { hashPassword, verifyPassword } from '#server/auth/passwords';
+import { createToken, hashToken, SESSION_EXTEND_INTERVAL_MS, SESSION_LIFETIME_MS } from '#server/auth/tokens';
+import type { Clock } from '#server/clock';
+import type { Db } from '#server/db/client';
+import { isUniqueViolation } from '#server/db/errors';
+import { conflict, forbidden, tooManyRequests, unauthorized } from '#server/errors';
 import * as repo from './repository';
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { authorizedEmails, users } from '../../db/schema';
+import type { Db } from '#server/db/client';
+import { authorizedEmails, users } from '#server/db/schema';
 
 export function listAuthorizedWithAccounts(db: Db) {
   return db

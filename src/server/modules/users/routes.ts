@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { idParam } from '../../../shared/contracts/common';
-import { addAuthorizedEmail as addAuthorizedEmailBody, updatePermissions as updatePermissionsBody, userIdParam } from '../../../shared/contracts/users';
-import { userOf, type Guards } from '../../auth/guards';
-import { parseInput } from '../../validation';
+import { idParam } from '#shared/contracts/common';
+import { addAuthorizedEmail as addAuthorizedEmailBody, updatePermissions as updatePermissionsBody, userIdParam } from '#shared/contracts/users';
+import { userOf, type Guards } from '#server/auth/guards';
+import { parseInput } from '#server/validation';
 import { addAuthorizedEmail, listUsers, removeAuthorizedEmail, updatePermissions, type UsersDeps } from './service';
 
 export function registerUserRoutes(app: FastifyInstance, deps: UsersDeps, guards: Guards) {

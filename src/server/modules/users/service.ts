@@ -1,8 +1,8 @@
-import type { UserRow } from '../../../shared/contracts/users';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
-import { conflict, notFound } from '../../errors';
+import type { UserRow } from '#shared/contracts/users';
+import type { Clock } from '#server/clock';
+import type { Db } from '#server/db/client';
+import { isUniqueViolation } from '#server/db/errors';
+import { conflict, notFound } from '#server/errors';
 import { recordAudit, type Actor } from '../audit/repository';
 import { revokeSessionsOfEmail } from '../session/repository';
 import * as repo from './repository';

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import type { VendorCosts, VendorSplit, VendorUtmSource } from '../../../shared/contracts/vendors';
-import type { Db } from '../../db/client';
-import { vendorCosts, vendors, vendorSplits, vendorUtmSources } from '../../db/schema';
+import type { VendorCosts, VendorSplit, VendorUtmSource } from '#shared/contracts/vendors';
+import type { Db } from '#server/db/client';
+import { vendorCosts, vendors, vendorSplits, vendorUtmSources } from '#server/db/schema';
 
 const splitColumns = { vendorId: vendorSplits.vendorId, splitRatio: vendorSplits.splitRatio };
 const utmSourceColumns = { vendorId: vendorUtmSources.vendorId, utmSource: vendorUtmSources.utmSource };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { vendorCosts, vendorSplit, vendorUtmSource } from '../../../shared/contracts/vendors';
-import { userOf, type Guards } from '../../auth/guards';
-import { parseInput } from '../../validation';
+import { vendorCosts, vendorSplit, vendorUtmSource } from '#shared/contracts/vendors';
+import { userOf, type Guards } from '#server/auth/guards';
+import { parseInput } from '#server/validation';
 import { listCosts, listSplits, listUtmSources, saveCosts, saveSplit, saveUtmSource, type VendorSettingsDeps } from './service';
 
 /**

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { VendorCosts, VendorSplit, VendorUtmSource } from '../../../shared/contracts/vendors';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
+import type { VendorCosts, VendorSplit, VendorUtmSource } from '#shared/contracts/vendors';
+import type { Clock } from '#server/clock';
+import type { Db } from '#server/db/client';
 import { recordAudit, type Actor } from '../audit/repository';
 import { lockVendor } from '../vendors/repository';
 import { vendorGone } from '../vendors/service';

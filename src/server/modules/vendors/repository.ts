@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Vendor } from '../../../shared/contracts/vendors';
-import type { Db } from '../../db/client';
-import { vendors } from '../../db/schema';
+import type { Vendor } from '#shared/contracts/vendors';
+import type { Db } from '#server/db/client';
+import { vendors } from '#server/db/schema';
 
 /** The columns of a vendor as the API shows it. */
 const vendorColumns = {

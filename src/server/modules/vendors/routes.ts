@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { createVendorBody, updateVendorBody, vendorIdValue } from '../../../shared/contracts/vendors';
-import { userOf, type Guards } from '../../auth/guards';
-import { parseInput } from '../../validation';
+import { createVendorBody, updateVendorBody, vendorIdValue } from '#shared/contracts/vendors';
+import { userOf, type Guards } from '#server/auth/guards';
+import { parseInput } from '#server/validation';
 import { createVendor, deleteVendor, listVendors, updateVendor, type VendorsDeps } from './service';
 
 const vendorIdParam = z.object({ vendorId: vendorIdValue });

@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Vendor } from '../../../shared/contracts/vendors';
-import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
-import { conflict, notFound } from '../../errors';
+import type { Vendor } from '#shared/contracts/vendors';
+import type { Clock } from '#server/clock';
+import type { Db } from '#server/db/client';
+import { conflict, notFound } from '#server/errors';
 import { recordAudit, type Actor } from '../audit/repository';
 import { findVendorSettings } from '../vendor-settings/repository';
 import * as repo from './repository';

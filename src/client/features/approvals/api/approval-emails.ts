@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApprovalEmail } from '../../../../shared/contracts/vendors';
-import { request } from '../../../lib/request';
+import type { ApprovalEmail } from '#shared/contracts/vendors';
+import { request } from '#client/lib/request';
 
 export const APPROVAL_EMAILS_QUERY_KEY = ['/api/approval-emails'] as const;
 

@@ -1,13 +1,13 @@
 import { MailCheck, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import type { ApprovalEmail } from '../../../../shared/contracts/vendors';
-import { Button } from '../../../components/ui/button';
-import { Input, Label } from '../../../components/ui/input';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { Tooltip } from '../../../components/ui/tooltip';
-import { toast } from '../../../components/ui/use-toast';
-import { messageOf } from '../../../lib/request';
-import { PageHeader } from '../../layout/page-header';
+import type { ApprovalEmail } from '#shared/contracts/vendors';
+import { Button } from '#client/components/ui/button';
+import { Input, Label } from '#client/components/ui/input';
+import { Skeleton } from '#client/components/ui/skeleton';
+import { Tooltip } from '#client/components/ui/tooltip';
+import { toast } from '#client/components/ui/use-toast';
+import { messageOf } from '#client/lib/request';
+import { PageHeader } from '#client/features/layout/page-header';
 import { useAddApprovalEmail, useApprovalEmails, useDeleteApprovalEmail } from '../api/approval-emails';
 
 export function ApprovalsPage() {

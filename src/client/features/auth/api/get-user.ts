@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CurrentUser } from '../../../../shared/contracts/auth';
-import { clearAuthToken, getAuthToken, useAuthToken } from '../../../lib/auth-token';
-import { request, RequestError } from '../../../lib/request';
+import type { CurrentUser } from '#shared/contracts/auth';
+import { clearAuthToken, getAuthToken, useAuthToken } from '#client/lib/auth-token';
+import { request, RequestError } from '#client/lib/request';
 
 export const USER_QUERY_KEY = ['/api/user'] as const;
 

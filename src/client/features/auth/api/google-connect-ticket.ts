@@ -1,4 +1,4 @@
-import { request } from '../../../lib/request';
+import { request } from '#client/lib/request';
 
 /** A one-time ticket (2 minutes) that tells /auth/google who is connecting, so the bearer token never goes in a URL. */
 export const createGoogleConnectTicket = () => request<{ ticket: string }>('/api/auth/google/connect-ticket', { method: 'POST' });

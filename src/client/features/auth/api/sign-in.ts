@@ -1,5 +1,5 @@
-import type { AuthResponse } from '../../../../shared/contracts/auth';
-import { request } from '../../../lib/request';
+import type { AuthResponse } from '#shared/contracts/auth';
+import { request } from '#client/lib/request';
 
 export interface SignInInput {
   email: string;

@@ -1,7 +1,7 @@
 import { ShieldX } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { clearAuthToken } from '../../../lib/auth-token';
+import { Button } from '#client/components/ui/button';
+import { clearAuthToken } from '#client/lib/auth-token';
 
 export function AccessDeniedPage() {
   const navigate = useNavigate();

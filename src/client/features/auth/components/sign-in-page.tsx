@@ -2,14 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Eye, EyeOff, Send } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Input, Label } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/use-toast';
-import { setAuthToken } from '../../../lib/auth-token';
-import { RequestError } from '../../../lib/request';
+import { Button } from '#client/components/ui/button';
+import { Input, Label } from '#client/components/ui/input';
+import { toast } from '#client/components/ui/use-toast';
+import { setAuthToken } from '#client/lib/auth-token';
+import { RequestError } from '#client/lib/request';
 import { USER_QUERY_KEY } from '../api/get-user';
 import { login, registerAccount } from '../api/sign-in';
-import { GoogleMark } from '../../../components/ui/google-mark';
+import { GoogleMark } from '#client/components/ui/google-mark';
 
 type Mode = 'sign-in' | 'sign-up';
 

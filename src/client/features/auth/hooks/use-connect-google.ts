@@ -1,5 +1,5 @@
-import { toast } from '../../../components/ui/use-toast';
-import { messageOf } from '../../../lib/request';
+import { toast } from '#client/components/ui/use-toast';
+import { messageOf } from '#client/lib/request';
 import { createGoogleConnectTicket } from '../api/google-connect-ticket';
 
 /** 'Connect Google Account': fetch a one-time ticket with the bearer token, then navigate to /auth/google with it. */

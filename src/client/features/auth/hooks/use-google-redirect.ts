@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from '../../../components/ui/use-toast';
-import { setAuthToken } from '../../../lib/auth-token';
+import { toast } from '#client/components/ui/use-toast';
+import { setAuthToken } from '#client/lib/auth-token';
 import { USER_QUERY_KEY } from '../api/get-user';
 
 /**

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { clearAuthToken } from '../../../lib/auth-token';
+import { clearAuthToken } from '#client/lib/auth-token';
 import { logout } from '../api/sign-in';
 
 export function useLogout() {

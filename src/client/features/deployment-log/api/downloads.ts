@@ -1,4 +1,4 @@
-import { requestRaw } from '../../../lib/request';
+import { requestRaw } from '#client/lib/request';
 import { fileNameFromDisposition } from '../utils/content-disposition';
 
 export type StoredFileType = 'html' | 'csv' | 'image';

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EmailLogEntry, EmailLogFilters, RetryFailedResult, SendAgainResult } from '../../../../shared/contracts/email-logs';
-import { request } from '../../../lib/request';
+import type { EmailLogEntry, EmailLogFilters, RetryFailedResult, SendAgainResult } from '#shared/contracts/email-logs';
+import { request } from '#client/lib/request';
 
 /** The send page refreshes this key after a send; the filters are further parts of it. */
 export const EMAIL_LOGS_QUERY_KEY = ['/api/email-logs'] as const;

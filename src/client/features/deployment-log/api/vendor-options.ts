@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Vendor } from '../../../../shared/contracts/vendors';
-import { request } from '../../../lib/request';
+import type { Vendor } from '#shared/contracts/vendors';
+import { request } from '#client/lib/request';
 
 /** The vendor filter's choices: the same list and cache entry the vendor screens use. */
 export const vendorOptionsQueryOptions = () =>

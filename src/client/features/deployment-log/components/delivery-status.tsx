@@ -1,5 +1,5 @@
-import type { DeliveryStatus, EmailLogDelivery } from '../../../../shared/contracts/email-logs';
-import { Badge } from '../../../components/ui/badge';
+import type { DeliveryStatus, EmailLogDelivery } from '#shared/contracts/email-logs';
+import { Badge } from '#client/components/ui/badge';
 import { formatSentAt } from '../utils/format-date';
 
 const STATUSES: Record<DeliveryStatus, { label: string; tone: 'success' | 'neutral' | 'danger' | 'warning' }> = {

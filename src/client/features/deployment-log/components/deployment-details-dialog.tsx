@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { EmailCardDetail, EmailLogEntry, TextCardDetail } from '../../../../shared/contracts/email-logs';
-import { DialogContent } from '../../../components/ui/dialog';
+import type { EmailCardDetail, EmailLogEntry, TextCardDetail } from '#shared/contracts/email-logs';
+import { DialogContent } from '#client/components/ui/dialog';
 import { downloadStoredFile, downloadVendorEml } from '../api/downloads';
 import { cardCountsOf, clientNameOf, vendorDeliveriesOf } from '../utils/entry-text';
 import { formatEndDate, formatSentAt } from '../utils/format-date';

@@ -1,9 +1,9 @@
 import { History, SearchX } from 'lucide-react';
 import { useState } from 'react';
-import type { EmailLogDelivery } from '../../../../shared/contracts/email-logs';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { PageHeader } from '../../layout/page-header';
+import type { EmailLogDelivery } from '#shared/contracts/email-logs';
+import { Button } from '#client/components/ui/button';
+import { Dialog } from '#client/components/ui/dialog';
+import { PageHeader } from '#client/features/layout/page-header';
 import { useEmailLogs } from '../api/email-logs';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { DeploymentDetailsDialogContent } from './deployment-details-dialog';

@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/use-toast';
+import { Button } from '#client/components/ui/button';
+import { toast } from '#client/components/ui/use-toast';
 
 /** A download through the API (with the bearer token); a failure says so in the spec's words. */
 export function DownloadButton({

@@ -1,10 +1,10 @@
 import { RotateCw, Send } from 'lucide-react';
-import type { EmailLogDelivery, EmailLogEntry } from '../../../../shared/contracts/email-logs';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/use-toast';
-import { messageOf } from '../../../lib/request';
+import type { EmailLogDelivery, EmailLogEntry } from '#shared/contracts/email-logs';
+import { Badge } from '#client/components/ui/badge';
+import { Button } from '#client/components/ui/button';
+import { Skeleton } from '#client/components/ui/skeleton';
+import { toast } from '#client/components/ui/use-toast';
+import { messageOf } from '#client/lib/request';
 import { useRetryFailed } from '../api/email-logs';
 import { cardCountsOf, clientNameOf, plural, vendorDeliveriesOf } from '../utils/entry-text';
 import { formatSentAt } from '../utils/format-date';

@@ -1,8 +1,8 @@
 import { Search, X } from 'lucide-react';
 import { useId } from 'react';
-import { CLIENTS } from '../../../../shared/clients';
-import { Button } from '../../../components/ui/button';
-import { Input, Label } from '../../../components/ui/input';
+import { CLIENTS } from '#shared/clients';
+import { Button } from '#client/components/ui/button';
+import { Input, Label } from '#client/components/ui/input';
 import { useVendorOptions } from '../api/vendor-options';
 
 export interface FilterValues {

@@ -1,8 +1,8 @@
-import type { EmailLogDelivery } from '../../../../shared/contracts/email-logs';
-import { Button } from '../../../components/ui/button';
-import { DialogContent } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/use-toast';
-import { messageOf } from '../../../lib/request';
+import type { EmailLogDelivery } from '#shared/contracts/email-logs';
+import { Button } from '#client/components/ui/button';
+import { DialogContent } from '#client/components/ui/dialog';
+import { toast } from '#client/components/ui/use-toast';
+import { messageOf } from '#client/lib/request';
 import { useSendAgain } from '../api/email-logs';
 
 /** 'Send again' for an uncertain delivery: a person decides, knowing the vendor may get the message twice. */

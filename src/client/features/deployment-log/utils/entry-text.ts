@@ -1,5 +1,5 @@
-import { findClient } from '../../../../shared/clients';
-import type { EmailLogEntry } from '../../../../shared/contracts/email-logs';
+import { findClient } from '#shared/clients';
+import type { EmailLogEntry } from '#shared/contracts/email-logs';
 
 export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 

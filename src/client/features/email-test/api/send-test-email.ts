@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { request } from '../../../lib/request';
+import { request } from '#client/lib/request';
 
 export interface TestEmailBody {
   /** One address, or several separated by commas or semicolons. */

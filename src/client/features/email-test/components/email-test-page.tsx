@@ -1,15 +1,15 @@
 import { ArrowLeft, Info, Send } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Input, Label, Textarea } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/use-toast';
-import { getAuthToken } from '../../../lib/auth-token';
-import { messageOf, RequestError } from '../../../lib/request';
-import { useConnectGoogle } from '../../auth/hooks/use-connect-google';
-import { PageHeader } from '../../layout/page-header';
+import { Button } from '#client/components/ui/button';
+import { Input, Label, Textarea } from '#client/components/ui/input';
+import { toast } from '#client/components/ui/use-toast';
+import { getAuthToken } from '#client/lib/auth-token';
+import { messageOf, RequestError } from '#client/lib/request';
+import { useConnectGoogle } from '#client/features/auth/hooks/use-connect-google';
+import { PageHeader } from '#client/features/layout/page-header';
 import { useSendTestEmail } from '../api/send-test-email';
-import { GoogleMark } from '../../../components/ui/google-mark';
+import { GoogleMark } from '#client/components/ui/google-mark';
 
 interface FormValues {
   to: string;

@@ -1,5 +1,5 @@
-import type { CreateDraftBody, DraftCard, PatchDraftBody } from '../../../../shared/contracts/drafts';
-import { request } from '../../../lib/request';
+import type { CreateDraftBody, DraftCard, PatchDraftBody } from '#shared/contracts/drafts';
+import { request } from '#client/lib/request';
 
 export const DRAFTS_QUERY_KEY = ['/api/prospecting-drafts'] as const;
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AppSettings } from '../../../../shared/contracts/app-settings';
-import type { ApprovalEmail, Vendor, VendorCosts, VendorSplit, VendorUtmSource } from '../../../../shared/contracts/vendors';
-import { request } from '../../../lib/request';
+import type { AppSettings } from '#shared/contracts/app-settings';
+import type { ApprovalEmail, Vendor, VendorCosts, VendorSplit, VendorUtmSource } from '#shared/contracts/vendors';
+import { request } from '#client/lib/request';
 
 // The same keys as the Vendors and Approvals screens, so a change there refreshes the send page's cache too.
 const listQuery = <T,>(path: string) => queryOptions({ queryKey: [path], queryFn: () => request<T>(path) });

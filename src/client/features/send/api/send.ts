@@ -1,5 +1,5 @@
-import type { SendBodyInput } from '../../../../shared/contracts/send';
-import { request } from '../../../lib/request';
+import type { SendBodyInput } from '#shared/contracts/send';
+import { request } from '#client/lib/request';
 
 export interface SendResult {
   id: number;

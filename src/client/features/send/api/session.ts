@@ -1,5 +1,5 @@
-import type { SaveSessionBody, SessionState } from '../../../../shared/contracts/drafts';
-import { request } from '../../../lib/request';
+import type { SaveSessionBody, SessionState } from '#shared/contracts/drafts';
+import { request } from '#client/lib/request';
 
 export const SESSION_QUERY_KEY = ['/api/prospecting-session'] as const;
 

@@ -1,7 +1,7 @@
 import { ChevronDown, Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import type { CardType } from '../../../../shared/contracts/drafts';
-import { Button } from '../../../components/ui/button';
+import type { CardType } from '#shared/contracts/drafts';
+import { Button } from '#client/components/ui/button';
 
 export function AddContentMenu({ onAdd }: { onAdd(type: CardType): void }) {
   const [isOpen, setOpen] = useState(false);

@@ -1,6 +1,6 @@
 import { FileText, ImageIcon, Sheet, X } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { Input, Label } from '../../../components/ui/input';
+import { Input, Label } from '#client/components/ui/input';
 import type { CsvReport } from '../hooks/use-csv-links';
 
 export function Field({ label, children, hint }: { label: string; children: (id: string) => ReactNode; hint?: ReactNode }) {

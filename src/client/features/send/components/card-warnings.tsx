@@ -1,5 +1,5 @@
 import { AlertTriangle } from 'lucide-react';
-import type { ContentWarning } from '../../../../shared/rules/content-checks';
+import type { ContentWarning } from '#shared/rules/content-checks';
 
 export function CardWarnings({ warnings }: { warnings: readonly ContentWarning[] }) {
   if (warnings.length === 0) return null;

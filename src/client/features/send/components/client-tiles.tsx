@@ -1,5 +1,5 @@
-import { CLIENTS } from '../../../../shared/clients';
-import { cn } from '../../../lib/cn';
+import { CLIENTS } from '#shared/clients';
+import { cn } from '#client/lib/cn';
 
 export function ClientTiles({ selected, onSelect }: { selected: string | null; onSelect(slug: string): void }) {
   return (

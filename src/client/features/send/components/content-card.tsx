@@ -1,7 +1,7 @@
 import { ChevronDown, ChevronUp, Trash2 } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Tooltip } from '../../../components/ui/tooltip';
+import { Button } from '#client/components/ui/button';
+import { Tooltip } from '#client/components/ui/tooltip';
 
 /** The frame of a content card: title, collapse and remove. */
 export function ContentCard({

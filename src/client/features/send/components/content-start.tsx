@@ -1,5 +1,5 @@
 import { Mail, MessageSquareText } from 'lucide-react';
-import type { CardType } from '../../../../shared/contracts/drafts';
+import type { CardType } from '#shared/contracts/drafts';
 
 export function ContentStart({ onChoose }: { onChoose(type: CardType): void }) {
   return (

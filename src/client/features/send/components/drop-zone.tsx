@@ -1,6 +1,6 @@
 import { Upload } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '#client/lib/cn';
 
 /** A zone that takes dropped files, and opens the file picker on click, Enter or Space. */
 export function DropZone({

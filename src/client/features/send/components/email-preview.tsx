@@ -1,8 +1,8 @@
 import { MailCheck, Paperclip } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Vendor } from '../../../../shared/contracts/vendors';
-import { formatKb, type ComposedEmail } from '../../../../shared/email/compose';
-import { Button } from '../../../components/ui/button';
+import type { Vendor } from '#shared/contracts/vendors';
+import { formatKb, type ComposedEmail } from '#shared/email/compose';
+import { Button } from '#client/components/ui/button';
 
 /** The message as one vendor will receive it: drawn from the composer's output, the same the server sends. */
 export function EmailPreview({

@@ -1,7 +1,7 @@
 import { Check, X } from 'lucide-react';
-import type { Vendor } from '../../../../shared/contracts/vendors';
-import type { LinkMatrix } from '../../../../shared/rules/content-checks';
-import type { CardRef } from '../../../../shared/rules/validation';
+import type { Vendor } from '#shared/contracts/vendors';
+import type { LinkMatrix } from '#shared/rules/content-checks';
+import type { CardRef } from '#shared/rules/validation';
 import type { CsvReport } from '../hooks/use-csv-links';
 
 /** Selected vendors × cards: which cells have a link, and what in the CSVs matched nothing. */

@@ -1,6 +1,6 @@
 import { CheckCircle2, CloudOff, Loader2, Send } from 'lucide-react';
-import { PRICING_MODELS, type PricingModel } from '../../../../shared/contracts/vendors';
-import { Button } from '../../../components/ui/button';
+import { PRICING_MODELS, type PricingModel } from '#shared/contracts/vendors';
+import { Button } from '#client/components/ui/button';
 import type { SaveStatus } from '../autosave/save-queue';
 
 const SAVE_LABELS: Record<SaveStatus, string> = {

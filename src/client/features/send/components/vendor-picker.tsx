@@ -1,7 +1,7 @@
-import type { PricingModel, Vendor } from '../../../../shared/contracts/vendors';
-import { vendorTerms, type CostValues } from '../../../../shared/rules/pricing';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import type { PricingModel, Vendor } from '#shared/contracts/vendors';
+import { vendorTerms, type CostValues } from '#shared/rules/pricing';
+import { Button } from '#client/components/ui/button';
+import { cn } from '#client/lib/cn';
 
 export function VendorPicker({
   vendors,

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { MAX_HTML_OR_CSV_BYTES, MAX_IMAGE_BYTES } from '../../../../shared/contracts/send';
-import { toast } from '../../../components/ui/use-toast';
+import { MAX_HTML_OR_CSV_BYTES, MAX_IMAGE_BYTES } from '#shared/contracts/send';
+import { toast } from '#client/components/ui/use-toast';
 import { EMAIL_CARD_FILES, fileKind, imageContentType, invalidFileMessage, readAsBase64, TEXT_CARD_FILES } from '../files/file-kinds';
 import type { Card, CardChanges } from '../state/send-state';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PatchDraftBody } from '../../../../shared/contracts/drafts';
-import { toast } from '../../../components/ui/use-toast';
-import { RequestError } from '../../../lib/request';
+import type { PatchDraftBody } from '#shared/contracts/drafts';
+import { toast } from '#client/components/ui/use-toast';
+import { RequestError } from '#client/lib/request';
 import { clearDrafts, createDraft, deleteDraft, listDrafts, patchDraft } from '../api/drafts';
 import { clearSession, getSession, saveSession } from '../api/session';
 import { SaveQueue, type SaveStatus } from '../autosave/save-queue';

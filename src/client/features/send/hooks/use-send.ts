@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import type { SendBodyInput } from '../../../../shared/contracts/send';
-import { toast } from '../../../components/ui/use-toast';
-import { messageOf } from '../../../lib/request';
+import type { SendBodyInput } from '#shared/contracts/send';
+import { toast } from '#client/components/ui/use-toast';
+import { messageOf } from '#client/lib/request';
 import { EMAIL_LOGS_QUERY_KEY, sendConsolidated, sendProof } from '../api/send';
 
 /**

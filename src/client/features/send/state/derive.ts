@@ -1,9 +1,9 @@
-import { findClient } from '../../../../shared/clients';
-import type { SendBodyInput } from '../../../../shared/contracts/send';
-import type { Vendor } from '../../../../shared/contracts/vendors';
-import type { ComposeInput } from '../../../../shared/email/compose';
-import type { CostValues } from '../../../../shared/rules/pricing';
-import { labelCards, type SendRequirementsState } from '../../../../shared/rules/validation';
+import { findClient } from '#shared/clients';
+import type { SendBodyInput } from '#shared/contracts/send';
+import type { Vendor } from '#shared/contracts/vendors';
+import type { ComposeInput } from '#shared/email/compose';
+import type { CostValues } from '#shared/rules/pricing';
+import { labelCards, type SendRequirementsState } from '#shared/rules/validation';
 import type { Card, SendState } from './send-state';
 
 export type LinksPerCard = Record<string, Record<string, string>>;

@@ -1,7 +1,7 @@
-import type { CardType, DraftCard, SessionState } from '../../../../shared/contracts/drafts';
-import { INITIAL_SESSION_STATE } from '../../../../shared/contracts/drafts';
-import type { PricingModel } from '../../../../shared/contracts/vendors';
-import { MAIN_CARD_ID } from '../../../../shared/rules/validation';
+import type { CardType, DraftCard, SessionState } from '#shared/contracts/drafts';
+import { INITIAL_SESSION_STATE } from '#shared/contracts/drafts';
+import type { PricingModel } from '#shared/contracts/vendors';
+import { MAIN_CARD_ID } from '#shared/rules/validation';
 
 export type Card = DraftCard;
 export type CardChanges = Partial<Omit<Card, 'cardId' | 'cardType'>>;

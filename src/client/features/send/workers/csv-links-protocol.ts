@@ -1,4 +1,4 @@
-import type { LinkExtraction, LinkVendor } from '../../../../shared/rules/links';
+import type { LinkExtraction, LinkVendor } from '#shared/rules/links';
 
 export interface CsvWorkerRequest {
   jobId: number;

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 // Parses a vendor-link CSV off the main thread, reporting progress, so a 50 MB file never freezes the page.
 import Papa from 'papaparse';
-import { createLinkCollector, CSV_PARSE_ERROR_MESSAGE, looksBinary, type LinkVendor } from '../../../../shared/rules/links';
+import { createLinkCollector, CSV_PARSE_ERROR_MESSAGE, looksBinary, type LinkVendor } from '#shared/rules/links';
 import type { CsvWorkerRequest, CsvWorkerResponse } from './csv-links-protocol';
 
 const post = (message: CsvWorkerResponse) => (self as unknown as DedicatedWorkerGlobalScope).postMessage(message);

@@ -1,4 +1,4 @@
-import type { LinkExtraction, LinkVendor } from '../../../../shared/rules/links';
+import type { LinkExtraction, LinkVendor } from '#shared/rules/links';
 import type { CsvWorkerRequest, CsvWorkerResponse } from './csv-links-protocol';
 
 let worker: Worker | null = null;

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UserRow } from '../../../../shared/contracts/users';
-import { request } from '../../../lib/request';
+import type { UserRow } from '#shared/contracts/users';
+import { request } from '#client/lib/request';
 
 export const USERS_QUERY_KEY = ['/api/users'] as const;
 

@@ -1,17 +1,17 @@
 import { ShieldAlert, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import type { UserRow } from '../../../../shared/contracts/users';
-import { displayNameFromEmail } from '../../../../shared/display-name';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Switch } from '../../../components/ui/switch';
-import { Tooltip } from '../../../components/ui/tooltip';
-import { toast } from '../../../components/ui/use-toast';
-import { messageOf } from '../../../lib/request';
-import { useUser } from '../../auth/api/get-user';
-import { PageHeader } from '../../layout/page-header';
-import { Avatar } from '../../layout/profile-menu';
+import type { UserRow } from '#shared/contracts/users';
+import { displayNameFromEmail } from '#shared/display-name';
+import { Badge } from '#client/components/ui/badge';
+import { Button } from '#client/components/ui/button';
+import { Input } from '#client/components/ui/input';
+import { Switch } from '#client/components/ui/switch';
+import { Tooltip } from '#client/components/ui/tooltip';
+import { toast } from '#client/components/ui/use-toast';
+import { messageOf } from '#client/lib/request';
+import { useUser } from '#client/features/auth/api/get-user';
+import { PageHeader } from '#client/features/layout/page-header';
+import { Avatar } from '#client/features/layout/profile-menu';
 import { useAddUser, useRemoveUser, useUpdatePermissions, useUsers } from '../api/users';
 
 export function SettingsPage() {

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { VendorCosts } from '../../../../shared/contracts/vendors';
-import { request } from '../../../lib/request';
+import type { VendorCosts } from '#shared/contracts/vendors';
+import { request } from '#client/lib/request';
 
 export const VENDOR_COSTS_QUERY_KEY = ['/api/vendor-costs'] as const;
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { VendorSplit } from '../../../../shared/contracts/vendors';
-import { request } from '../../../lib/request';
+import type { VendorSplit } from '#shared/contracts/vendors';
+import { request } from '#client/lib/request';
 
 export const VENDOR_SPLITS_QUERY_KEY = ['/api/vendor-splits'] as const;
 

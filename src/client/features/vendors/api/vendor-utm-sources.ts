@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { VendorUtmSource } from '../../../../shared/contracts/vendors';
-import { request } from '../../../lib/request';
+import type { VendorUtmSource } from '#shared/contracts/vendors';
+import { request } from '#client/lib/request';
 
 export const VENDOR_UTM_SOURCES_QUERY_KEY = ['/api/vendor-utm-sources'] as const;
 

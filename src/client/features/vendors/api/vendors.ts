@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CreateVendorBody, UpdateVendorBody, Vendor } from '../../../../shared/contracts/vendors';
-import { request } from '../../../lib/request';
+import type { CreateVendorBody, UpdateVendorBody, Vendor } from '#shared/contracts/vendors';
+import { request } from '#client/lib/request';
 import { VENDOR_COSTS_QUERY_KEY } from './vendor-costs';
 import { VENDOR_SPLITS_QUERY_KEY } from './vendor-splits';
 import { VENDOR_UTM_SOURCES_QUERY_KEY } from './vendor-utm-sources';

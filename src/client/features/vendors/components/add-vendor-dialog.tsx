@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { generateVendorId } from '../../../../shared/rules/vendor-id';
-import { Button } from '../../../components/ui/button';
-import { DialogContent } from '../../../components/ui/dialog';
-import { Input, Label } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/use-toast';
-import { messageOf } from '../../../lib/request';
+import { generateVendorId } from '#shared/rules/vendor-id';
+import { Button } from '#client/components/ui/button';
+import { DialogContent } from '#client/components/ui/dialog';
+import { Input, Label } from '#client/components/ui/input';
+import { toast } from '#client/components/ui/use-toast';
+import { messageOf } from '#client/lib/request';
 import { useCreateVendor } from '../api/vendors';
 
 const EMPTY_FORM = { name: '', email: '', utmSource: '', emailKey: '', textKey: '' };

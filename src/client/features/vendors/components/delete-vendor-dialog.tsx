@@ -1,8 +1,8 @@
-import type { Vendor } from '../../../../shared/contracts/vendors';
-import { Button } from '../../../components/ui/button';
-import { DialogContent } from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/use-toast';
-import { messageOf } from '../../../lib/request';
+import type { Vendor } from '#shared/contracts/vendors';
+import { Button } from '#client/components/ui/button';
+import { DialogContent } from '#client/components/ui/dialog';
+import { toast } from '#client/components/ui/use-toast';
+import { messageOf } from '#client/lib/request';
 import { useDeleteVendor } from '../api/vendors';
 
 /** The 'Delete Vendor' confirmation, shown over the 'Vendor Settings' modal. */

@@ -1,5 +1,5 @@
-import type { Vendor } from '../../../../shared/contracts/vendors';
-import { Skeleton } from '../../../components/ui/skeleton';
+import type { Vendor } from '#shared/contracts/vendors';
+import { Skeleton } from '#client/components/ui/skeleton';
 
 /**
  * One vendor in the grid. The name is the button (so the card has a short accessible name); its ::after covers the

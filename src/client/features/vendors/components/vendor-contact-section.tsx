@@ -1,11 +1,11 @@
 import { Check, Pencil, Plus, X } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
-import type { Vendor } from '../../../../shared/contracts/vendors';
-import { Button } from '../../../components/ui/button';
-import { Input, Label } from '../../../components/ui/input';
-import { Tooltip } from '../../../components/ui/tooltip';
-import { toast } from '../../../components/ui/use-toast';
-import { messageOf } from '../../../lib/request';
+import type { Vendor } from '#shared/contracts/vendors';
+import { Button } from '#client/components/ui/button';
+import { Input, Label } from '#client/components/ui/input';
+import { Tooltip } from '#client/components/ui/tooltip';
+import { toast } from '#client/components/ui/use-toast';
+import { messageOf } from '#client/lib/request';
 import { useUpdateVendor } from '../api/vendors';
 
 interface ContactDraft {

@@ -1,9 +1,9 @@
 import { Trash2 } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
-import type { Vendor } from '../../../../shared/contracts/vendors';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { RequestError } from '../../../lib/request';
+import type { Vendor } from '#shared/contracts/vendors';
+import { Button } from '#client/components/ui/button';
+import { Dialog, DialogContent } from '#client/components/ui/dialog';
+import { RequestError } from '#client/lib/request';
 import { useVendorGone } from '../hooks/use-vendor-gone';
 import { DeleteVendorDialogContent } from './delete-vendor-dialog';
 import { VendorContactSection } from './vendor-contact-section';

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import type { Vendor } from '../../../../shared/contracts/vendors';
-import { Input, Label } from '../../../components/ui/input';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { Slider } from '../../../components/ui/slider';
+import type { Vendor } from '#shared/contracts/vendors';
+import { Input, Label } from '#client/components/ui/input';
+import { Skeleton } from '#client/components/ui/skeleton';
+import { Slider } from '#client/components/ui/slider';
 import { useSaveVendorCosts, useVendorCosts } from '../api/vendor-costs';
 import { useSaveVendorSplit, useVendorSplits } from '../api/vendor-splits';
 import { useSaveVendorUtmSource, useVendorUtmSources } from '../api/vendor-utm-sources';

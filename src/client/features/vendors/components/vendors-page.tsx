@@ -1,10 +1,10 @@
 import { Plus, Store } from 'lucide-react';
 import { useState } from 'react';
-import { DEFAULT_SPLIT } from '../../../../shared/contracts/vendors';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { useUser } from '../../auth/api/get-user';
-import { PageHeader } from '../../layout/page-header';
+import { DEFAULT_SPLIT } from '#shared/contracts/vendors';
+import { Button } from '#client/components/ui/button';
+import { Dialog } from '#client/components/ui/dialog';
+import { useUser } from '#client/features/auth/api/get-user';
+import { PageHeader } from '#client/features/layout/page-header';
 import { useVendorCosts } from '../api/vendor-costs';
 import { useVendorSplits } from '../api/vendor-splits';
 import { useVendorUtmSources } from '../api/vendor-utm-sources';
