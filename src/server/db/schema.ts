@@ -67,6 +67,16 @@ export const loginFailures = pgTable('login_failures', {
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * Per-user request counts for the rate limits (src/server/http/rate-limits.ts), shared by every app instance.
+ * key: '<bucket>:<user id>'; the count starts again at 1 once windowEndsAt has passed.
+ */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+});
+
 export const auditLog = pgTable(
   'audit_log',
   {
