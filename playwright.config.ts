@@ -49,7 +49,8 @@ export default defineConfig({
       env: { FAKE_GOOGLE_PORT: String(E2E_GOOGLE_PORT) },
     },
     {
-      command: 'node --import tsx src/server/main.ts',
+      // The compiled server, as it runs in production (npm test builds before the browser tests).
+      command: 'node dist/server/main.js',
       url: `http://127.0.0.1:${E2E_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { ensureAdmins } from './modules/users/service';
+import { clientDir } from './paths';
 import { resolveSecretKey } from './secret';
 
 function readConfig(): Config {
@@ -46,7 +46,7 @@ const app = await buildApp({
   config,
   db: database.db,
   clock: systemClock,
-  clientDir: fileURLToPath(new URL('../../dist/client', import.meta.url)),
+  clientDir,
   logger: { level: config.logLevel },
 });
 

@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// Proves the compiled build runs as deployed: package.json, package-lock.json, dist/ and drizzle/ copied to an empty
+// folder, `npm ci --omit=dev` there (no build tools, no TypeScript loader), then `node dist/server/main.js` must answer
+// /api/health and the app page, log JSON lines, and exit 0 on SIGTERM. Run after `npm run build`.
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const checks = [];
+const check = (name, isOk, detail = '') => {
+  checks.push({ name, isOk });
+  console.log(`${isOk ? 'ok' : 'FAILED'}: ${name}${detail && !isOk ? ` (${detail})` : ''}`);
+};
+
+if (!existsSync('dist/server/main.js') || !existsSync('dist/client/index.html')) {
+  console.error('No build in dist/: run `npm run build` first.');
+  process.exit(1);
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'dispatch-built-'));
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer().on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+let child;
+try {
+  for (const path of ['package.json', 'package-lock.json', 'dist', 'drizzle']) cpSync(path, join(dir, path), { recursive: true });
+  execFileSync('npm', ['ci', '--omit=dev', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: dir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    timeout: 5 * 60_000,
+  });
+  check('npm ci --omit=dev installs no build or test tool', !['vite', 'tsx', 'esbuild', 'vitest', 'react'].some((name) => existsSync(join(dir, 'node_modules', name))));
+
+  const port = await freePort();
+  let output = '';
+  child = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: dir,
+    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), MAIL_TRANSPORT: 'outbox' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+
+  const base = `http://127.0.0.1:${port}`;
+  let health;
+  for (let tries = 0; tries < 120 && !health; tries++) {
+    health = await fetch(`${base}/api/health`).catch(() => undefined);
+    if (!health) await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  check('GET /api/health answers 200', health?.status === 200, output);
+  const page = await fetch(`${base}/`).catch(() => undefined);
+  check('the app page is served', page?.status === 200 && (await page.text()).includes('<div id="root">'));
+
+  child.kill('SIGTERM');
+  const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('no exit'), 30_000))]);
+  check('SIGTERM: exits 0', code === 0, `exit ${code}`);
+  const lines = output.trim().split('\n');
+  const isJson = (line) => {
+    try {
+      return typeof JSON.parse(line).msg === 'string';
+    } catch {
+      return false;
+    }
+  };
+  check('every output line is a JSON log line', lines.every(isJson), lines.find((line) => !isJson(line)));
+} catch (error) {
+  check('the built copy installs and starts', false, error.message);
+} finally {
+  child?.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const failed = checks.filter((entry) => !entry.isOk).length;
+console.log(`built copy: ${checks.length - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
