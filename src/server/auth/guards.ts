@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../errors';
 import { authenticateToken, type AuthenticatedUser, type SessionDeps } from '../modules/session/service';
 
@@ -17,6 +17,11 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export interface Guards {
   requireUser(request: FastifyRequest): Promise<void>;
   requireAdmin(request: FastifyRequest): Promise<void>;
+  /**
+   * An `onRequest` hook for the routes that take a large body: it runs before the body is read, so an anonymous or
+   * expired token is refused without buffering or parsing megabytes.
+   */
+  requireUserBeforeBody(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
 export function createGuards(deps: SessionDeps): Guards {
@@ -27,7 +32,18 @@ export function createGuards(deps: SessionDeps): Guards {
     await requireUser(request);
     if (!request.user?.isAdmin) throw forbidden('Admins only');
   };
-  return { requireUser, requireAdmin };
+  const requireUserBeforeBody = async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      await requireUser(request);
+    } catch (error) {
+      // Node would otherwise read the rest of the unread upload (and drop it) to keep the connection alive: the
+      // connection ends as soon as the refusal is out.
+      reply.header('Connection', 'close');
+      reply.raw.once('finish', () => request.raw.socket.destroy());
+      throw error;
+    }
+  };
+  return { requireUser, requireAdmin, requireUserBeforeBody };
 }
 
 /** The signed-in user of a request that passed a guard. */

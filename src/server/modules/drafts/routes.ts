@@ -9,7 +9,8 @@ export const DRAFT_BODY_LIMIT = 36 * 1024 * 1024;
 
 export function registerDraftRoutes(app: FastifyInstance, deps: drafts.DraftsDeps, guards: Guards) {
   const signedIn = { preHandler: guards.requireUser };
-  const withFiles = { ...signedIn, bodyLimit: DRAFT_BODY_LIMIT };
+  // Authenticated before the body is read: an anonymous upload is refused without parsing it.
+  const withFiles = { onRequest: guards.requireUserBeforeBody, bodyLimit: DRAFT_BODY_LIMIT };
 
   app.get('/api/prospecting-drafts', signedIn, async (request) => drafts.listDrafts(deps, userOf(request).id));
 

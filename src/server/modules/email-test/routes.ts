@@ -19,11 +19,11 @@ const recipients = z
   .array(emailAddress, { error: 'must be a list of addresses' })
   .max(100, { error: 'may name at most 100 addresses' });
 
-/** Room for an HTML test message of up to 10 MB. */
-const EMAIL_TEST_BODY_LIMIT = 12 * 1024 * 1024;
+/** Room for an HTML test message of up to 10 MB (authenticated before it is read). */
+export const EMAIL_TEST_BODY_LIMIT = 12 * 1024 * 1024;
 
 export function registerEmailTestRoutes(app: FastifyInstance, deps: EmailTestDeps, guards: Guards) {
-  app.post('/api/send-email', { preHandler: guards.requireUser, bodyLimit: EMAIL_TEST_BODY_LIMIT }, async (request) => {
+  app.post('/api/send-email', { onRequest: guards.requireUserBeforeBody, bodyLimit: EMAIL_TEST_BODY_LIMIT }, async (request) => {
     const body = parseInput(testEmailBody, request.body);
     const toList = (Array.isArray(body.to) ? body.to : (body.to ?? '').split(/[,;]/)).map((address) => address.trim()).filter(Boolean);
     const subject = body.subject?.trim() ?? '';

@@ -30,7 +30,8 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 const proofTarget = z.object({ vendorId: vendorIdValue });
 
 export function registerSendRoutes(app: FastifyInstance, deps: sends.SendDeps, guards: Guards) {
-  const withFiles = { preHandler: guards.requireUser, bodyLimit: SEND_BODY_LIMIT };
+  // Authenticated before the body is read: an anonymous upload is refused without parsing it.
+  const withFiles = { onRequest: guards.requireUserBeforeBody, bodyLimit: SEND_BODY_LIMIT };
 
   app.post('/api/send-email-consolidated', withFiles, async (request, reply) => {
     const key = idempotencyKeyOf(request);
