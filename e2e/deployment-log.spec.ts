@@ -188,6 +188,7 @@ const logEntry = (overrides: Record<string, unknown> = {}) => ({
     textCards: [{ senderName: 'Heritage', endDate: null, textContent: 'Hi', csvFileKey: null, imageFileKey: '1'.repeat(32), fileName: null }],
   },
   subjects: ['New Heritage Action Content', 'Spring'],
+  filesRemovedAt: null,
   deliveries: [
     { vendorId: 'acme1234', vendorName: 'Acme Leads', status: 'sent', error: null, attempts: 1, sentAt: '2026-03-14T19:05:01.000Z', nextAttemptAt: null },
     { vendorId: 'bravo5678', vendorName: 'Bravo Data', status: 'failed', error: 'The mail server refused the message (554): mailbox unavailable', attempts: 6, sentAt: null, nextAttemptAt: null },

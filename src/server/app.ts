@@ -20,6 +20,7 @@ import { registerEmailLogRoutes } from './modules/email-logs/routes';
 import { registerEmailTestRoutes } from './modules/email-test/routes';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerGoogleRoutes } from './modules/google/routes';
+import { createRetentionScheduler, type RetentionSchedule } from './modules/retention/scheduler';
 import { registerSendRoutes } from './modules/sends/routes';
 import { registerSessionRoutes } from './modules/session/routes';
 import { registerUserRoutes } from './modules/users/routes';
@@ -41,6 +42,8 @@ export interface AppDeps {
   mailTransport?: MailTransport;
   /** Delivery queue tuning (tests: a fast back-off, their own clock). */
   delivery?: DeliveryOptions;
+  /** When retention looks for expired and orphaned files (tests run it by hand). */
+  retention?: RetentionSchedule;
 }
 
 /** Trust the nearest `hops` proxies, as a number of hops means for X-Forwarded-For. */
@@ -111,8 +114,14 @@ export async function buildApp(deps: AppDeps) {
   registerEmailLogRoutes(app, mail, guards);
   registerEmailTestRoutes(app, mail, guards);
   if (deliveries.options.autoStart) app.addHook('onReady', async () => deliveries.start());
+  const retention = createRetentionScheduler(
+    { db: deps.db, clock: deps.clock, storage, retentionDays: deps.config.retentionDays, log: app.log },
+    deps.retention,
+  );
+  if (retention.autoStart) app.addHook('onReady', async () => retention.start());
   // Stop claiming before the database closes; what is pending stays in the queue for the next start.
   app.addHook('onClose', async () => {
+    await retention.stop();
     await deliveries.stop();
     owned?.close();
   });

@@ -20,6 +20,12 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('keeps files forever unless RETENTION_DAYS says otherwise', () => {
+    expect(loadConfig({}).retentionDays).toBeUndefined();
+    expect(loadConfig({ RETENTION_DAYS: '' }).retentionDays).toBeUndefined();
+    expect(loadConfig({ RETENTION_DAYS: '90' }).retentionDays).toBe(90);
+  });
+
   it('trusts no proxy unless told which', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
@@ -41,6 +47,8 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'postgres://u@127.0.0.1/db' }, /^SECRET_KEY is required/],
     [{ MAIL_TRANSPORT: 'smtp' }, /^SMTP_URL is required/],
     [{ MAIL_TRANSPORT: 'pigeon' }, /^MAIL_TRANSPORT must be one of/],
+    [{ RETENTION_DAYS: '0' }, /^RETENTION_DAYS must be at least 1 day$/],
+    [{ RETENTION_DAYS: '1.5' }, /^RETENTION_DAYS must be a whole number of days$/],
     [{ ADMIN_EMAILS: 'ok@x.com, nope' }, /^ADMIN_EMAILS must be a comma-separated list/],
     [{ SECRET_KEY: 'short' }, /^SECRET_KEY must be at least 32 characters$/],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],

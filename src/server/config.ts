@@ -59,6 +59,14 @@ const environment = z.object({
       if (/^\d+$/.test(value)) return Number(value);
       return value.split(',').map((part) => part.trim());
     }),
+  RETENTION_DAYS: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ error: 'must be a number of days' })
+      .int({ error: 'must be a whole number of days' })
+      .min(1, { error: 'must be at least 1 day' })
+      .optional(),
+  ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -102,6 +110,8 @@ function toConfig(env: z.infer<typeof environment>) {
     },
     hubPassword: env.HUB_PASSWORD,
     trustProxy: env.TRUST_PROXY,
+    /** Days the files of a send are kept; undefined keeps them forever. */
+    retentionDays: env.RETENTION_DAYS,
     logLevel: env.LOG_LEVEL,
   };
 }

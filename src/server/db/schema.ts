@@ -220,6 +220,8 @@ export const emailLogs = pgTable(
     cardDetails: jsonb('card_details').$type<{ emailCards: EmailCardDetail[]; textCards: TextCardDetail[] }>().notNull(),
     /** The message subject and the cards' subject lines, for search. */
     subjects: text('subjects').array().notNull().default(sql`'{}'::text[]`),
+    /** When retention removed the entry's stored files and raw messages (the entry itself is kept). */
+    filesRemovedAt: timestamp('files_removed_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('email_logs_user_idempotency_key_idx').on(table.userId, table.idempotencyKey),
@@ -268,3 +270,9 @@ export const emailDeliveries = pgTable(
     index('email_deliveries_due_idx').on(table.status, table.nextAttemptAt),
   ],
 );
+
+/** When each periodic maintenance task last ran, so one run serves every instance. */
+export const maintenanceRuns = pgTable('maintenance_runs', {
+  task: text('task').primaryKey(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
+});

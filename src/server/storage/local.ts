@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { assertFileKey, type FileStorage } from './storage';
+import { assertFileKey, isFileKey, type FileStorage, type StoredObject } from './storage';
 
 /** Files under `root`, fanned out by the key's first two characters so no folder grows huge. */
 export function createLocalStorage(root: string): FileStorage {
@@ -30,5 +30,23 @@ export function createLocalStorage(root: string): FileStorage {
     async delete(key) {
       await rm(pathOf(key), { force: true });
     },
+    list: () => listFiles(root),
   };
+}
+
+/** Keys under `root` with their modification times (temporary files of a put in progress are not keys). */
+async function* listFiles(root: string): AsyncGenerator<StoredObject> {
+  const folders = await readdir(root).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [] as string[];
+    throw error;
+  });
+  for (const folder of folders) {
+    if (!/^[a-f0-9]{2}$/.test(folder)) continue;
+    for (const key of await readdir(join(root, folder)).catch(() => [] as string[])) {
+      if (!isFileKey(key) || key.slice(0, 2) !== folder) continue;
+      const info = await stat(join(root, folder, key)).catch(() => undefined);
+      if (!info?.isFile()) continue;
+      yield { key, modifiedAt: info.mtime };
+    }
+  }
 }

@@ -1,6 +1,6 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../config';
-import { assertFileKey, type FileStorage } from './storage';
+import { assertFileKey, isFileKey, type FileStorage } from './storage';
 
 export type S3Settings = NonNullable<Config['s3']>;
 
@@ -35,6 +35,17 @@ export function createS3Storage(settings: S3Settings): FileStorage {
       assertFileKey(key);
       const { sdk, client } = await connect();
       await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+    async *list() {
+      const { sdk, client } = await connect();
+      let token: string | undefined;
+      do {
+        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
+        for (const object of page.Contents ?? []) {
+          if (object.Key && isFileKey(object.Key)) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date() };
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
   };
 }

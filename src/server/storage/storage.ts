@@ -11,6 +11,13 @@ export interface FileStorage {
   get(key: string): Promise<Buffer | null>;
   /** Removes the bytes under `key`; a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Every key in the store with when it was written (retention finds blobs no row refers to). */
+  list(): AsyncIterable<StoredObject>;
+}
+
+export interface StoredObject {
+  key: string;
+  modifiedAt: Date;
 }
 
 const KEY_PATTERN = /^[a-f0-9]{32}$/;

@@ -57,6 +57,8 @@ export interface EmailLogEntry {
   /** The message subject and the cards' subject lines (what ?q= searches). */
   subjects: string[];
   deliveries: EmailLogDelivery[];
+  /** ISO date-time when retention removed this send's stored files and messages; null while they are kept. */
+  filesRemovedAt: string | null;
 }
 
 /** Query parameters of GET /api/email-logs: client slug or name, vendor id or name, subject text, 1-500 entries. */

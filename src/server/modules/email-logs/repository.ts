@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, lte, min, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, lte, min, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { emailDeliveries, emailLogs, storedFiles } from '#server/db/schema';
 
@@ -27,6 +27,10 @@ export async function findLogByIdempotencyKey(db: Db, userId: number, key: strin
 
 export async function logExists(db: Db, logId: number): Promise<boolean> {
   return (await db.$count(emailLogs, eq(emailLogs.id, logId))) > 0;
+}
+
+export async function haveFilesBeenRemoved(db: Db, logId: number): Promise<boolean> {
+  return (await db.$count(emailLogs, and(eq(emailLogs.id, logId), isNotNull(emailLogs.filesRemovedAt)))) > 0;
 }
 
 /** Status of each delivery of a send, with when it is due. */

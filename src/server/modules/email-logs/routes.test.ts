@@ -72,6 +72,7 @@ describe('GET /api/email-logs', () => {
         { vendorId: 'acme1234', vendorName: 'Acme Leads', status: 'sent', error: null, attempts: 1, sentAt: expect.any(String), nextAttemptAt: null },
         { vendorId: 'bravo5678', vendorName: 'Bravo Data', status: 'sent', error: null, attempts: 1, sentAt: expect.any(String), nextAttemptAt: null },
       ],
+      filesRemovedAt: null,
     });
   });
 

@@ -44,6 +44,7 @@ export async function listEmailLogs({ db }: EmailLogDeps, filters: repo.LogFilte
     cardDetails: log.cardDetails,
     subjects: log.subjects,
     deliveries: deliveries.map(deliveryView),
+    filesRemovedAt: log.filesRemovedAt?.toISOString() ?? null,
   }));
 }
 
@@ -56,9 +57,16 @@ export async function getDeliveryEml({ db, storage }: EmailLogDeps, logId: numbe
   return { raw, fileName: `dispatch-${logId}-${vendorId}.eml` };
 }
 
+async function refuseWithoutFiles(db: Db, logId: number) {
+  if (await repo.haveFilesBeenRemoved(db, logId)) {
+    throw conflict('The stored messages of this send were removed after the retention period, so it cannot be sent again.');
+  }
+}
+
 /** Re-queues only the failed deliveries of a send (a fresh allowance of attempts each). */
 export async function retryFailed({ db, deliveries }: EmailLogDeps, logId: number): Promise<RetryFailedResult> {
   if (!(await repo.logExists(db, logId))) throw notFound('This send was not found.');
+  await refuseWithoutFiles(db, logId);
   const requeued = await repo.requeueDeliveries(db, logId, ['failed'], deliveries.now(), deliveries.options.maxAttempts);
   if (requeued.length > 0) deliveries.wake();
   const counts = requeued.length > 0 ? await deliveries.waitForFirstAttempts(logId) : await deliveries.counts(logId);
@@ -75,6 +83,7 @@ export async function sendAgain({ db, deliveries }: EmailLogDeps, logId: number,
   const status = publicStatus(current.status);
   if (status === 'sent') throw conflict(`The message to ${current.vendorName} was already delivered.`);
   if (status === 'pending') throw conflict(`The message to ${current.vendorName} is already waiting to be sent.`);
+  await refuseWithoutFiles(db, logId);
   const requeued = await repo.requeueDeliveries(db, logId, ['uncertain', 'failed'], deliveries.now(), deliveries.options.maxAttempts, vendorId);
   if (requeued.length === 0) throw conflict(`The message to ${current.vendorName} changed meanwhile; reload to see its status.`);
   deliveries.wake();

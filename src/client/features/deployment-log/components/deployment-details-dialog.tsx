@@ -10,6 +10,7 @@ import { DownloadButton } from './download-button';
 /** The 'Deployment Details' modal: everything logged about one send, with its files and each vendor's message. */
 export function DeploymentDetailsDialogContent({ entry }: { entry: EmailLogEntry }) {
   const { emailCards, textCards } = entry.cardDetails;
+  const hasFiles = !entry.filesRemovedAt;
   return (
     <DialogContent title="Deployment Details" description={formatSentAt(entry.sentAt)} className="sm:max-w-2xl">
       <div className="grid gap-5">
@@ -18,6 +19,11 @@ export function DeploymentDetailsDialogContent({ entry }: { entry: EmailLogEntry
             <Field label="Sent">{formatSentAt(entry.sentAt)}</Field>
             <Field label="Client">{clientNameOf(entry) ?? 'Not recorded'}</Field>
             <Field label="Sent by">{entry.sentBy}</Field>
+            {hasFiles ? null : (
+              <Field label="Files" wide>
+                Removed {formatSentAt(entry.filesRemovedAt!)} at the end of the retention period
+              </Field>
+            )}
           </Fields>
         </Section>
 
@@ -41,7 +47,7 @@ export function DeploymentDetailsDialogContent({ entry }: { entry: EmailLogEntry
                 <li key={delivery?.vendorId ?? name} className="flex flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2 text-sm">
                   <span className="min-w-0 font-medium wrap-anywhere">{name}</span>
                   {delivery ? <DeliveryBadge status={delivery.status} /> : null}
-                  {delivery ? (
+                  {delivery && hasFiles ? (
                     <span className="ml-auto">
                       <DownloadButton
                         label="Download .eml"
@@ -71,10 +77,10 @@ export function DeploymentDetailsDialogContent({ entry }: { entry: EmailLogEntry
           {emailCards.length === 0 && textCards.length === 0 ? <p className="text-[13px] text-slate-600">No cards were logged.</p> : null}
           <div className="grid gap-3">
             {emailCards.map((card, index) => (
-              <EmailCardDetails key={`email-${index}`} card={card} title={`Email Card ${index + 1}`} />
+              <EmailCardDetails key={`email-${index}`} card={card} title={`Email Card ${index + 1}`} hasFiles={hasFiles} />
             ))}
             {textCards.map((card, index) => (
-              <TextCardDetails key={`text-${index}`} card={card} title={`Text Card ${index + 1}`} />
+              <TextCardDetails key={`text-${index}`} card={card} title={`Text Card ${index + 1}`} hasFiles={hasFiles} />
             ))}
           </div>
         </Section>
@@ -83,7 +89,7 @@ export function DeploymentDetailsDialogContent({ entry }: { entry: EmailLogEntry
   );
 }
 
-function EmailCardDetails({ card, title }: { card: EmailCardDetail; title: string }) {
+function EmailCardDetails({ card, title, hasFiles }: { card: EmailCardDetail; title: string; hasFiles: boolean }) {
   const baseName = (card.filename ?? 'email').replace(/\.html?$/i, '');
   return (
     <CardBox title={title}>
@@ -96,16 +102,20 @@ function EmailCardDetails({ card, title }: { card: EmailCardDetail; title: strin
       <div className="mt-3 flex flex-wrap gap-2">
         <DownloadButton
           label="Download HTML"
-          disabled={!card.htmlFileKey}
+          disabled={!hasFiles || !card.htmlFileKey}
           download={() => downloadStoredFile(card.htmlFileKey!, 'html', card.filename || `${baseName}.html`)}
         />
-        <DownloadButton label="Download CSV" disabled={!card.csvFileKey} download={() => downloadStoredFile(card.csvFileKey!, 'csv', `${baseName}.csv`)} />
+        <DownloadButton
+          label="Download CSV"
+          disabled={!hasFiles || !card.csvFileKey}
+          download={() => downloadStoredFile(card.csvFileKey!, 'csv', `${baseName}.csv`)}
+        />
       </div>
     </CardBox>
   );
 }
 
-function TextCardDetails({ card, title }: { card: TextCardDetail; title: string }) {
+function TextCardDetails({ card, title, hasFiles }: { card: TextCardDetail; title: string; hasFiles: boolean }) {
   return (
     <CardBox title={title}>
       <Fields>
@@ -116,8 +126,12 @@ function TextCardDetails({ card, title }: { card: TextCardDetail; title: string 
         </Field>
       </Fields>
       <div className="mt-3 flex flex-wrap gap-2">
-        <DownloadButton label="Download CSV" disabled={!card.csvFileKey} download={() => downloadStoredFile(card.csvFileKey!, 'csv', 'text-links.csv')} />
-        {card.imageFileKey && card.fileName ? (
+        <DownloadButton
+          label="Download CSV"
+          disabled={!hasFiles || !card.csvFileKey}
+          download={() => downloadStoredFile(card.csvFileKey!, 'csv', 'text-links.csv')}
+        />
+        {hasFiles && card.imageFileKey && card.fileName ? (
           <DownloadButton label="Download Image" download={() => downloadStoredFile(card.imageFileKey!, 'image', card.fileName!)} />
         ) : null}
       </div>
