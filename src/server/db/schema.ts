@@ -43,6 +43,22 @@ export const googleConnectTickets = pgTable(
   (table) => [index('google_connect_tickets_expires_at_idx').on(table.expiresAt)],
 );
 
+/** The one-time code a Google sign-in ends with (`/?google_code=`), exchanged once for a session by the same browser. */
+export const googleSignInCodes = pgTable(
+  'google_sign_in_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    /** The hash of the secret sealed in the browser's exchange cookie: only that browser can use the code. */
+    browserHash: text('browser_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('google_sign_in_codes_expires_at_idx').on(table.expiresAt)],
+);
+
 export const sessions = pgTable(
   'sessions',
   {
