@@ -2,6 +2,7 @@ import { formatKb, utf8ByteLength } from '../email/format';
 import { endDateDay, formatEndDate } from './new-york-time';
 import { smsStats } from './sms-length';
 import { labelCards } from './validation';
+import { vendorLinkFor, type VendorLinksPerCard } from './vendor-links';
 
 export interface LinkMatrixCard {
   id: string;
@@ -27,13 +28,12 @@ export interface LinkMatrix {
 export function buildLinkMatrix(
   selectedVendors: readonly string[],
   cards: readonly LinkMatrixCard[],
-  linksPerCard: Readonly<Record<string, Readonly<Record<string, string>> | undefined>>,
+  linksPerCard: VendorLinksPerCard,
 ): LinkMatrix {
   let missingCount = 0;
   const rows = selectedVendors.map((vendorId) => {
     const cells = cards.map((card) => {
-      const links = Object.hasOwn(linksPerCard, card.id) ? linksPerCard[card.id] : undefined;
-      const link = links && Object.hasOwn(links, vendorId) ? links[vendorId]?.trim() || null : null;
+      const link = vendorLinkFor(linksPerCard, card.id, vendorId);
       if (link === null) missingCount++;
       return { cardId: card.id, hasLink: link !== null, link, fileName: link === null ? null : card.csvFileName };
     });

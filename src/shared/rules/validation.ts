@@ -1,5 +1,7 @@
 import type { PricingModel } from '../contracts/vendors';
+import { ownEntry } from '../own-entry';
 import { vendorTerms, type CostValues } from './pricing';
+import { vendorLinkFor, type VendorLinksPerCard } from './vendor-links';
 
 /** An email card as the rules see it: the send body's email card fits as is. */
 export interface EmailCardFields {
@@ -44,11 +46,6 @@ export interface CardRef {
 
 export const MAIN_CARD_ID = 'main';
 
-/** record[key] only when it is the record's own entry: a vendor may be called 'constructor'. */
-function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
-  return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
-}
-
 function isBlank(value: string | null | undefined): boolean {
   return value == null || value.trim() === '';
 }
@@ -92,7 +89,7 @@ export function findMissingRequirements(state: SendRequirementsState): string[] 
 
   const names = new Map(state.vendors.map((vendor) => [vendor.vendorId, vendor.name]));
   for (const vendorId of state.selectedVendors) {
-    const terms = vendorTerms(state.pricingModel, own(state.splits, vendorId), own(state.costs, vendorId));
+    const terms = vendorTerms(state.pricingModel, ownEntry(state.splits, vendorId), ownEntry(state.costs, vendorId));
     const name = names.get(vendorId) ?? vendorId;
     missing.push(...terms.missing.map((what) => `${what} for ${name}`));
   }
@@ -111,13 +108,12 @@ export function missingLinkMessage(cardLabel: string, vendorName: string): strin
 export function findMissingLink(
   cards: readonly CardRef[],
   selectedVendors: readonly string[],
-  allVendorLinks: Readonly<Record<string, Readonly<Record<string, string>> | undefined>>,
+  allVendorLinks: VendorLinksPerCard,
   vendorNames: Readonly<Record<string, string>>,
 ): string | null {
   for (const card of cards) {
-    const links = own(allVendorLinks, card.id);
     for (const vendorId of selectedVendors) {
-      if (isBlank(own(links, vendorId))) return missingLinkMessage(card.label, own(vendorNames, vendorId) ?? vendorId);
+      if (vendorLinkFor(allVendorLinks, card.id, vendorId) === null) return missingLinkMessage(card.label, ownEntry(vendorNames, vendorId) ?? vendorId);
     }
   }
   return null;
