@@ -1,10 +1,12 @@
+import { FILE_KINDS, type FileKind } from '#shared/file-kinds';
 import type { Db } from '#server/db/client';
 import { notFound } from '#server/errors';
 import { isFileKey, type FileStorage } from '#server/storage/storage';
 import * as repo from './repository';
 
-export const DOWNLOAD_TYPES = ['html', 'csv', 'image'] as const;
-export type DownloadType = (typeof DOWNLOAD_TYPES)[number];
+/** A card's uploads can be downloaded; the raw messages have their own route. */
+export const DOWNLOAD_TYPES = FILE_KINDS;
+export type DownloadType = FileKind;
 
 export interface FileDeps {
   db: Db;

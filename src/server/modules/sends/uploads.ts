@@ -1,15 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { SendBody } from '#shared/contracts/send';
 import type { EmailCardDetail, TextCardDetail } from '#shared/contracts/email-logs';
+import { CSV_TYPE, declaredImageType, defaultFileName, EML_TYPE, HTML_TYPE, imageTypeOf, type FileKind } from '#shared/file-kinds';
 import type { FileInsert } from '../email-logs/repository';
 import { newFileKey, type FileStorage } from '#server/storage/storage';
 
-export type FileKind = 'html' | 'csv' | 'image' | 'eml';
+/** What the files table keeps: a card's uploads, and each vendor's raw message. */
+export type StoredFileKind = FileKind | 'eml';
 
-export const CONTENT_TYPES: Record<Exclude<FileKind, 'image'>, string> = {
-  html: 'text/html; charset=utf-8',
-  csv: 'text/csv; charset=utf-8',
-  eml: 'message/rfc822',
+export const CONTENT_TYPES: Record<Exclude<StoredFileKind, 'image'>, string> = {
+  html: `${HTML_TYPE}; charset=utf-8`,
+  csv: `${CSV_TYPE}; charset=utf-8`,
+  eml: EML_TYPE,
 };
 
 /**
@@ -26,7 +28,7 @@ export class UploadBatch {
     private readonly now: Date,
   ) {}
 
-  async store(kind: FileKind, fileName: string, contentType: string, data: Buffer, dedupe = true): Promise<string> {
+  async store(kind: StoredFileKind, fileName: string, contentType: string, data: Buffer, dedupe = true): Promise<string> {
     const digest = dedupe ? createHash('sha256').update(kind).update(fileName).update(data).digest('hex') : undefined;
     const known = digest && this.byContent.get(digest);
     if (known) return known;
@@ -49,7 +51,7 @@ const orNull = (value: string | null | undefined) => (value && value.trim() !== 
 export async function storeUploads(batch: UploadBatch, body: SendBody) {
   const emailCards: EmailCardDetail[] = [];
   for (const [i, card] of body.emailCards.entries()) {
-    const htmlName = orNull(card.filename) ?? `email-${i + 1}.html`;
+    const htmlName = orNull(card.filename) ?? defaultFileName.emailHtml(i);
     emailCards.push({
       subject: orNull(card.subject),
       senderName: orNull(card.senderName),
@@ -57,30 +59,24 @@ export async function storeUploads(batch: UploadBatch, body: SendBody) {
       filename: orNull(card.filename),
       htmlFileKey: card.htmlContent ? await batch.store('html', htmlName, CONTENT_TYPES.html, Buffer.from(card.htmlContent, 'utf8')) : null,
       csvFileKey: card.csvContent
-        ? await batch.store('csv', orNull(card.csvFileName) ?? `email-${i + 1}-links.csv`, CONTENT_TYPES.csv, Buffer.from(card.csvContent, 'utf8'))
+        ? await batch.store('csv', orNull(card.csvFileName) ?? defaultFileName.emailCsv(i), CONTENT_TYPES.csv, Buffer.from(card.csvContent, 'utf8'))
         : null,
     });
   }
   const textCards: TextCardDetail[] = [];
   for (const [i, card] of body.textCards.entries()) {
-    const imageName = orNull(card.fileName) ?? `text-${i + 1}-image`;
-    const imageType = body.imageAttachments.find((image) => image.filename === card.fileName)?.contentType ?? imageTypeFromName(imageName);
+    const imageName = orNull(card.fileName) ?? defaultFileName.textImage(i);
+    const imageType = declaredImageType(body.imageAttachments, card.fileName) ?? imageTypeOf(imageName);
     textCards.push({
       senderName: orNull(card.senderName),
       endDate: card.endDate,
       textContent: orNull(card.content),
       csvFileKey: card.csvContent
-        ? await batch.store('csv', orNull(card.csvFileName) ?? `text-${i + 1}-links.csv`, CONTENT_TYPES.csv, Buffer.from(card.csvContent, 'utf8'))
+        ? await batch.store('csv', orNull(card.csvFileName) ?? defaultFileName.textCsv(i), CONTENT_TYPES.csv, Buffer.from(card.csvContent, 'utf8'))
         : null,
       imageFileKey: card.fileContent ? await batch.store('image', imageName, imageType, Buffer.from(card.fileContent, 'base64')) : null,
       fileName: orNull(card.fileName),
     });
   }
   return { emailCards, textCards };
-}
-
-const IMAGE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
-
-export function imageTypeFromName(name: string): string {
-  return IMAGE_TYPES[name.split('.').at(-1)?.toLowerCase() ?? ''] ?? 'application/octet-stream';
 }

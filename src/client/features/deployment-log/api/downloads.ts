@@ -1,7 +1,7 @@
+import type { FileKind } from '#shared/file-kinds';
 import { requestRaw } from '#client/lib/request';
 import { fileNameFromDisposition } from '../utils/content-disposition';
 
-export type StoredFileType = 'html' | 'csv' | 'image';
 
 /** Long enough for the browser to have started the download before the blob goes. */
 const REVOKE_DELAY_MS = 10_000;
@@ -29,7 +29,7 @@ async function download(path: string, fallbackName: string) {
   saveBlob(blob, fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackName);
 }
 
-export const downloadStoredFile = (key: string, type: StoredFileType, fallbackName: string) =>
+export const downloadStoredFile = (key: string, type: FileKind, fallbackName: string) =>
   download(`/api/files/${encodeURIComponent(key)}?type=${type}`, fallbackName);
 
 /** The exact raw message that went to one vendor. */

@@ -1,7 +1,7 @@
 import { formatKb } from '#shared/email/compose';
 import { utf8ByteLength } from '#shared/email/format';
 import type { ContentWarning } from '#shared/rules/content-checks';
-import { acceptAttribute, EMAIL_CARD_FILES } from '../files/file-kinds';
+import { acceptAttribute, EMAIL_CARD_FILES } from '../files/accepted-files';
 import type { CsvReport } from '../hooks/use-csv-links';
 import type { Card, CardChanges } from '../state/send-state';
 import { CardWarnings } from './card-warnings';

@@ -2,7 +2,7 @@ import { formatKb } from '#shared/email/compose';
 import { base64ByteLength, utf8ByteLength } from '#shared/email/format';
 import { smsStats } from '#shared/rules/sms-length';
 import { Textarea } from '#client/components/ui/input';
-import { acceptAttribute, TEXT_CARD_FILES } from '../files/file-kinds';
+import { acceptAttribute, TEXT_CARD_FILES } from '../files/accepted-files';
 import { CardWarnings } from './card-warnings';
 import { CsvStatus, EndDateField, Field, FileChip, TextField } from './card-fields';
 import { ContentCard } from './content-card';

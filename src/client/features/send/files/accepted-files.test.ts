@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptAttribute, EMAIL_CARD_FILES, fileKind, invalidFileMessage, TEXT_CARD_FILES } from './file-kinds';
+import { acceptAttribute, EMAIL_CARD_FILES, fileKind, invalidFileMessage, TEXT_CARD_FILES } from './accepted-files';
 
 describe('accepted files', () => {
   it('takes html, htm and csv on email cards, csv and images on text cards, by extension in any case', () => {

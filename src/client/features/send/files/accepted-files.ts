@@ -1,37 +1,18 @@
-export type FileKind = 'html' | 'csv' | 'image';
+import { EXTENSION_KINDS, fileKindOf, type FileKind } from '#shared/file-kinds';
 
-const EXTENSIONS: Record<string, FileKind> = {
-  html: 'html',
-  htm: 'html',
-  csv: 'csv',
-  png: 'image',
-  jpg: 'image',
-  jpeg: 'image',
-  gif: 'image',
-  webp: 'image',
-};
-
-const IMAGE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
-
-function extensionOf(name: string): string {
-  return name.includes('.') ? name.split('.').pop()!.toLowerCase() : '';
-}
+export type { FileKind };
 
 /** SPEC 5 'Accepted files': the kind of a file by its name, or null when this drop zone does not take it. */
 export function fileKind(name: string, accepted: readonly FileKind[]): FileKind | null {
-  const kind = EXTENSIONS[extensionOf(name)];
+  const kind = fileKindOf(name);
   return kind && accepted.includes(kind) ? kind : null;
-}
-
-export function imageContentType(name: string): string {
-  return IMAGE_TYPES[extensionOf(name)] ?? 'application/octet-stream';
 }
 
 export const EMAIL_CARD_FILES: readonly FileKind[] = ['html', 'csv'];
 export const TEXT_CARD_FILES: readonly FileKind[] = ['csv', 'image'];
 
 export function acceptAttribute(kinds: readonly FileKind[]): string {
-  return Object.entries(EXTENSIONS)
+  return Object.entries(EXTENSION_KINDS)
     .filter(([, kind]) => kinds.includes(kind))
     .map(([extension]) => `.${extension}`)
     .join(',');

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { MAX_HTML_OR_CSV_BYTES, MAX_IMAGE_BYTES } from '#shared/contracts/send';
+import { imageTypeOf } from '#shared/file-kinds';
 import { toast } from '#client/components/ui/use-toast';
-import { EMAIL_CARD_FILES, fileKind, imageContentType, invalidFileMessage, readAsBase64, TEXT_CARD_FILES } from '../files/file-kinds';
+import { EMAIL_CARD_FILES, fileKind, invalidFileMessage, readAsBase64, TEXT_CARD_FILES } from '../files/accepted-files';
 import type { Card, CardChanges } from '../state/send-state';
 
 const MB = 1024 * 1024;
@@ -44,7 +45,7 @@ export function useCardFiles(updateCard: (cardId: string, changes: CardChanges) 
             continue;
           }
           try {
-            updateCard(card.cardId, { imageFileName: file.name, imageContent: await readAsBase64(file), imageContentType: file.type || imageContentType(file.name) });
+            updateCard(card.cardId, { imageFileName: file.name, imageContent: await readAsBase64(file), imageContentType: file.type || imageTypeOf(file.name) });
           } catch {
             toast({ title: 'Error reading file', description: `Could not read ${file.name}.`, variant: 'destructive' });
           }
