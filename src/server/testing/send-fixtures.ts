@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SendBodyInput } from '#shared/contracts/send';
-import { composeVendorEmail, withVendorLinks, type ComposedEmail } from '#shared/email/compose';
-import { findClient } from '#shared/clients';
+import { composeVendorEmail, type ComposedEmail } from '#shared/email/compose';
+import { composeInputFromSend } from '#shared/email/compose-input-from-send';
 import type { App } from '../app';
 import { systemClock } from '../clock';
 import type { DeliveryOptions } from '../mail/deliveries';
@@ -91,45 +91,12 @@ export async function seedVendors(app: App, adminToken: string): Promise<void> {
   }
 }
 
-/** What the preview shows for one vendor of `body`: the shared composer with the same data the server reads. */
+/** What the preview shows for one vendor of `body`: the shared mapping and composer with the same data the server reads. */
 export function expectedEmail(body: SendBodyInput, vendorId: string, context: { now: Date; senderEmail: string; senderFirstName: string }): ComposedEmail {
   const vendor = VENDORS.find((candidate) => candidate.vendorId === vendorId)!;
-  const client = findClient(body.selectedClient ?? null);
-  const allLinks = body.allVendorLinks ?? {};
-  const emailCards = (body.emailCards ?? []).map((card) => ({
-    id: card.id,
-    subject: card.subject ?? null,
-    senderName: card.senderName ?? null,
-    endDate: card.endDate ?? null,
-    filename: card.filename ?? null,
-    htmlContent: card.htmlContent ?? null,
-  }));
-  const textCards = (body.textCards ?? []).map((card) => ({
-    id: card.id,
-    content: card.content ?? null,
-    senderName: card.senderName ?? null,
-    endDate: card.endDate ?? null,
-    fileName: card.fileName ?? null,
-    fileContent: card.fileContent ?? null,
-    contentType: 'image/png',
-  }));
-  return composeVendorEmail({
-    send: {
-      client: client ? { slug: client.slug, displayName: client.displayName } : null,
-      pricingModel: body.pricingModel ?? 'Revshare',
-      emailCards: withVendorLinks(emailCards, allLinks, vendorId),
-      textCards: withVendorLinks(textCards, allLinks, vendorId),
-    },
-    vendor: {
-      name: vendor.name,
-      emails: vendor.emails,
-      emailProspectingKey: vendor.emailProspectingKey,
-      textProspectingKey: vendor.textProspectingKey,
-      split: SPLITS[vendorId],
-      costs: undefined,
-    },
-    context: { ...context, approvalEmails: APPROVALS, hubPassword: HUB_PASSWORD },
-  });
+  return composeVendorEmail(
+    composeInputFromSend(body, { ...vendor, emails: [...vendor.emails] }, { splits: SPLITS, costs: {} }, { ...context, approvalEmails: APPROVALS, hubPassword: HUB_PASSWORD }),
+  );
 }
 
 /** A temporary DATA_DIR, removed by the returned function. */

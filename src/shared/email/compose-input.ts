@@ -42,11 +42,14 @@ export interface ComposeInput {
     split: string | undefined;
     costs: CostValues | undefined;
   };
-  context: {
-    now: Date;
-    senderEmail: string;
-    senderFirstName: string;
-    approvalEmails: readonly string[];
-    hubPassword: string | undefined;
-  };
+  context: ComposeContext;
+}
+
+/** Who sends, when, and what every message of the send shares. */
+export interface ComposeContext {
+  now: Date;
+  senderEmail: string;
+  senderFirstName: string;
+  approvalEmails: readonly string[];
+  hubPassword: string | undefined;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { composeSubject, composeVendorEmail, formatKb, withVendorLinks, type ComposeInput } from './compose';
+import { vendorLinkFor } from '../rules/vendor-links';
+import { composeSubject, composeVendorEmail, formatKb, type ComposeInput } from './compose';
 
 const allVendorLinks = {
   main: { acme1234: 'https://give.example.org/e?utm_source=acme&x=1', bravo5678: 'https://give.example.org/e?utm_source=bravo' },
@@ -39,6 +40,9 @@ const context = {
   approvalEmails: ['approvals@agency.test', 'boss@agency.test'],
   hubPassword: 'hub-secret',
 };
+
+const withVendorLinks = <Card extends { id: string }>(cards: readonly Card[], links: typeof allVendorLinks, vendorId: string) =>
+  cards.map((card) => ({ ...card, link: vendorLinkFor(links, card.id, vendorId) }));
 
 function inputFor(vendorId: keyof typeof vendors, overrides: Partial<ComposeInput['send']> = {}): ComposeInput {
   return {
@@ -191,15 +195,6 @@ describe('composeSubject', () => {
     expect(composeSubject({ ...send, client: null })).toBe('New Prospecting Content');
     expect(composeSubject({ ...send, client: { slug: 'x', displayName: ' ' } })).toBe('New Prospecting Content');
     expect(composeSubject({ ...send, emailCards: [] })).toBe('New Prospecting Content');
-  });
-});
-
-describe('withVendorLinks', () => {
-  it('picks one vendor link per card, null when there is none', () => {
-    expect(withVendorLinks([{ id: 'main' }, { id: 'other' }], allVendorLinks, 'acme1234')).toEqual([
-      { id: 'main', link: 'https://give.example.org/e?utm_source=acme&x=1' },
-      { id: 'other', link: null },
-    ]);
   });
 });
 

@@ -8,7 +8,7 @@ import { orPlaceholder } from './format';
 
 export { formatKb } from './format';
 
-export type { ComposeEmailCard, ComposeInput, ComposeTextCard } from './compose-input';
+export type { ComposeContext, ComposeEmailCard, ComposeInput, ComposeTextCard } from './compose-input';
 
 export type { ComposedAttachment };
 
@@ -34,19 +34,6 @@ export const PLACEHOLDERS = {
 } as const;
 
 export const DEFAULT_SUBJECT = 'New Prospecting Content';
-
-/** The cards with `link` set to one vendor's link from allVendorLinks (card id -> vendorId -> link). */
-export function withVendorLinks<Card extends { id: string }>(
-  cards: readonly Card[],
-  allVendorLinks: Readonly<Record<string, Readonly<Record<string, string>> | undefined>>,
-  vendorId: string,
-): (Card & { link: string | null })[] {
-  return cards.map((card) => {
-    const links = Object.hasOwn(allVendorLinks, card.id) ? allVendorLinks[card.id] : undefined;
-    const link = links && Object.hasOwn(links, vendorId) ? links[vendorId] : undefined;
-    return { ...card, link: link?.trim() || null };
-  });
-}
 
 /** SPEC 5: 'New {client} Content'; a send without a client, or a text-only send, has the default subject. */
 export function composeSubject(send: ComposeInput['send']): string {

@@ -1,6 +1,7 @@
 import { findClient } from '#shared/clients';
 import { MAX_ATTACHMENT_BYTES_PER_MESSAGE, MAX_HTML_OR_CSV_BYTES, MAX_IMAGE_BYTES, type SendBody } from '#shared/contracts/send';
-import { composeVendorEmail, withVendorLinks, type ComposedEmail } from '#shared/email/compose';
+import { composeVendorEmail, type ComposedEmail } from '#shared/email/compose';
+import { composeInputFromSend } from '#shared/email/compose-input-from-send';
 import { base64ByteLength, utf8ByteLength } from '#shared/email/format';
 import type { CostValues } from '#shared/rules/pricing';
 import { findMissingLink, findMissingRequirements, labelCards, pleaseCompleteMessage } from '#shared/rules/validation';
@@ -103,11 +104,6 @@ export async function loadSender({ db, config }: Pick<PrepareDeps, 'db' | 'confi
   };
 }
 
-/** The image's declared type, from the send's imageAttachments list (matched by name), when the card does not say. */
-function imageTypeOf(body: SendBody, fileName: string | null): string | undefined {
-  return body.imageAttachments.find((image) => image.filename === fileName)?.contentType;
-}
-
 /** The attachments' bytes in the composer's order (each email card's HTML, each text card's image): one copy for all vendors. */
 function attachmentBuffers(body: SendBody): Buffer[] {
   return [
@@ -161,28 +157,19 @@ export async function prepareSend(deps: PrepareDeps, userId: number, body: SendB
   const sender = await loadSender(deps, userId);
   const approvalEmails = approvalRows.map((row) => row.email);
   const now = clock.now();
-  const textCards = body.textCards.map((card) => ({ ...card, contentType: imageTypeOf(body, card.fileName) }));
   const contents = attachmentBuffers(body);
 
   const messages = body.selectedVendors.map((vendorId): VendorMessage => {
     const vendor = vendorsById.get(vendorId)!;
-    const composed = composeVendorEmail({
-      send: {
-        client: client ? { slug: client.slug, displayName: client.displayName } : null,
-        pricingModel: body.pricingModel,
-        emailCards: withVendorLinks(body.emailCards, body.allVendorLinks, vendorId),
-        textCards: withVendorLinks(textCards, body.allVendorLinks, vendorId),
-      },
-      vendor: {
-        name: vendor.name,
-        emails: vendor.emails,
-        emailProspectingKey: vendor.emailProspectingKey,
-        textProspectingKey: vendor.textProspectingKey,
-        split: Object.hasOwn(splits, vendorId) ? splits[vendorId] : undefined,
-        costs: Object.hasOwn(costs, vendorId) ? costs[vendorId] : undefined,
-      },
-      context: { now, senderEmail: sender.email, senderFirstName: sender.firstName, approvalEmails, hubPassword: config.hubPassword },
-    });
+    const composed = composeVendorEmail(
+      composeInputFromSend(body, vendor, { splits, costs }, {
+        now,
+        senderEmail: sender.email,
+        senderFirstName: sender.firstName,
+        approvalEmails,
+        hubPassword: config.hubPassword,
+      }),
+    );
     const recipients = composed.to.length + composed.cc.length;
     if (recipients > MAX_RECIPIENTS_PER_MESSAGE) {
       throw badRequest(

@@ -28,7 +28,7 @@ export interface SendResult extends DeliveryCounts {
 
 export const PROOF_SUBJECT_PREFIX = '[PROOF] ';
 
-function messageParts(prepared: PreparedSend, message: VendorMessage, messageId: string): MessageParts {
+export function messageParts(prepared: PreparedSend, message: VendorMessage, messageId: string): MessageParts {
   const { composed, attachments } = message;
   return {
     from: prepared.sender.from,

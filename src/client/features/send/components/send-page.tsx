@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { CardType } from '#shared/contracts/drafts';
 import { composeVendorEmail } from '#shared/email/compose';
+import { composeInputFromSend } from '#shared/email/compose-input-from-send';
 import { buildLinkMatrix, findContentWarnings } from '#shared/rules/content-checks';
 import { newYorkDate } from '#shared/rules/new-york-time';
 import { findMissingLink, findMissingRequirements, pleaseCompleteMessage } from '#shared/rules/validation';
@@ -14,7 +15,7 @@ import { useCardFiles } from '../hooks/use-card-files';
 import { useCsvLinks } from '../hooks/use-csv-links';
 import { useSend } from '../hooks/use-send';
 import { useSendPage } from '../hooks/use-send-page';
-import { buildSendBody, cardLabels, composeInputFor, emailCardsOf, globalCsvCard, linkSourceFile, linksPerCard, requirementsState, textCardsOf } from '../state/derive';
+import { buildSendBody, cardLabels, emailCardsOf, globalCsvCard, linkSourceFile, linksPerCard, requirementsState, textCardsOf } from '../state/derive';
 import { emptyCard, newCardId, nextCardOrder } from '../state/send-state';
 import { AddContentMenu } from './add-content-menu';
 import { ClientTiles } from './client-tiles';
@@ -69,10 +70,12 @@ export function SendPage() {
 
   const selectedVendorObjects = data.vendors.filter((vendor) => session.selectedVendors.includes(vendor.vendorId));
   const previewVendor = selectedVendorObjects.find((vendor) => vendor.vendorId === previewVendorId) ?? selectedVendorObjects[0];
+  // The preview draws the body the page would post, through the server's own mapping and composer.
+  const sendBody = useMemo(() => buildSendBody(state, data.splits), [state, data.splits]);
   const email = useMemo(
     () =>
       composeVendorEmail(
-        composeInputFor(state, previewVendor, vendorData, {
+        composeInputFromSend(sendBody, previewVendor, vendorData, {
           now,
           senderEmail: user?.email ?? '',
           senderFirstName: data.firstName,
@@ -80,7 +83,7 @@ export function SendPage() {
           hubPassword: data.hubPassword,
         }),
       ),
-    [state, previewVendor, vendorData, now, user?.email, data.firstName, data.approvalEmails, data.hubPassword],
+    [sendBody, previewVendor, vendorData, now, user?.email, data.firstName, data.approvalEmails, data.hubPassword],
   );
 
   const isReady = missing.length === 0 && missingLink === null;
@@ -96,7 +99,7 @@ export function SendPage() {
       toast({ title: 'No content to send', description: 'Please add at least one email or text section with all required fields.', variant: 'destructive' });
       return;
     }
-    void proof(buildSendBody(state, data.splits), previewVendor.vendorId, previewVendor.name);
+    void proof(sendBody, previewVendor.vendorId, previewVendor.name);
   }
 
   function trySend() {
@@ -108,7 +111,7 @@ export function SendPage() {
     } else if (missingLink) {
       toast({ title: 'Missing vendor link', description: missingLink, variant: 'destructive' });
     } else {
-      void send(buildSendBody(state, data.splits));
+      void send(sendBody);
     }
   }
 

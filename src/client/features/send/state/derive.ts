@@ -1,7 +1,6 @@
-import { findClient } from '#shared/clients';
 import type { SendBodyInput } from '#shared/contracts/send';
-import type { Vendor } from '#shared/contracts/vendors';
-import type { ComposeInput } from '#shared/email/compose';
+import { DEFAULT_SPLIT, type Vendor } from '#shared/contracts/vendors';
+import { ownEntry } from '#shared/own-entry';
 import type { CostValues } from '#shared/rules/pricing';
 import { labelCards, type SendRequirementsState } from '#shared/rules/validation';
 import type { Card, SendState } from './send-state';
@@ -90,61 +89,11 @@ export function buildSendBody({ session, cards }: SendState, splits: Readonly<Re
       fileName: card.imageFileName,
     })),
     selectedClient: session.selectedClient,
-    vendorSplits: Object.fromEntries(session.selectedVendors.map((id) => [id, splits[id] ?? '50/50'])),
+    vendorSplits: Object.fromEntries(session.selectedVendors.map((id) => [id, ownEntry(splits, id) ?? DEFAULT_SPLIT])),
     imageAttachments: texts
       .filter((card) => card.imageContent && card.imageFileName && card.imageContentType)
       .map((card) => ({ filename: card.imageFileName!, content: card.imageContent!, contentType: card.imageContentType! })),
     allVendorLinks: linksPerCard(cards),
     pricingModel: session.pricingModel,
-  };
-}
-
-export interface PreviewContext {
-  now: Date;
-  senderEmail: string;
-  senderFirstName: string;
-  approvalEmails: readonly string[];
-  hubPassword: string | undefined;
-}
-
-/** What the composer needs to draw one vendor's email: the same input the server builds from the send body. */
-export function composeInputFor(state: SendState, vendor: Vendor | undefined, data: VendorData, context: PreviewContext): ComposeInput {
-  const links = linksPerCard(state.cards);
-  const vendorId = vendor?.vendorId ?? '';
-  const linkOf = (card: Card) => links[card.cardId]?.[vendorId] ?? null;
-  const client = findClient(state.session.selectedClient);
-  return {
-    send: {
-      client: client ? { slug: client.slug, displayName: client.displayName } : null,
-      pricingModel: state.session.pricingModel,
-      emailCards: emailCardsOf(state.cards).map((card) => ({
-        id: card.cardId,
-        subject: card.htmlSubject,
-        senderName: card.senderName,
-        endDate: card.endDate,
-        link: linkOf(card),
-        filename: card.fileName,
-        htmlContent: card.fileContent,
-      })),
-      textCards: textCardsOf(state.cards).map((card) => ({
-        id: card.cardId,
-        content: card.textCopy,
-        senderName: card.senderName,
-        endDate: card.endDate,
-        link: linkOf(card),
-        fileName: card.imageFileName,
-        fileContent: card.imageContent,
-        contentType: card.imageContentType,
-      })),
-    },
-    vendor: {
-      name: vendor?.name ?? '',
-      emails: vendor?.emails ?? [],
-      emailProspectingKey: vendor?.emailProspectingKey ?? null,
-      textProspectingKey: vendor?.textProspectingKey ?? null,
-      split: vendor ? data.splits[vendor.vendorId] : undefined,
-      costs: vendor ? data.costs[vendor.vendorId] : undefined,
-    },
-    context,
   };
 }
