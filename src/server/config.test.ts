@@ -53,6 +53,8 @@ describe('loadConfig', () => {
     [{ SECRET_KEY: 'short' }, /^SECRET_KEY must be at least 32 characters$/],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
     [{ TRUST_PROXY: 'sometimes' }, /^TRUST_PROXY must be true, false/],
+    [{ SHUTDOWN_TIMEOUT: '0' }, /^SHUTDOWN_TIMEOUT must be at least 1 second$/],
+    [{ SHUTDOWN_TIMEOUT: 'soon' }, /^SHUTDOWN_TIMEOUT must be a number of seconds$/],
   ])('refuses %j with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

@@ -67,6 +67,14 @@ const environment = z.object({
       .min(1, { error: 'must be at least 1 day' })
       .optional(),
   ),
+  SHUTDOWN_TIMEOUT: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .min(1, { error: 'must be at least 1 second' })
+      .max(3600, { error: 'must be at most 3600 seconds' })
+      .default(30),
+  ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -112,6 +120,7 @@ function toConfig(env: z.infer<typeof environment>) {
     trustProxy: env.TRUST_PROXY,
     /** Days the files of a send are kept; undefined keeps them forever. */
     retentionDays: env.RETENTION_DAYS,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT * 1000,
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -1,67 +1,83 @@
 import { join } from 'node:path';
-import { buildApp } from './app';
+import closeWithGrace from 'close-with-grace';
+import { buildApp, type App } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db/client';
+import { MigrationError, openDatabase, type Database } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
+import { createLogger } from './logger';
 import { ensureAdmins } from './modules/users/service';
 import { clientDir } from './paths';
 import { resolveSecretKey } from './secret';
+import { describeSetup } from './startup-summary';
 
 function readConfig(): Config {
   try {
     return loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
-      process.exit(1);
-    }
-    throw error;
+    if (!(error instanceof ConfigError)) throw error;
+    createLogger().fatal(`Configuration error: ${error.message}`);
+    process.exit(1);
   }
 }
 
 const config = readConfig();
-config.secretKey = resolveSecretKey(config.secretKey, config.dataDir);
+const log = createLogger(config.logLevel);
 
-function lockEmbeddedData(): () => void {
-  if (config.databaseUrl) return () => {};
-  try {
-    return lockDataDir(config.dataDir);
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-const releaseDataDir = lockEmbeddedData();
+// What is open so far; a shutdown (a signal, or an error at any point) closes what there is, in reverse order.
+let app: App | undefined;
+let database: Database | undefined;
+let releaseDataDir = () => {};
 
-const database = await openDatabase(
-  config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'db') },
-);
-await ensureAdmins({ db: database.db, clock: systemClock }, config.adminEmails);
-
-const app = await buildApp({
-  config,
-  db: database.db,
-  clock: systemClock,
-  clientDir,
-  logger: { level: config.logLevel },
-});
-
-let closing = false;
-async function close(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  await app.close();
-  await database.close();
+async function close() {
+  // Stops accepting, finishes requests in flight, then stops the delivery worker (which finishes the messages it
+  // has out, within its own time limit) before the database closes under it.
+  await app?.close();
+  await database?.close();
   releaseDataDir();
-  process.exit(0);
 }
-process.on('SIGINT', () => void close('SIGINT'));
-process.on('SIGTERM', () => void close('SIGTERM'));
 
-await app.listen({ port: config.port, host: config.host });
-app.log.info(`Dispatch is running on ${config.publicUrl} (${database.kind} database)`);
+closeWithGrace(
+  {
+    delay: config.shutdownTimeoutMs,
+    logger: false,
+    onTimeout: (delay) => log.fatal({ deadlineMs: delay }, 'Shutdown deadline passed with work unfinished: exiting'),
+    onSecondSignal: (signal) => log.fatal({ signal }, 'Second signal during shutdown: exiting now'),
+    onSecondError: (err) => log.fatal({ err }, 'Uncaught error during shutdown: exiting now'),
+  },
+  async ({ signal, err }) => {
+    if (err) log.fatal({ err }, 'Uncaught error: shutting down');
+    else log.info({ signal }, 'Shutting down');
+    await close();
+    log.info('Stopped');
+  },
+);
+
+/** A known reason not to start: one clear line, and exit 1. */
+async function stopStarting(message: string, err?: unknown): Promise<never> {
+  log.fatal(err ? { err } : {}, message);
+  await close().catch(() => {});
+  process.exit(1);
+}
+
+try {
+  config.secretKey = resolveSecretKey(config.secretKey, config.dataDir);
+  if (!config.databaseUrl) releaseDataDir = lockDataDir(config.dataDir);
+  database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'db') },
+  );
+  await ensureAdmins({ db: database.db, clock: systemClock }, config.adminEmails);
+  app = await buildApp({
+    config,
+    db: database.db,
+    clock: systemClock,
+    clientDir,
+    logger: { level: config.logLevel },
+  });
+  const address = await app.listen({ port: config.port, host: config.host });
+  log.info({ address, ...describeSetup(config) }, `Dispatch is running on ${config.publicUrl}`);
+} catch (error) {
+  if (error instanceof DataDirLockedError) await stopStarting(error.message);
+  if (error instanceof MigrationError) await stopStarting(`${error.message}. Start-up stopped; the database is as the last migration that applied left it.`, error);
+  await stopStarting(`Start-up failed: ${(error as Error).message}`, error);
+}

@@ -22,18 +22,63 @@ export type DatabaseTarget =
   /** dataDir undefined means in memory; snapshot starts from a dumped, already migrated data directory. */
   | { kind: 'pglite'; dataDir?: string; snapshot?: Blob | File };
 
+/** A migration did not apply: the database is left as the last migration that did, and the server must not start. */
+export class MigrationError extends Error {
+  constructor(cause: unknown) {
+    // Drizzle's own message is the whole failed statement; the database's reason is in its cause.
+    super(`A database migration failed: ${((cause as Error).cause as Error | undefined)?.message ?? (cause as Error).message}`, { cause });
+    this.name = 'MigrationError';
+  }
+}
+
+async function migrating(migration: Promise<void>): Promise<void> {
+  try {
+    await migration;
+  } catch (error) {
+    throw new MigrationError(error);
+  }
+}
+
+/** Any fixed number: every instance of Dispatch takes the same PostgreSQL advisory lock around its migrations. */
+const MIGRATION_LOCK_KEY = 4_242_170_311;
+
+/**
+ * Instances starting together migrate one after the other: the first applies what is pending, the others then find
+ * nothing to do (without it, two would race to create drizzle's bookkeeping table and to apply the same migration).
+ * The lock is held by a connection of its own, and ending that session releases it whatever happened.
+ */
+async function withMigrationLock(url: string, migrate: () => Promise<void>): Promise<void> {
+  const lock = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await lock.unsafe(`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
+    await migrate();
+  } finally {
+    await lock.end({ timeout: 5 });
+  }
+}
+
 /** Opens the database and applies every pending migration. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const sql = postgres(target.url, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres(sql, { schema });
-    await migratePostgres(db, { migrationsFolder });
+    try {
+      await withMigrationLock(target.url, () => migrating(migratePostgres(db, { migrationsFolder })));
+    } catch (error) {
+      await sql.end({ timeout: 5 });
+      throw error;
+    }
     return { db: db as unknown as Db, kind: 'postgres', close: () => sql.end({ timeout: 5 }) };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const client = await PGlite.create(target.dataDir, target.snapshot ? { loadDataDir: target.snapshot } : {});
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  try {
+    await migrating(migratePglite(db, { migrationsFolder }));
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
   return {
     db: db as unknown as Db,
     kind: 'pglite',

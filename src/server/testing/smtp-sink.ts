@@ -9,7 +9,8 @@ export interface ReceivedMessage {
 
 /** What the sink answers to one message: accept it, refuse it with an SMTP code, or drop the line after reading it. */
 export type SinkAnswer =
-  | { kind: 'accept' }
+  /** `delayMs`: a slow server, answering only after that long. */
+  | { kind: 'accept'; delayMs?: number }
   | { kind: 'refuse'; code: number; message?: string }
   /** Close the connection after reading the data, before answering. */
   | { kind: 'drop' }
@@ -72,8 +73,12 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
           refused.push(message);
           return callback(Object.assign(new Error(answer.message ?? 'Try again later'), { responseCode: answer.code }));
         }
-        received.push(message);
-        return callback(null, `Message queued as ${received.length}`);
+        const accept = () => {
+          received.push(message);
+          callback(null, `Message queued as ${received.length}`);
+        };
+        if (answer.delayMs) return void setTimeout(accept, answer.delayMs);
+        return accept();
       });
     },
   });

@@ -56,20 +56,25 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 /**
- * A database that survives a restart: open() again after close() sees the same data (a PGlite folder, or one
- * database on the PostgreSQL server of TEST_DATABASE_URL).
+ * A database that survives a restart: open() again after close() sees the same data (a PGlite folder, `pgliteDir`
+ * when given, or one database on the PostgreSQL server of TEST_DATABASE_URL).
  */
-export async function createRestartableDatabase() {
+export async function createRestartableDatabase(options: { pgliteDir?: string } = {}): Promise<{
+  /** The PostgreSQL database's URL; undefined for PGlite. */
+  url?: string;
+  open(): Promise<Database>;
+  cleanup(): Promise<void>;
+}> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const dir = mkdtempSync(join(tmpdir(), 'dispatch-restart-'));
+    const dir = options.pgliteDir ?? mkdtempSync(join(tmpdir(), 'dispatch-restart-'));
     return {
       open: () => openDatabase({ kind: 'pglite', dataDir: dir }),
       cleanup: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
   const created = await createPostgresDatabase(serverUrl);
-  return { open: () => openDatabase({ kind: 'postgres', url: created.url }), cleanup: created.drop };
+  return { url: created.url, open: () => openDatabase({ kind: 'postgres', url: created.url }), cleanup: created.drop };
 }
 
 export interface TestContext {
