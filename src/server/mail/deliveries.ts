@@ -60,6 +60,10 @@ export interface DeliveryDeps {
 
 const STALE_CLAIM_MESSAGE = 'The server stopped while this message was being sent: it may or may not have been delivered.';
 
+const senderRemovedMessage = (email: string | undefined) =>
+  `Not sent: its sender${email ? ` (${email})` : ''} is no longer on the authorized list, so nothing goes out in their name. ` +
+  'An admin can add the address back and use Send again, or someone else can make a new send.';
+
 const realSleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, ms);
@@ -105,9 +109,9 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     try {
       result = await sendOne(delivery);
     } catch (error) {
-      // Only reached for failures before anything was handed to the transport (reading the stored message).
+      // Only reached for failures before anything was handed to the transport (the sender's standing, the stored message).
       log.error({ err: error, deliveryId: delivery.id }, 'delivery could not be prepared');
-      result = retryOrFail(delivery, `Could not read the stored message: ${(error as Error).message}`, true, options, clock.now());
+      result = retryOrFail(delivery, `Could not prepare the message: ${(error as Error).message}`, true, options, clock.now());
     }
     const isRecorded = await repo.finishAttempt(db, delivery.id, delivery.attempts, result, now()).catch((error: unknown) => {
       log.error({ err: error, deliveryId: delivery.id }, 'delivery outcome could not be recorded');
@@ -118,6 +122,12 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
   }
 
   async function sendOne(delivery: repo.DeliveryRow): Promise<repo.AttemptResult> {
+    // A message goes out in its sender's name (and, under Gmail, with their Google account): not once they are removed.
+    const sender = await repo.findSenderStanding(db, delivery.senderUserId);
+    if (!sender?.isAuthorized) {
+      log.warn({ deliveryId: delivery.id, senderUserId: delivery.senderUserId }, 'delivery refused: its sender is no longer authorized');
+      return { status: 'failed', lastError: senderRemovedMessage(sender?.email) };
+    }
     const raw = await storage.get(delivery.emlKey);
     if (!raw) return { status: 'failed', lastError: 'The stored message is missing from the file store.' };
     try {

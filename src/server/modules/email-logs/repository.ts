@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, lte, min, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { emailDeliveries, emailLogs, storedFiles } from '#server/db/schema';
+import { authorizedEmails, emailDeliveries, emailLogs, storedFiles, users } from '#server/db/schema';
 
 export type LogInsert = typeof emailLogs.$inferInsert;
 export type DeliveryInsert = Omit<typeof emailDeliveries.$inferInsert, 'logId'>;
@@ -25,8 +25,10 @@ export async function findLogByIdempotencyKey(db: Db, userId: number, key: strin
   return row;
 }
 
-export async function logExists(db: Db, logId: number): Promise<boolean> {
-  return (await db.$count(emailLogs, eq(emailLogs.id, logId))) > 0;
+/** Who made a send (null when their account was deleted), or undefined when there is no such send. */
+export async function findLogSender(db: Db, logId: number): Promise<{ userId: number | null } | undefined> {
+  const [row] = await db.select({ userId: emailLogs.userId }).from(emailLogs).where(eq(emailLogs.id, logId));
+  return row;
 }
 
 export async function haveFilesBeenRemoved(db: Db, logId: number): Promise<boolean> {
@@ -88,6 +90,16 @@ export function expireStaleClaims(db: Db, now: Date, message: string) {
     .set({ status: 'uncertain', lastError: message, lockedUntil: null, updatedAt: now })
     .where(and(eq(emailDeliveries.status, 'sending'), lt(emailDeliveries.lockedUntil, now)))
     .returning({ logId: emailDeliveries.logId });
+}
+
+/** The sender's address and whether it is still on the authorized list (undefined: no such user any more). */
+export async function findSenderStanding(db: Db, userId: number): Promise<{ email: string; isAuthorized: boolean } | undefined> {
+  const [row] = await db
+    .select({ email: users.email, authorizedId: authorizedEmails.id })
+    .from(users)
+    .leftJoin(authorizedEmails, eq(authorizedEmails.email, users.email))
+    .where(eq(users.id, userId));
+  return row && { email: row.email, isAuthorized: row.authorizedId !== null };
 }
 
 export async function nextDueAt(db: Db): Promise<Date | null> {

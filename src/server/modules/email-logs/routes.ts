@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { vendorIdValue } from '#shared/contracts/vendors';
-import type { Guards } from '#server/auth/guards';
+import { userOf, type Guards } from '#server/auth/guards';
 import { attachmentDisposition } from '#server/http/content-disposition';
 import { parseInput } from '#server/validation';
 import * as emailLogs from './service';
@@ -51,11 +51,11 @@ export function registerEmailLogRoutes(app: FastifyInstance, deps: emailLogs.Ema
 
   app.post('/api/email-logs/:id/retry-failed', signedIn, async (request) => {
     const { id } = parseInput(logIdParams, request.params, 'id');
-    return emailLogs.retryFailed(deps, id);
+    return emailLogs.retryFailed(deps, userOf(request), id);
   });
 
   app.post('/api/email-logs/:id/deliveries/:vendorId/send-again', signedIn, async (request) => {
     const { id, vendorId } = parseInput(deliveryParams, request.params, 'id');
-    return emailLogs.sendAgain(deps, id, vendorId);
+    return emailLogs.sendAgain(deps, userOf(request), id, vendorId);
   });
 }

@@ -1,6 +1,6 @@
 import type { DeliveryStatus, EmailLogDelivery, EmailLogEntry, RetryFailedResult, SendAgainResult } from '#shared/contracts/email-logs';
 import type { Db } from '#server/db/client';
-import { AppError, conflict, notFound } from '#server/errors';
+import { AppError, conflict, forbidden, notFound } from '#server/errors';
 import type { DeliveryWorker } from '#server/mail/deliveries';
 import type { FileStorage } from '#server/storage/storage';
 import * as repo from './repository';
@@ -63,9 +63,23 @@ async function refuseWithoutFiles(db: Db, logId: number) {
   }
 }
 
+/** The person asking to re-send: only the sender of a send, or an admin, may put its messages back in the queue. */
+export interface Actor {
+  id: number;
+  isAdmin: boolean;
+}
+
+async function checkMayResend(db: Db, actor: Actor, logId: number, action: string) {
+  const log = await repo.findLogSender(db, logId);
+  if (!log) throw notFound('This send was not found.');
+  if (!actor.isAdmin && log.userId !== actor.id) {
+    throw forbidden(`Only the person who made this send, or an admin, can ${action}.`);
+  }
+}
+
 /** Re-queues only the failed deliveries of a send (a fresh allowance of attempts each). */
-export async function retryFailed({ db, deliveries }: EmailLogDeps, logId: number): Promise<RetryFailedResult> {
-  if (!(await repo.logExists(db, logId))) throw notFound('This send was not found.');
+export async function retryFailed({ db, deliveries }: EmailLogDeps, actor: Actor, logId: number): Promise<RetryFailedResult> {
+  await checkMayResend(db, actor, logId, 'retry its failed messages');
   await refuseWithoutFiles(db, logId);
   const requeued = await repo.requeueDeliveries(db, logId, ['failed'], deliveries.now(), deliveries.options.maxAttempts);
   if (requeued.length > 0) deliveries.wake();
@@ -77,7 +91,8 @@ export async function retryFailed({ db, deliveries }: EmailLogDeps, logId: numbe
  * A person's decision to send one vendor's message again: for an 'uncertain' delivery (it may have gone out) or a
  * failed one. The same stored bytes go out, with the same Message-ID, so a mailbox that got the first can drop the copy.
  */
-export async function sendAgain({ db, deliveries }: EmailLogDeps, logId: number, vendorId: string): Promise<SendAgainResult> {
+export async function sendAgain({ db, deliveries }: EmailLogDeps, actor: Actor, logId: number, vendorId: string): Promise<SendAgainResult> {
+  await checkMayResend(db, actor, logId, 'send its messages again');
   const current = await repo.findDelivery(db, logId, vendorId);
   if (!current) throw notFound('There is no message for this vendor in this send.');
   const status = publicStatus(current.status);

@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DeliveryOptions } from '#server/mail/deliveries';
+import { FAST_DELIVERY, eventually, seedVendors, sendBodyFor, temporaryDataDir } from '#server/testing/send-fixtures';
+import { startSmtpSink, type SmtpSink } from '#server/testing/smtp-sink';
+import { ADMIN_EMAIL, addAndRegister, bearer, createTestApp, register, type TestContext } from '#server/testing/test-app';
+
+const SENDER = 'sender@agency.test';
+const COLLEAGUE = 'colleague@agency.test';
+
+let t: TestContext;
+let smtp: SmtpSink;
+let data: ReturnType<typeof temporaryDataDir>;
+let admin: string;
+let sender: string;
+let colleague: string;
+
+async function start(delivery: DeliveryOptions = FAST_DELIVERY) {
+  t = await createTestApp({ DATA_DIR: data.dir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url }, undefined, { delivery });
+  admin = await register(t.app, ADMIN_EMAIL);
+  await seedVendors(t.app, admin);
+  sender = await addAndRegister(t.app, admin, SENDER);
+  colleague = await addAndRegister(t.app, admin, COLLEAGUE);
+}
+
+beforeEach(async () => {
+  smtp = await startSmtpSink();
+  data = temporaryDataDir();
+});
+afterEach(async () => {
+  await t.close();
+  await smtp.close();
+  data.remove();
+});
+
+type Delivery = { vendorId: string; status: string; error: string | null };
+type LogEntry = { id: number; sentBy: string; deliveries: Delivery[] };
+
+const post = (token: string, url: string) => t.app.inject({ method: 'POST', url, headers: bearer(token) });
+const send = (token: string, vendorIds: string[]) =>
+  t.app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(token), payload: sendBodyFor(vendorIds) as object });
+const logs = async (token: string): Promise<LogEntry[]> => (await t.app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json();
+
+describe('who may act on a send', () => {
+  it("refuses 'Retry failed' and 'Send again' of someone else's send with 403, and lets the sender and an admin", async () => {
+    await start();
+    // Bravo refuses for good, Acme's connection drops after the data: one failed and one uncertain delivery.
+    smtp.answer = (message) => (message.to.includes('team@bravo.test') ? { kind: 'refuse', code: 550, message: 'Mailbox unavailable' } : { kind: 'drop' });
+    expect((await send(sender, ['acme1234', 'bravo5678'])).json()).toMatchObject({ failed: 1, uncertain: 1 });
+    const [entry] = await logs(sender);
+    const retryUrl = `/api/email-logs/${entry!.id}/retry-failed`;
+    const againUrl = `/api/email-logs/${entry!.id}/deliveries/acme1234/send-again`;
+    smtp.answer = undefined;
+
+    const retry = await post(colleague, retryUrl);
+    expect(retry.statusCode).toBe(403);
+    expect(retry.json().message).toBe('Only the person who made this send, or an admin, can retry its failed messages.');
+    const again = await post(colleague, againUrl);
+    expect(again.statusCode).toBe(403);
+    expect(again.json().message).toBe('Only the person who made this send, or an admin, can send its messages again.');
+    // Nothing was re-queued or sent by the refused requests.
+    expect(smtp.received).toHaveLength(0);
+    expect((await logs(admin))[0]!.deliveries.map((delivery) => delivery.status)).toEqual(['uncertain', 'failed']);
+    // An unknown send is still 404 for anyone (not 403, which would say it exists).
+    expect((await post(colleague, '/api/email-logs/999999/retry-failed')).statusCode).toBe(404);
+
+    expect((await post(sender, retryUrl)).json()).toMatchObject({ requeued: 1, mailed: 1 });
+    expect((await post(admin, againUrl)).json()).toMatchObject({ mailed: 2, delivery: { vendorId: 'acme1234', status: 'sent' } });
+    expect(smtp.received).toHaveLength(2);
+  });
+
+  it('fails a queued message whose sender was removed from the list, with a reason the Deployment Log shows, and sends nothing', async () => {
+    // Slow enough retries that the message is still queued when the admin removes the sender.
+    await start({ ...FAST_DELIVERY, baseDelayMs: 200, maxDelayMs: 200, maxAttempts: 100 });
+    smtp.answer = () => ({ kind: 'refuse', code: 451, message: 'Try again later' });
+    expect((await send(sender, ['carta9012'])).json()).toMatchObject({ pending: 1 });
+
+    const users: { email: string; authorizedEmailId: number }[] = (await t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(admin) })).json();
+    const row = users.find((user) => user.email === SENDER)!;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/authorized-emails/${row.authorizedEmailId}`, headers: bearer(admin) })).statusCode).toBe(204);
+    smtp.answer = undefined;
+
+    const [entry] = await eventually(() => logs(admin), (entries) => entries[0]!.deliveries[0]!.status !== 'pending');
+    expect(entry!.sentBy).toBe(SENDER);
+    expect(entry!.deliveries[0]).toMatchObject({ status: 'failed' });
+    expect(entry!.deliveries[0]!.error).toBe(
+      `Not sent: its sender (${SENDER}) is no longer on the authorized list, so nothing goes out in their name. ` +
+        'An admin can add the address back and use Send again, or someone else can make a new send.',
+    );
+    expect(smtp.received).toHaveLength(0);
+
+    // An admin's 'Send again' does not get around it either: the message would still go out in the removed sender's name.
+    expect((await post(admin, `/api/email-logs/${entry!.id}/deliveries/carta9012/send-again`)).json()).toMatchObject({ failed: 1 });
+    expect(smtp.received).toHaveLength(0);
+  });
+});
