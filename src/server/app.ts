@@ -25,6 +25,7 @@ import { registerSendRoutes } from './modules/sends/routes';
 import { registerSessionRoutes } from './modules/session/routes';
 import { registerUserRoutes } from './modules/users/routes';
 import { registerVendorSettingsRoutes } from './modules/vendor-settings/routes';
+import { registerUserLimits, type UserLimits } from './modules/rate-limits/limits';
 import { registerVendorRoutes } from './modules/vendors/routes';
 import { createStorage } from './storage/create-storage';
 import type { FileStorage } from './storage/storage';
@@ -44,6 +45,8 @@ export interface AppDeps {
   delivery?: DeliveryOptions;
   /** When retention looks for expired and orphaned files (tests run it by hand). */
   retention?: RetentionSchedule;
+  /** Per-user rate limits other than USER_LIMITS (tests: small numbers). */
+  rateLimits?: Partial<UserLimits>;
 }
 
 /** Trust the nearest `hops` proxies, as a number of hops means for X-Forwarded-For. */
@@ -75,7 +78,7 @@ export async function buildApp(deps: AppDeps) {
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.statusCode).send({ message: error.message, ...error.extra });
+      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, ...error.extra });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send({
@@ -110,9 +113,10 @@ export async function buildApp(deps: AppDeps) {
   const deliveries = createDeliveryWorker({ db: deps.db, clock: deps.clock, storage, transport, log: app.log }, deps.delivery);
   const mail = { ...services, config: deps.config, storage, transport, deliveries };
   registerFileRoutes(app, mail, guards);
-  registerSendRoutes(app, mail, guards);
+  const limits = await registerUserLimits(app, services, deps.rateLimits);
+  registerSendRoutes(app, mail, guards, limits);
   registerEmailLogRoutes(app, mail, guards);
-  registerEmailTestRoutes(app, mail, guards);
+  registerEmailTestRoutes(app, mail, guards, limits);
   if (deliveries.options.autoStart) app.addHook('onReady', async () => deliveries.start());
   const retention = createRetentionScheduler(
     { db: deps.db, clock: deps.clock, storage, retentionDays: deps.config.retentionDays, log: app.log },

@@ -4,6 +4,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    /** Response headers that go with the answer (Retry-After). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -14,4 +16,6 @@ export const unauthorized = (message = 'Unauthorized') => new AppError(401, mess
 export const forbidden = (message = 'Access denied') => new AppError(403, message);
 export const notFound = (message: string) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
-export const tooManyRequests = (message: string) => new AppError(429, message);
+/** 429 with Retry-After in seconds, so that clients (and proxies) know when to come back. */
+export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
+  new AppError(429, message, {}, retryAfterSeconds === undefined ? {} : { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

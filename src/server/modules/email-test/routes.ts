@@ -4,6 +4,7 @@ import { emailAddress } from '#shared/contracts/common';
 import { userOf, type Guards } from '#server/auth/guards';
 import { badRequest } from '#server/errors';
 import { parseInput } from '#server/validation';
+import type { UserLimiters } from '../rate-limits/limits';
 import { sendTestEmail, type EmailTestDeps } from './service';
 
 const text = z.string({ error: 'must be text' }).nullish();
@@ -22,8 +23,9 @@ const recipients = z
 /** Room for an HTML test message of up to 10 MB (authenticated before it is read). */
 export const EMAIL_TEST_BODY_LIMIT = 12 * 1024 * 1024;
 
-export function registerEmailTestRoutes(app: FastifyInstance, deps: EmailTestDeps, guards: Guards) {
-  app.post('/api/send-email', { onRequest: guards.requireUserBeforeBody, bodyLimit: EMAIL_TEST_BODY_LIMIT }, async (request) => {
+export function registerEmailTestRoutes(app: FastifyInstance, deps: EmailTestDeps, guards: Guards, limits: Pick<UserLimiters, 'emailTests'>) {
+  const onRequest = [guards.requireUserBeforeBody, limits.emailTests];
+  app.post('/api/send-email', { onRequest, bodyLimit: EMAIL_TEST_BODY_LIMIT }, async (request) => {
     const body = parseInput(testEmailBody, request.body);
     const toList = (Array.isArray(body.to) ? body.to : (body.to ?? '').split(/[,;]/)).map((address) => address.trim()).filter(Boolean);
     const subject = body.subject?.trim() ?? '';

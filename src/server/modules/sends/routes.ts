@@ -5,6 +5,7 @@ import { vendorIdValue } from '#shared/contracts/vendors';
 import { userOf, type Guards } from '#server/auth/guards';
 import { badRequest } from '#server/errors';
 import { parseInput } from '#server/validation';
+import type { UserLimiter, UserLimiters } from '../rate-limits/limits';
 import * as sends from './service';
 
 /**
@@ -29,11 +30,11 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 
 const proofTarget = z.object({ vendorId: vendorIdValue });
 
-export function registerSendRoutes(app: FastifyInstance, deps: sends.SendDeps, guards: Guards) {
-  // Authenticated before the body is read: an anonymous upload is refused without parsing it.
-  const withFiles = { onRequest: guards.requireUserBeforeBody, bodyLimit: SEND_BODY_LIMIT };
+export function registerSendRoutes(app: FastifyInstance, deps: sends.SendDeps, guards: Guards, limits: Pick<UserLimiters, 'sends' | 'proofs'>) {
+  // Authenticated (and counted against the user's limit) before the body is read.
+  const withFiles = (limiter: UserLimiter) => ({ onRequest: [guards.requireUserBeforeBody, limiter], bodyLimit: SEND_BODY_LIMIT });
 
-  app.post('/api/send-email-consolidated', withFiles, async (request, reply) => {
+  app.post('/api/send-email-consolidated', withFiles(limits.sends), async (request, reply) => {
     const key = idempotencyKeyOf(request);
     const body = parseInput(sendBody, request.body);
     const { isReplay, ...result } = await sends.sendConsolidated(deps, userOf(request).id, body, key);
@@ -41,7 +42,7 @@ export function registerSendRoutes(app: FastifyInstance, deps: sends.SendDeps, g
     return result;
   });
 
-  app.post('/api/send-proof', withFiles, async (request) => {
+  app.post('/api/send-proof', withFiles(limits.proofs), async (request) => {
     const { vendorId } = parseInput(proofTarget, request.body);
     const body = parseInput(sendBody, request.body);
     return sends.sendProof(deps, userOf(request).id, vendorId, body);

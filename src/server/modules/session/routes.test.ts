@@ -105,6 +105,10 @@ describe('POST /api/login', () => {
     const refused = await post('/api/login', { email: ADMIN_EMAIL, password: PASSWORD });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toMatch(/Too many failed sign-in attempts/);
+    // Retry-After in whole seconds, saying the same as the message's minutes.
+    const minutes = Number(/try again in (\d+) minute/.exec(refused.json().message)![1]);
+    expect(refused.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+    expect(Math.ceil(Number(refused.headers['retry-after']) / 60)).toBe(minutes);
     t.clock.advance(16 * 60 * 1000);
     expect((await post('/api/login', { email: ADMIN_EMAIL, password: PASSWORD })).statusCode).toBe(200);
   });

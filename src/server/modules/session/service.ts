@@ -69,8 +69,9 @@ export async function loginUser(deps: SessionDeps, email: string, password: stri
       row.count >= (row.key === emailKey ? LOGIN_FAILURE_LIMIT_PER_EMAIL : LOGIN_FAILURE_LIMIT_PER_IP),
   );
   if (blocked) {
-    const minutes = Math.max(1, Math.ceil((blocked.windowStartedAt.getTime() + LOGIN_WINDOW_MS - now.getTime()) / 60000));
-    throw tooManyRequests(`Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+    const waitMs = blocked.windowStartedAt.getTime() + LOGIN_WINDOW_MS - now.getTime();
+    const minutes = Math.max(1, Math.ceil(waitMs / 60000));
+    throw tooManyRequests(`Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, waitMs / 1000);
   }
 
   const user = await repo.findUserByEmail(db, email);

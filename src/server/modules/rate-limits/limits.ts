@@ -1,0 +1,76 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { userOf } from '#server/auth/guards';
+import type { Clock } from '#server/clock';
+import type { Db } from '#server/db/client';
+import { tooManyRequests } from '#server/errors';
+import { databaseRateLimitStore } from './store';
+
+export interface UserLimit {
+  max: number;
+  windowMs: number;
+}
+
+/** What one signed-in user may do in a window; far above what an account manager does by hand. */
+export interface UserLimits {
+  /** Consolidated sends (each mails every selected vendor). */
+  sends: UserLimit;
+  /** 'Send me a proof' (one vendor's message to the sender). */
+  proofs: UserLimit;
+  /** The email test page. */
+  emailTests: UserLimit;
+}
+
+const TEN_MINUTES = 10 * 60_000;
+
+export const USER_LIMITS: UserLimits = {
+  sends: { max: 30, windowMs: TEN_MINUTES },
+  proofs: { max: 60, windowMs: TEN_MINUTES },
+  emailTests: { max: 30, windowMs: TEN_MINUTES },
+};
+
+const NOUNS: Record<keyof UserLimits, string> = { sends: 'sends', proofs: 'proofs', emailTests: 'test emails' };
+
+/** An onRequest (or preHandler) hook after the guard that signed the user in. */
+export type UserLimiter = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+export type UserLimiters = Record<keyof UserLimits, UserLimiter>;
+
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+
+function duration(ms: number): string {
+  if (ms < 60_000) return plural(Math.max(1, Math.ceil(ms / 1000)), 'second');
+  return plural(Math.ceil(ms / 60_000), 'minute');
+}
+
+/**
+ * Per-user rate limits, counted in the database so that every app instance sees the same counts. Each limiter runs
+ * after the guard that signed the user in (it keys on the user id) and answers 429 with Retry-After and a message.
+ */
+export async function registerUserLimits(
+  app: FastifyInstance,
+  deps: { db: Db; clock: Clock },
+  overrides: Partial<UserLimits> = {},
+): Promise<UserLimiters> {
+  await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(deps.db, deps.clock) });
+  const limiter = (name: keyof UserLimits): UserLimiter => {
+    const { max, windowMs } = overrides[name] ?? USER_LIMITS[name];
+    const check = app.rateLimit({
+      max,
+      timeWindow: windowMs,
+      keyGenerator: (request) => `${name}:${userOf(request).id}`,
+      errorResponseBuilder: (_request, context) =>
+        tooManyRequests(`You can make at most ${max} ${NOUNS[name]} in ${duration(windowMs)}. Please try again in ${duration(context.ttl)}.`),
+    });
+    return async (request, reply) => {
+      try {
+        await check.call(app, request, reply);
+      } catch (error) {
+        // Refused before the body was read: end the connection rather than let Node read the rest of the upload.
+        reply.header('Connection', 'close');
+        reply.raw.once('finish', () => request.raw.socket.destroy());
+        throw error;
+      }
+    };
+  };
+  return { sends: limiter('sends'), proofs: limiter('proofs'), emailTests: limiter('emailTests') };
+}
