@@ -1,3 +1,4 @@
+import type { output, ZodType } from 'zod';
 import { getAuthToken } from './auth-token';
 
 /** A non-success response: message is 'STATUS: body' (or the status text when the body is empty). */
@@ -18,6 +19,21 @@ export class RequestError extends Error {
     } catch {
       return undefined;
     }
+  }
+}
+
+/**
+ * A success response that does not match the shared contract: the server and the client disagree, and the screen must
+ * not go on with fields that are not there. Names the call and each mismatch ('0.name: expected string').
+ */
+export class ResponseContractError extends Error {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly problems: string[],
+  ) {
+    super(`${method} ${path} answered outside its contract: ${problems.join('; ')}`);
+    this.name = 'ResponseContractError';
   }
 }
 
@@ -47,21 +63,26 @@ export async function requestRaw(path: string, { method = 'GET', body, headers =
   return response;
 }
 
-export async function request<T>(path: string, options?: RequestOptions): Promise<T> {
+/**
+ * Calls the API and parses its answer with the shared contract's response schema: what the caller gets is what the
+ * contract promises, or a ResponseContractError. An empty body (204) is parsed as undefined (`noContent`).
+ */
+export async function request<Schema extends ZodType>(path: string, schema: Schema, options: RequestOptions = {}): Promise<output<Schema>> {
   const response = await requestRaw(path, options);
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-}
-
-/** A query function that returns null on 401 instead of throwing (SPEC's optional mode). */
-export async function requestOrNullOn401<T>(path: string): Promise<T | null> {
+  const method = options.method ?? 'GET';
+  const text = response.status === 204 ? '' : await response.text();
+  let body: unknown;
   try {
-    return await request<T>(path);
-  } catch (error) {
-    if (error instanceof RequestError && error.status === 401) return null;
-    throw error;
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    throw new ResponseContractError(method, path, ['the body is not JSON']);
   }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(body)'}: ${issue.message}`);
+    throw new ResponseContractError(method, path, problems);
+  }
+  return parsed.data;
 }
 
 /** What to show the user for a failed call: the server's message, else the fallback. */

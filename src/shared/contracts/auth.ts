@@ -33,3 +33,6 @@ export const currentUser = z.object({
 export type CurrentUser = z.infer<typeof currentUser>;
 
 export const firstNameResponse = z.object({ firstName: z.string() });
+
+/** POST /api/auth/google/connect-ticket: a one-time ticket for /auth/google. */
+export const connectTicket = z.object({ ticket: z.string() });

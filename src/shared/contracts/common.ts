@@ -12,3 +12,6 @@ export const idParam = z.object({
 
 export const errorBody = z.object({ message: z.string() });
 export type ErrorBody = z.infer<typeof errorBody>;
+
+/** The answer of a call that returns nothing (204): the body must be empty. */
+export const noContent = z.undefined();

@@ -1,65 +1,77 @@
+import { z } from 'zod';
+import { deliveryCounts } from './send';
+
+export type { DeliveryCounts } from './send';
+
 /**
- * Responses of /api/email-logs (types only: the server builds them in src/server/modules/email-logs/service.ts and
- * reads no request body on these routes).
+ * Responses of /api/email-logs: the server builds them in src/server/modules/email-logs/service.ts and the client
+ * parses them with these schemas.
  */
 
 /** What the API calls a delivery's status: a message being sent right now is still 'pending'. */
-export type DeliveryStatus = 'pending' | 'sent' | 'failed' | 'uncertain';
+export const DELIVERY_STATUSES = ['pending', 'sent', 'failed', 'uncertain'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-export interface EmailCardDetail {
-  subject: string | null;
-  senderName: string | null;
+export const emailCardDetail = z.object({
+  subject: z.string().nullable(),
+  senderName: z.string().nullable(),
   /** YYYY-MM-DD. */
-  endDate: string | null;
-  filename: string | null;
-  htmlFileKey: string | null;
-  csvFileKey: string | null;
-}
+  endDate: z.string().nullable(),
+  filename: z.string().nullable(),
+  htmlFileKey: z.string().nullable(),
+  csvFileKey: z.string().nullable(),
+});
+export type EmailCardDetail = z.infer<typeof emailCardDetail>;
 
-export interface TextCardDetail {
-  senderName: string | null;
+export const textCardDetail = z.object({
+  senderName: z.string().nullable(),
   /** YYYY-MM-DD. */
-  endDate: string | null;
-  textContent: string | null;
-  csvFileKey: string | null;
-  imageFileKey: string | null;
-  fileName: string | null;
-}
+  endDate: z.string().nullable(),
+  textContent: z.string().nullable(),
+  csvFileKey: z.string().nullable(),
+  imageFileKey: z.string().nullable(),
+  fileName: z.string().nullable(),
+});
+export type TextCardDetail = z.infer<typeof textCardDetail>;
 
 /** One vendor's message of a send. */
-export interface EmailLogDelivery {
-  vendorId: string;
-  vendorName: string;
-  status: DeliveryStatus;
+export const emailLogDelivery = z.object({
+  vendorId: z.string(),
+  vendorName: z.string(),
+  status: z.enum(DELIVERY_STATUSES),
   /** Why it failed or is uncertain; on a sent message, the addresses the server refused. */
-  error: string | null;
-  attempts: number;
+  error: z.string().nullable(),
+  attempts: z.number(),
   /** ISO date-time. */
-  sentAt: string | null;
+  sentAt: z.string().nullable(),
   /** ISO date-time of the next attempt, only while pending. */
-  nextAttemptAt: string | null;
-}
+  nextAttemptAt: z.string().nullable(),
+});
+export type EmailLogDelivery = z.infer<typeof emailLogDelivery>;
 
 /** One entry of GET /api/email-logs (newest first). */
-export interface EmailLogEntry {
-  id: number;
+export const emailLogEntry = z.object({
+  id: z.number(),
   /** ISO date-time. */
-  sentAt: string;
-  sentBy: string;
-  clientName: string | null;
-  clientSlug: string | null;
+  sentAt: z.string(),
+  sentBy: z.string(),
+  clientName: z.string().nullable(),
+  clientSlug: z.string().nullable(),
   /** Vendor names, in the order they were sent. */
-  vendors: string[];
-  approvalEmails: string[];
-  emailCardCount: number;
-  textCardCount: number;
-  cardDetails: { emailCards: EmailCardDetail[]; textCards: TextCardDetail[] };
+  vendors: z.array(z.string()),
+  approvalEmails: z.array(z.string()),
+  emailCardCount: z.number(),
+  textCardCount: z.number(),
+  cardDetails: z.object({ emailCards: z.array(emailCardDetail), textCards: z.array(textCardDetail) }),
   /** The message subject and the cards' subject lines (what ?q= searches). */
-  subjects: string[];
-  deliveries: EmailLogDelivery[];
+  subjects: z.array(z.string()),
+  deliveries: z.array(emailLogDelivery),
   /** ISO date-time when retention removed this send's stored files and messages; null while they are kept. */
-  filesRemovedAt: string | null;
-}
+  filesRemovedAt: z.string().nullable(),
+});
+export type EmailLogEntry = z.infer<typeof emailLogEntry>;
+
+export const emailLogList = z.array(emailLogEntry);
 
 /** Query parameters of GET /api/email-logs: client slug or name, vendor id or name, subject text, 1-500 entries. */
 export interface EmailLogFilters {
@@ -69,22 +81,15 @@ export interface EmailLogFilters {
   limit?: number;
 }
 
-export interface DeliveryCounts {
-  mailed: number;
-  pending: number;
-  failed: number;
-  uncertain: number;
-}
 
 /** POST /api/email-logs/{id}/retry-failed. */
-export interface RetryFailedResult extends DeliveryCounts {
-  id: number;
+export const retryFailedResult = deliveryCounts.extend({
+  id: z.number(),
   /** How many failed deliveries were put back in the queue. */
-  requeued: number;
-}
+  requeued: z.number(),
+});
+export type RetryFailedResult = z.infer<typeof retryFailedResult>;
 
 /** POST /api/email-logs/{id}/deliveries/{vendorId}/send-again. */
-export interface SendAgainResult extends DeliveryCounts {
-  id: number;
-  delivery: EmailLogDelivery;
-}
+export const sendAgainResult = deliveryCounts.extend({ id: z.number(), delivery: emailLogDelivery });
+export type SendAgainResult = z.infer<typeof sendAgainResult>;

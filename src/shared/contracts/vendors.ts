@@ -30,6 +30,7 @@ export const vendor = z.object({
   textProspectingKey: z.string().nullable(),
 });
 export type Vendor = z.infer<typeof vendor>;
+export const vendorList = z.array(vendor);
 
 export const createVendorBody = z.object({
   vendorId: vendorIdValue,
@@ -65,12 +66,14 @@ export const splitRatio = z
 
 export const vendorSplit = z.object({ vendorId: vendorIdValue, splitRatio });
 export type VendorSplit = z.infer<typeof vendorSplit>;
+export const vendorSplitList = z.array(vendorSplit);
 
 export const vendorUtmSource = z.object({
   vendorId: vendorIdValue,
   utmSource: z.string({ error: 'must be text' }).trim().max(200, { error: 'is too long' }),
 });
 export type VendorUtmSource = z.infer<typeof vendorUtmSource>;
+export const vendorUtmSourceList = z.array(vendorUtmSource);
 
 const money = z
   .number({ error: 'must be a number or null' })
@@ -89,9 +92,11 @@ export const vendorCosts = z.object({
   cpmBudget: money.optional().default(null),
 });
 export type VendorCosts = z.infer<typeof vendorCosts>;
+export const vendorCostsList = z.array(vendorCosts);
 
 export const approvalEmail = z.object({ id: z.number(), email: z.string() });
 export type ApprovalEmail = z.infer<typeof approvalEmail>;
+export const approvalEmailList = z.array(approvalEmail);
 export const addApprovalEmailBody = z.object({ email: emailAddress });
 
 export const PRICING_MODELS = ['Revshare', 'CPM', 'CPA', 'CPD'] as const;

@@ -8,7 +8,7 @@ import { Tooltip } from '#client/components/ui/tooltip';
 import { toast } from '#client/components/ui/use-toast';
 import { messageOf } from '#client/lib/request';
 import { PageHeader } from '#client/features/layout/page-header';
-import { useAddApprovalEmail, useApprovalEmails, useDeleteApprovalEmail } from '../api/approval-emails';
+import { useAddApprovalEmail, useApprovalEmails, useDeleteApprovalEmail } from '#client/api/approval-emails';
 
 export function ApprovalsPage() {
   return (

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CurrentUser } from '#shared/contracts/auth';
+import { currentUser, type CurrentUser } from '#shared/contracts/auth';
 import { clearAuthToken, getAuthToken, useAuthToken } from '#client/lib/auth-token';
 import { request, RequestError } from '#client/lib/request';
 
@@ -9,7 +9,7 @@ export const USER_QUERY_KEY = ['/api/user'] as const;
 export async function getUser(): Promise<CurrentUser | null> {
   if (!getAuthToken()) throw new Error('No auth token');
   try {
-    return await request<CurrentUser>('/api/user');
+    return await request('/api/user', currentUser);
   } catch (error) {
     if (error instanceof RequestError && error.status === 401) {
       clearAuthToken();

@@ -1,4 +1,5 @@
+import { connectTicket } from '#shared/contracts/auth';
 import { request } from '#client/lib/request';
 
 /** A one-time ticket (2 minutes) that tells /auth/google who is connecting, so the bearer token never goes in a URL. */
-export const createGoogleConnectTicket = () => request<{ ticket: string }>('/api/auth/google/connect-ticket', { method: 'POST' });
+export const createGoogleConnectTicket = () => request('/api/auth/google/connect-ticket', connectTicket, { method: 'POST' });

@@ -1,4 +1,5 @@
-import type { AuthResponse } from '#shared/contracts/auth';
+import { authResponse } from '#shared/contracts/auth';
+import { noContent } from '#shared/contracts/common';
 import { request } from '#client/lib/request';
 
 export interface SignInInput {
@@ -6,6 +7,6 @@ export interface SignInInput {
   password: string;
 }
 
-export const login = (input: SignInInput) => request<AuthResponse>('/api/login', { method: 'POST', body: input });
-export const registerAccount = (input: SignInInput) => request<AuthResponse>('/api/register', { method: 'POST', body: input });
-export const logout = () => request<void>('/api/logout', { method: 'POST' });
+export const login = (input: SignInInput) => request('/api/login', authResponse, { method: 'POST', body: input });
+export const registerAccount = (input: SignInInput) => request('/api/register', authResponse, { method: 'POST', body: input });
+export const logout = () => request('/api/logout', noContent, { method: 'POST' });

@@ -4,7 +4,7 @@ import type { EmailLogDelivery } from '#shared/contracts/email-logs';
 import { Button } from '#client/components/ui/button';
 import { Dialog } from '#client/components/ui/dialog';
 import { PageHeader } from '#client/features/layout/page-header';
-import { useEmailLogs } from '../api/email-logs';
+import { useEmailLogs } from '#client/api/email-logs';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { DeploymentDetailsDialogContent } from './deployment-details-dialog';
 import { LogEntryCard, LogEntrySkeleton } from './log-entry-card';

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { CLIENTS } from '#shared/clients';
 import { Button } from '#client/components/ui/button';
 import { Input, Label } from '#client/components/ui/input';
-import { useVendorOptions } from '../api/vendor-options';
+import { useVendors } from '#client/api/vendors';
 
 export interface FilterValues {
   client: string;
@@ -19,7 +19,7 @@ const selectClass =
 /** Client, vendor and subject: each goes to the server as a query parameter. */
 export function LogFilters({ values, onChange }: { values: FilterValues; onChange: (values: FilterValues) => void }) {
   const id = useId();
-  const vendors = useVendorOptions();
+  const vendors = useVendors();
   const vendorOptions = [...(vendors.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
   const isFiltered = values.client !== '' || values.vendor !== '' || values.search !== '';
 

@@ -3,7 +3,7 @@ import { Button } from '#client/components/ui/button';
 import { DialogContent } from '#client/components/ui/dialog';
 import { toast } from '#client/components/ui/use-toast';
 import { messageOf } from '#client/lib/request';
-import { useSendAgain } from '../api/email-logs';
+import { useSendAgain } from '#client/api/email-logs';
 
 /** 'Send again' for an uncertain delivery: a person decides, knowing the vendor may get the message twice. */
 export function SendAgainDialogContent({ logId, delivery, onClose }: { logId: number; delivery: EmailLogDelivery; onClose: () => void }) {

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { testEmailResult } from '#shared/contracts/email-test';
 import { request } from '#client/lib/request';
 
 export interface TestEmailBody {
@@ -9,13 +10,5 @@ export interface TestEmailBody {
   html?: string;
 }
 
-export interface TestEmailResult {
-  /** 'uncertain': the message left but no answer came back. */
-  status: 'sent' | 'uncertain';
-  messageId: string;
-  message: string;
-}
-
-export const sendTestEmail = (body: TestEmailBody) => request<TestEmailResult>('/api/send-email', { method: 'POST', body });
-
-export const useSendTestEmail = () => useMutation({ mutationFn: sendTestEmail });
+export const useSendTestEmail = () =>
+  useMutation({ mutationFn: (body: TestEmailBody) => request('/api/send-email', testEmailResult, { method: 'POST', body }) });

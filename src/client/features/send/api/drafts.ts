@@ -1,11 +1,12 @@
-import type { CreateDraftBody, DraftCard, PatchDraftBody } from '#shared/contracts/drafts';
+import { noContent } from '#shared/contracts/common';
+import { draftCard, draftList, type CreateDraftBody, type PatchDraftBody } from '#shared/contracts/drafts';
 import { request } from '#client/lib/request';
 
-export const DRAFTS_QUERY_KEY = ['/api/prospecting-drafts'] as const;
+// Called by the send page's autosave, which keeps the cards itself: no cached list to refresh.
+const draftPath = (cardId: string) => `/api/prospecting-drafts/${encodeURIComponent(cardId)}`;
 
-export const listDrafts = () => request<DraftCard[]>('/api/prospecting-drafts');
-export const createDraft = (draft: CreateDraftBody) => request<DraftCard>('/api/prospecting-drafts', { method: 'POST', body: draft });
-export const patchDraft = (cardId: string, changes: PatchDraftBody) =>
-  request<DraftCard>(`/api/prospecting-drafts/${encodeURIComponent(cardId)}`, { method: 'PATCH', body: changes });
-export const deleteDraft = (cardId: string) => request<void>(`/api/prospecting-drafts/${encodeURIComponent(cardId)}`, { method: 'DELETE' });
-export const clearDrafts = () => request<void>('/api/prospecting-drafts', { method: 'DELETE' });
+export const listDrafts = () => request('/api/prospecting-drafts', draftList);
+export const createDraft = (draft: CreateDraftBody) => request('/api/prospecting-drafts', draftCard, { method: 'POST', body: draft });
+export const patchDraft = (cardId: string, changes: PatchDraftBody) => request(draftPath(cardId), draftCard, { method: 'PATCH', body: changes });
+export const deleteDraft = (cardId: string) => request(draftPath(cardId), noContent, { method: 'DELETE' });
+export const clearDrafts = () => request('/api/prospecting-drafts', noContent, { method: 'DELETE' });

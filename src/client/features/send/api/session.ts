@@ -1,8 +1,8 @@
-import type { SaveSessionBody, SessionState } from '#shared/contracts/drafts';
+import { noContent } from '#shared/contracts/common';
+import { sessionState, type SaveSessionBody } from '#shared/contracts/drafts';
 import { request } from '#client/lib/request';
 
-export const SESSION_QUERY_KEY = ['/api/prospecting-session'] as const;
-
-export const getSession = () => request<SessionState>('/api/prospecting-session');
-export const saveSession = (state: SaveSessionBody) => request<SessionState>('/api/prospecting-session', { method: 'POST', body: state });
-export const clearSession = () => request<void>('/api/prospecting-session', { method: 'DELETE' });
+// Called by the send page's autosave, which keeps the session itself: no cached copy to refresh.
+export const getSession = () => request('/api/prospecting-session', sessionState);
+export const saveSession = (state: SaveSessionBody) => request('/api/prospecting-session', sessionState, { method: 'POST', body: state });
+export const clearSession = () => request('/api/prospecting-session', noContent, { method: 'DELETE' });

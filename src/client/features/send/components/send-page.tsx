@@ -10,7 +10,7 @@ import { Spinner } from '#client/components/ui/spinner';
 import { toast } from '#client/components/ui/use-toast';
 import { useUser } from '#client/features/auth/api/get-user';
 import { PageHeader } from '#client/features/layout/page-header';
-import { useReferenceData } from '../api/reference-data';
+import { useReferenceData } from '../hooks/use-reference-data';
 import { useCardFiles } from '../hooks/use-card-files';
 import { useCsvLinks } from '../hooks/use-csv-links';
 import { useSend } from '../hooks/use-send';

@@ -1,48 +1,47 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { SendBodyInput } from '#shared/contracts/send';
 import { toast } from '#client/components/ui/use-toast';
 import { messageOf } from '#client/lib/request';
-import { EMAIL_LOGS_QUERY_KEY, sendConsolidated, sendProof } from '../api/send';
+import { useSendConsolidated } from '../api/send-consolidated';
+import { useSendProof } from '../api/send-proof';
 
 /**
  * One send attempt per content: the idempotency key is kept until the send succeeds or the content changes, so a
  * retry after a lost answer returns the first result instead of mailing vendors again.
  */
 export function useSend(onSent: () => Promise<void>) {
-  const queryClient = useQueryClient();
-  const [isSending, setSending] = useState(false);
+  const sendConsolidated = useSendConsolidated();
+  const sendProof = useSendProof();
   const attempt = useRef<{ bodyKey: string; idempotencyKey: string } | null>(null);
+  // Still sending while the page resets after a success, so the old content cannot be sent again meanwhile.
+  const [isResetting, setResetting] = useState(false);
+  const isSending = sendConsolidated.isPending || isResetting;
 
   async function send(body: SendBodyInput) {
     if (isSending) return;
     const bodyKey = JSON.stringify(body);
     if (attempt.current?.bodyKey !== bodyKey) attempt.current = { bodyKey, idempotencyKey: crypto.randomUUID() };
-    setSending(true);
     try {
-      const result = await sendConsolidated(body, attempt.current.idempotencyKey);
+      const result = await sendConsolidated.mutateAsync({ body, idempotencyKey: attempt.current.idempotencyKey });
       attempt.current = null;
       const later = result.pending + result.failed + result.uncertain;
       toast({
         title: 'Email sent successfully!',
         description: `Email delivered to ${result.mailed} vendor(s).${later > 0 ? ` ${later} more in progress: the Deployment Log shows each one's status.` : ''}`,
       });
+      setResetting(true);
       await onSent();
-      void queryClient.invalidateQueries({ queryKey: EMAIL_LOGS_QUERY_KEY });
     } catch (error) {
       toast({ title: 'Failed to send email', description: messageOf(error, 'Please try again.'), variant: 'destructive' });
     } finally {
-      setSending(false);
+      setResetting(false);
     }
   }
 
-  const [isProofing, setProofing] = useState(false);
-
   /** 'Send me a proof': the exact message one vendor would get, to the sender only. */
   async function proof(body: SendBodyInput, vendorId: string, vendorName: string) {
-    setProofing(true);
     try {
-      const result = await sendProof(body, vendorId);
+      const result = await sendProof.mutateAsync({ body, vendorId });
       toast(
         result.status === 'sent'
           ? { title: 'Proof sent', description: `The message ${vendorName} would receive was sent to ${result.to}.` }
@@ -50,10 +49,8 @@ export function useSend(onSent: () => Promise<void>) {
       );
     } catch (error) {
       toast({ title: 'Failed to send proof', description: messageOf(error, 'Please try again.'), variant: 'destructive' });
-    } finally {
-      setProofing(false);
     }
   }
 
-  return { send, isSending, proof, isProofing };
+  return { send, isSending, proof, isProofing: sendProof.isPending };
 }

@@ -1,11 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UserRow } from '#shared/contracts/users';
+import { noContent } from '#shared/contracts/common';
+import { authorizedEmail, permissionsResult, userList } from '#shared/contracts/users';
 import { request } from '#client/lib/request';
 
 export const USERS_QUERY_KEY = ['/api/users'] as const;
 
 export const usersQueryOptions = () =>
-  queryOptions({ queryKey: USERS_QUERY_KEY, queryFn: () => request<UserRow[]>('/api/users') });
+  queryOptions({ queryKey: USERS_QUERY_KEY, queryFn: () => request('/api/users', userList) });
 
 export const useUsers = (enabled: boolean) => useQuery({ ...usersQueryOptions(), enabled });
 
@@ -18,13 +19,13 @@ function useUsersMutation<TInput>(call: (input: TInput) => Promise<unknown>) {
 }
 
 export const useAddUser = () =>
-  useUsersMutation((email: string) => request('/api/authorized-emails', { method: 'POST', body: { email } }));
+  useUsersMutation((email: string) => request('/api/authorized-emails', authorizedEmail, { method: 'POST', body: { email } }));
 
 export const useRemoveUser = () =>
-  useUsersMutation((authorizedEmailId: number) => request(`/api/authorized-emails/${authorizedEmailId}`, { method: 'DELETE' }));
+  useUsersMutation((authorizedEmailId: number) => request(`/api/authorized-emails/${authorizedEmailId}`, noContent, { method: 'DELETE' }));
 
 export const useUpdatePermissions = () =>
   useUsersMutation(({ userId, isAdmin }: { userId: number | null; isAdmin: boolean }) => {
     if (userId === null) return Promise.reject(new Error('Cannot update permissions for unregistered users'));
-    return request(`/api/users/${userId}/permissions`, { method: 'PATCH', body: { isAdmin } });
+    return request(`/api/users/${userId}/permissions`, permissionsResult, { method: 'PATCH', body: { isAdmin } });
   });

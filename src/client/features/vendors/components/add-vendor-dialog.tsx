@@ -5,7 +5,7 @@ import { DialogContent } from '#client/components/ui/dialog';
 import { Input, Label } from '#client/components/ui/input';
 import { toast } from '#client/components/ui/use-toast';
 import { messageOf } from '#client/lib/request';
-import { useCreateVendor } from '../api/vendors';
+import { useCreateVendor } from '#client/api/vendors';
 
 const EMPTY_FORM = { name: '', email: '', utmSource: '', emailKey: '', textKey: '' };
 

@@ -3,7 +3,7 @@ import { Button } from '#client/components/ui/button';
 import { DialogContent } from '#client/components/ui/dialog';
 import { toast } from '#client/components/ui/use-toast';
 import { messageOf } from '#client/lib/request';
-import { useDeleteVendor } from '../api/vendors';
+import { useDeleteVendor } from '#client/api/vendors';
 
 /** The 'Delete Vendor' confirmation, shown over the 'Vendor Settings' modal. */
 export function DeleteVendorDialogContent({

@@ -6,7 +6,7 @@ import { Input, Label } from '#client/components/ui/input';
 import { Tooltip } from '#client/components/ui/tooltip';
 import { toast } from '#client/components/ui/use-toast';
 import { messageOf } from '#client/lib/request';
-import { useUpdateVendor } from '../api/vendors';
+import { useUpdateVendor } from '#client/api/vendors';
 
 interface ContactDraft {
   emails: string[];

@@ -3,9 +3,9 @@ import type { Vendor } from '#shared/contracts/vendors';
 import { Input, Label } from '#client/components/ui/input';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { Slider } from '#client/components/ui/slider';
-import { useSaveVendorCosts, useVendorCosts } from '../api/vendor-costs';
-import { useSaveVendorSplit, useVendorSplits } from '../api/vendor-splits';
-import { useSaveVendorUtmSource, useVendorUtmSources } from '../api/vendor-utm-sources';
+import { useSaveVendorCosts, useVendorCosts } from '#client/api/vendor-costs';
+import { useSaveVendorSplit, useVendorSplits } from '#client/api/vendor-splits';
+import { useSaveVendorUtmSource, useVendorUtmSources } from '#client/api/vendor-utm-sources';
 import { useAutosave, type AutosaveStatus } from '../hooks/use-autosave';
 import { costDraftOf, costsBody, effectiveUtmSource, splitRatioOf, splitShare, type CostDraft, type CostField } from '../utils/vendor-values';
 

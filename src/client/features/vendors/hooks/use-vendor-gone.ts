@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { toast } from '#client/components/ui/use-toast';
 import { messageOf, RequestError } from '#client/lib/request';
-import { invalidateVendorData } from '../api/vendors';
+import { invalidateVendorData } from '#client/api/vendors';
 
 const GONE_FALLBACK = 'This vendor no longer exists. It may have been deleted by someone else.';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { VendorUtmSource } from '#shared/contracts/vendors';
+import { vendorUtmSource, vendorUtmSourceList, type VendorUtmSource } from '#shared/contracts/vendors';
 import { request } from '#client/lib/request';
 
 export const VENDOR_UTM_SOURCES_QUERY_KEY = ['/api/vendor-utm-sources'] as const;
@@ -7,7 +7,7 @@ export const VENDOR_UTM_SOURCES_QUERY_KEY = ['/api/vendor-utm-sources'] as const
 export const vendorUtmSourcesQueryOptions = () =>
   queryOptions({
     queryKey: VENDOR_UTM_SOURCES_QUERY_KEY,
-    queryFn: () => request<VendorUtmSource[]>('/api/vendor-utm-sources'),
+    queryFn: () => request('/api/vendor-utm-sources', vendorUtmSourceList),
   });
 
 export const useVendorUtmSources = () => useQuery(vendorUtmSourcesQueryOptions());
@@ -15,7 +15,7 @@ export const useVendorUtmSources = () => useQuery(vendorUtmSourcesQueryOptions()
 export function useSaveVendorUtmSource() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: VendorUtmSource) => request<VendorUtmSource>('/api/vendor-utm-sources', { method: 'POST', body }),
+    mutationFn: (body: VendorUtmSource) => request('/api/vendor-utm-sources', vendorUtmSource, { method: 'POST', body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: VENDOR_UTM_SOURCES_QUERY_KEY }),
   });
 }

@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EmailLogEntry, EmailLogFilters, RetryFailedResult, SendAgainResult } from '#shared/contracts/email-logs';
+import { emailLogList, retryFailedResult, sendAgainResult, type EmailLogEntry, type EmailLogFilters } from '#shared/contracts/email-logs';
 import { request } from '#client/lib/request';
-
-/** The send page refreshes this key after a send; the filters are further parts of it. */
-export const EMAIL_LOGS_QUERY_KEY = ['/api/email-logs'] as const;
+import { EMAIL_LOGS_QUERY_KEY } from './email-logs-key';
 
 /** While a message waits for its next attempt, the list looks again this often. */
 const PENDING_REFRESH_MS = 5000;
@@ -25,7 +23,7 @@ const hasPendingDelivery = (entries: readonly EmailLogEntry[] | undefined) =>
 export const emailLogsQueryOptions = (filters: EmailLogFilters) =>
   queryOptions({
     queryKey: [...EMAIL_LOGS_QUERY_KEY, filters],
-    queryFn: ({ signal }) => request<EmailLogEntry[]>(emailLogsPath(filters), { signal }),
+    queryFn: ({ signal }) => request(emailLogsPath(filters), emailLogList, { signal }),
     // A history that every user adds to: opening the screen always asks again (the cached list shows meanwhile).
     refetchOnMount: 'always',
     refetchInterval: (query) => (hasPendingDelivery(query.state.data) ? PENDING_REFRESH_MS : false),
@@ -46,10 +44,10 @@ function useEmailLogMutation<TInput, TResult>(call: (input: TInput) => Promise<T
 
 /** Re-queues only the failed deliveries of a send. */
 export const useRetryFailed = () =>
-  useEmailLogMutation((logId: number) => request<RetryFailedResult>(`${logPath(logId)}/retry-failed`, { method: 'POST' }));
+  useEmailLogMutation((logId: number) => request(`${logPath(logId)}/retry-failed`, retryFailedResult, { method: 'POST' }));
 
 /** A person's decision to send one vendor's message again (it may already have arrived). */
 export const useSendAgain = () =>
   useEmailLogMutation(({ logId, vendorId }: { logId: number; vendorId: string }) =>
-    request<SendAgainResult>(`${logPath(logId)}/deliveries/${encodeURIComponent(vendorId)}/send-again`, { method: 'POST' }),
+    request(`${logPath(logId)}/deliveries/${encodeURIComponent(vendorId)}/send-again`, sendAgainResult, { method: 'POST' }),
   );

@@ -1,11 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApprovalEmail } from '#shared/contracts/vendors';
+import { noContent } from '#shared/contracts/common';
+import { approvalEmail, approvalEmailList } from '#shared/contracts/vendors';
 import { request } from '#client/lib/request';
 
 export const APPROVAL_EMAILS_QUERY_KEY = ['/api/approval-emails'] as const;
 
 export const approvalEmailsQueryOptions = () =>
-  queryOptions({ queryKey: APPROVAL_EMAILS_QUERY_KEY, queryFn: () => request<ApprovalEmail[]>('/api/approval-emails') });
+  queryOptions({ queryKey: APPROVAL_EMAILS_QUERY_KEY, queryFn: () => request('/api/approval-emails', approvalEmailList) });
 
 export const useApprovalEmails = () => useQuery(approvalEmailsQueryOptions());
 
@@ -18,7 +19,7 @@ function useApprovalEmailsMutation<TInput, TResult>(call: (input: TInput) => Pro
 }
 
 export const useAddApprovalEmail = () =>
-  useApprovalEmailsMutation((email: string) => request<ApprovalEmail>('/api/approval-emails', { method: 'POST', body: { email } }));
+  useApprovalEmailsMutation((email: string) => request('/api/approval-emails', approvalEmail, { method: 'POST', body: { email } }));
 
 export const useDeleteApprovalEmail = () =>
-  useApprovalEmailsMutation((id: number) => request<void>(`/api/approval-emails/${id}`, { method: 'DELETE' }));
+  useApprovalEmailsMutation((id: number) => request(`/api/approval-emails/${id}`, noContent, { method: 'DELETE' }));

@@ -1,14 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CreateVendorBody, UpdateVendorBody, Vendor } from '#shared/contracts/vendors';
+import { noContent } from '#shared/contracts/common';
+import { vendor, vendorList, type CreateVendorBody, type UpdateVendorBody } from '#shared/contracts/vendors';
 import { request } from '#client/lib/request';
 import { VENDOR_COSTS_QUERY_KEY } from './vendor-costs';
 import { VENDOR_SPLITS_QUERY_KEY } from './vendor-splits';
 import { VENDOR_UTM_SOURCES_QUERY_KEY } from './vendor-utm-sources';
 
+/** The vendors list: the vendor screens, the send page's picker and the log's vendor filter share this cache entry. */
 export const VENDORS_QUERY_KEY = ['/api/vendors'] as const;
 
 export const vendorsQueryOptions = () =>
-  queryOptions({ queryKey: VENDORS_QUERY_KEY, queryFn: () => request<Vendor[]>('/api/vendors') });
+  queryOptions({ queryKey: VENDORS_QUERY_KEY, queryFn: () => request('/api/vendors', vendorList) });
 
 export const useVendors = () => useQuery(vendorsQueryOptions());
 
@@ -17,7 +19,7 @@ const vendorPath = (vendorId: string) => `/api/vendors/${encodeURIComponent(vend
 export function useCreateVendor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateVendorBody) => request<Vendor>('/api/vendors', { method: 'POST', body }),
+    mutationFn: (body: CreateVendorBody) => request('/api/vendors', vendor, { method: 'POST', body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: VENDORS_QUERY_KEY }),
   });
 }
@@ -26,7 +28,7 @@ export function useUpdateVendor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ vendorId, ...body }: UpdateVendorBody & { vendorId: string }) =>
-      request<Vendor>(vendorPath(vendorId), { method: 'PUT', body }),
+      request(vendorPath(vendorId), vendor, { method: 'PUT', body }),
     // Not awaited, for the reason given at useDeleteVendor: a 404's refresh removes the vendor and its modal.
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: VENDORS_QUERY_KEY });
@@ -41,7 +43,7 @@ export function useUpdateVendor() {
 export function useDeleteVendor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (vendorId: string) => request<void>(vendorPath(vendorId), { method: 'DELETE' }),
+    mutationFn: (vendorId: string) => request(vendorPath(vendorId), noContent, { method: 'DELETE' }),
     onSettled: () => {
       void invalidateVendorData(queryClient);
     },

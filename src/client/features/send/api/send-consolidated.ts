@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { sendResult, type SendBodyInput } from '#shared/contracts/send';
+import { EMAIL_LOGS_QUERY_KEY } from '#client/api/email-logs-key';
+import { request } from '#client/lib/request';
+
+export interface SendConsolidatedInput {
+  body: SendBodyInput;
+  /** Kept across retries of the same content, so a double click, a retry or a reload mails nobody twice. */
+  idempotencyKey: string;
+}
+
+/** The send to every selected vendor; the log gains an entry, so its lists are refreshed. */
+export function useSendConsolidated() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: SendConsolidatedInput) =>
+      request('/api/send-email-consolidated', sendResult, { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: EMAIL_LOGS_QUERY_KEY });
+    },
+  });
+}

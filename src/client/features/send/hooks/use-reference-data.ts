@@ -1,0 +1,52 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApprovalEmail, Vendor, VendorCosts, VendorSplit, VendorUtmSource } from '#shared/contracts/vendors';
+import type { CostValues } from '#shared/rules/pricing';
+import { approvalEmailsQueryOptions } from '#client/api/approval-emails';
+import { vendorCostsQueryOptions } from '#client/api/vendor-costs';
+import { vendorSplitsQueryOptions } from '#client/api/vendor-splits';
+import { vendorUtmSourcesQueryOptions } from '#client/api/vendor-utm-sources';
+import { vendorsQueryOptions } from '#client/api/vendors';
+import { useAppSettings } from '../api/app-settings';
+import { useFirstName } from '../api/first-name';
+
+// The lookups are `select`s defined once, with constants while loading: Query reruns a select only when its data
+// changes, so each lookup keeps its identity from render to render and the page's memos hold.
+const NO_VENDORS: Vendor[] = [];
+const NO_SPLITS: Record<string, string> = {};
+const NO_COSTS: Record<string, CostValues> = {};
+const NO_ADDRESSES: string[] = [];
+const NO_UTM_SOURCES: VendorUtmSource[] = [];
+
+const splitsByVendor = (rows: VendorSplit[]) => Object.fromEntries(rows.map((row) => [row.vendorId, row.splitRatio]));
+const costsByVendor = (rows: VendorCosts[]): Record<string, CostValues> =>
+  Object.fromEntries(rows.map(({ vendorId, ...values }) => [vendorId, values]));
+const addressesOf = (rows: ApprovalEmail[]) => rows.map((row) => row.email);
+
+export const splitsByVendorQueryOptions = () => queryOptions({ ...vendorSplitsQueryOptions(), select: splitsByVendor });
+export const costsByVendorQueryOptions = () => queryOptions({ ...vendorCostsQueryOptions(), select: costsByVendor });
+export const approvalAddressesQueryOptions = () => queryOptions({ ...approvalEmailsQueryOptions(), select: addressesOf });
+
+/** Everything the send page reads besides the user's own drafts, with per-vendor lookups. */
+export function useReferenceData() {
+  const vendors = useQuery(vendorsQueryOptions());
+  const splits = useQuery(splitsByVendorQueryOptions());
+  const utmSources = useQuery(vendorUtmSourcesQueryOptions());
+  const costs = useQuery(costsByVendorQueryOptions());
+  const approvals = useQuery(approvalAddressesQueryOptions());
+  const settings = useAppSettings();
+  const firstName = useFirstName();
+  return {
+    vendors: vendors.data ?? NO_VENDORS,
+    isLoadingVendors: vendors.isPending,
+    vendorsError: vendors.error,
+    retryVendors: () => void vendors.refetch(),
+    splits: splits.data ?? NO_SPLITS,
+    utmOverrides: utmSources.data ?? NO_UTM_SOURCES,
+    costs: costs.data ?? NO_COSTS,
+    approvalEmails: approvals.data ?? NO_ADDRESSES,
+    hubPassword: settings.data?.hubPassword ?? undefined,
+    firstName: firstName.data?.firstName ?? '',
+  };
+}
+
+export type ReferenceData = ReturnType<typeof useReferenceData>;

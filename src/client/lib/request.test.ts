@@ -1,0 +1,81 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { noContent } from '#shared/contracts/common';
+import { vendorList } from '#shared/contracts/vendors';
+import { request, RequestError, ResponseContractError } from './request';
+
+// What each path answers: a status and a raw body.
+const answers: Record<string, { status: number; body: string }> = {
+  '/api/vendors': {
+    status: 200,
+    body: JSON.stringify([
+      { vendorId: 'acme1234', name: 'Acme', emails: ['a@acme.test'], defaultUtmSource: 'acme', emailProspectingKey: null, textProspectingKey: null, extra: 1 },
+    ]),
+  },
+  // A server that renamed `name` to `title`: the client must not render undefined.
+  '/api/vendors-renamed': {
+    status: 200,
+    body: JSON.stringify([{ vendorId: 'acme1234', title: 'Acme', emails: [], defaultUtmSource: 'acme', emailProspectingKey: null, textProspectingKey: null }]),
+  },
+  '/api/html': { status: 200, body: '<!doctype html><title>Proxy error</title>' },
+  '/api/deleted': { status: 204, body: '' },
+  '/api/unexpected-body': { status: 200, body: '{"deleted":true}' },
+  '/api/down': { status: 503, body: '{"message":"down"}' },
+};
+
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  // request() reads the bearer token from localStorage, which Node lacks: an empty one, as in a signed-out browser.
+  const storage = new Map<string, string>();
+  globalThis.localStorage ??= {
+    getItem: (key: string) => storage.get(key) ?? null,
+    setItem: (key: string, value: string) => void storage.set(key, value),
+    removeItem: (key: string) => void storage.delete(key),
+  } as Storage;
+  server = createServer((req, res) => {
+    const answer = answers[req.url ?? ''] ?? { status: 404, body: '' };
+    res.writeHead(answer.status, answer.body ? { 'Content-Type': 'application/json' } : {});
+    res.end(answer.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('request', () => {
+  it('returns the answer as the contract parses it', async () => {
+    const vendors = await request(`${base}/api/vendors`, vendorList);
+    expect(vendors).toEqual([
+      { vendorId: 'acme1234', name: 'Acme', emails: ['a@acme.test'], defaultUtmSource: 'acme', emailProspectingKey: null, textProspectingKey: null },
+    ]);
+  });
+
+  it('throws a clear error when the answer breaks the contract', async () => {
+    const call = request(`${base}/api/vendors-renamed`, vendorList);
+    await expect(call).rejects.toBeInstanceOf(ResponseContractError);
+    await expect(call).rejects.toThrow(`GET ${base}/api/vendors-renamed answered outside its contract: 0.name: Invalid input: expected string, received undefined`);
+  });
+
+  it('throws when a JSON answer is not JSON', async () => {
+    await expect(request(`${base}/api/html`, vendorList)).rejects.toThrow(`GET ${base}/api/html answered outside its contract: the body is not JSON`);
+  });
+
+  it('takes an empty answer where the contract expects none, and refuses a body there', async () => {
+    await expect(request(`${base}/api/deleted`, noContent, { method: 'DELETE' })).resolves.toBeUndefined();
+    await expect(request(`${base}/api/unexpected-body`, noContent, { method: 'DELETE' })).rejects.toThrow(
+      `DELETE ${base}/api/unexpected-body answered outside its contract: (body): Invalid input: expected undefined, received object`,
+    );
+  });
+
+  it('still reports a failed call by its status and the server message', async () => {
+    const call = request(`${base}/api/down`, vendorList);
+    await expect(call).rejects.toBeInstanceOf(RequestError);
+    await expect(call).rejects.toMatchObject({ status: 503, serverMessage: 'down' });
+  });
+});
