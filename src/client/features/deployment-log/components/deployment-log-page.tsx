@@ -9,7 +9,7 @@ import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { DeploymentDetailsDialogContent } from './deployment-details-dialog';
 import { LogEntryCard, LogEntrySkeleton } from './log-entry-card';
 import { LogFilters, NO_FILTERS, type FilterValues } from './log-filters';
-import { SendAgainDialogContent } from './send-again-dialog';
+import { SendAgainDialog } from './send-again-dialog';
 
 const PAGE_SIZE = 100;
 /** The server's most per request. */
@@ -91,9 +91,7 @@ export function DeploymentLogPage() {
       <Dialog open={openEntry !== undefined} onOpenChange={(open) => !open && setOpenId(null)}>
         {openEntry ? <DeploymentDetailsDialogContent entry={openEntry} /> : null}
       </Dialog>
-      <Dialog open={sendAgain !== null} onOpenChange={(open) => !open && setSendAgain(null)}>
-        {sendAgain ? <SendAgainDialogContent logId={sendAgain.logId} delivery={sendAgain.delivery} onClose={() => setSendAgain(null)} /> : null}
-      </Dialog>
+      <SendAgainDialog target={sendAgain} onClose={() => setSendAgain(null)} />
     </>
   );
 }

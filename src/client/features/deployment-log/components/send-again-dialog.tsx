@@ -1,18 +1,19 @@
 import type { EmailLogDelivery } from '#shared/contracts/email-logs';
-import { Button } from '#client/components/ui/button';
-import { DialogContent } from '#client/components/ui/dialog';
+import { useSendAgain } from '#client/api/email-logs';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog';
 import { toast } from '#client/components/ui/use-toast';
 import { messageOf } from '#client/lib/request';
-import { useSendAgain } from '#client/api/email-logs';
 
 /** 'Send again' for an uncertain delivery: a person decides, knowing the vendor may get the message twice. */
-export function SendAgainDialogContent({ logId, delivery, onClose }: { logId: number; delivery: EmailLogDelivery; onClose: () => void }) {
+export function SendAgainDialog({ target, onClose }: { target: { logId: number; delivery: EmailLogDelivery } | null; onClose: () => void }) {
   const sendAgain = useSendAgain();
-  const name = delivery.vendorName;
+  const delivery = target?.delivery;
+  const name = delivery?.vendorName ?? '';
 
   function confirm() {
+    if (!target) return;
     sendAgain.mutate(
-      { logId, vendorId: delivery.vendorId },
+      { logId: target.logId, vendorId: target.delivery.vendorId },
       {
         onSuccess: ({ delivery: updated }) => {
           if (updated.status === 'sent') toast({ title: 'Sent again', description: `The message to ${name} was mailed.` });
@@ -26,28 +27,21 @@ export function SendAgainDialogContent({ logId, delivery, onClose }: { logId: nu
   }
 
   return (
-    <DialogContent
+    <ConfirmDialog
+      open={target !== null}
+      onOpenChange={(open) => !open && onClose()}
       title="Send again?"
-      className="sm:max-w-md"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={sendAgain.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={confirm} disabled={sendAgain.isPending}>
-            {sendAgain.isPending ? 'Sending...' : 'Send again'}
-          </Button>
-        </>
-      }
+      confirmLabel="Send again"
+      pendingLabel="Sending..."
+      isPending={sendAgain.isPending}
+      onConfirm={confirm}
     >
-      <div className="grid gap-2 text-sm text-slate-700">
-        <p>
-          The message to <strong className="font-semibold text-slate-900">{name}</strong> may already have arrived: it left, but no answer
-          came back. Sending again may mail {name} a second time.
-        </p>
-        {delivery.error ? <p className="rounded-md bg-amber-50 p-2 text-[13px] text-amber-900 wrap-anywhere">{delivery.error}</p> : null}
-        <p className="text-[13px] text-slate-600">The copy keeps the same Message-ID, so a mailbox that got the first one can drop it.</p>
-      </div>
-    </DialogContent>
+      <p>
+        The message to <strong className="font-semibold text-slate-900">{name}</strong> may already have arrived: it left, but no answer came back.
+        Sending again may mail {name} a second time.
+      </p>
+      {delivery?.error ? <p className="rounded-md bg-amber-50 p-2 text-[13px] text-amber-900 wrap-anywhere">{delivery.error}</p> : null}
+      <p className="text-[13px] text-slate-600">The copy keeps the same Message-ID, so a mailbox that got the first one can drop it.</p>
+    </ConfirmDialog>
   );
 }

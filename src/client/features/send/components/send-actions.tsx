@@ -1,7 +1,7 @@
 import { CheckCircle2, CloudOff, Loader2, Send } from 'lucide-react';
 import { PRICING_MODELS, type PricingModel } from '#shared/contracts/vendors';
 import { Button } from '#client/components/ui/button';
-import type { SaveStatus } from '../autosave/save-queue';
+import type { SaveStatus } from '#client/lib/autosave/save-queue';
 
 const SAVE_LABELS: Record<SaveStatus, string> = {
   saved: 'All changes saved',

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PatchDraftBody } from '#shared/contracts/drafts';
 import { toast } from '#client/components/ui/use-toast';
+import { useSaveQueue } from '#client/lib/autosave/use-save-queue';
 import { RequestError } from '#client/lib/request';
 import { clearDrafts, createDraft, deleteDraft, listDrafts, patchDraft } from '../api/drafts';
 import { clearSession, getSession, saveSession } from '../api/session';
-import { SaveQueue, type SaveStatus } from '../autosave/save-queue';
 import { INITIAL_SEND_STATE, sendReducer, type CardChanges, type SendAction, type SendState } from '../state/send-state';
 
 export const SESSION_SAVE_DELAY_MS = 300;
@@ -20,23 +20,19 @@ export function useSendPage() {
   const [state, setState] = useState<SendState>(INITIAL_SEND_STATE);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [isLoaded, setLoaded] = useState(false);
-  const [saveStatus, setSaveStatus] = useState<SaveStatus>('saved');
   const stateRef = useRef(state);
   const persisted = useRef(new Set<string>());
   const dirtyFields = useRef(new Map<string, Set<keyof PatchDraftBody>>());
-  const queueRef = useRef<SaveQueue | null>(null);
-  if (!queueRef.current) {
-    queueRef.current = new SaveQueue({
-      onStatus: setSaveStatus,
-      onWarning: () =>
-        toast({
-          title: 'Changes not saved yet',
-          description: 'We cannot reach the server. Keep this tab open: your changes are kept here and saved as soon as it answers.',
-          variant: 'destructive',
-        }),
-    });
-  }
-  const queue = queueRef.current;
+  // Leaving with unsaved changes asks first; hiding the tab saves at once.
+  const { queue, status: saveStatus } = useSaveQueue({
+    warnBeforeUnload: true,
+    onWarning: () =>
+      toast({
+        title: 'Changes not saved yet',
+        description: 'We cannot reach the server. Keep this tab open: your changes are kept here and saved as soon as it answers.',
+        variant: 'destructive',
+      }),
+  });
 
   const load = useCallback(async () => {
     setLoadError(null);
@@ -55,23 +51,6 @@ export function useSendPage() {
   useEffect(() => {
     void load();
   }, [load]);
-
-  // Leaving with unsaved changes asks first; hiding the tab saves at once.
-  useEffect(() => {
-    const beforeUnload = (event: BeforeUnloadEvent) => {
-      if (queue.hasPending) event.preventDefault();
-    };
-    const saveWhenHidden = () => {
-      if (document.visibilityState === 'hidden') void queue.flush();
-    };
-    window.addEventListener('beforeunload', beforeUnload);
-    document.addEventListener('visibilitychange', saveWhenHidden);
-    return () => {
-      window.removeEventListener('beforeunload', beforeUnload);
-      document.removeEventListener('visibilitychange', saveWhenHidden);
-      void queue.flush();
-    };
-  }, [queue]);
 
   const saveCard = useCallback(
     async (cardId: string) => {

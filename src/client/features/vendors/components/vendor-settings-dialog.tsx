@@ -2,10 +2,10 @@ import { Trash2 } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import type { Vendor } from '#shared/contracts/vendors';
 import { Button } from '#client/components/ui/button';
-import { Dialog, DialogContent } from '#client/components/ui/dialog';
+import { DialogContent } from '#client/components/ui/dialog';
 import { RequestError } from '#client/lib/request';
 import { useVendorGone } from '../hooks/use-vendor-gone';
-import { DeleteVendorDialogContent } from './delete-vendor-dialog';
+import { DeleteVendorDialog } from './delete-vendor-dialog';
 import { VendorContactSection } from './vendor-contact-section';
 import { VendorTermsSection } from './vendor-terms-section';
 
@@ -56,20 +56,17 @@ export function VendorSettingsDialogContent({ vendor, isAdmin, onClose }: { vend
         <VendorTermsSection vendor={vendor} onSaveError={onSaveError} />
       </div>
       {isAdmin ? (
-        <Dialog open={isDeleteOpen} onOpenChange={setDeleteOpen}>
-          {isDeleteOpen ? (
-            <DeleteVendorDialogContent
-              vendor={vendor}
-              onCancel={() => setDeleteOpen(false)}
-              onDeleted={() => {
-                isDeletedHere.current = true;
-                setDeleteOpen(false);
-                onClose();
-              }}
-              onDeleteError={onSaveError}
-            />
-          ) : null}
-        </Dialog>
+        <DeleteVendorDialog
+          vendor={vendor}
+          open={isDeleteOpen}
+          onOpenChange={setDeleteOpen}
+          onDeleted={() => {
+            isDeletedHere.current = true;
+            setDeleteOpen(false);
+            onClose();
+          }}
+          onDeleteError={onSaveError}
+        />
       ) : null}
     </DialogContent>
   );

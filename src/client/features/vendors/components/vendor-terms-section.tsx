@@ -3,14 +3,19 @@ import type { Vendor } from '#shared/contracts/vendors';
 import { Input, Label } from '#client/components/ui/input';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { Slider } from '#client/components/ui/slider';
+import type { SaveStatus as QueueStatus } from '#client/lib/autosave/save-queue';
+import { useSaveQueue, type LastSave } from '#client/lib/autosave/use-save-queue';
+import { RequestError } from '#client/lib/request';
 import { useSaveVendorCosts, useVendorCosts } from '#client/api/vendor-costs';
 import { useSaveVendorSplit, useVendorSplits } from '#client/api/vendor-splits';
 import { useSaveVendorUtmSource, useVendorUtmSources } from '#client/api/vendor-utm-sources';
-import { useAutosave, type AutosaveStatus } from '../hooks/use-autosave';
 import { costDraftOf, costsBody, effectiveUtmSource, splitRatioOf, splitShare, type CostDraft, type CostField } from '../utils/vendor-values';
 
 /** SPEC 9: UTM source and cost edits save 500 ms after the last keystroke; the slider saves at once. */
 export const TYPING_SAVE_DELAY_MS = 500;
+
+/** The server away or busy is worth another try; an answer about the request itself (the vendor is gone) is not. */
+const isServerTrouble = (error: unknown) => !(error instanceof RequestError) || error.status >= 500 || error.status === 408 || error.status === 429;
 
 const COST_PAIRS: { cost: CostField; costLabel: string; budget: CostField; budgetLabel: string }[] = [
   { cost: 'costPerDonor', costLabel: 'Cost per Donor', budget: 'cpdBudget', budgetLabel: 'CPD Budget' },
@@ -31,18 +36,13 @@ export function VendorTermsSection({ vendor, onSaveError }: { vendor: Vendor; on
   const saveSplit = useSaveVendorSplit();
   const saveCosts = useSaveVendorCosts();
 
-  const utmAutosave = useAutosave((utmSource: string) => saveUtmSource.mutateAsync({ vendorId: vendor.vendorId, utmSource }), {
-    delayMs: TYPING_SAVE_DELAY_MS,
-    onError: onSaveError,
-  });
-  const splitAutosave = useAutosave((splitRatio: string) => saveSplit.mutateAsync({ vendorId: vendor.vendorId, splitRatio }), {
-    delayMs: 0,
-    onError: onSaveError,
-  });
-  const costsAutosave = useAutosave((draft: CostDraft) => saveCosts.mutateAsync(costsBody(vendor.vendorId, draft)), {
-    delayMs: TYPING_SAVE_DELAY_MS,
-    onError: onSaveError,
-  });
+  const autosave = useSaveQueue({ isRetryable: isServerTrouble, onGiveUp: (_key, error) => onSaveError(error) });
+  const saveUtm = (utmSource: string) =>
+    autosave.queue.schedule('utm-source', async () => void (await saveUtmSource.mutateAsync({ vendorId: vendor.vendorId, utmSource })), TYPING_SAVE_DELAY_MS);
+  const saveShare = (splitRatio: string) =>
+    autosave.queue.schedule('split', async () => void (await saveSplit.mutateAsync({ vendorId: vendor.vendorId, splitRatio })), 0);
+  const saveCostDraft = (draft: CostDraft) =>
+    autosave.queue.schedule('costs', async () => void (await saveCosts.mutateAsync(costsBody(vendor.vendorId, draft))), TYPING_SAVE_DELAY_MS);
 
   // Drafts start from the cached lists and then belong to this modal; refetches after a save do not overwrite typing.
   const [utmDraft, setUtmDraft] = useState<string | null>(null);
@@ -57,7 +57,7 @@ export function VendorTermsSection({ vendor, onSaveError }: { vendor: Vendor; on
     if (!costValues) return;
     const next = { ...costValues, [field]: value };
     setCostDraft(next);
-    costsAutosave.schedule(next);
+    saveCostDraft(next);
   }
 
   return (
@@ -66,7 +66,7 @@ export function VendorTermsSection({ vendor, onSaveError }: { vendor: Vendor; on
         <h3 id={`${id}-terms`} className="text-[13px] font-medium text-slate-700">
           Source and terms
         </h3>
-        <SaveStatus statuses={[utmAutosave.status, splitAutosave.status, costsAutosave.status]} />
+        <SaveStatus status={autosave.status} lastSave={autosave.lastSave} />
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
@@ -79,7 +79,7 @@ export function VendorTermsSection({ vendor, onSaveError }: { vendor: Vendor; on
             value={utmSource}
             onChange={(event) => {
               setUtmDraft(event.target.value);
-              utmAutosave.schedule(event.target.value);
+              saveUtm(event.target.value);
             }}
             aria-describedby={`${id}-utm-hint`}
             className="font-mono text-[13px]"
@@ -108,7 +108,7 @@ export function VendorTermsSection({ vendor, onSaveError }: { vendor: Vendor; on
               onChange={(event) => {
                 const next = Number(event.target.value);
                 setShareDraft(next);
-                splitAutosave.schedule(splitRatioOf(next));
+                saveShare(splitRatioOf(next));
               }}
             />
           </div>
@@ -161,13 +161,9 @@ function MoneyField({ id, label, step, value, onChange }: { id: string; label: s
   );
 }
 
-function SaveStatus({ statuses }: { statuses: AutosaveStatus[] }) {
+function SaveStatus({ status, lastSave }: { status: QueueStatus; lastSave: LastSave }) {
   // A failed save is not reported (SPEC 8), but the line stops claiming that everything was saved.
-  const text = statuses.includes('saving')
-    ? 'Saving...'
-    : statuses.includes('saved') && !statuses.includes('failed')
-      ? 'Changes saved'
-      : '';
+  const text = status === 'saving' ? 'Saving...' : status === 'saved' && lastSave === 'saved' ? 'Changes saved' : '';
   return (
     <p role="status" className="text-xs text-slate-600">
       {text}

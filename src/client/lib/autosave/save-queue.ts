@@ -5,8 +5,14 @@ export interface SaveQueueOptions {
   retryDelaysMs?: number[];
   /** Failures in a row after which the user is told. */
   failuresBeforeWarning?: number;
+  /** Whether a failed save is worth trying again (default: every failure is); one that is not is dropped. */
+  isRetryable?(error: unknown): boolean;
   onStatus?(status: SaveStatus): void;
   onWarning?(): void;
+  /** A save of this key reached the server. */
+  onSaved?(key: string): void;
+  /** A save failed in a way retrying will not mend: its work is dropped. */
+  onGiveUp?(key: string, error: unknown): void;
 }
 
 interface Entry {
@@ -19,8 +25,9 @@ interface Entry {
 }
 
 /**
- * Debounced, retried saves by key. One save per key runs at a time; changes made meanwhile are saved right after.
- * A failed save keeps its work and retries with back-off, so nothing typed is dropped while the server is away.
+ * The autosave engine of every screen that saves as the user types (the send page, the vendor modal): debounced,
+ * retried saves by key. One save per key runs at a time; changes made meanwhile are saved right after. A failed save
+ * keeps its work and retries with back-off, so nothing typed is dropped while the server is away.
  */
 export class SaveQueue {
   private entries = new Map<string, Entry>();
@@ -98,15 +105,20 @@ export class SaveQueue {
         () => {
           entry.failures = 0;
           entry.running = null;
+          this.options.onSaved?.(key);
           if (entry.again) {
             entry.timer = setTimeout(() => void this.start(key), 0);
           } else {
             this.entries.delete(key);
           }
         },
-        () => {
-          entry.failures++;
+        (error: unknown) => {
           entry.running = null;
+          if (this.options.isRetryable && !this.options.isRetryable(error)) {
+            this.giveUp(key, entry, error);
+            return;
+          }
+          entry.failures++;
           const delay = this.retryDelaysMs[Math.min(entry.failures - 1, this.retryDelaysMs.length - 1)]!;
           entry.timer = setTimeout(() => void this.start(key), delay);
           if (entry.failures >= this.failuresBeforeWarning && !this.warned) {
@@ -118,6 +130,17 @@ export class SaveQueue {
       .finally(() => this.report());
     this.report();
     return entry.running;
+  }
+
+  /** Drops the failed save; a change that came in meanwhile is still saved. */
+  private giveUp(key: string, entry: Entry, error: unknown) {
+    entry.failures = 0;
+    if (entry.again) {
+      entry.timer = setTimeout(() => void this.start(key), 0);
+    } else {
+      this.entries.delete(key);
+    }
+    this.options.onGiveUp?.(key, error);
   }
 
   private report() {
