@@ -76,3 +76,42 @@ describe('SaveQueue', () => {
     expect(flushed).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('SaveQueue with isRetryable', () => {
+  it('drops a save that failed for good and says so, and saves a change made meanwhile', async () => {
+    const gaveUp: unknown[] = [];
+    const saved: string[] = [];
+    const queue = new SaveQueue({
+      isRetryable: (error) => (error as Error).message !== 'gone',
+      onGiveUp: (_key, error) => gaveUp.push((error as Error).message),
+      onSaved: (key) => saved.push(key),
+    });
+    let reject!: (error: Error) => void;
+    queue.schedule('split', () => new Promise<void>((_resolve, fail) => { reject = fail; }), 0);
+    await vi.advanceTimersByTimeAsync(0);
+    const next = vi.fn(async () => {});
+    queue.schedule('split', next, 0);
+    reject(new Error('gone'));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(gaveUp).toEqual(['gone']);
+    expect(next).toHaveBeenCalledTimes(1);
+    expect(saved).toEqual(['split']);
+    expect(queue.status()).toBe('saved');
+  });
+
+  it('still retries a failure that is worth another try', async () => {
+    const onGiveUp = vi.fn();
+    const queue = new SaveQueue({ retryDelaysMs: [100], isRetryable: (error) => (error as Error).message === 'offline', onGiveUp });
+    let failuresLeft = 1;
+    const run = vi.fn(async () => {
+      if (failuresLeft-- > 0) throw new Error('offline');
+    });
+    queue.schedule('utm-source', run, 0);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queue.status()).toBe('retrying');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(run).toHaveBeenCalledTimes(2);
+    expect(queue.status()).toBe('saved');
+    expect(onGiveUp).not.toHaveBeenCalled();
+  });
+});

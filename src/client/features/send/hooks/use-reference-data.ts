@@ -9,8 +9,8 @@ import { vendorsQueryOptions } from '#client/api/vendors';
 import { useAppSettings } from '../api/app-settings';
 import { useFirstName } from '../api/first-name';
 
-// The lookups are `select`s defined once, with constants while loading: Query reruns a select only when its data
-// changes, so each lookup keeps its identity from render to render and the page's memos hold.
+// The lookups are `select`s, with constants while loading: Query keeps a select's result (and shares its structure
+// with the last one), so each lookup keeps its identity from render to render and the send page's memos hold.
 const NO_VENDORS: Vendor[] = [];
 const NO_SPLITS: Record<string, string> = {};
 const NO_COSTS: Record<string, CostValues> = {};
