@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError } from 'fastify';
 import { createGuards } from './auth/guards';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { AppError } from './errors';
+import { loggerOptions, type LoggingOptions } from './logging';
 import { createMailTransport } from './mail/create-transport';
 import { createDeliveryWorker, type DeliveryOptions } from './mail/deliveries';
 import type { MailTransport } from './mail/transport';
@@ -36,7 +37,8 @@ export interface AppDeps {
   clock: Clock;
   /** Folder of the built client; not served when missing (API-only tests). */
   clientDir?: string;
-  logger?: FastifyServerOptions['logger'];
+  /** JSON logs (none when not given), always through the redacting serializers of logging.ts. */
+  logger?: LoggingOptions;
   /** The file store; from the config (DATA_DIR/files or S3) when not given. */
   storage?: FileStorage;
   /** How mail leaves; from MAIL_TRANSPORT when not given. A given transport is the caller's to close. */
@@ -56,7 +58,7 @@ function trustHops(hops: number) {
 
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: deps.logger ? loggerOptions(deps.logger) : false,
     // Only a configured proxy may set the client address (X-Forwarded-For), which sign-in throttling keys on.
     trustProxy: typeof deps.config.trustProxy === 'number' ? trustHops(deps.config.trustProxy) : deps.config.trustProxy,
   });
