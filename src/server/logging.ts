@@ -108,31 +108,32 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
   return serialized;
 }
 
+/** The serializers and censored paths of every log of the server: Fastify's (below) and the process's own (logger.ts). */
+export const logRedaction = {
+  serializers: { req: serializeRequest, err: serializeError, error: serializeError },
+  redact: {
+    paths: [
+      'headers.authorization',
+      'headers.cookie',
+      'req.headers.authorization',
+      'req.headers.cookie',
+      'res.headers["set-cookie"]',
+      'body',
+      'req.body',
+      'request.body',
+      'password',
+      'token',
+      '*.password',
+      '*.token',
+    ],
+    censor: REDACTED,
+  },
+};
+
 /**
- * Fastify's logger, configured once: requests logged without credentials, errors without bodies or SQL parameters,
- * and the usual places of secrets censored should anything log them.
+ * Fastify's logger: requests logged without credentials, errors without bodies or SQL parameters, and the usual places
+ * of secrets censored should anything log them.
  */
 export function loggerOptions({ level, stream }: LoggingOptions): NonNullable<FastifyServerOptions['logger']> {
-  return {
-    level,
-    ...(stream ? { stream } : {}),
-    serializers: { req: serializeRequest, err: serializeError, error: serializeError },
-    redact: {
-      paths: [
-        'headers.authorization',
-        'headers.cookie',
-        'req.headers.authorization',
-        'req.headers.cookie',
-        'res.headers["set-cookie"]',
-        'body',
-        'req.body',
-        'request.body',
-        'password',
-        'token',
-        '*.password',
-        '*.token',
-      ],
-      censor: REDACTED,
-    },
-  };
+  return { level, ...(stream ? { stream } : {}), ...logRedaction };
 }
