@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Proves the compiled build runs as deployed: package.json, package-lock.json, dist/ and drizzle/ copied to an empty
 // folder, `npm ci --omit=dev` there (no build tools, no TypeScript loader), then `node dist/server/main.js` must answer
-// /api/health and the app page, log JSON lines, and exit 0 on SIGTERM. Run after `npm run build`.
+// /api/health, /api/ready and the app page, log JSON lines, and exit 0 on SIGTERM. Run after `npm run build`.
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -57,6 +57,8 @@ try {
     if (!health) await new Promise((resolve) => setTimeout(resolve, 500));
   }
   check('GET /api/health answers 200', health?.status === 200, output);
+  const ready = await fetch(`${base}/api/ready`).catch(() => undefined);
+  check('GET /api/ready answers 200', ready?.status === 200, ready ? await ready.text() : 'no answer');
   const page = await fetch(`${base}/`).catch(() => undefined);
   check('the app page is served', page?.status === 200 && (await page.text()).includes('<div id="root">'));
 

@@ -21,6 +21,7 @@ import { registerEmailLogRoutes } from './modules/email-logs/routes';
 import { registerEmailTestRoutes } from './modules/email-test/routes';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerGoogleRoutes } from './modules/google/routes';
+import { registerHealthRoutes } from './modules/health/routes';
 import { createRetentionScheduler, type RetentionSchedule } from './modules/retention/scheduler';
 import { registerSendRoutes } from './modules/sends/routes';
 import { registerSessionRoutes } from './modules/session/routes';
@@ -95,8 +96,6 @@ export async function buildApp(deps: AppDeps) {
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
 
-  app.get('/api/health', async () => ({ ok: true }));
-
   const services = { db: deps.db, clock: deps.clock };
   const guards = createGuards(services);
   registerSessionRoutes(app, services, guards);
@@ -114,6 +113,7 @@ export async function buildApp(deps: AppDeps) {
   const transport = deps.mailTransport ?? owned!.transport;
   const deliveries = createDeliveryWorker({ db: deps.db, clock: deps.clock, storage, transport, log: app.log }, deps.delivery);
   const mail = { ...services, config: deps.config, storage, transport, deliveries };
+  registerHealthRoutes(app, { db: deps.db, storage, transport });
   registerFileRoutes(app, mail, guards);
   const limits = await registerUserLimits(app, services, deps.rateLimits);
   registerSendRoutes(app, mail, guards, limits);

@@ -70,6 +70,10 @@ export function createSmtpTransport(url: string, options: SmtpOptions = {}): Mai
         throw new MailSendError(`Could not reach the mail server (${smtpError.code ?? 'error'}): ${smtpError.message}`, true);
       }
     },
+    async verify() {
+      // A connection of its own (not one of the pool's), greeted with EHLO, then closed.
+      await transporter.verify();
+    },
     close() {
       transporter.close();
     },

@@ -34,6 +34,8 @@ export interface MailTransport {
    * - `AppError` with `extra.requiresGoogleAuth === true` when the sender must sign in with Google again.
    */
   send(message: OutgoingMessage): Promise<SendOutcome>;
+  /** Checks that the mail server answers (SMTP: a connection and EHLO), for readiness; throws when it does not. */
+  verify?(): Promise<void>;
 }
 
 /** A definite failure to send: nothing went out. */

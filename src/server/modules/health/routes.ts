@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { createReadinessCheck, type CheckName, type ReadinessDeps } from './readiness';
+
+const PART_NAMES: Record<CheckName, string> = { database: 'the database', store: 'the file store', mail: 'the mail server' };
+
+/**
+ * GET /api/health: liveness, answered without touching anything (restart the process only when this fails).
+ * GET /api/ready: readiness, 503 naming the failing parts while the instance cannot do its work (take it out of the
+ * load balancer, do not restart it).
+ */
+export function registerHealthRoutes(app: FastifyInstance, deps: Omit<ReadinessDeps, 'log'>) {
+  const checkReadiness = createReadinessCheck({ ...deps, log: app.log });
+
+  app.get('/api/health', async () => ({ ok: true }));
+
+  app.get('/api/ready', async (_request, reply) => {
+    const { isReady, checks } = await checkReadiness();
+    reply.header('Cache-Control', 'no-store');
+    if (isReady) return { ok: true, checks };
+    const failing = (Object.keys(checks) as CheckName[]).filter((name) => checks[name] !== 'ok').map((name) => PART_NAMES[name]);
+    return reply.code(503).send({ message: `Not ready: ${failing.join(' and ')} ${failing.length === 1 ? 'failed its check' : 'failed their checks'}.`, checks });
+  });
+}
