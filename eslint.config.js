@@ -7,29 +7,37 @@ const area = (file) => relative(root, file).split(sep);
 
 /**
  * Imports flow one way: shared <- server, shared <- client; the client and the server never import each other;
- * a client feature never imports another feature, except the shell every screen stands in (auth, layout).
+ * a client feature never imports another feature, except the shell every screen stands in (auth, layout);
+ * src/server/mail (how mail leaves) never imports src/server/modules: the modules use mail, and hand it what it needs
+ * through the small interfaces mail declares.
  */
 const importDirection = {
   meta: { type: 'problem', schema: [] },
   create(context) {
     const from = area(context.filename);
+    const check = (node, source) => {
+      if (typeof source !== 'string') return;
+      const alias = /^#(shared|server|client)\//.exec(source);
+      if (!alias && !source.startsWith('.')) return;
+      const to = alias ? area(resolve(root, 'src', alias[1], source.slice(alias[0].length))) : area(resolve(dirname(context.filename), source));
+      const report = (why) => context.report({ node, message: `${source}: ${why}` });
+      if (from[0] !== 'src' || to[0] !== 'src') return;
+      if (from[1] === 'shared' && to[1] !== 'shared') return report('src/shared is pure and imports only src/shared');
+      if (from[1] === 'client' && to[1] === 'server') return report('the client never imports the server');
+      if (from[1] === 'server' && to[1] === 'client') return report('the server never imports the client');
+      if (from[1] === 'server' && from[2] === 'mail' && to[1] === 'server' && to[2] === 'modules') {
+        return report('src/server/mail never imports src/server/modules (declare an interface in mail and have the caller pass it in)');
+      }
+      const isFeature = (parts) => parts[1] === 'client' && parts[2] === 'features';
+      if (isFeature(from) && isFeature(to) && from[3] !== to[3] && !['auth', 'layout'].includes(to[3])) {
+        return report(`features never import each other (${from[3]} -> ${to[3]})`);
+      }
+    };
     return {
-      ImportDeclaration(node) {
-        const source = node.source.value;
-        if (typeof source !== 'string') return;
-        const alias = /^#(shared|server|client)\//.exec(source);
-        if (!alias && !source.startsWith('.')) return;
-        const to = alias ? ['src', alias[1], ...source.slice(alias[0].length).split('/')] : area(resolve(dirname(context.filename), source));
-        const report = (why) => context.report({ node, message: `${source}: ${why}` });
-        if (from[0] !== 'src' || to[0] !== 'src') return;
-        if (from[1] === 'shared' && to[1] !== 'shared') return report('src/shared is pure and imports only src/shared');
-        if (from[1] === 'client' && to[1] === 'server') return report('the client never imports the server');
-        if (from[1] === 'server' && to[1] === 'client') return report('the server never imports the client');
-        const isFeature = (parts) => parts[1] === 'client' && parts[2] === 'features';
-        if (isFeature(from) && isFeature(to) && from[3] !== to[3] && !['auth', 'layout'].includes(to[3])) {
-          return report(`features never import each other (${from[3]} -> ${to[3]})`);
-        }
-      },
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
     };
   },
 };
@@ -49,6 +57,9 @@ const onlyRepositoriesUseDrizzle = {
   },
 };
 
+/** Exported for their tests (scripts/house-rules.test.ts). */
+export const houseRules = { 'import-direction': importDirection, 'drizzle-in-repositories': onlyRepositoriesUseDrizzle };
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
   ...tseslint.configs.recommended,
@@ -58,7 +69,7 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
-    plugins: { house: { rules: { 'import-direction': importDirection, 'drizzle-in-repositories': onlyRepositoriesUseDrizzle } } },
+    plugins: { house: { rules: houseRules } },
     rules: {
       'house/import-direction': 'error',
       'house/drizzle-in-repositories': 'error',

@@ -20,6 +20,7 @@ import { registerDraftRoutes } from './modules/drafts/routes';
 import { registerEmailLogRoutes } from './modules/email-logs/routes';
 import { registerEmailTestRoutes } from './modules/email-test/routes';
 import { registerFileRoutes } from './modules/files/routes';
+import { createGoogleContext, type GoogleContext } from './modules/google/context';
 import { registerGoogleRoutes } from './modules/google/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { createRetentionScheduler, type RetentionSchedule } from './modules/retention/scheduler';
@@ -50,6 +51,8 @@ export interface AppDeps {
   retention?: RetentionSchedule;
   /** Per-user rate limits other than USER_LIMITS (tests: small numbers). */
   rateLimits?: Partial<UserLimits>;
+  /** The Google sign-in and token pieces; from the config when not given (tests use the same one as the app). */
+  google?: GoogleContext;
 }
 
 /** Trust the nearest `hops` proxies, as a number of hops means for X-Forwarded-For. */
@@ -106,10 +109,12 @@ export async function buildApp(deps: AppDeps) {
   registerAuditRoutes(app, services, guards);
   registerDraftRoutes(app, services, guards);
   registerAppSettingsRoutes(app, deps, guards);
-  registerGoogleRoutes(app, deps);
+  // Built once: the sign-in routes and the gmail transport share its token store and its in-flight refreshes.
+  const google = deps.google ?? createGoogleContext(deps);
+  registerGoogleRoutes(app, { config: deps.config, google }, guards);
 
   const storage = deps.storage ?? createStorage(deps.config);
-  const owned = deps.mailTransport ? undefined : createMailTransport(deps.config, deps);
+  const owned = deps.mailTransport ? undefined : createMailTransport(deps.config, { clock: deps.clock, accessTokens: google.accessTokens });
   const transport = deps.mailTransport ?? owned!.transport;
   const deliveries = createDeliveryWorker({ db: deps.db, clock: deps.clock, storage, transport, log: app.log }, deps.delivery);
   const mail = { ...services, config: deps.config, storage, transport, deliveries };

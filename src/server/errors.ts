@@ -19,3 +19,14 @@ export const conflict = (message: string) => new AppError(409, message);
 /** 429 with Retry-After in seconds, so that clients (and proxies) know when to come back. */
 export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
   new AppError(429, message, {}, retryAfterSeconds === undefined ? {} : { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+
+/**
+ * The sender's Google connection is missing or refused (Gmail sending): 403, not 401, since the session is fine (a 401
+ * would sign the user out). The Google module and the gmail transport throw it; the client offers 'Sign in with Google'.
+ */
+export const requiresGoogleAuth = (message: string) => new AppError(403, message, { requiresGoogleAuth: true });
+
+export function isRequiresGoogleAuth(error: unknown): error is AppError {
+  return error instanceof AppError && error.extra.requiresGoogleAuth === true;
+}

@@ -1,9 +1,7 @@
 import { join } from 'node:path';
-import type { Clock } from '../clock';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { createGoogleContext } from '../modules/google/context';
-import { createGmailTransport } from './gmail';
+import type { Clock } from '#server/clock';
+import type { Config } from '#server/config';
+import { createGmailTransport, type GmailAccessTokens } from './gmail';
 import { createOutboxTransport } from './outbox';
 import { createSmtpTransport } from './smtp';
 import type { MailTransport } from './transport';
@@ -14,17 +12,21 @@ export interface OwnedTransport {
   close(): void;
 }
 
+export interface TransportDeps {
+  clock: Clock;
+  /** Each sender's Google access token, for the gmail transport. */
+  accessTokens: GmailAccessTokens;
+}
+
 /** The transport MAIL_TRANSPORT names (PRODUCT.md 2): outbox (default), smtp over SMTP_URL, or gmail. */
-export function createMailTransport(config: Config, deps: { db: Db; clock: Clock }): OwnedTransport {
+export function createMailTransport(config: Config, deps: TransportDeps): OwnedTransport {
   switch (config.mailTransport) {
     case 'smtp': {
       const smtp = createSmtpTransport(config.smtpUrl!);
       return { transport: smtp, close: () => smtp.close() };
     }
-    case 'gmail': {
-      const { accessTokens } = createGoogleContext({ config, db: deps.db, clock: deps.clock });
-      return { transport: createGmailTransport({ apiUrl: config.google.gmailApiUrl, accessTokens }), close: () => {} };
-    }
+    case 'gmail':
+      return { transport: createGmailTransport({ apiUrl: config.google.gmailApiUrl, accessTokens: deps.accessTokens }), close: () => {} };
     default:
       return { transport: createOutboxTransport(join(config.dataDir, 'outbox'), () => deps.clock.now()), close: () => {} };
   }

@@ -1,10 +1,10 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../clock';
-import type { Db } from '../db/client';
-import * as repo from '../modules/email-logs/repository';
-import type { FileStorage } from '../storage/storage';
-import { countDeliveries, resultOfError, resultOfOutcome, retryOrFail, type DeliveryCounts } from './delivery-attempt';
+import type { Clock } from '#server/clock';
+import type { Db } from '#server/db/client';
+import type { FileStorage } from '#server/storage/storage';
+import * as repo from './deliveries-repository';
+import { countDeliveries, resultOfError, resultOfOutcome, retryOrFail, type AttemptResult, type DeliveryCounts, type QueueStatus } from './delivery-attempt';
 import type { MailTransport } from './transport';
 
 export { backoffMs, type DeliveryCounts } from './delivery-attempt';
@@ -45,6 +45,11 @@ export interface DeliveryWorker {
    */
   waitForFirstAttempts(logId: number, timeoutMs?: number): Promise<DeliveryCounts>;
   counts(logId: number): Promise<DeliveryCounts>;
+  /**
+   * Puts the deliveries of a send that are in one of `statuses` (only `vendorId`'s when given) back in the queue, due
+   * now, with a fresh allowance of attempts, and wakes the worker; returns the vendors re-queued.
+   */
+  requeue(logId: number, statuses: readonly QueueStatus[], vendorId?: string): Promise<string[]>;
   /** The worker's clock: new deliveries are due from this time. */
   now(): Date;
   readonly options: Required<Omit<DeliveryOptions, 'clock' | 'sleep'>>;
@@ -105,7 +110,7 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
 
   async function attempt(delivery: repo.DeliveryRow): Promise<void> {
     const now = () => clock.now();
-    let result: repo.AttemptResult;
+    let result: AttemptResult;
     try {
       result = await sendOne(delivery);
     } catch (error) {
@@ -121,7 +126,7 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     settled.emit(String(delivery.logId));
   }
 
-  async function sendOne(delivery: repo.DeliveryRow): Promise<repo.AttemptResult> {
+  async function sendOne(delivery: repo.DeliveryRow): Promise<AttemptResult> {
     // A message goes out in its sender's name (and, under Gmail, with their Google account): not once they are removed.
     const sender = await repo.findSenderStanding(db, delivery.senderUserId);
     if (!sender?.isAuthorized) {
@@ -222,6 +227,11 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     },
     counts,
     now: () => clock.now(),
+    async requeue(logId, statuses, vendorId) {
+      const requeued = await repo.requeueDeliveries(db, logId, [...statuses], clock.now(), options.maxAttempts, vendorId);
+      if (requeued.length > 0) wake();
+      return requeued.map((row) => row.vendorId);
+    },
     async waitForFirstAttempts(logId, timeoutMs = options.firstAttemptWaitMs) {
       const deadline = Date.now() + timeoutMs;
       const since = clock.now();

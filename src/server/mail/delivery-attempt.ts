@@ -1,8 +1,19 @@
-import { AppError } from '../errors';
-import type { AttemptResult } from '../modules/email-logs/repository';
+import { AppError, isRequiresGoogleAuth } from '#server/errors';
 import { MailSendError, type SendOutcome } from './transport';
 
 /** What decides one attempt's outcome: the rules, apart from the worker's loop. */
+
+/** How an attempt ends, as the delivery's row records it. */
+export interface AttemptResult {
+  status: 'pending' | 'sent' | 'failed' | 'uncertain';
+  lastError: string | null;
+  nextAttemptAt?: Date;
+  sentAt?: Date;
+  providerId?: string;
+}
+
+/** A delivery's status in the queue: an attempt's outcome, or 'sending' while a worker holds its claim. */
+export type QueueStatus = AttemptResult['status'] | 'sending';
 
 export interface DeliveryCounts {
   mailed: number;
@@ -59,7 +70,7 @@ export function resultOfError(error: unknown, delivery: Attempted, policy: Retry
   }
   if (error instanceof AppError) {
     // requiresGoogleAuth and other refusals need a person; a 5xx (Google unreachable) happened before sending.
-    const isRetryable = error.statusCode >= 500 && error.extra.requiresGoogleAuth !== true;
+    const isRetryable = error.statusCode >= 500 && !isRequiresGoogleAuth(error);
     return { result: retryOrFail(delivery, error.message, isRetryable, policy, now), isUnexpected: false };
   }
   // Not a failure the transport vouched for: the message may have left, so a person decides.

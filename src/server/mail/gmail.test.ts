@@ -1,7 +1,6 @@
 import { createServer } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createGoogleContext } from '../modules/google/context';
 import { fakeGoogleEnv, startFakeGoogle, type FakeGoogle } from '../testing/fake-google';
 import { runGoogleFlow, tokenOf } from '../testing/google-flow';
 import { ADMIN_EMAIL, bearer, createTestApp, type TestContext } from '../testing/test-app';
@@ -34,7 +33,7 @@ afterEach(async () => {
 function transport(options: Partial<GmailOptions> = {}) {
   return createGmailTransport({
     apiUrl: t.config.google.gmailApiUrl,
-    accessTokens: createGoogleContext({ config: t.config, db: t.database.db, clock: t.clock }).accessTokens,
+    accessTokens: t.google.accessTokens,
     sleep: async (ms) => {
       sleeps.push(ms);
     },

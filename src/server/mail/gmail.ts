@@ -1,17 +1,22 @@
 import http from 'node:http';
 import https from 'node:https';
 import { setTimeout as delay } from 'node:timers/promises';
-import { AppError } from '../errors';
-import { isRequiresGoogleAuth, requiresGoogleAuth, type GoogleAccessTokens } from '../modules/google/access-token';
+import { AppError, isRequiresGoogleAuth, requiresGoogleAuth } from '#server/errors';
 import { MailSendError, type MailTransport, type OutgoingMessage, type SendOutcome } from './transport';
 
 /** What the media upload form of users.messages.send accepts (the JSON `{raw}` form fails at a few MB). */
 export const GMAIL_MAX_MESSAGE_BYTES = 35 * 1024 * 1024;
 
+/** Where the transport gets a sender's access token; the Google module's access tokens are one. */
+export interface GmailAccessTokens {
+  /** Throws `requiresGoogleAuth` when the user has no usable Google connection, AppError 5xx when Google is unreachable. */
+  getGoogleAccessToken(userId: number, options?: { forceRefresh?: boolean }): Promise<string>;
+}
+
 export interface GmailOptions {
   /** GMAIL_API_URL: https://gmail.googleapis.com, or a fake in tests. */
   apiUrl: string;
-  accessTokens: GoogleAccessTokens;
+  accessTokens: GmailAccessTokens;
   /** Injected so tests need not wait out back-offs. */
   sleep?: (ms: number) => Promise<void>;
   /** Attempts for one message, counting the first (429, 5xx and connections refused before sending are retried). */
@@ -107,7 +112,7 @@ function gmailError(body: string): { message: string; reasons: string[] } {
 }
 
 /** A valid access token, with the token service's failures turned into this transport's. */
-async function accessTokenFor(tokens: GoogleAccessTokens, userId: number, forceRefresh: boolean) {
+async function accessTokenFor(tokens: GmailAccessTokens, userId: number, forceRefresh: boolean) {
   try {
     return await tokens.getGoogleAccessToken(userId, { forceRefresh });
   } catch (error) {

@@ -8,6 +8,7 @@ import { buildApp, type App, type AppDeps } from '../app';
 import type { Clock } from '../clock';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import { createGoogleContext, type GoogleContext } from '../modules/google/context';
 import { ensureAdmins } from '../modules/users/service';
 
 /** A clock the test moves by hand. */
@@ -82,6 +83,8 @@ export interface TestContext {
   database: Database;
   clock: TestClock;
   config: Config;
+  /** The app's own Google context (its access tokens are the gmail transport's). */
+  google: GoogleContext;
   close(): Promise<void>;
 }
 
@@ -98,12 +101,14 @@ export async function createTestApp(
   const database = existing ?? (await openTestDatabase());
   const clock = createTestClock();
   await ensureAdmins({ db: database.db, clock }, config.adminEmails);
-  const app = await buildApp({ config, db: database.db, clock, ...deps });
+  const google = createGoogleContext({ config, db: database.db, clock });
+  const app = await buildApp({ config, db: database.db, clock, google, ...deps });
   return {
     app,
     database,
     clock,
     config,
+    google,
     async close() {
       await app.close();
       await database.close();

@@ -81,8 +81,7 @@ async function checkMayResend(db: Db, actor: Actor, logId: number, action: strin
 export async function retryFailed({ db, deliveries }: EmailLogDeps, actor: Actor, logId: number): Promise<RetryFailedResult> {
   await checkMayResend(db, actor, logId, 'retry its failed messages');
   await refuseWithoutFiles(db, logId);
-  const requeued = await repo.requeueDeliveries(db, logId, ['failed'], deliveries.now(), deliveries.options.maxAttempts);
-  if (requeued.length > 0) deliveries.wake();
+  const requeued = await deliveries.requeue(logId, ['failed']);
   const counts = requeued.length > 0 ? await deliveries.waitForFirstAttempts(logId) : await deliveries.counts(logId);
   return { id: logId, requeued: requeued.length, ...counts };
 }
@@ -99,9 +98,8 @@ export async function sendAgain({ db, deliveries }: EmailLogDeps, actor: Actor, 
   if (status === 'sent') throw conflict(`The message to ${current.vendorName} was already delivered.`);
   if (status === 'pending') throw conflict(`The message to ${current.vendorName} is already waiting to be sent.`);
   await refuseWithoutFiles(db, logId);
-  const requeued = await repo.requeueDeliveries(db, logId, ['uncertain', 'failed'], deliveries.now(), deliveries.options.maxAttempts, vendorId);
+  const requeued = await deliveries.requeue(logId, ['uncertain', 'failed'], vendorId);
   if (requeued.length === 0) throw conflict(`The message to ${current.vendorName} changed meanwhile; reload to see its status.`);
-  deliveries.wake();
   const counts = await deliveries.waitForFirstAttempts(logId);
   const updated = await repo.findDelivery(db, logId, vendorId);
   return { id: logId, ...counts, delivery: deliveryView(updated!) };

@@ -1,7 +1,7 @@
 import type { SecretBox } from '#server/auth/secret-box';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
-import { AppError } from '#server/errors';
+import { AppError, requiresGoogleAuth } from '#server/errors';
 import { OAuth2RequestError, type GoogleOAuth } from './oauth';
 import * as repo from './repository';
 
@@ -10,13 +10,6 @@ export const ACCESS_TOKEN_MARGIN_MS = 60_000;
 
 export const NOT_CONNECTED_MESSAGE = 'Please sign in with Google to enable Gmail sending.';
 export const CONNECTION_GONE_MESSAGE = 'Your Google access has expired or was revoked. Please sign in with Google again to send through Gmail.';
-
-/** 403, not 401: the session is fine (a 401 would sign the user out); the Google connection is what is missing. */
-export const requiresGoogleAuth = (message: string) => new AppError(403, message, { requiresGoogleAuth: true });
-
-export function isRequiresGoogleAuth(error: unknown): error is AppError {
-  return error instanceof AppError && error.extra.requiresGoogleAuth === true;
-}
 
 export interface GoogleTokenDeps {
   db: Db;

@@ -1,16 +1,15 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { createGuards, userOf } from '#server/auth/guards';
-import { createGoogleContext, type GoogleContextDeps } from './context';
+import { userOf, type Guards } from '#server/auth/guards';
+import type { Config } from '#server/config';
+import type { GoogleContext } from './context';
 import { callbackQuery, completeGoogleAuth, createConnectTicket, startGoogleAuth, type FlowStep } from './service';
 
 /** Holds the PKCE verifier and the connecting user between /auth/google and its callback; sealed, HttpOnly, 10 minutes. */
 export const FLOW_COOKIE = 'dispatch_google_flow';
 const FLOW_COOKIE_PATH = '/auth/google';
 
-export function registerGoogleRoutes(app: FastifyInstance, deps: GoogleContextDeps) {
-  const google = createGoogleContext(deps);
-  const guards = createGuards(deps);
-  const isSecure = deps.config.publicUrl.startsWith('https://');
+export function registerGoogleRoutes(app: FastifyInstance, { config, google }: { config: Config; google: GoogleContext }, guards: Guards) {
+  const isSecure = config.publicUrl.startsWith('https://');
 
   const go = (reply: FastifyReply, step: FlowStep) => {
     if (step.flowCookie) {
@@ -31,7 +30,7 @@ export function registerGoogleRoutes(app: FastifyInstance, deps: GoogleContextDe
 
   /** A one-time ticket that lets the browser navigation to /auth/google say who is connecting, without the bearer token. */
   app.post('/api/auth/google/connect-ticket', { preHandler: guards.requireUser }, async (request, reply) => {
-    return reply.header('Cache-Control', 'no-store').code(201).send(await createConnectTicket(deps, userOf(request).id));
+    return reply.header('Cache-Control', 'no-store').code(201).send(await createConnectTicket(google.flow, userOf(request).id));
   });
 
   app.get('/auth/google', async (request, reply) => {

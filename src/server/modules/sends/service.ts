@@ -9,7 +9,7 @@ import type { DeliveryCounts, DeliveryWorker } from '#server/mail/deliveries';
 import { buildRawMessage, newMessageId, type MessageParts } from '#server/mail/message';
 import { MailSendError, type MailTransport } from '#server/mail/transport';
 import type { FileStorage } from '#server/storage/storage';
-import * as logs from '../email-logs/repository';
+import * as repo from './repository';
 import { googleAuthRequired, prepareSend, type PreparedSend, type VendorMessage } from './prepare';
 import { CONTENT_TYPES, storeUploads, UploadBatch } from './uploads';
 
@@ -69,7 +69,7 @@ export async function sendConsolidated(
   const { db, config, storage, deliveries } = deps;
   const hash = hashBody(body);
   if (idempotencyKey) {
-    const existing = await logs.findLogByIdempotencyKey(db, userId, idempotencyKey);
+    const existing = await repo.findSendByIdempotencyKey(db, userId, idempotencyKey);
     if (existing) return replay(deps, existing.id, existing.requestHash, hash);
   }
 
@@ -80,7 +80,7 @@ export async function sendConsolidated(
   let logId: number;
   try {
     const cardDetails = await storeUploads(batch, body);
-    const deliveryRows: logs.DeliveryInsert[] = [];
+    const deliveryRows: repo.DeliveryInsert[] = [];
     // One message at a time: only one raw message is held in memory, however many vendors.
     for (const message of prepared.messages) {
       const messageId = newMessageId(config.publicUrl);
@@ -105,7 +105,7 @@ export async function sendConsolidated(
     }
     const subject = prepared.messages[0]?.composed.subject;
     const subjects = [...new Set([subject, ...body.emailCards.map((card) => card.subject.trim())].filter((text): text is string => !!text))];
-    logId = await logs.insertSend(
+    logId = await repo.insertSend(
       db,
       {
         userId,
@@ -129,7 +129,7 @@ export async function sendConsolidated(
     await batch.discard();
     if (idempotencyKey && isUniqueViolation(error)) {
       // The same send arrived twice at once and the other one was written first: answer with its result.
-      const existing = await logs.findLogByIdempotencyKey(db, userId, idempotencyKey);
+      const existing = await repo.findSendByIdempotencyKey(db, userId, idempotencyKey);
       if (existing) return replay(deps, existing.id, existing.requestHash, hash);
     }
     throw error;

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { SendBody } from '#shared/contracts/send';
 import type { EmailCardDetail, TextCardDetail } from '#shared/contracts/email-logs';
 import { CSV_TYPE, declaredImageType, defaultFileName, EML_TYPE, HTML_TYPE, imageTypeOf, type FileKind } from '#shared/file-kinds';
-import type { FileInsert } from '../email-logs/repository';
 import { newFileKey, type FileStorage } from '#server/storage/storage';
+import type { FileInsert } from './repository';
 
 /** What the files table keeps: a card's uploads, and each vendor's raw message. */
 export type StoredFileKind = FileKind | 'eml';
