@@ -78,6 +78,6 @@ try {
   log.info({ address, ...describeSetup(config) }, `Dispatch is running on ${config.publicUrl}`);
 } catch (error) {
   if (error instanceof DataDirLockedError) await stopStarting(error.message);
-  if (error instanceof MigrationError) await stopStarting(`${error.message}. Start-up stopped; the database is as the last migration that applied left it.`, error);
+  if (error instanceof MigrationError) await stopStarting(`${error.message}. Start-up stopped; the pending migrations were rolled back together.`, error);
   await stopStarting(`Start-up failed: ${(error as Error).message}`, error);
 }

@@ -22,7 +22,7 @@ export type DatabaseTarget =
   /** dataDir undefined means in memory; snapshot starts from a dumped, already migrated data directory. */
   | { kind: 'pglite'; dataDir?: string; snapshot?: Blob | File };
 
-/** A migration did not apply: the database is left as the last migration that did, and the server must not start. */
+/** A migration did not apply (drizzle runs the pending ones in one transaction: none did), and the server must not start. */
 export class MigrationError extends Error {
   constructor(cause: unknown) {
     // Drizzle's own message is the whole failed statement; the database's reason is in its cause.
