@@ -1,10 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PatchDraftBody } from '#shared/contracts/drafts';
 import { toast } from '#client/components/ui/use-toast';
 import { useSaveQueue } from '#client/lib/autosave/use-save-queue';
 import { RequestError } from '#client/lib/request';
-import { clearDrafts, createDraft, deleteDraft, listDrafts, patchDraft } from '../api/drafts';
-import { clearSession, getSession, saveSession } from '../api/session';
+import { draftsQueryOptions, useClearDrafts, useCreateDraft, useDeleteDraft, usePatchDraft } from '../api/drafts';
+import { sessionQueryOptions, useClearSession, useSaveSession } from '../api/session';
 import { INITIAL_SEND_STATE, sendReducer, type CardChanges, type SendAction, type SendState } from '../state/send-state';
 
 export const SESSION_SAVE_DELAY_MS = 300;
@@ -21,6 +22,14 @@ export function useSendPage() {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [isLoaded, setLoaded] = useState(false);
   const stateRef = useRef(state);
+  // The mutations' mutateAsync functions keep their identity for the component's lifetime.
+  const queryClient = useQueryClient();
+  const { mutateAsync: createDraft } = useCreateDraft();
+  const { mutateAsync: patchDraft } = usePatchDraft();
+  const { mutateAsync: deleteDraft } = useDeleteDraft();
+  const { mutateAsync: clearDrafts } = useClearDrafts();
+  const { mutateAsync: saveSession } = useSaveSession();
+  const { mutateAsync: clearSession } = useClearSession();
   const persisted = useRef(new Set<string>());
   const dirtyFields = useRef(new Map<string, Set<keyof PatchDraftBody>>());
   // Leaving with unsaved changes asks first; hiding the tab saves at once.
@@ -37,7 +46,7 @@ export function useSendPage() {
   const load = useCallback(async () => {
     setLoadError(null);
     try {
-      const [session, cards] = await Promise.all([getSession(), listDrafts()]);
+      const [session, cards] = await Promise.all([queryClient.fetchQuery(sessionQueryOptions()), queryClient.fetchQuery(draftsQueryOptions())]);
       persisted.current = new Set(cards.map((card) => card.cardId));
       const next = sendReducer(INITIAL_SEND_STATE, { type: 'loaded', session, cards });
       stateRef.current = next;
@@ -46,7 +55,7 @@ export function useSendPage() {
     } catch {
       setLoadError('Your saved work could not be loaded.');
     }
-  }, []);
+  }, [queryClient]);
 
   useEffect(() => {
     void load();
@@ -67,7 +76,7 @@ export function useSendPage() {
       dirtyFields.current.delete(cardId);
       const changes = Object.fromEntries([...fields].map((field) => [field, card[field as keyof typeof card]])) as PatchDraftBody;
       try {
-        await patchDraft(cardId, changes);
+        await patchDraft({ cardId, changes });
       } catch (error) {
         if (error instanceof RequestError && error.status === 404) {
           // Removed in another tab while still open here: what is on screen wins.
@@ -80,7 +89,7 @@ export function useSendPage() {
         throw error;
       }
     },
-    [],
+    [createDraft, patchDraft],
   );
 
   const dispatch = useCallback(
@@ -110,7 +119,7 @@ export function useSendPage() {
         }
       }
     },
-    [queue, saveCard],
+    [queue, saveCard, saveSession, deleteDraft],
   );
 
   const updateCard = useCallback((cardId: string, changes: CardChanges) => dispatch({ type: 'update-card', cardId, changes }), [dispatch]);
@@ -124,7 +133,7 @@ export function useSendPage() {
     stateRef.current = next;
     setState(next);
     await Promise.all([clearDrafts(), clearSession()]).catch(() => undefined);
-  }, [queue]);
+  }, [queue, clearDrafts, clearSession]);
 
   return { state, dispatch, updateCard, isLoaded, loadError, reload: load, saveStatus, resetAll, flushSaves: () => queue.flush() };
 }
