@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// Compiles the server into one ESM file, dist/server/main.js; the packages it uses stay in node_modules.
+// Compiles the server into one ESM file, dist/server/main.js (and the backup and restore commands likewise); the packages it uses stay in node_modules.
 // dist/server is two folders below the project, like src/server, so src/server/paths.ts finds drizzle/ and dist/client.
 import { build } from 'esbuild';
 
 const result = await build({
-  entryPoints: ['src/server/main.ts'],
-  outfile: 'dist/server/main.js',
+  // The server, and the backup and restore commands beside it (each one file; they share no state at run time).
+  entryPoints: { main: 'src/server/main.ts', backup: 'src/server/cli/backup.ts', restore: 'src/server/cli/restore.ts' },
+  outdir: 'dist/server',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -15,4 +16,4 @@ const result = await build({
   metafile: true,
 });
 const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
-console.log(`dist/server/main.js built (${Math.round(bytes / 1024)} kB with its source map)`);
+console.log(`dist/server/{main,backup,restore}.js built (${Math.round(bytes / 1024)} kB with its source map)`);

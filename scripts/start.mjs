@@ -8,7 +8,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const outputs = ['dist/server/main.js', 'dist/client/index.html'].map((path) => join(root, path));
+// `node scripts/start.mjs backup FILE` (npm run backup) runs that compiled command instead of the server.
+const command = ['backup', 'restore'].includes(process.argv[2]) ? process.argv.splice(2, 1)[0] : 'main';
+const outputs = [`dist/server/${command}.js`, 'dist/client/index.html'].map((path) => join(root, path));
 const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'scripts/build-server.mjs'];
 
 /** The newest modification time under `path`, tests and test helpers left out (they are not part of the build). */

@@ -22,6 +22,7 @@ import { registerEmailTestRoutes } from './modules/email-test/routes';
 import { registerFileRoutes } from './modules/files/routes';
 import { createGoogleContext, type GoogleContext } from './modules/google/context';
 import { registerGoogleRoutes } from './modules/google/routes';
+import { createMaintenanceLock, type MaintenanceLock } from './maintenance-lock';
 import { registerHealthRoutes } from './modules/health/routes';
 import { createRetentionScheduler, type RetentionSchedule } from './modules/retention/scheduler';
 import { registerSendRoutes } from './modules/sends/routes';
@@ -53,6 +54,8 @@ export interface AppDeps {
   rateLimits?: Partial<UserLimits>;
   /** The Google sign-in and token pieces; from the config when not given (tests use the same one as the app). */
   google?: GoogleContext;
+  /** Shared with the backup of the embedded mode, so the two never overlap. */
+  maintenanceLock?: MaintenanceLock;
 }
 
 /** Trust the nearest `hops` proxies, as a number of hops means for X-Forwarded-For. */
@@ -126,7 +129,14 @@ export async function buildApp(deps: AppDeps) {
   registerEmailTestRoutes(app, mail, guards, limits);
   if (deliveries.options.autoStart) app.addHook('onReady', async () => deliveries.start());
   const retention = createRetentionScheduler(
-    { db: deps.db, clock: deps.clock, storage, retentionDays: deps.config.retentionDays, log: app.log },
+    {
+      db: deps.db,
+      clock: deps.clock,
+      storage,
+      retentionDays: deps.config.retentionDays,
+      log: app.log,
+      lock: deps.maintenanceLock ?? createMaintenanceLock(),
+    },
     deps.retention,
   );
   if (retention.autoStart) app.addHook('onReady', async () => retention.start());

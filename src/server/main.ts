@@ -1,11 +1,14 @@
 import { join } from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp, type App } from './app';
+import { startControlSocket } from './backup/control-socket';
+import { takeBackup } from './backup/take-backup';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, type Config } from './config';
 import { MigrationError, openDatabase, type Database } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { createLogger } from './logger';
+import { createMaintenanceLock } from './maintenance-lock';
 import { ensureAdmins } from './modules/users/service';
 import { clientDir } from './paths';
 import { resolveSecretKey } from './secret';
@@ -28,10 +31,12 @@ const log = createLogger(config.logLevel);
 let app: App | undefined;
 let database: Database | undefined;
 let releaseDataDir = () => {};
+let control: Awaited<ReturnType<typeof startControlSocket>> | undefined;
 
 async function close() {
   // Stops accepting, finishes requests in flight, then stops the delivery worker (which finishes the messages it
   // has out, within its own time limit) before the database closes under it.
+  await control?.close();
   await app?.close();
   await database?.close();
   releaseDataDir();
@@ -67,13 +72,19 @@ try {
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'db') },
   );
   await ensureAdmins({ db: database.db, clock: systemClock }, config.adminEmails);
+  const maintenanceLock = createMaintenanceLock();
   app = await buildApp({
     config,
     db: database.db,
     clock: systemClock,
     clientDir,
     logger: { level: config.logLevel },
+    maintenanceLock,
   });
+  if (!config.databaseUrl) {
+    const embedded = database;
+    control = await startControlSocket(config.dataDir, { backup: (output) => takeBackup(embedded, config.dataDir, maintenanceLock, output) }, app.log);
+  }
   const address = await app.listen({ port: config.port, host: config.host });
   log.info({ address, ...describeSetup(config) }, `Dispatch is running on ${config.publicUrl}`);
 } catch (error) {

@@ -15,6 +15,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** The embedded database's data folder as a tar (PGlite's own dump), for a backup; only on PGlite. */
+  dump?: () => Promise<Uint8Array>;
 }
 
 export type DatabaseTarget =
@@ -83,6 +85,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     db: db as unknown as Db,
     kind: 'pglite',
     close: () => client.close(),
+    async dump() {
+      // Pages still only in memory are written first; no other transaction runs while the folder is copied.
+      await client.exec('CHECKPOINT');
+      const tar = await client.transaction(() => client.dumpDataDir('none'));
+      return new Uint8Array(await tar.arrayBuffer());
+    },
   };
 }
 

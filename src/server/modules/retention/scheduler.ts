@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { MaintenanceLock } from '#server/maintenance-lock';
 import { runRetentionOnce, type RetentionDeps } from './service';
 
 export interface RetentionSchedule {
@@ -9,14 +10,18 @@ export interface RetentionSchedule {
 }
 
 /** Runs retention on a timer that never keeps the process alive; stop() waits for a run in progress. */
-export function createRetentionScheduler(deps: RetentionDeps & { log: FastifyBaseLogger }, schedule: RetentionSchedule = {}) {
+export function createRetentionScheduler(
+  deps: RetentionDeps & { log: FastifyBaseLogger; lock: MaintenanceLock },
+  schedule: RetentionSchedule = {},
+) {
   const everyMs = schedule.everyMs ?? 3_600_000;
   let timer: NodeJS.Timeout | undefined;
   let first: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
 
   const tick = () => {
-    running ??= runRetentionOnce(deps, everyMs)
+    running ??= deps.lock
+      .run(() => runRetentionOnce(deps, everyMs))
       .then((report) => {
         if (report && (report.logsCleared || report.orphansRemoved)) deps.log.info(report, 'retention removed stored files');
       })

@@ -1,0 +1,10 @@
+import { PGlite } from '@electric-sql/pglite';
+const c = await PGlite.create();
+await c.exec('create table t(x int); insert into t values (1)');
+await c.exec('CHECKPOINT');
+const t = setTimeout(() => { console.log('DEADLOCK'); process.exit(1); }, 10000);
+const tar = await c.transaction(() => c.dumpDataDir('none'));
+clearTimeout(t);
+console.log('size', tar.size);
+const d = await PGlite.create({ loadDataDir: tar });
+console.log((await d.query('select * from t')).rows);
