@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // As in vite.config.ts: package.json maps #client/* to .ts or .tsx, and Vite does not try an imports array's fallbacks.
+  resolve: { alias: [{ find: /^#client\//, replacement: fileURLToPath(new URL('./src/client/', import.meta.url)) }] },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     globalSetup: ['src/server/testing/global-setup.ts'],
