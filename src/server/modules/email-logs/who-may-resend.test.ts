@@ -7,6 +7,9 @@ import { ADMIN_EMAIL, addAndRegister, bearer, createTestApp, register, type Test
 const SENDER = 'sender@agency.test';
 const COLLEAGUE = 'colleague@agency.test';
 
+/** Three registrations (argon2), a send and re-sends: more than the default 20 s on a machine shared by parallel runs. */
+const SLOW_MS = 60_000;
+
 let t: TestContext;
 let smtp: SmtpSink;
 let data: ReturnType<typeof temporaryDataDir>;
@@ -66,7 +69,7 @@ describe('who may act on a send', () => {
     expect((await post(sender, retryUrl)).json()).toMatchObject({ requeued: 1, mailed: 1 });
     expect((await post(admin, againUrl)).json()).toMatchObject({ mailed: 2, delivery: { vendorId: 'acme1234', status: 'sent' } });
     expect(smtp.received).toHaveLength(2);
-  });
+  }, SLOW_MS);
 
   it('fails a queued message whose sender was removed from the list, with a reason the Deployment Log shows, and sends nothing', async () => {
     // Slow enough retries that the message is still queued when the admin removes the sender.
@@ -91,5 +94,5 @@ describe('who may act on a send', () => {
     // An admin's 'Send again' does not get around it either: the message would still go out in the removed sender's name.
     expect((await post(admin, `/api/email-logs/${entry!.id}/deliveries/carta9012/send-again`)).json()).toMatchObject({ failed: 1 });
     expect(smtp.received).toHaveLength(0);
-  });
+  }, SLOW_MS);
 });
