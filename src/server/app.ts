@@ -56,6 +56,8 @@ export interface AppDeps {
   google?: GoogleContext;
   /** Shared with the backup of the embedded mode, so the two never overlap. */
   maintenanceLock?: MaintenanceLock;
+  /** The total size of one user's drafts other than MAX_DRAFT_BYTES_PER_USER (tests: a small one). */
+  maxDraftBytes?: number;
 }
 
 /** Trust the nearest `hops` proxies, as a number of hops means for X-Forwarded-For. */
@@ -108,9 +110,9 @@ export async function buildApp(deps: AppDeps) {
   registerUserRoutes(app, services, guards);
   registerVendorRoutes(app, services, guards);
   registerVendorSettingsRoutes(app, services, guards);
-  registerApprovalEmailRoutes(app, services, guards);
+  registerApprovalEmailRoutes(app, { ...services, approvalDomains: deps.config.approvalDomains }, guards);
   registerAuditRoutes(app, services, guards);
-  registerDraftRoutes(app, services, guards);
+  registerDraftRoutes(app, { ...services, maxDraftBytes: deps.maxDraftBytes }, guards);
   registerAppSettingsRoutes(app, deps, guards);
   // Built once: the sign-in routes and the gmail transport share its token store and its in-flight refreshes.
   const google = deps.google ?? createGoogleContext(deps);

@@ -26,6 +26,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ RETENTION_DAYS: '90' }).retentionDays).toBe(90);
   });
 
+  it('reads APPROVAL_DOMAINS as a lowercase list of domains, empty when unset, and refuses what is not a domain', () => {
+    expect(loadConfig({}).approvalDomains).toEqual([]);
+    expect(loadConfig({ APPROVAL_DOMAINS: ' Agency.com, @partner.org ,' }).approvalDomains).toEqual(['agency.com', 'partner.org']);
+    expect(() => loadConfig({ APPROVAL_DOMAINS: 'agency.com, not a domain' })).toThrow(
+      'APPROVAL_DOMAINS must be a comma-separated list of domains, e.g. agency.com,partner.org',
+    );
+  });
+
   it('trusts no proxy unless told which', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

@@ -11,6 +11,8 @@ const optionalUrl = (protocols: RegExp, hint: string) =>
     message: `must be ${hint}`,
   });
 
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/;
+
 const httpUrl = optionalUrl(/^https?:\/\//i, 'an http(s) URL');
 
 const environment = z.object({
@@ -49,6 +51,11 @@ const environment = z.object({
   GOOGLE_USERINFO_URL: httpUrl.default('https://openidconnect.googleapis.com/v1/userinfo'),
   GMAIL_API_URL: httpUrl.default('https://gmail.googleapis.com'),
   HUB_PASSWORD: optionalText,
+  APPROVAL_DOMAINS: optionalText
+    .transform((value) => (value ?? '').split(',').map((domain) => domain.trim().toLowerCase().replace(/^@/, '')).filter(Boolean))
+    .refine((domains) => domains.every((domain) => DOMAIN.test(domain)), {
+      message: 'must be a comma-separated list of domains, e.g. agency.com,partner.org',
+    }),
   TRUST_PROXY: optionalText
     .refine((value) => value === undefined || /^(true|false|\d{1,2}|[0-9a-f.:/]+(,[0-9a-f.:/]+)*)$/i.test(value.replace(/\s+/g, '')), {
       message: 'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses',
@@ -117,6 +124,8 @@ function toConfig(env: z.infer<typeof environment>) {
       gmailApiUrl: env.GMAIL_API_URL,
     },
     hubPassword: env.HUB_PASSWORD,
+    /** Domains approval addresses must be at; empty: any address. */
+    approvalDomains: env.APPROVAL_DOMAINS,
     trustProxy: env.TRUST_PROXY,
     /** Days the files of a send are kept; undefined keeps them forever. */
     retentionDays: env.RETENTION_DAYS,

@@ -95,7 +95,7 @@ export const PASSWORD = 'correct horse battery';
 export async function createTestApp(
   env: Record<string, string> = {},
   existing?: Database,
-  deps: Partial<Pick<AppDeps, 'storage' | 'mailTransport' | 'delivery' | 'retention' | 'rateLimits' | 'logger'>> = {},
+  deps: Partial<Pick<AppDeps, 'storage' | 'mailTransport' | 'delivery' | 'retention' | 'rateLimits' | 'logger' | 'maxDraftBytes'>> = {},
 ): Promise<TestContext> {
   const config = loadConfig({ ADMIN_EMAILS: ADMIN_EMAIL, SECRET_KEY: 'x'.repeat(40), LOG_LEVEL: 'silent', ...env });
   const database = existing ?? (await openTestDatabase());

@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql, type AnyColumn } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { prospectingDrafts, prospectingSessions } from '#server/db/schema';
+import { prospectingDrafts, prospectingSessions, users } from '#server/db/schema';
 
 type DraftInsert = typeof prospectingDrafts.$inferInsert;
 type SessionInsert = typeof prospectingSessions.$inferInsert;
@@ -30,6 +30,24 @@ export function listDrafts(db: Db, userId: number) {
     .from(prospectingDrafts)
     .where(eq(prospectingDrafts.userId, userId))
     .orderBy(asc(prospectingDrafts.cardOrder), asc(prospectingDrafts.cardId));
+}
+
+/** Holds the user's row until the transaction ends, so that two saves of one user's drafts check their total in turn. */
+export async function lockUserDrafts(db: Db, userId: number) {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/** Bytes of the user's saved drafts: the file contents and the texts, as stored. */
+export async function totalDraftBytes(db: Db, userId: number): Promise<number> {
+  const size = (column: AnyColumn) => sql`coalesce(octet_length(${column}), 0)`;
+  const [row] = await db
+    .select({
+      total: sql<string>`coalesce(sum(${size(prospectingDrafts.fileContent)} + ${size(prospectingDrafts.csvContent)} + ${size(prospectingDrafts.imageContent)}
+        + octet_length(${prospectingDrafts.textCopy}) + octet_length(${prospectingDrafts.htmlSubject}) + octet_length(${prospectingDrafts.vendorLinks}::text)), 0)`,
+    })
+    .from(prospectingDrafts)
+    .where(eq(prospectingDrafts.userId, userId));
+  return Number(row?.total ?? 0);
 }
 
 export async function countDrafts(db: Db, userId: number) {

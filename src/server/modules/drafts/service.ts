@@ -9,7 +9,12 @@ import * as repo from './repository';
 export interface DraftsDeps {
   db: Db;
   clock: Clock;
+  /** Bytes all of one user's drafts may take together; MAX_DRAFT_BYTES_PER_USER unless a test sets a smaller one. */
+  maxDraftBytes?: number;
 }
+
+/** Four send pages' worth of files at their largest (20 MB of attachments each), far above real use. */
+export const MAX_DRAFT_BYTES_PER_USER = 100 * 1024 * 1024;
 
 export const MAX_DRAFT_CARDS = 50;
 
@@ -27,20 +32,44 @@ export function listDrafts({ db }: DraftsDeps, userId: number): Promise<DraftCar
   return repo.listDrafts(db, userId) as Promise<DraftCard[]>;
 }
 
-export async function saveDraft({ db, clock }: DraftsDeps, userId: number, draft: DraftCard) {
-  checkSizes(draft);
-  const existing = await repo.listDrafts(db, userId);
-  if (existing.length >= MAX_DRAFT_CARDS && !existing.some((card) => card.cardId === draft.cardId)) {
-    throw badRequest(`You can have at most ${MAX_DRAFT_CARDS} content cards.`);
-  }
-  return repo.upsertDraft(db, { ...draft, userId, updatedAt: clock.now() }) as Promise<DraftCard>;
+/**
+ * Writes a draft change and checks the user's total after it, with the user's drafts locked: over the limit, the
+ * transaction is undone and the answer is 413 (what was saved before stays).
+ */
+function withinTotal<T>(deps: DraftsDeps, userId: number, write: (tx: Db) => Promise<T>): Promise<T> {
+  const limit = deps.maxDraftBytes ?? MAX_DRAFT_BYTES_PER_USER;
+  return deps.db.transaction(async (tx) => {
+    await repo.lockUserDrafts(tx, userId);
+    const result = await write(tx);
+    if ((await repo.totalDraftBytes(tx, userId)) > limit) {
+      throw new AppError(
+        413,
+        `Your saved content cards would take more than ${limit >= MB ? `${Math.round(limit / MB)} MB` : `${limit} bytes`} together, the most the send page keeps for you. ` +
+          'Remove files from cards you no longer need, or send and clear the page, then try again.',
+      );
+    }
+    return result;
+  });
 }
 
-export async function patchDraft({ db, clock }: DraftsDeps, userId: number, cardId: string, changes: PatchDraftBody) {
+export async function saveDraft(deps: DraftsDeps, userId: number, draft: DraftCard) {
+  checkSizes(draft);
+  return withinTotal(deps, userId, async (tx) => {
+    const existing = await repo.listDrafts(tx, userId);
+    if (existing.length >= MAX_DRAFT_CARDS && !existing.some((card) => card.cardId === draft.cardId)) {
+      throw badRequest(`You can have at most ${MAX_DRAFT_CARDS} content cards.`);
+    }
+    return repo.upsertDraft(tx, { ...draft, userId, updatedAt: deps.clock.now() }) as Promise<DraftCard>;
+  });
+}
+
+export async function patchDraft(deps: DraftsDeps, userId: number, cardId: string, changes: PatchDraftBody) {
   checkSizes(changes);
-  const row = await repo.updateDraft(db, userId, cardId, { ...changes, updatedAt: clock.now() } as Parameters<typeof repo.updateDraft>[3]);
-  if (!row) throw notFound(`Content card ${cardId} was not found. It may have been removed in another tab.`);
-  return row as DraftCard;
+  return withinTotal(deps, userId, async (tx) => {
+    const row = await repo.updateDraft(tx, userId, cardId, { ...changes, updatedAt: deps.clock.now() } as Parameters<typeof repo.updateDraft>[3]);
+    if (!row) throw notFound(`Content card ${cardId} was not found. It may have been removed in another tab.`);
+    return row as DraftCard;
+  });
 }
 
 export const deleteDraft = ({ db }: DraftsDeps, userId: number, cardId: string) => repo.deleteDraft(db, userId, cardId);
