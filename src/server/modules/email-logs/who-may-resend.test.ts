@@ -38,6 +38,7 @@ afterEach(async () => {
 type Delivery = { vendorId: string; status: string; error: string | null };
 type LogEntry = { id: number; sentBy: string; deliveries: Delivery[] };
 
+const statuses = (entries: LogEntry[]) => entries[0]!.deliveries.map((delivery) => delivery.status);
 const post = (token: string, url: string) => t.app.inject({ method: 'POST', url, headers: bearer(token) });
 const send = (token: string, vendorIds: string[]) =>
   t.app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(token), payload: sendBodyFor(vendorIds) as object });
@@ -48,8 +49,9 @@ describe('who may act on a send', () => {
     await start();
     // Bravo refuses for good, Acme's connection drops after the data: one failed and one uncertain delivery.
     smtp.answer = (message) => (message.to.includes('team@bravo.test') ? { kind: 'refuse', code: 550, message: 'Mailbox unavailable' } : { kind: 'drop' });
-    expect((await send(sender, ['acme1234', 'bravo5678'])).json()).toMatchObject({ failed: 1, uncertain: 1 });
-    const [entry] = await logs(sender);
+    expect((await send(sender, ['acme1234', 'bravo5678'])).statusCode).toBe(200);
+    // The send answers after at most 5 s; on a busy machine the attempts may still be under way then.
+    const [entry] = await eventually(() => logs(sender), (entries) => statuses(entries).join() === 'uncertain,failed');
     const retryUrl = `/api/email-logs/${entry!.id}/retry-failed`;
     const againUrl = `/api/email-logs/${entry!.id}/deliveries/acme1234/send-again`;
     smtp.answer = undefined;
@@ -62,12 +64,14 @@ describe('who may act on a send', () => {
     expect(again.json().message).toBe('Only the person who made this send, or an admin, can send its messages again.');
     // Nothing was re-queued or sent by the refused requests.
     expect(smtp.received).toHaveLength(0);
-    expect((await logs(admin))[0]!.deliveries.map((delivery) => delivery.status)).toEqual(['uncertain', 'failed']);
+    expect(statuses(await logs(admin))).toEqual(['uncertain', 'failed']);
     // An unknown send is still 404 for anyone (not 403, which would say it exists).
     expect((await post(colleague, '/api/email-logs/999999/retry-failed')).statusCode).toBe(404);
 
-    expect((await post(sender, retryUrl)).json()).toMatchObject({ requeued: 1, mailed: 1 });
-    expect((await post(admin, againUrl)).json()).toMatchObject({ mailed: 2, delivery: { vendorId: 'acme1234', status: 'sent' } });
+    expect((await post(sender, retryUrl)).json()).toMatchObject({ requeued: 1 });
+    expect(statuses(await eventually(() => logs(admin), (entries) => statuses(entries)[1] === 'sent'))).toEqual(['uncertain', 'sent']);
+    expect((await post(admin, againUrl)).statusCode).toBe(200);
+    expect(statuses(await eventually(() => logs(admin), (entries) => statuses(entries)[0] === 'sent'))).toEqual(['sent', 'sent']);
     expect(smtp.received).toHaveLength(2);
   }, SLOW_MS);
 
@@ -75,7 +79,7 @@ describe('who may act on a send', () => {
     // Slow enough retries that the message is still queued when the admin removes the sender.
     await start({ ...FAST_DELIVERY, baseDelayMs: 200, maxDelayMs: 200, maxAttempts: 100 });
     smtp.answer = () => ({ kind: 'refuse', code: 451, message: 'Try again later' });
-    expect((await send(sender, ['carta9012'])).json()).toMatchObject({ pending: 1 });
+    expect((await send(sender, ['carta9012'])).statusCode).toBe(200);
 
     const users: { email: string; authorizedEmailId: number }[] = (await t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(admin) })).json();
     const row = users.find((user) => user.email === SENDER)!;
@@ -92,7 +96,9 @@ describe('who may act on a send', () => {
     expect(smtp.received).toHaveLength(0);
 
     // An admin's 'Send again' does not get around it either: the message would still go out in the removed sender's name.
-    expect((await post(admin, `/api/email-logs/${entry!.id}/deliveries/carta9012/send-again`)).json()).toMatchObject({ failed: 1 });
+    expect((await post(admin, `/api/email-logs/${entry!.id}/deliveries/carta9012/send-again`)).statusCode).toBe(200);
+    const [after] = await eventually(() => logs(admin), (entries) => statuses(entries)[0] !== 'pending');
+    expect(after!.deliveries[0]).toMatchObject({ status: 'failed' });
     expect(smtp.received).toHaveLength(0);
   }, SLOW_MS);
 });
