@@ -1,5 +1,5 @@
 import { greetingLine } from '../rules/greeting';
-import { formatEndDate } from '../rules/new-york-time';
+import { formatEndDateLong } from '../rules/end-date-format';
 import { vendorTerms } from '../rules/pricing';
 import type { ComposeInput } from './compose-input';
 import { renderHtml, renderText, type Block } from './blocks';
@@ -69,7 +69,7 @@ function bodyBlocks({ send, vendor, context }: ComposeInput): Block[] {
       rows: [
         { label: 'Subject line', value: orPlaceholder(card.subject, PLACEHOLDERS.content) },
         { label: 'Sender name', value: orPlaceholder(card.senderName, PLACEHOLDERS.sender) },
-        { label: 'End date', value: formatEndDate(card.endDate) ?? PLACEHOLDERS.endDate },
+        { label: 'End date', value: formatEndDateLong(card.endDate) ?? PLACEHOLDERS.endDate },
         { label: 'Link', value: orPlaceholder(card.link, PLACEHOLDERS.link), isLink: true },
         { label: 'Email Prospecting Hub Key', value: orPlaceholder(vendor.emailProspectingKey, PLACEHOLDERS.emailKey) },
       ],
@@ -80,7 +80,7 @@ function bodyBlocks({ send, vendor, context }: ComposeInput): Block[] {
       rows: [
         { label: 'Text copy', value: orPlaceholder(card.content, PLACEHOLDERS.content), isMultiline: true },
         { label: 'Sender name', value: orPlaceholder(card.senderName, PLACEHOLDERS.sender) },
-        { label: 'End date', value: formatEndDate(card.endDate) ?? PLACEHOLDERS.endDate },
+        { label: 'End date', value: formatEndDateLong(card.endDate) ?? PLACEHOLDERS.endDate },
         { label: 'Link', value: orPlaceholder(card.link, PLACEHOLDERS.link), isLink: true },
         { label: 'Text Prospecting Hub Key', value: orPlaceholder(vendor.textProspectingKey, PLACEHOLDERS.textKey) },
       ],

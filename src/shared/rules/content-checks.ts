@@ -1,5 +1,6 @@
 import { formatKb, utf8ByteLength } from '../email/format';
-import { endDateDay, formatEndDate } from './new-york-time';
+import { formatEndDateLong } from './end-date-format';
+import { endDateDay } from './new-york-time';
 import { smsStats } from './sms-length';
 import { labelCards } from './validation';
 import { vendorLinkFor, type VendorLinksPerCard } from './vendor-links';
@@ -63,7 +64,7 @@ export interface ContentCheckInput {
 function endDateWarning(cardId: string, label: string, endDate: string | null, today: string): ContentWarning[] {
   const day = endDateDay(endDate);
   if (day === null || day >= today) return [];
-  return [{ cardId, kind: 'end-date-past', message: `${label}: the end date, ${formatEndDate(day)}, is in the past.` }];
+  return [{ cardId, kind: 'end-date-past', message: `${label}: the end date, ${formatEndDateLong(day)}, is in the past.` }];
 }
 
 function htmlWarning(cardId: string, label: string, html: string | null): ContentWarning[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endDateDay, formatEndDate, newYorkDate, newYorkWallClock } from './new-york-time';
+import { endDateDay, newYorkDate, newYorkWallClock } from './new-york-time';
 
 describe('newYorkDate', () => {
   it('gives the New York calendar day, not the UTC one', () => {
@@ -24,13 +24,5 @@ describe('endDateDay', () => {
     expect(endDateDay('')).toBeNull();
     expect(endDateDay('soon')).toBeNull();
     expect(endDateDay('2026-02-30')).toBeNull();
-  });
-});
-
-describe('formatEndDate', () => {
-  it('writes the long English form', () => {
-    expect(formatEndDate('2026-03-14')).toBe('March 14, 2026');
-    expect(formatEndDate('2026-12-01T05:00:00.000Z')).toBe('December 1, 2026');
-    expect(formatEndDate(undefined)).toBeNull();
   });
 });

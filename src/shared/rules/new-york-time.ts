@@ -60,13 +60,3 @@ function isRealDay(day: string): boolean {
   const utc = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
   return utc.getUTCFullYear() === Number(y) && utc.getUTCMonth() === Number(m) - 1 && utc.getUTCDate() === Number(d);
 }
-
-const longDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
-
-/** An end date as people write it: 'March 14, 2026'; null when it is empty or unreadable. */
-export function formatEndDate(value: string | null | undefined): string | null {
-  const day = endDateDay(value);
-  if (day === null) return null;
-  const [y, m, d] = day.split('-').map(Number);
-  return longDate.format(new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1)));
-}

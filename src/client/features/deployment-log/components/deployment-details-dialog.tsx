@@ -1,11 +1,15 @@
 import type { ReactNode } from 'react';
 import type { EmailCardDetail, EmailLogEntry, TextCardDetail } from '#shared/contracts/email-logs';
+import { formatEndDateShort } from '#shared/rules/end-date-format';
 import { DialogContent } from '#client/components/ui/dialog';
 import { downloadStoredFile, downloadVendorEml } from '../api/downloads';
 import { cardCountsOf, clientNameOf, vendorDeliveriesOf } from '../utils/entry-text';
-import { formatEndDate, formatSentAt } from '../utils/format-date';
+import { formatSentAt } from '../utils/format-date';
 import { DeliveryBadge, deliveryNote } from './delivery-status';
 import { DownloadButton } from './download-button';
+
+/** 'Apr 15, 2026'; 'Not set' for none; text that is not a date as it was logged. */
+const endDateText = (value: string | null) => formatEndDateShort(value) ?? (value || 'Not set');
 
 /** The 'Deployment Details' modal: everything logged about one send, with its files and each vendor's message. */
 export function DeploymentDetailsDialogContent({ entry }: { entry: EmailLogEntry }) {
@@ -96,7 +100,7 @@ function EmailCardDetails({ card, title, hasFiles }: { card: EmailCardDetail; ti
       <Fields>
         <Field label="Subject">{card.subject || 'Not set'}</Field>
         <Field label="Sender">{card.senderName || 'Not set'}</Field>
-        <Field label="End Date">{formatEndDate(card.endDate)}</Field>
+        <Field label="End Date">{endDateText(card.endDate)}</Field>
         <Field label="File Name">{card.filename || 'Not set'}</Field>
       </Fields>
       <div className="mt-3 flex flex-wrap gap-2">
@@ -120,7 +124,7 @@ function TextCardDetails({ card, title, hasFiles }: { card: TextCardDetail; titl
     <CardBox title={title}>
       <Fields>
         <Field label="Sender">{card.senderName || 'Not set'}</Field>
-        <Field label="End Date">{formatEndDate(card.endDate)}</Field>
+        <Field label="End Date">{endDateText(card.endDate)}</Field>
         <Field label="Text Content" wide>
           <span className="whitespace-pre-wrap">{card.textContent || 'Not set'}</span>
         </Field>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatEndDate, formatSentAt } from './format-date';
+import { formatSentAt } from './format-date';
 
 describe('formatSentAt', () => {
   it('writes the month abbreviation, day, year and 12-hour time with am/pm', () => {
@@ -19,18 +19,5 @@ describe('formatSentAt', () => {
 
   it('returns text that is not a date unchanged', () => {
     expect(formatSentAt('not a date')).toBe('not a date');
-  });
-});
-
-describe('formatEndDate', () => {
-  it('writes a calendar date without moving it by time zone', () => {
-    expect(formatEndDate('2026-04-15')).toBe('Apr 15, 2026');
-    expect(formatEndDate('2026-01-01')).toBe('Jan 1, 2026');
-  });
-
-  it("says 'Not set' for none and keeps anything else", () => {
-    expect(formatEndDate(null)).toBe('Not set');
-    expect(formatEndDate('')).toBe('Not set');
-    expect(formatEndDate('soon')).toBe('soon');
   });
 });

@@ -29,14 +29,3 @@ export function formatSentAt(iso: string, timeZone?: string): string {
   const parts = Object.fromEntries(sentAtFormat(timeZone).formatToParts(date).map((part) => [part.type, part.value]));
   return `${parts.month} ${parts.day}, ${parts.year}, ${parts.hour}:${parts.minute} ${String(parts.dayPeriod).toLowerCase()}`;
 }
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** A card's end date, 'YYYY-MM-DD', as 'Apr 15, 2026' (a calendar date: no time zone moves it); anything else as is. */
-export function formatEndDate(value: string | null): string {
-  if (!value) return 'Not set';
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
-  if (!match || !month) return value;
-  return `${month} ${Number(match[3])}, ${match[1]}`;
-}
