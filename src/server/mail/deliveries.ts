@@ -1,13 +1,14 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DeliveryCounts } from '#shared/contracts/send';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import type { FileStorage } from '#server/storage/storage';
 import * as repo from './deliveries-repository';
-import { countDeliveries, resultOfError, resultOfOutcome, retryOrFail, type AttemptResult, type DeliveryCounts, type QueueStatus } from './delivery-attempt';
+import { countDeliveries, resultOfError, resultOfOutcome, retryOrFail, type AttemptResult, type QueueStatus } from './delivery-attempt';
 import type { MailTransport } from './transport';
 
-export { backoffMs, type DeliveryCounts } from './delivery-attempt';
+export { backoffMs } from './delivery-attempt';
 
 export interface DeliveryOptions {
   /** Times attempts and back-off; the app's clock unless a test passes its own. */

@@ -1,3 +1,4 @@
+import type { DeliveryCounts } from '#shared/contracts/send';
 import { AppError, isRequiresGoogleAuth } from '#server/errors';
 import { MailSendError, type SendOutcome } from './transport';
 
@@ -14,13 +15,6 @@ export interface AttemptResult {
 
 /** A delivery's status in the queue: an attempt's outcome, or 'sending' while a worker holds its claim. */
 export type QueueStatus = AttemptResult['status'] | 'sending';
-
-export interface DeliveryCounts {
-  mailed: number;
-  pending: number;
-  failed: number;
-  uncertain: number;
-}
 
 export interface RetryPolicy {
   baseDelayMs: number;

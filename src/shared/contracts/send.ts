@@ -90,6 +90,7 @@ export const directSendResult = z.object({
   messageId: z.string(),
   message: z.string().optional(),
 });
+export type DirectSendResult = z.infer<typeof directSendResult>;
 
 /** POST /api/send-proof: the proof of one vendor's message, mailed to the sender. */
 export const proofResult = directSendResult.extend({ to: z.string(), vendorId: z.string() });

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { SendBody } from '#shared/contracts/send';
+import type { DirectSendResult, SendBody, SendResult } from '#shared/contracts/send';
 import type { Clock } from '#server/clock';
 import type { Config } from '#server/config';
 import type { Db } from '#server/db/client';
 import { isUniqueViolation } from '#server/db/errors';
 import { AppError } from '#server/errors';
-import type { DeliveryCounts, DeliveryWorker } from '#server/mail/deliveries';
+import type { DeliveryWorker } from '#server/mail/deliveries';
 import { buildRawMessage, newMessageId, type MessageParts } from '#server/mail/message';
 import { MailSendError, type MailTransport } from '#server/mail/transport';
 import type { FileStorage } from '#server/storage/storage';
@@ -20,10 +20,6 @@ export interface SendDeps {
   storage: FileStorage;
   transport: MailTransport;
   deliveries: DeliveryWorker;
-}
-
-export interface SendResult extends DeliveryCounts {
-  id: number;
 }
 
 export const PROOF_SUBJECT_PREFIX = '[PROOF] ';
@@ -141,12 +137,6 @@ export async function sendConsolidated(
 /** Deliveries are timed on the worker's clock (tests may run it apart from the app's). */
 function deliveryNow(deps: SendDeps): Date {
   return deps.deliveries.now();
-}
-
-export interface DirectSendResult {
-  status: 'sent' | 'uncertain';
-  messageId: string;
-  message?: string;
 }
 
 /** Sends one message now, outside the queue (proofs, the email test page), mapping failures to clear answers. */
