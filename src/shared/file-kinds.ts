@@ -21,6 +21,9 @@ export const UNKNOWN_TYPE = 'application/octet-stream';
 
 const IMAGE_TYPES: Readonly<Record<string, string>> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 
+/** The image types a send may carry: 'image/png', 'image/jpeg', 'image/gif', 'image/webp'. */
+export const IMAGE_MIME_TYPES: readonly string[] = [...new Set(Object.values(IMAGE_TYPES))];
+
 /** 'png' for 'Spring.PNG'; '' for a name without a dot. */
 export function extensionOf(name: string): string {
   return name.includes('.') ? name.split('.').at(-1)!.toLowerCase() : '';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IMAGE_MIME_TYPES } from '../file-kinds';
 
 /** Free text the user may leave empty: null and absent read as ''; the validation rules decide what is missing. */
 export const optionalText = z
@@ -58,9 +59,10 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-export const IMAGE_CONTENT_TYPE = /^image\/(png|jpeg|gif|webp)$/;
 export const imageContentType = z
   .string({ error: 'must be text' })
   .trim()
   .toLowerCase()
-  .regex(IMAGE_CONTENT_TYPE, { error: 'must be image/png, image/jpeg, image/gif or image/webp' });
+  .refine((value) => IMAGE_MIME_TYPES.includes(value), {
+    error: `must be ${IMAGE_MIME_TYPES.slice(0, -1).join(', ')} or ${IMAGE_MIME_TYPES.at(-1)}`,
+  });

@@ -26,25 +26,25 @@ export function composeInputFromSend(body: SendBodyInput, vendor: Vendor | undef
   const links = body.allVendorLinks ?? {};
   const vendorId = vendor?.vendorId ?? '';
   const client = findClient(blankAsNull(body.selectedClient));
+  const cardBasics = (card: { id: string; senderName?: string | null; endDate?: string | null }) => ({
+    id: card.id,
+    senderName: card.senderName ?? null,
+    endDate: card.endDate ?? null,
+    link: vendorLinkFor(links, card.id, vendorId),
+  });
   return {
     send: {
       client: client ? { slug: client.slug, displayName: client.displayName } : null,
       pricingModel: body.pricingModel ?? DEFAULT_PRICING_MODEL,
       emailCards: (body.emailCards ?? []).map((card) => ({
-        id: card.id,
+        ...cardBasics(card),
         subject: card.subject ?? null,
-        senderName: card.senderName ?? null,
-        endDate: card.endDate ?? null,
-        link: vendorLinkFor(links, card.id, vendorId),
         filename: blankAsNull(card.filename),
         htmlContent: blankAsNull(card.htmlContent),
       })),
       textCards: (body.textCards ?? []).map((card) => ({
-        id: card.id,
+        ...cardBasics(card),
         content: card.content ?? null,
-        senderName: card.senderName ?? null,
-        endDate: card.endDate ?? null,
-        link: vendorLinkFor(links, card.id, vendorId),
         fileName: blankAsNull(card.fileName),
         fileContent: blankAsNull(card.fileContent),
         contentType: declaredImageType(body.imageAttachments, card.fileName),

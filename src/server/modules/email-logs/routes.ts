@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { vendorIdValue } from '#shared/contracts/vendors';
+import { EML_TYPE } from '#shared/file-kinds';
 import { userOf, type Guards } from '#server/auth/guards';
 import { attachmentDisposition } from '#server/http/content-disposition';
 import { parseInput } from '#server/validation';
@@ -42,7 +43,7 @@ export function registerEmailLogRoutes(app: FastifyInstance, deps: emailLogs.Ema
     const { id, vendorId } = parseInput(deliveryParams, request.params, 'id');
     const { raw, fileName } = await emailLogs.getDeliveryEml(deps, id, vendorId);
     return reply
-      .header('Content-Type', 'message/rfc822')
+      .header('Content-Type', EML_TYPE)
       .header('Content-Disposition', attachmentDisposition(fileName))
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'private, no-store')

@@ -1,5 +1,6 @@
 import type { PricingModel, Vendor } from '#shared/contracts/vendors';
 import { vendorTerms, type CostValues } from '#shared/rules/pricing';
+import { ownEntry } from '#shared/own-entry';
 import { Button } from '#client/components/ui/button';
 import { cn } from '#client/lib/cn';
 
@@ -56,7 +57,7 @@ export function VendorPicker({
         <ul className="divide-y divide-slate-100">
           {vendors.map((vendor) => {
             const isSelected = selected.includes(vendor.vendorId);
-            const terms = vendorTerms(pricingModel, splits[vendor.vendorId], costs[vendor.vendorId]);
+            const terms = vendorTerms(pricingModel, ownEntry(splits, vendor.vendorId), ownEntry(costs, vendor.vendorId));
             return (
               <li key={vendor.vendorId}>
                 <label className={cn('flex cursor-pointer items-start gap-3 px-4 py-2.5 hover:bg-slate-50', isSelected && 'bg-brand-50/60')}>
