@@ -213,6 +213,29 @@ test('a member sees no Add Vendor, Edit or Delete, but changes the UTM source', 
   await request.delete(`/api/vendors/${vendor.vendorId}`, { headers: { authorization: `Bearer ${admin}` } });
 });
 
+test('a vendor term save that meets the server away is retried until it lands, with no error shown', async ({ page, request }) => {
+  const admin = await tokenFor(request, ADMIN_EMAIL);
+  const vendor = await createVendor(request, admin, 'Retry Utm');
+  let refusalsLeft = 2;
+  await page.route('**/api/vendor-utm-sources', (route) =>
+    route.request().method() === 'POST' && refusalsLeft-- > 0
+      ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' })
+      : route.fallback(),
+  );
+  await signInWithToken(page, admin, '/vendors');
+  await page.getByTestId(`vendor-card-${vendor.vendorId}`).getByRole('button', { name: vendor.name }).click();
+  const dialog = settingsDialog(page);
+  const override = `${vendor.defaultUtmSource}r`;
+  await dialog.getByLabel('UTM Source').fill(override);
+  // Two refusals mean retries after 1 s and 2 s of back-off, after the 500 ms typing delay.
+  await expect(dialog.getByText('Changes saved')).toBeVisible({ timeout: 15_000 });
+  expect(refusalsLeft).toBeLessThan(0);
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+  const rows = (await (await request.get('/api/vendor-utm-sources', { headers: { authorization: `Bearer ${admin}` } })).json()) as { vendorId: string; utmSource: string }[];
+  expect(rows.find((row) => row.vendorId === vendor.vendorId)?.utmSource).toBe(override);
+  await request.delete(`/api/vendors/${vendor.vendorId}`, { headers: { authorization: `Bearer ${admin}` } });
+});
+
 test('a vendor deleted by someone else: the next save shows why and closes the modal', async ({ page, request }) => {
   const admin = await tokenFor(request, ADMIN_EMAIL);
   const first = await createVendor(request, admin, 'Gone Split');
