@@ -8,6 +8,7 @@ import { createGuards } from './auth/guards';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { databaseErrorOf, httpErrorOfDatabaseError } from './db/errors';
 import { AppError } from './errors';
 import { loggerOptions, type LoggingOptions } from './logging';
 import { createMailTransport } from './mail/create-transport';
@@ -31,6 +32,7 @@ import { registerUserRoutes } from './modules/users/routes';
 import { registerVendorSettingsRoutes } from './modules/vendor-settings/routes';
 import { registerUserLimits, type UserLimits } from './modules/rate-limits/limits';
 import { registerVendorRoutes } from './modules/vendors/routes';
+import { registerOpenApiRoutes } from './openapi/routes';
 import { createStorage } from './storage/create-storage';
 import type { FileStorage } from './storage/storage';
 
@@ -96,6 +98,12 @@ export async function buildApp(deps: AppDeps) {
         message: 'The upload is too large: HTML and CSV files may be at most 10 MB each, images 5 MB, and the attachments of one message 20 MB.',
       });
     }
+    const refused = httpErrorOfDatabaseError(error);
+    if (refused) {
+      // A value validation let through: the client's mistake, but ours to close. Never the query or its parameters.
+      request.log.warn({ database: databaseErrorOf(error) }, 'the database refused a value');
+      return reply.code(refused.statusCode).send({ message: refused.message });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ message: error.message });
@@ -103,6 +111,8 @@ export async function buildApp(deps: AppDeps) {
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
+
+  registerOpenApiRoutes(app);
 
   const services = { db: deps.db, clock: deps.clock };
   const guards = createGuards(services);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from './common';
 
 /** GET /api/audit-log: newest first, paged by id (`before` is the `nextBefore` of the previous page). */
 export const auditLogQuery = z.object({
@@ -9,7 +10,7 @@ export const auditLogQuery = z.object({
     .max(200, { error: 'must be at most 200' })
     .optional()
     .default(50),
-  before: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).positive({ error: 'must be positive' }).optional(),
+  before: rowId.optional(),
 });
 export type AuditLogQuery = z.input<typeof auditLogQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX } from './common';
 import { DEFAULT_PRICING_MODEL, PRICING_MODELS, vendorIdValue } from './vendors';
 import { base64Content, cardId, endDateValue, imageContentType, nullableText, optionalText, vendorLink } from './card-fields';
 
@@ -6,7 +7,11 @@ export const CARD_TYPES = ['email', 'text'] as const;
 export type CardType = (typeof CARD_TYPES)[number];
 const cardType = z.enum(CARD_TYPES, { error: "must be 'email' or 'text'" });
 
-const cardOrder = z.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(0, { error: 'must not be negative' });
+const cardOrder = z
+  .number({ error: 'must be a number' })
+  .int({ error: 'must be a whole number' })
+  .min(0, { error: 'must not be negative' })
+  .max(INT4_MAX, { error: 'is too large' });
 const vendorLinks = z.record(z.string(), vendorLink, { error: 'must map vendor ids to links' });
 const isExpanded = z.boolean({ error: 'must be true or false' });
 
@@ -51,7 +56,27 @@ export type PatchDraftBody = z.input<typeof patchDraftBody>;
 
 export const draftCardIdParam = z.object({ cardId });
 
-export const draftList = z.array(draftCard);
+/** A stored card as the API answers with it. */
+export const draftCardView = z.object({
+  cardId: z.string(),
+  cardType: cardType,
+  cardOrder: z.number().int(),
+  htmlSubject: z.string(),
+  senderName: z.string(),
+  endDate: z.string().nullable(),
+  fileName: z.string().nullable(),
+  fileContent: z.string().nullable(),
+  textCopy: z.string(),
+  csvFileName: z.string().nullable(),
+  csvContent: z.string().nullable(),
+  vendorLinks: z.record(z.string(), z.string()),
+  isExpanded: z.boolean(),
+  imageFileName: z.string().nullable(),
+  imageContent: z.string().nullable(),
+  imageContentType: z.string().nullable(),
+});
+
+export const draftList = z.array(draftCardView);
 
 const sessionFields = z.object({
   selectedContentType: z
@@ -81,5 +106,14 @@ export type SaveSessionBody = z.input<typeof saveSessionBody>;
 /** PATCH /api/prospecting-session: only the fields that changed. */
 export const patchSessionBody = sessionFields.partial();
 export type PatchSessionBody = z.input<typeof patchSessionBody>;
+
+/** The session state as the API answers with it. */
+export const sessionStateView = z.object({
+  selectedContentType: z.enum(CARD_TYPES).nullable(),
+  selectedClient: z.string().nullable(),
+  selectedVendors: z.array(z.string()),
+  showInitialSelection: z.boolean(),
+  pricingModel: z.enum(PRICING_MODELS),
+});
 
 export const INITIAL_SESSION_STATE: SessionState = sessionState.parse({});

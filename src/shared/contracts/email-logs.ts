@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { rowId } from './common';
 import { deliveryCounts } from './send';
+import { vendorIdValue } from './vendors';
 
 export type { DeliveryCounts } from './send';
 
@@ -81,6 +83,28 @@ export interface EmailLogFilters {
   limit?: number;
 }
 
+const filterText = z
+  .string({ error: 'must be text' })
+  .trim()
+  .max(200, { error: 'is too long' })
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+/** The query of GET /api/email-logs as the server parses it. */
+export const emailLogQuery = z.object({
+  client: filterText,
+  vendor: filterText,
+  q: filterText,
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be between 1 and 500' })
+    .max(500, { error: 'must be between 1 and 500' })
+    .default(100),
+});
+
+export const emailLogIdParams = z.object({ id: rowId });
+export const emailLogDeliveryParams = emailLogIdParams.extend({ vendorId: vendorIdValue });
 
 /** POST /api/email-logs/{id}/retry-failed. */
 export const retryFailedResult = deliveryCounts.extend({

@@ -80,6 +80,9 @@ export const deliveryCounts = z.object({
 });
 export type DeliveryCounts = z.infer<typeof deliveryCounts>;
 
+/** POST /api/send-proof: a send body and the vendor whose message the proof shows. */
+export const proofBody = sendBody.safeExtend({ vendorId: vendorIdValue });
+
 /** POST /api/send-email-consolidated: the send's log id and how its deliveries stand after their first attempts. */
 export const sendResult = deliveryCounts.extend({ id: z.number() });
 export type SendResult = z.infer<typeof sendResult>;

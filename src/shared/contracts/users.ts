@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailAddress } from './common';
+import { emailAddress, rowId } from './common';
 
 /** One row of the User Permissions table: an authorized address and, once registered, its account. */
 export const userRow = z.object({
@@ -25,6 +25,4 @@ export const updatePermissions = z.object({
   isAdmin: z.boolean({ error: 'must be true or false' }),
 });
 
-export const userIdParam = z.object({
-  userId: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).positive({ error: 'must be positive' }),
-});
+export const userIdParam = z.object({ userId: rowId });

@@ -15,6 +15,8 @@ export const vendorIdValue = z
   .max(64, { error: 'is too long' })
   .regex(/^[a-z0-9_-]+$/i, { error: 'may hold only letters, digits, - and _' });
 
+export const vendorIdParam = z.object({ vendorId: vendorIdValue });
+
 /** A vendor's addresses: trimmed, valid, lowercase and without duplicates. */
 export const vendorEmails = z
   .array(emailAddress, { error: 'must be a list of e-mail addresses' })
@@ -93,6 +95,19 @@ export const vendorCosts = z.object({
 });
 export type VendorCosts = z.infer<typeof vendorCosts>;
 export const vendorCostsList = z.array(vendorCosts);
+
+/** The stored rows the vendor settings routes answer with. */
+export const vendorSplitRow = z.object({ vendorId: z.string(), splitRatio: z.string() });
+export const vendorUtmSourceRow = z.object({ vendorId: z.string(), utmSource: z.string() });
+export const vendorCostsRow = z.object({
+  vendorId: z.string(),
+  costPerDonor: z.number().nullable(),
+  cpdBudget: z.number().nullable(),
+  costPerAcquisition: z.number().nullable(),
+  cpaBudget: z.number().nullable(),
+  costPerThousand: z.number().nullable(),
+  cpmBudget: z.number().nullable(),
+});
 
 export const approvalEmail = z.object({ id: z.number(), email: z.string() });
 export type ApprovalEmail = z.infer<typeof approvalEmail>;

@@ -1,35 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { vendorIdValue } from '#shared/contracts/vendors';
+import { emailLogDeliveryParams as deliveryParams, emailLogIdParams as logIdParams, emailLogQuery } from '#shared/contracts/email-logs';
 import { EML_TYPE } from '#shared/file-kinds';
 import { userOf, type Guards } from '#server/auth/guards';
 import { attachmentDisposition } from '#server/http/content-disposition';
 import { parseInput } from '#server/validation';
 import * as emailLogs from './service';
-
-const filterText = z
-  .string({ error: 'must be text' })
-  .trim()
-  .max(200, { error: 'is too long' })
-  .optional()
-  .transform((value) => (value === '' ? undefined : value));
-
-export const emailLogQuery = z.object({
-  client: filterText,
-  vendor: filterText,
-  q: filterText,
-  limit: z.coerce
-    .number({ error: 'must be a number' })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be between 1 and 500' })
-    .max(500, { error: 'must be between 1 and 500' })
-    .default(100),
-});
-
-const logIdParams = z.object({
-  id: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).positive({ error: 'must be positive' }),
-});
-const deliveryParams = logIdParams.extend({ vendorId: vendorIdValue });
 
 export function registerEmailLogRoutes(app: FastifyInstance, deps: emailLogs.EmailLogDeps, guards: Guards) {
   const signedIn = { preHandler: guards.requireUser };

@@ -1,24 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { emailAddress } from '#shared/contracts/common';
+import { testEmailBody, testEmailRecipients as recipients } from '#shared/contracts/email-test';
 import { userOf, type Guards } from '#server/auth/guards';
 import { badRequest } from '#server/errors';
 import { parseInput } from '#server/validation';
 import type { UserLimiters } from '../rate-limits/limits';
 import { sendTestEmail, type EmailTestDeps } from './service';
-
-const text = z.string({ error: 'must be text' }).nullish();
-
-const testEmailBody = z.object({
-  to: z.union([z.string({ error: 'must be text' }), z.array(z.string({ error: 'must be text' }))], { error: 'must be an address or a list of addresses' }).nullish(),
-  subject: text,
-  text,
-  html: text,
-});
-
-const recipients = z
-  .array(emailAddress, { error: 'must be a list of addresses' })
-  .max(100, { error: 'may name at most 100 addresses' });
 
 /** Room for an HTML test message of up to 10 MB (authenticated before it is read). */
 export const EMAIL_TEST_BODY_LIMIT = 12 * 1024 * 1024;

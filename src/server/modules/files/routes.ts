@@ -1,14 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { fileParams, fileQuery } from '#shared/contracts/files';
 import type { Guards } from '#server/auth/guards';
 import { attachmentDisposition } from '#server/http/content-disposition';
 import { parseInput } from '#server/validation';
-import { DOWNLOAD_TYPES, getFile, type FileDeps } from './service';
-
-const fileQuery = z.object({
-  type: z.enum(DOWNLOAD_TYPES, { error: `must be one of ${DOWNLOAD_TYPES.join(', ')}` }),
-});
-const fileParams = z.object({ key: z.string() });
+import { getFile, type FileDeps } from './service';
 
 export function registerFileRoutes(app: FastifyInstance, deps: FileDeps, guards: Guards) {
   app.get('/api/files/:key', { preHandler: guards.requireUser }, async (request, reply) => {

@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { createVendorBody, updateVendorBody, vendorIdValue } from '#shared/contracts/vendors';
+import { createVendorBody, updateVendorBody, vendorIdParam } from '#shared/contracts/vendors';
 import { userOf, type Guards } from '#server/auth/guards';
 import { parseInput } from '#server/validation';
 import { createVendor, deleteVendor, listVendors, updateVendor, type VendorsDeps } from './service';
-
-const vendorIdParam = z.object({ vendorId: vendorIdValue });
 
 export function registerVendorRoutes(app: FastifyInstance, deps: VendorsDeps, guards: Guards) {
   const signedIn = { preHandler: guards.requireUser };

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import type { ApiOperation, ResponseSpec } from './operation';
+import { API_OPERATIONS } from './operations';
+
+type JsonSchema = Record<string, unknown>;
+
+/** A contract as JSON Schema 2020-12 (OpenAPI 3.1's dialect), as a client must send it (io: 'input'). */
+export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  return rest;
+}
+
+const errorSchema: JsonSchema = {
+  type: 'object',
+  properties: { message: { type: 'string' } },
+  required: ['message'],
+};
+
+const errorResponse = (description: string): ResponseSpec & { isError: true } => ({ description, isError: true });
+
+/** The answers every operation of its kind may give, besides its own. */
+export function responsesOf(operation: ApiOperation): Record<number, ResponseSpec & { isError?: boolean }> {
+  const common: Record<number, ResponseSpec & { isError?: boolean }> = {};
+  if (operation.params || operation.query || operation.body) common[400] = errorResponse('A parameter or the body is missing, malformed or out of range');
+  // Fastify's own answer for a path parameter longer than its maxParamLength (100 characters).
+  if (operation.params) common[414] = errorResponse('A path parameter is too long');
+  if (operation.access !== 'anyone') {
+    common[401] = errorResponse('No valid session');
+    common[403] = errorResponse(operation.access === 'admin' ? 'Admins only, or access removed' : 'Access removed');
+  }
+  if (operation.body) {
+    common[413] = errorResponse('The body or a file in it is too large');
+    common[415] = errorResponse('The body is not JSON');
+  }
+  const own = Object.fromEntries(
+    Object.entries(operation.responses).map(([status, spec]) => [status, Number(status) >= 400 ? { ...spec, isError: true } : spec]),
+  );
+  return { ...common, ...own };
+}
+
+const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+
+function operationId(operation: ApiOperation): string {
+  const words = operation.path.replace(/^\/api\//, '').split(/[^a-zA-Z0-9]+/).filter(Boolean);
+  return [operation.method.toLowerCase(), ...words.map((word) => word[0]!.toUpperCase() + word.slice(1))].join('');
+}
+
+function parametersOf(schema: z.ZodObject | undefined, location: 'path' | 'query') {
+  if (!schema) return [];
+  const json = jsonSchemaOf(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: location,
+    required: location === 'path' || (json.required ?? []).includes(name),
+    schema: property,
+  }));
+}
+
+function contentOf(spec: ResponseSpec & { isError?: boolean }) {
+  if (spec.mediaType) return { [spec.mediaType]: { schema: { type: 'string', contentMediaType: spec.mediaType } } };
+  if (spec.schema) return { 'application/json': { schema: jsonSchemaOf(spec.schema) } };
+  if (spec.isError) return { 'application/json': { schema: errorSchema } };
+  return undefined;
+}
+
+function describe(operation: ApiOperation) {
+  const responses = Object.fromEntries(
+    Object.entries(responsesOf(operation)).map(([status, spec]) => {
+      const content = contentOf(spec);
+      return [status, { description: spec.description, ...(content ? { content } : {}) }];
+    }),
+  );
+  return {
+    operationId: operationId(operation),
+    summary: operation.summary,
+    'x-access': operation.access,
+    ...(operation.access === 'anyone' ? { security: [] } : {}),
+    parameters: [...parametersOf(operation.params, 'path'), ...parametersOf(operation.query, 'query')],
+    ...(operation.body
+      ? {
+          requestBody: {
+            // A missing body reads as {}: it is required only when {} is not enough.
+            required: !operation.body.safeParse({}).success,
+            content: { 'application/json': { schema: jsonSchemaOf(operation.body) } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+/** The OpenAPI 3.1 document of the whole API, generated from the operations and their shared Zod contracts. */
+export function buildOpenApiDocument(operations: readonly ApiOperation[] = API_OPERATIONS) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const operation of operations) {
+    (paths[openApiPath(operation.path)] ??= {})[operation.method.toLowerCase()] = describe(operation);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Dispatch API',
+      version: '1',
+      description: 'Every error answers JSON {message}. Text values must not contain NUL characters; ids are PostgreSQL integers.',
+    },
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      schemas: { Error: errorSchema },
+    },
+    security: [{ bearer: [] }],
+    paths,
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

@@ -1,0 +1,300 @@
+import { z } from 'zod';
+import { auditLogPage, auditLogQuery } from '#shared/contracts/audit';
+import { authResponse, connectTicket, credentials, currentUser, firstNameResponse, registration } from '#shared/contracts/auth';
+import { appSettings } from '#shared/contracts/app-settings';
+import { health, notReady, readiness } from '#shared/contracts/health';
+import { idParam } from '#shared/contracts/common';
+import {
+  createDraftBody,
+  draftCardIdParam,
+  draftCardView,
+  draftList,
+  patchDraftBody,
+  patchSessionBody,
+  saveSessionBody,
+  sessionStateView,
+} from '#shared/contracts/drafts';
+import { emailLogDeliveryParams, emailLogEntry, emailLogIdParams, emailLogQuery, retryFailedResult, sendAgainResult } from '#shared/contracts/email-logs';
+import { testEmailBody, testEmailResult } from '#shared/contracts/email-test';
+import { fileParams, fileQuery } from '#shared/contracts/files';
+import { proofBody, proofResult, sendBody, sendResult } from '#shared/contracts/send';
+import { addAuthorizedEmail, authorizedEmail, permissionsResult, updatePermissions, userIdParam, userList } from '#shared/contracts/users';
+import {
+  addApprovalEmailBody,
+  approvalEmail,
+  createVendorBody,
+  updateVendorBody,
+  vendor,
+  vendorCosts,
+  vendorCostsRow,
+  vendorIdParam,
+  vendorSplit,
+  vendorSplitRow,
+  vendorUtmSource,
+  vendorUtmSourceRow,
+} from '#shared/contracts/vendors';
+import type { ApiOperation, ResponseSpec } from './operation';
+
+const ok = (schema: z.ZodType, description = 'OK'): ResponseSpec => ({ description, schema });
+const created = (schema: z.ZodType): ResponseSpec => ({ description: 'Created', schema });
+const noContent: ResponseSpec = { description: 'Done; no body' };
+const notFound = (description: string): ResponseSpec => ({ description });
+const conflict = (description: string): ResponseSpec => ({ description });
+const tooMany: ResponseSpec = { description: 'Too many requests; Retry-After says when to try again' };
+const mailFailed: ResponseSpec = { description: 'The mail server or Gmail refused the message' };
+
+/** Upserts answer 201 when they create the vendor's row and 200 when they replace it. */
+const upserted = (schema: z.ZodType) => ({ 200: ok(schema, 'Replaced'), 201: created(schema), 404: notFound('No such vendor') });
+
+/**
+ * Every operation of the API under /api. The published document (GET /api/openapi.json) is generated from this list,
+ * and a test fails when Fastify has a route under /api that is not here.
+ */
+export const API_OPERATIONS: readonly ApiOperation[] = [
+  { method: 'GET', path: '/api/health', summary: 'Liveness', access: 'anyone', responses: { 200: ok(health) } },
+  {
+    method: 'GET',
+    path: '/api/ready',
+    summary: 'Readiness: the database, the file store and the mail server answer',
+    access: 'anyone',
+    responses: { 200: ok(readiness), 503: { description: 'A part failed its check', schema: notReady } },
+  },
+  {
+    method: 'GET',
+    path: '/api/openapi.json',
+    summary: 'This document',
+    access: 'anyone',
+    responses: { 200: ok(z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) })) },
+  },
+
+  // Session
+  {
+    method: 'POST',
+    path: '/api/register',
+    summary: 'Register an authorized address with a password',
+    access: 'anyone',
+    body: registration,
+    responses: { 201: created(authResponse), 403: { description: 'Not allowed to register' }, 409: conflict('Already registered'), 429: tooMany },
+  },
+  {
+    method: 'POST',
+    path: '/api/login',
+    summary: 'Sign in with a password',
+    access: 'anyone',
+    body: credentials,
+    responses: { 200: ok(authResponse), 401: { description: 'Wrong address or password' }, 403: { description: 'Access removed' }, 429: tooMany },
+  },
+  { method: 'POST', path: '/api/logout', summary: 'End the session of the bearer token', access: 'anyone', responses: { 204: noContent } },
+  { method: 'GET', path: '/api/user', summary: 'The signed-in user', access: 'user', responses: { 200: ok(currentUser) } },
+  { method: 'GET', path: '/api/user/first-name', summary: "The signed-in user's first name", access: 'user', responses: { 200: ok(firstNameResponse) } },
+  {
+    method: 'POST',
+    path: '/api/auth/google/connect-ticket',
+    summary: 'A one-time ticket to connect a Google account',
+    access: 'user',
+    responses: { 201: created(connectTicket) },
+  },
+  { method: 'GET', path: '/api/app-settings', summary: 'What the send page needs of the configuration', access: 'user', responses: { 200: ok(appSettings) } },
+
+  // Users
+  { method: 'GET', path: '/api/users', summary: 'Authorized addresses and their accounts', access: 'admin', responses: { 200: ok(userList) } },
+  {
+    method: 'POST',
+    path: '/api/authorized-emails',
+    summary: 'Authorize an address',
+    access: 'admin',
+    body: addAuthorizedEmail,
+    responses: { 201: created(authorizedEmail), 409: conflict('Already on the list') },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/authorized-emails/:id',
+    summary: 'Remove an authorized address',
+    access: 'admin',
+    params: idParam,
+    responses: { 204: noContent, 404: notFound('Not on the list'), 409: conflict('Your own address or the last admin') },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/users/:userId/permissions',
+    summary: "Grant or revoke a user's admin rights",
+    access: 'admin',
+    params: userIdParam,
+    body: updatePermissions,
+    responses: { 200: ok(permissionsResult), 404: notFound('No such user'), 409: conflict('The last admin') },
+  },
+
+  // Vendors and their settings
+  { method: 'GET', path: '/api/vendors', summary: 'All vendors', access: 'user', responses: { 200: ok(z.array(vendor)) } },
+  {
+    method: 'POST',
+    path: '/api/vendors',
+    summary: 'Create a vendor',
+    access: 'admin',
+    body: createVendorBody,
+    responses: { 201: created(vendor), 409: conflict('The vendor id is taken') },
+  },
+  {
+    method: 'PUT',
+    path: '/api/vendors/:vendorId',
+    summary: 'Replace a vendor',
+    access: 'admin',
+    params: vendorIdParam,
+    body: updateVendorBody,
+    responses: { 200: ok(vendor), 404: notFound('No such vendor') },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/vendors/:vendorId',
+    summary: 'Delete a vendor and its settings',
+    access: 'admin',
+    params: vendorIdParam,
+    responses: { 204: noContent, 404: notFound('No such vendor') },
+  },
+  { method: 'GET', path: '/api/vendor-splits', summary: 'Revenue splits', access: 'user', responses: { 200: ok(z.array(vendorSplitRow)) } },
+  { method: 'POST', path: '/api/vendor-splits', summary: "Save a vendor's split", access: 'user', body: vendorSplit, responses: upserted(vendorSplitRow) },
+  { method: 'GET', path: '/api/vendor-utm-sources', summary: 'UTM source overrides', access: 'user', responses: { 200: ok(z.array(vendorUtmSourceRow)) } },
+  {
+    method: 'POST',
+    path: '/api/vendor-utm-sources',
+    summary: "Save a vendor's UTM source",
+    access: 'user',
+    body: vendorUtmSource,
+    responses: upserted(vendorUtmSourceRow),
+  },
+  { method: 'GET', path: '/api/vendor-costs', summary: 'Vendor costs', access: 'user', responses: { 200: ok(z.array(vendorCostsRow)) } },
+  { method: 'POST', path: '/api/vendor-costs', summary: "Save a vendor's costs", access: 'user', body: vendorCosts, responses: upserted(vendorCostsRow) },
+  { method: 'GET', path: '/api/approval-emails', summary: 'Approval addresses', access: 'user', responses: { 200: ok(z.array(approvalEmail)) } },
+  {
+    method: 'POST',
+    path: '/api/approval-emails',
+    summary: 'Add an approval address',
+    access: 'user',
+    body: addApprovalEmailBody,
+    responses: { 201: created(approvalEmail), 409: conflict('Already an approval address') },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/approval-emails/:id',
+    summary: 'Remove an approval address',
+    access: 'user',
+    params: idParam,
+    responses: { 204: noContent, 404: notFound('No such approval address') },
+  },
+  { method: 'GET', path: '/api/audit-log', summary: 'The audit trail, newest first', access: 'admin', query: auditLogQuery, responses: { 200: ok(auditLogPage) } },
+
+  // Drafts and the send page's session
+  { method: 'GET', path: '/api/prospecting-drafts', summary: "The user's content cards", access: 'user', responses: { 200: ok(draftList) } },
+  {
+    method: 'POST',
+    path: '/api/prospecting-drafts',
+    summary: 'Save a content card',
+    access: 'user',
+    body: createDraftBody,
+    responses: { 201: created(draftCardView) },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/prospecting-drafts/:cardId',
+    summary: 'Change some fields of a content card',
+    access: 'user',
+    params: draftCardIdParam,
+    body: patchDraftBody,
+    responses: { 200: ok(draftCardView), 404: notFound('No such card') },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/prospecting-drafts/:cardId',
+    summary: 'Remove a content card',
+    access: 'user',
+    params: draftCardIdParam,
+    responses: { 204: noContent },
+  },
+  { method: 'DELETE', path: '/api/prospecting-drafts', summary: 'Remove all content cards', access: 'user', responses: { 204: noContent } },
+  { method: 'GET', path: '/api/prospecting-session', summary: "The send page's selections", access: 'user', responses: { 200: ok(sessionStateView) } },
+  {
+    method: 'POST',
+    path: '/api/prospecting-session',
+    summary: "Replace the send page's selections",
+    access: 'user',
+    body: saveSessionBody,
+    responses: { 200: ok(sessionStateView) },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/prospecting-session',
+    summary: "Change some of the send page's selections",
+    access: 'user',
+    body: patchSessionBody,
+    responses: { 200: ok(sessionStateView) },
+  },
+  { method: 'DELETE', path: '/api/prospecting-session', summary: "Reset the send page's selections", access: 'user', responses: { 204: noContent } },
+
+  // Sending
+  {
+    method: 'POST',
+    path: '/api/send-email-consolidated',
+    summary: 'Send every selected vendor its message (an optional Idempotency-Key header makes a retry safe)',
+    access: 'user',
+    body: sendBody,
+    responses: {
+      200: ok(sendResult),
+      422: { description: 'The Idempotency-Key was used for a different send' },
+      429: tooMany,
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/send-proof',
+    summary: "Send the user one vendor's message as a proof",
+    access: 'user',
+    body: proofBody,
+    responses: { 200: ok(proofResult), 429: tooMany, 502: mailFailed },
+  },
+  {
+    method: 'POST',
+    path: '/api/send-email',
+    summary: 'The email test page: one message now',
+    access: 'user',
+    body: testEmailBody,
+    responses: { 200: ok(testEmailResult), 429: tooMany, 502: mailFailed },
+  },
+  {
+    method: 'GET',
+    path: '/api/files/:key',
+    summary: 'Download a stored upload',
+    access: 'user',
+    params: fileParams,
+    query: fileQuery,
+    responses: { 200: { description: 'The file', mediaType: 'application/octet-stream' }, 404: notFound('No such file of that type') },
+  },
+  { method: 'GET', path: '/api/email-logs', summary: 'The Deployment Log, newest first', access: 'user', query: emailLogQuery, responses: { 200: ok(z.array(emailLogEntry)) } },
+  {
+    method: 'GET',
+    path: '/api/email-logs/:id/deliveries/:vendorId/eml',
+    summary: 'The raw message sent to one vendor',
+    access: 'user',
+    params: emailLogDeliveryParams,
+    responses: {
+      200: { description: 'The message', mediaType: 'message/rfc822' },
+      404: notFound('No such message'),
+      410: { description: 'The stored message is gone from the file store' },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/email-logs/:id/retry-failed',
+    summary: 'Queue the failed messages of a send again',
+    access: 'user',
+    params: emailLogIdParams,
+    responses: { 200: ok(retryFailedResult), 404: notFound('No such send') },
+  },
+  {
+    method: 'POST',
+    path: '/api/email-logs/:id/deliveries/:vendorId/send-again',
+    summary: "Send one vendor's message again",
+    access: 'user',
+    params: emailLogDeliveryParams,
+    responses: { 200: ok(sendAgainResult), 404: notFound('No such message'), 409: conflict('Sent or waiting already') },
+  },
+];

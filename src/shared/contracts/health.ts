@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** GET /api/health: liveness. */
+export const health = z.object({ ok: z.boolean() });
+
+const checks = z.record(z.enum(['database', 'store', 'mail']), z.enum(['ok', 'failing']));
+
+/** GET /api/ready: every part the instance needs answered its check. */
+export const readiness = z.object({ ok: z.literal(true), checks });
+
+/** GET /api/ready with 503: which parts failed (the reasons go to the log only). */
+export const notReady = z.object({ message: z.string(), checks });
