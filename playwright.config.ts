@@ -49,8 +49,9 @@ export default defineConfig({
       env: { FAKE_GOOGLE_PORT: String(E2E_GOOGLE_PORT) },
     },
     {
-      // The compiled server, as it runs in production (npm test builds before the browser tests).
-      command: 'node dist/server/main.js',
+      // The compiled server, as it runs in production (npm test builds before the browser tests). Its log goes to a
+      // file the fixtures read: the first admin's setup link is in it (e2e/fixtures.ts).
+      command: `node dist/server/main.js > "${join(dataDir, 'server.log')}"`,
       url: `http://127.0.0.1:${E2E_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -43,7 +43,8 @@ export async function benchSendFanout() {
       if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
       return response.json() as Promise<Record<string, unknown>>;
     };
-    const { token } = (await post('/api/register', { email: admin, password: 'bench password 1' })) as { token: string };
+    const invite = new URL(await server.setupUrl(admin)).searchParams.get('invite');
+    const { token } = (await post('/api/register', { email: admin, password: 'bench password 1', invite })) as { token: string };
     const auth = { authorization: `Bearer ${token}` };
     const vendorIds = Array.from({ length: VENDOR_COUNT }, (_, i) => `vendor${String(i).padStart(3, '0')}`);
     for (const vendorId of vendorIds) {

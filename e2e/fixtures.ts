@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import axe from 'axe-core';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { setupUrlFromLog } from '#server/testing/running-server';
 
 export const ADMIN_EMAIL = 'admin@agency.test';
 export const PASSWORD = 'correct horse battery';
@@ -9,11 +12,37 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@agency.test`;
 }
 
-/** Registers the address (or signs in when it already has an account) and returns its token. */
+/** The invite token of an invite link (`.../auth?invite=<token>`). */
+export const inviteTokenOf = (inviteUrl: string) => new URL(inviteUrl).searchParams.get('invite')!;
+
+/** The first admin's setup link, from the log the e2e server writes (playwright.config.ts). */
+export function setupUrlFor(email = ADMIN_EMAIL): string {
+  const found = setupUrlFromLog(readFileSync(join(process.env.E2E_DATA_DIR!, 'server.log'), 'utf8'), email);
+  if (!found) throw new Error(`no setup link for ${email} in the server log`);
+  return found;
+}
+
+/** Invite tokens from the admin's answers, by address, until the address registers. */
+const invites = new Map<string, string>();
+
+async function registerWith(request: APIRequestContext, email: string, password: string, invite: string) {
+  const registered = await request.post('/api/register', { data: { email, password, invite } });
+  expect(registered.status(), `register ${email}: ${await registered.text()}`).toBe(201);
+  return (await registered.json()).token as string;
+}
+
+/**
+ * Registers the address with its invite (authorize() keeps it; the first admin's is the setup link in the server log),
+ * or signs in when it already has an account; returns its token.
+ */
 export async function tokenFor(request: APIRequestContext, email: string, password = PASSWORD): Promise<string> {
-  const registered = await request.post('/api/register', { data: { email, password } });
-  if (registered.ok()) return (await registered.json()).token;
+  const invite = invites.get(email);
+  if (invite) {
+    invites.delete(email);
+    return registerWith(request, email, password, invite);
+  }
   const loggedIn = await request.post('/api/login', { data: { email, password } });
+  if (loggedIn.status() === 401 && email === ADMIN_EMAIL) return registerWith(request, email, password, inviteTokenOf(setupUrlFor(email)));
   expect(loggedIn.ok(), `sign in ${email}: ${await loggedIn.text()}`).toBeTruthy();
   return (await loggedIn.json()).token;
 }
@@ -24,7 +53,9 @@ export async function authorize(request: APIRequestContext, adminToken: string, 
     headers: { authorization: `Bearer ${adminToken}` },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return response.json();
+  const added = await response.json();
+  invites.set(email, inviteTokenOf(added.inviteUrl));
+  return added;
 }
 
 /** Opens the app already signed in with the token. */

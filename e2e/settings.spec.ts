@@ -1,6 +1,6 @@
-import { ADMIN_EMAIL, expect, expectNoSeriousA11yViolations, signInWithToken, test, tokenFor, uniqueEmail } from './fixtures';
+import { ADMIN_EMAIL, PASSWORD, expect, expectNoSeriousA11yViolations, signInWithToken, test, tokenFor, uniqueEmail } from './fixtures';
 
-test('an admin adds a user, who registers and is then made admin', async ({ page, request }) => {
+test('an admin adds a user, copies the invite link; the user signs up with it in a fresh browser and is then made admin', async ({ page, request, browser }) => {
   await signInWithToken(page, await tokenFor(request, ADMIN_EMAIL), '/settings');
   await expect(page.getByRole('heading', { name: 'User Permissions' })).toBeVisible();
   for (const column of ['User', 'Email', 'Admin', 'Actions']) {
@@ -20,7 +20,27 @@ test('an admin adds a user, who registers and is then made admin', async ({ page
   await expect(row.getByRole('switch')).toBeDisabled();
   await expectNoSeriousA11yViolations(page);
 
-  await tokenFor(request, email);
+  // The link is shown with Copy; the new user opens it in a browser of their own and signs up.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await row.getByRole('button', { name: `Copy invite link for ${email}` }).click();
+  await expect(page.getByText('Invite link copied', { exact: true }).first()).toBeVisible();
+  const inviteUrl = await page.evaluate(() => navigator.clipboard.readText());
+  expect(inviteUrl).toMatch(/\/auth\?invite=[\w-]{43}$/);
+  await expect(row.getByLabel(`Invite link for ${email}`)).toHaveValue(inviteUrl);
+
+  const newcomer = await browser.newContext();
+  const newPage = await newcomer.newPage();
+  await newPage.goto(inviteUrl);
+  await expect(newPage.getByRole('heading', { name: 'Create Account' })).toBeVisible();
+  await expect(newPage.getByLabel('Email')).toHaveValue(email);
+  // The invite is read, then taken out of the address bar.
+  await expect(newPage).toHaveURL(/\/auth$/);
+  await newPage.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await newPage.getByRole('button', { name: 'Create Account' }).click();
+  await expect(newPage.getByText('Account created successfully', { exact: true }).first()).toBeVisible();
+  await expect(newPage.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await newcomer.close();
+
   await page.reload();
   await expect(row.getByText('Registered', { exact: true })).toBeVisible();
   await expect(row.getByRole('switch')).toBeEnabled();

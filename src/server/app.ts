@@ -26,6 +26,7 @@ import { registerGoogleRoutes } from './modules/google/routes';
 import { createMaintenanceLock, type MaintenanceLock } from './maintenance-lock';
 import { registerHealthRoutes } from './modules/health/routes';
 import { createRetentionScheduler, type RetentionSchedule } from './modules/retention/scheduler';
+import { registerInviteRoutes } from './modules/invites/routes';
 import { registerSendRoutes } from './modules/sends/routes';
 import { registerSessionRoutes } from './modules/session/routes';
 import { registerUserRoutes } from './modules/users/routes';
@@ -60,6 +61,8 @@ export interface AppDeps {
   maintenanceLock?: MaintenanceLock;
   /** The total size of one user's drafts other than MAX_DRAFT_BYTES_PER_USER (tests: a small one). */
   maxDraftBytes?: number;
+  /** How sign-in throttling waits; a real timer unless a test records the waits instead. */
+  pause?: (ms: number) => Promise<void>;
 }
 
 /** Trust the nearest `hops` proxies, as a number of hops means for X-Forwarded-For. */
@@ -116,23 +119,24 @@ export async function buildApp(deps: AppDeps) {
 
   const services = { db: deps.db, clock: deps.clock };
   const guards = createGuards(services);
-  registerSessionRoutes(app, services, guards);
-  registerUserRoutes(app, services, guards);
+  // Built once: the sign-in routes and the gmail transport share its token store and its in-flight refreshes.
+  const google = deps.google ?? createGoogleContext(deps);
+  const storage = deps.storage ?? createStorage(deps.config);
+  const owned = deps.mailTransport ? undefined : createMailTransport(deps.config, { clock: deps.clock, accessTokens: google.accessTokens });
+  const transport = deps.mailTransport ?? owned!.transport;
+  const deliveries = createDeliveryWorker({ db: deps.db, clock: deps.clock, storage, transport, log: app.log }, deps.delivery);
+  const mail = { ...services, config: deps.config, storage, transport, deliveries };
+
+  registerSessionRoutes(app, { ...services, pause: deps.pause }, guards);
+  registerInviteRoutes(app, services);
+  registerUserRoutes(app, { ...mail, log: app.log }, guards);
   registerVendorRoutes(app, services, guards);
   registerVendorSettingsRoutes(app, services, guards);
   registerApprovalEmailRoutes(app, { ...services, approvalDomains: deps.config.approvalDomains }, guards);
   registerAuditRoutes(app, services, guards);
   registerDraftRoutes(app, { ...services, maxDraftBytes: deps.maxDraftBytes }, guards);
   registerAppSettingsRoutes(app, deps, guards);
-  // Built once: the sign-in routes and the gmail transport share its token store and its in-flight refreshes.
-  const google = deps.google ?? createGoogleContext(deps);
   registerGoogleRoutes(app, { config: deps.config, google }, guards);
-
-  const storage = deps.storage ?? createStorage(deps.config);
-  const owned = deps.mailTransport ? undefined : createMailTransport(deps.config, { clock: deps.clock, accessTokens: google.accessTokens });
-  const transport = deps.mailTransport ?? owned!.transport;
-  const deliveries = createDeliveryWorker({ db: deps.db, clock: deps.clock, storage, transport, log: app.log }, deps.delivery);
-  const mail = { ...services, config: deps.config, storage, transport, deliveries };
   registerHealthRoutes(app, { db: deps.db, storage, transport });
   registerFileRoutes(app, mail, guards);
   const limits = await registerUserLimits(app, services, deps.rateLimits);

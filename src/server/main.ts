@@ -9,6 +9,7 @@ import { MigrationError, openDatabase, type Database } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { createLogger } from './logger';
 import { createMaintenanceLock } from './maintenance-lock';
+import { issueSetupLinks } from './modules/invites/service';
 import { ensureAdmins } from './modules/users/service';
 import { clientDir } from './paths';
 import { resolveSecretKey } from './secret';
@@ -85,6 +86,8 @@ try {
     const embedded = database;
     control = await startControlSocket(config.dataDir, { backup: (output) => takeBackup(embedded, config.dataDir, maintenanceLock, output) }, app.log);
   }
+  // The first admin's way in: a one-time setup link in the log for each ADMIN_EMAILS address without an account.
+  await issueSetupLinks({ db: database.db, clock: systemClock, config }, config.adminEmails, log);
   const address = await app.listen({ port: config.port, host: config.host });
   log.info({ address, ...describeSetup(config) }, `Dispatch is running on ${config.publicUrl}`);
 } catch (error) {

@@ -13,6 +13,24 @@ export const authorizedEmails = pgTable('authorized_emails', {
   createdAt: createdAt(),
 });
 
+/**
+ * One-time invitations to register an authorized address with a password (PRODUCT.md 3). Only a hash of the token is
+ * stored; issuing a new one for an address deletes the old, so at most one is live per address.
+ */
+export const invites = pgTable(
+  'invites',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    authorizedEmailId: integer('authorized_email_id')
+      .notNull()
+      .references(() => authorizedEmails.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('invites_authorized_email_id_idx').on(table.authorizedEmailId)],
+);
+
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
   email: text('email').notNull().unique(),

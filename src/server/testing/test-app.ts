@@ -9,6 +9,8 @@ import type { Clock } from '../clock';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { createGoogleContext, type GoogleContext } from '../modules/google/context';
+import { issueInvite } from '../modules/invites/service';
+import { findAuthorizedEmailWithAccount } from '../modules/invites/repository';
 import { ensureAdmins } from '../modules/users/service';
 
 /** A clock the test moves by hand. */
@@ -95,14 +97,18 @@ export const PASSWORD = 'correct horse battery';
 export async function createTestApp(
   env: Record<string, string> = {},
   existing?: Database,
-  deps: Partial<Pick<AppDeps, 'storage' | 'mailTransport' | 'delivery' | 'retention' | 'rateLimits' | 'logger' | 'maxDraftBytes'>> = {},
+  deps: Partial<Pick<AppDeps, 'storage' | 'mailTransport' | 'delivery' | 'retention' | 'rateLimits' | 'logger' | 'maxDraftBytes' | 'pause'>> = {},
 ): Promise<TestContext> {
-  const config = loadConfig({ ADMIN_EMAILS: ADMIN_EMAIL, SECRET_KEY: 'x'.repeat(40), LOG_LEVEL: 'silent', ...env });
+  // Adding a user mails an invite (the outbox by default): never into the working copy's ./data.
+  const ownDataDir = env.DATA_DIR ? undefined : mkdtempSync(join(tmpdir(), 'dispatch-test-'));
+  const config = loadConfig({ ADMIN_EMAILS: ADMIN_EMAIL, SECRET_KEY: 'x'.repeat(40), LOG_LEVEL: 'silent', DATA_DIR: ownDataDir, ...env });
   const database = existing ?? (await openTestDatabase());
   const clock = createTestClock();
   await ensureAdmins({ db: database.db, clock }, config.adminEmails);
   const google = createGoogleContext({ config, db: database.db, clock });
-  const app = await buildApp({ config, db: database.db, clock, google, ...deps });
+  // Throttling's waits are recorded, not waited (tests that look at them pass their own).
+  const app = await buildApp({ config, db: database.db, clock, google, pause: async () => {}, ...deps });
+  inviters.set(app, (email) => inviteFor({ db: database.db, clock, config }, email));
   return {
     app,
     database,
@@ -112,15 +118,36 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
+      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** Registers an authorized address and returns its token. */
-export async function register(app: App, email: string, password = PASSWORD): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/register', payload: { email, password } });
+/** The token of an invite link (`.../auth?invite=<token>`). */
+export const inviteTokenOf = (inviteUrl: string) => new URL(inviteUrl).searchParams.get('invite')!;
+
+/** A new invite for an authorized address, issued by the service as the admin API and the start-up setup link do. */
+async function inviteFor(deps: Parameters<typeof issueInvite>[0], email: string): Promise<string> {
+  const row = await findAuthorizedEmailWithAccount(deps.db, email);
+  if (!row) throw new Error(`invite ${email}: not on the authorized list`);
+  return inviteTokenOf((await issueInvite(deps, row.id)).inviteUrl);
+}
+
+const inviters = new WeakMap<App, (email: string) => Promise<string>>();
+
+/** A new invite token for an authorized address of a test app (the old one stops working). */
+export function createInvite(app: App, email: string): Promise<string> {
+  const invite = inviters.get(app);
+  if (!invite) throw new Error('createInvite: the app was not built by createTestApp');
+  return invite(email);
+}
+
+/** Registers an authorized address with a new invite and returns its token. */
+export async function register(app: App, email: string, password = PASSWORD, invite?: string): Promise<string> {
+  const payload = { email, password, invite: invite ?? (await createInvite(app, email)) };
+  const response = await app.inject({ method: 'POST', url: '/api/register', payload });
   if (response.statusCode !== 201) throw new Error(`register ${email}: ${response.statusCode} ${response.body}`);
   return response.json().token;
 }
@@ -134,5 +161,5 @@ export async function addAndRegister(app: App, adminToken: string, email: string
     payload: { email },
   });
   if (added.statusCode !== 201) throw new Error(`authorize ${email}: ${added.statusCode} ${added.body}`);
-  return register(app, email);
+  return register(app, email, PASSWORD, inviteTokenOf(added.json().inviteUrl));
 }

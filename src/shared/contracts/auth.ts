@@ -12,12 +12,22 @@ export const credentials = z.object({
 });
 export type Credentials = z.infer<typeof credentials>;
 
+/** The token of an invite link (`/auth?invite=...`). Optional here: a missing one is refused like a wrong one (403). */
+const inviteToken = z.string({ error: 'must be text' }).max(200, { error: 'is too long' });
+
 export const registration = credentials.extend({
   password: z
     .string({ error: 'is required' })
     .min(PASSWORD_MIN_LENGTH, { error: `must be at least ${PASSWORD_MIN_LENGTH} characters` })
     .max(200, { error: 'is too long' }),
+  invite: inviteToken.optional(),
 });
+export type Registration = z.infer<typeof registration>;
+
+/** The sign-in page asks which address an invite is for, to fill it in (POST, so the token stays out of URLs). */
+export const inviteLookup = z.object({ invite: inviteToken.min(1, { error: 'is required' }) });
+export const inviteLookupResponse = z.object({ email: z.string() });
+export type InviteLookupResponse = z.infer<typeof inviteLookupResponse>;
 
 export const authResponse = z.object({ token: z.string() });
 export type AuthResponse = z.infer<typeof authResponse>;

@@ -9,14 +9,25 @@ export const userRow = z.object({
   hasRegistered: z.boolean(),
   googleProfileImageUrl: z.string().nullable(),
   authorizedEmailId: z.number(),
+  /** When the live invite of a pending user runs out; null when there is none (registered, used or expired). */
+  inviteExpiresAt: z.string().nullable(),
 });
 export type UserRow = z.infer<typeof userRow>;
 export const userList = z.array(userRow);
 
 export const addAuthorizedEmail = z.object({ email: emailAddress });
 
-/** POST /api/authorized-emails: the address now on the list. */
-export const authorizedEmail = z.object({ id: z.number(), email: z.string(), isAdmin: z.boolean() });
+/** A new invite link: shown once (only its hash is kept), and mailed to the address when the transport could. */
+export const inviteResponse = z.object({
+  inviteUrl: z.string(),
+  inviteExpiresAt: z.string(),
+  inviteMailed: z.boolean(),
+});
+export type InviteResponse = z.infer<typeof inviteResponse>;
+
+/** POST /api/authorized-emails: the address now on the list, with its invite link. */
+export const authorizedEmail = inviteResponse.extend({ id: z.number(), email: z.string(), isAdmin: z.boolean() });
+export type AddAuthorizedEmailResponse = z.infer<typeof authorizedEmail>;
 
 /** PATCH /api/users/{userId}/permissions: the user's new admin flag. */
 export const permissionsResult = z.object({ id: z.number(), email: z.string(), isAdmin: z.boolean() });

@@ -7,8 +7,8 @@ import { getFirstName, loginUser, logoutSession, registerUser, type SessionDeps 
 
 export function registerSessionRoutes(app: FastifyInstance, deps: SessionDeps, guards: Guards) {
   app.post('/api/register', async (request, reply) => {
-    const { email, password } = parseInput(registration, request.body);
-    return reply.code(201).send(await registerUser(deps, email, password));
+    const input = parseInput(registration, request.body);
+    return reply.code(201).send(await registerUser(deps, input, request.ip));
   });
 
   app.post('/api/login', async (request) => {

@@ -1,21 +1,22 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CurrentUser } from '#shared/contracts/auth';
+import type { CurrentUser, Registration } from '#shared/contracts/auth';
 import { firstNameFromEmail } from '#shared/display-name';
 import { hashPassword, verifyPassword } from '#server/auth/passwords';
 import { createToken, hashToken, SESSION_EXTEND_INTERVAL_MS, SESSION_LIFETIME_MS } from '#server/auth/tokens';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { isUniqueViolation } from '#server/db/errors';
-import { conflict, forbidden, tooManyRequests, unauthorized } from '#server/errors';
+import { forbidden, unauthorized } from '#server/errors';
+import { consumeInvite } from '../invites/repository';
+import { INVALID_INVITE_MESSAGE } from '../invites/service';
 import * as repo from './repository';
-
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const LOGIN_FAILURE_LIMIT_PER_EMAIL = 5;
-export const LOGIN_FAILURE_LIMIT_PER_IP = 20;
+import { admitAttempt, recordFailure, recordSuccess, type ThrottleDeps } from './throttle';
 
 export interface SessionDeps {
   db: Db;
   clock: Clock;
+  /** Throttling's waits (src/server/modules/session/throttle.ts); a real timer unless a test records them. */
+  pause?: (ms: number) => Promise<void>;
 }
 
 export interface AuthenticatedUser extends CurrentUser {
@@ -36,57 +37,51 @@ export async function startSession({ db, clock }: SessionDeps, userId: number) {
   return { token };
 }
 
-export async function registerUser(deps: SessionDeps, email: string, password: string) {
-  const authorized = await repo.findAuthorizedEmail(deps.db, email);
-  if (!authorized) throw forbidden('This email address is not authorized. Please contact your admin for access.');
-  if (await repo.findUserByEmail(deps.db, email)) {
-    throw conflict('An account with this email already exists. Please sign in.');
-  }
+const throttleOf = (deps: SessionDeps): ThrottleDeps => ({ db: deps.db, clock: deps.clock, pause: deps.pause ?? ((ms) => sleep(ms)) });
+
+/** Thrown inside the registration transaction to undo the invite's use. */
+class RefusedRegistration extends Error {}
+
+/**
+ * Password registration needs a live invite for the address (PRODUCT.md 3). Every refusal (no, unknown, expired, used
+ * or another address's invite; an address not authorized or already registered) is the same 403, and the password is
+ * hashed first whatever the outcome, so neither the answer nor its timing tells which it was.
+ */
+export async function registerUser(deps: SessionDeps, input: Registration, ip: string) {
+  const { db, clock } = deps;
+  const throttle = throttleOf(deps);
+  const { email, password, invite } = input;
+  const attempts = await admitAttempt(throttle, email, ip);
   const passwordHash = await hashPassword(password);
   try {
-    const user = await repo.insertUser(deps.db, { email, passwordHash, firstName: firstNameFromEmail(email) });
+    const user = await db.transaction(async (tx) => {
+      const used = await consumeInvite(tx, hashToken(invite ?? ''), email, clock.now());
+      if (!used || (await repo.findUserByEmail(tx, email))) throw new RefusedRegistration();
+      return repo.insertUser(tx, { email, passwordHash, firstName: firstNameFromEmail(email) });
+    });
+    await recordSuccess(throttle, email);
     return await startSession(deps, user.id);
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('An account with this email already exists. Please sign in.');
-    throw error;
+    if (!(error instanceof RefusedRegistration) && !isUniqueViolation(error)) throw error;
+    await recordFailure(throttle, ip, attempts);
+    throw forbidden(INVALID_INVITE_MESSAGE);
   }
-}
-
-function throttleKeys(email: string, ip: string) {
-  return { emailKey: `email:${email}`, ipKey: `ip:${ip}` };
 }
 
 export async function loginUser(deps: SessionDeps, email: string, password: string, ip: string) {
-  const { db, clock } = deps;
-  const now = clock.now();
-  const windowStart = new Date(now.getTime() - LOGIN_WINDOW_MS);
-  const { emailKey, ipKey } = throttleKeys(email, ip);
-
-  const failures = await repo.findLoginFailures(db, [emailKey, ipKey]);
-  const blocked = failures.find(
-    (row) =>
-      row.windowStartedAt >= windowStart &&
-      row.count >= (row.key === emailKey ? LOGIN_FAILURE_LIMIT_PER_EMAIL : LOGIN_FAILURE_LIMIT_PER_IP),
-  );
-  if (blocked) {
-    const waitMs = blocked.windowStartedAt.getTime() + LOGIN_WINDOW_MS - now.getTime();
-    const minutes = Math.max(1, Math.ceil(waitMs / 60000));
-    throw tooManyRequests(`Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, waitMs / 1000);
-  }
-
+  const { db } = deps;
+  const throttle = throttleOf(deps);
+  const attempts = await admitAttempt(throttle, email, ip);
   const user = await repo.findUserByEmail(db, email);
   const isValid = await verifyPassword(user?.passwordHash, password);
   if (!user || !isValid) {
-    const counts = await repo.addLoginFailure(db, [emailKey, ipKey], now, windowStart);
-    const worst = Math.max(...counts.map((row) => row.count));
-    // Slow repeated guessing before refusing it outright.
-    if (worst >= 3) await sleep(Math.min(2000, 250 * 2 ** (worst - 3)));
+    await recordFailure(throttle, ip, attempts);
     throw unauthorized('Invalid email or password');
   }
+  await recordSuccess(throttle, email);
   if (!(await repo.findAuthorizedEmail(db, email))) {
     throw forbidden('Your access has been removed. Please contact your admin for access.');
   }
-  await repo.clearLoginFailures(db, emailKey);
   return startSession(deps, user.id);
 }
 

@@ -33,6 +33,10 @@ export function findAuthorizedEmailById(db: Db, id: number) {
   return db.query.authorizedEmails.findFirst({ where: eq(authorizedEmails.id, id) });
 }
 
+export function findUserByEmail(db: Db, email: string) {
+  return db.query.users.findFirst({ where: eq(users.email, email) });
+}
+
 export function findUserById(db: Db, id: number) {
   return db.query.users.findFirst({ where: eq(users.id, id) });
 }

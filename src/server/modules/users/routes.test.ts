@@ -24,8 +24,16 @@ describe('user administration', () => {
     await call('POST', '/api/authorized-emails', admin, { email: 'Pending@Agency.test' });
     const rows = (await call('GET', '/api/users', admin)).json();
     expect(rows).toEqual([
-      { id: expect.any(Number), email: ADMIN_EMAIL, isAdmin: true, hasRegistered: true, googleProfileImageUrl: null, authorizedEmailId: expect.any(Number) },
-      { id: null, email: 'pending@agency.test', isAdmin: false, hasRegistered: false, googleProfileImageUrl: null, authorizedEmailId: expect.any(Number) },
+      { id: expect.any(Number), email: ADMIN_EMAIL, isAdmin: true, hasRegistered: true, googleProfileImageUrl: null, authorizedEmailId: expect.any(Number), inviteExpiresAt: null },
+      {
+        id: null,
+        email: 'pending@agency.test',
+        isAdmin: false,
+        hasRegistered: false,
+        googleProfileImageUrl: null,
+        authorizedEmailId: expect.any(Number),
+        inviteExpiresAt: expect.any(String),
+      },
     ]);
   });
 

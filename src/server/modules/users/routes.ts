@@ -3,9 +3,10 @@ import { idParam } from '#shared/contracts/common';
 import { addAuthorizedEmail as addAuthorizedEmailBody, updatePermissions as updatePermissionsBody, userIdParam } from '#shared/contracts/users';
 import { userOf, type Guards } from '#server/auth/guards';
 import { parseInput } from '#server/validation';
-import { addAuthorizedEmail, listUsers, removeAuthorizedEmail, updatePermissions, type UsersDeps } from './service';
+import type { InviteMailDeps } from '../invites/mail';
+import { addAuthorizedEmail, listUsers, removeAuthorizedEmail, renewInvite, updatePermissions } from './service';
 
-export function registerUserRoutes(app: FastifyInstance, deps: UsersDeps, guards: Guards) {
+export function registerUserRoutes(app: FastifyInstance, deps: InviteMailDeps, guards: Guards) {
   const admin = { preHandler: guards.requireAdmin };
 
   app.get('/api/users', admin, async () => listUsers(deps));
@@ -13,6 +14,11 @@ export function registerUserRoutes(app: FastifyInstance, deps: UsersDeps, guards
   app.post('/api/authorized-emails', admin, async (request, reply) => {
     const { email } = parseInput(addAuthorizedEmailBody, request.body);
     return reply.code(201).send(await addAuthorizedEmail(deps, userOf(request), email));
+  });
+
+  app.post('/api/authorized-emails/:id/invite', admin, async (request, reply) => {
+    const { id } = parseInput(idParam, request.params, 'id');
+    return reply.code(201).send(await renewInvite(deps, userOf(request), id));
   });
 
   app.delete('/api/authorized-emails/:id', admin, async (request, reply) => {

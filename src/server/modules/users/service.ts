@@ -1,9 +1,12 @@
-import type { UserRow } from '#shared/contracts/users';
+import type { AddAuthorizedEmailResponse, InviteResponse, UserRow } from '#shared/contracts/users';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { isUniqueViolation } from '#server/db/errors';
 import { conflict, notFound } from '#server/errors';
 import { recordAudit, type Actor } from '../audit/repository';
+import { listLiveInvites } from '../invites/repository';
+import { mailInvite, type InviteMailDeps } from '../invites/mail';
+import { issueInvite } from '../invites/service';
 import { revokeSessionsOfEmail } from '../session/repository';
 import * as repo from './repository';
 
@@ -12,8 +15,9 @@ export interface UsersDeps {
   clock: Clock;
 }
 
-export async function listUsers({ db }: UsersDeps): Promise<UserRow[]> {
-  const rows = await repo.listAuthorizedWithAccounts(db);
+export async function listUsers({ db, clock }: UsersDeps): Promise<UserRow[]> {
+  const [rows, invites] = await Promise.all([repo.listAuthorizedWithAccounts(db), listLiveInvites(db, clock.now())]);
+  const inviteExpiry = new Map(invites.map((invite) => [invite.authorizedEmailId, invite.expiresAt.toISOString()]));
   return rows.map((row) => ({
     id: row.id,
     email: row.email,
@@ -21,20 +25,40 @@ export async function listUsers({ db }: UsersDeps): Promise<UserRow[]> {
     hasRegistered: row.id !== null,
     googleProfileImageUrl: row.googleProfileImageUrl,
     authorizedEmailId: row.authorizedEmailId,
+    inviteExpiresAt: row.id === null ? (inviteExpiry.get(row.authorizedEmailId) ?? null) : null,
   }));
 }
 
-export async function addAuthorizedEmail({ db, clock }: UsersDeps, actor: Actor, email: string) {
+/** Puts the address on the list with a one-time invite link, and mails the link to it (PRODUCT.md 3). */
+export async function addAuthorizedEmail(deps: InviteMailDeps, actor: Actor, email: string): Promise<AddAuthorizedEmailResponse> {
+  const { db, clock } = deps;
   try {
-    return await db.transaction(async (tx) => {
+    const { row, invite } = await db.transaction(async (tx) => {
       const row = await repo.insertAuthorizedEmail(tx, email);
       await recordAudit(tx, actor, { action: 'create', entity: 'authorized_email', entityId: row.id, after: row }, clock.now());
-      return row;
+      return { row, invite: await issueInvite({ ...deps, db: tx }, row.id) };
     });
+    const inviteMailed = await mailInvite(deps, actor.id, row.email, invite.inviteUrl, invite.inviteExpiresAt);
+    return { id: row.id, email: row.email, isAdmin: row.isAdmin, ...invite, inviteMailed };
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(`${email} is already on the list.`);
     throw error;
   }
+}
+
+/** 'New link': a new invite for a pending address, which voids the old link. */
+export async function renewInvite(deps: InviteMailDeps, actor: Actor, authorizedEmailId: number): Promise<InviteResponse> {
+  const { db, clock } = deps;
+  const invite = await db.transaction(async (tx) => {
+    const row = await repo.findAuthorizedEmailById(tx, authorizedEmailId);
+    if (!row) throw notFound('That address is not on the list.');
+    if (await repo.findUserByEmail(tx, row.email)) throw conflict(`${row.email} has already registered.`);
+    const invite = await issueInvite({ ...deps, db: tx }, row.id);
+    await recordAudit(tx, actor, { action: 'create', entity: 'invite', entityId: row.id, after: { email: row.email, expiresAt: invite.inviteExpiresAt } }, clock.now());
+    return { ...invite, email: row.email };
+  });
+  const inviteMailed = await mailInvite(deps, actor.id, invite.email, invite.inviteUrl, invite.inviteExpiresAt);
+  return { inviteUrl: invite.inviteUrl, inviteExpiresAt: invite.inviteExpiresAt, inviteMailed };
 }
 
 export async function removeAuthorizedEmail({ db, clock }: UsersDeps, actor: Actor, id: number) {

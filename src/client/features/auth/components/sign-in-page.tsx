@@ -8,20 +8,22 @@ import { toast } from '#client/components/ui/use-toast';
 import { setAuthToken } from '#client/lib/auth-token';
 import { RequestError } from '#client/lib/request';
 import { USER_QUERY_KEY } from '../api/get-user';
-import { login, registerAccount } from '../api/sign-in';
+import { login, lookupInvite, registerAccount } from '../api/sign-in';
 import { GoogleMark } from '#client/components/ui/google-mark';
 
 type Mode = 'sign-in' | 'sign-up';
 
 export function SignInPage() {
-  const [mode, setMode] = useState<Mode>('sign-in');
+  const [params, setParams] = useSearchParams();
+  // An invite link (/auth?invite=...) opens 'Sign up'; the token is kept in memory only.
+  const [invite] = useState(() => params.get('invite') ?? undefined);
+  const [mode, setMode] = useState<Mode>(invite ? 'sign-up' : 'sign-in');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [pending, setPending] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
 
   useEffect(() => {
     const error = params.get('error');
@@ -29,6 +31,32 @@ export function SignInPage() {
     toast({ title: 'Sign-in failed', description: error, variant: 'destructive' });
     setParams({}, { replace: true });
   }, [params, setParams]);
+
+  useEffect(() => {
+    if (!invite) return;
+    // Out of the address bar (and so out of history, bookmarks and screenshots) as soon as it is read.
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('invite');
+        return next;
+      },
+      { replace: true },
+    );
+    let isCurrent = true;
+    lookupInvite(invite).then(
+      (found) => {
+        if (isCurrent) setEmail((typed) => typed || found.email);
+      },
+      (error: unknown) => {
+        const description = error instanceof RequestError ? (error.serverMessage ?? 'This invitation link is not valid.') : 'Something went wrong. Please try again.';
+        if (isCurrent) toast({ title: 'Invitation not valid', description, variant: 'destructive' });
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [invite, setParams]);
 
   const isSignUp = mode === 'sign-up';
 
@@ -40,7 +68,8 @@ export function SignInPage() {
     }
     setPending(true);
     try {
-      const { token } = await (isSignUp ? registerAccount : login)({ email: email.trim(), password });
+      const input = { email: email.trim(), password };
+      const { token } = await (isSignUp ? registerAccount({ ...input, invite }) : login(input));
       setAuthToken(token);
       await queryClient.resetQueries({ queryKey: USER_QUERY_KEY });
       toast({ title: isSignUp ? 'Account created successfully' : 'Logged in successfully' });
@@ -63,7 +92,11 @@ export function SignInPage() {
           </span>
           <h1 className="text-xl font-semibold">{isSignUp ? 'Create Account' : 'Welcome'}</h1>
           <p className="text-[13px] text-slate-600">
-            {isSignUp ? 'Set a password for your authorized address.' : 'Sign in to Dispatch to continue.'}
+            {isSignUp
+              ? invite
+                ? 'Set a password for your invited address.'
+                : 'Open the invitation link your admin sent you to create an account.'
+              : 'Sign in to Dispatch to continue.'}
           </p>
         </div>
         <form onSubmit={submit} noValidate className="grid gap-4">

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { noContent } from '#shared/contracts/common';
-import { authorizedEmail, permissionsResult, userList } from '#shared/contracts/users';
+import { authorizedEmail, inviteResponse, permissionsResult, userList } from '#shared/contracts/users';
 import { request } from '#client/lib/request';
 
 export const USERS_QUERY_KEY = ['/api/users'] as const;
@@ -10,7 +10,7 @@ export const usersQueryOptions = () =>
 
 export const useUsers = (enabled: boolean) => useQuery({ ...usersQueryOptions(), enabled });
 
-function useUsersMutation<TInput>(call: (input: TInput) => Promise<unknown>) {
+function useUsersMutation<TInput, TResult = unknown>(call: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
@@ -20,6 +20,10 @@ function useUsersMutation<TInput>(call: (input: TInput) => Promise<unknown>) {
 
 export const useAddUser = () =>
   useUsersMutation((email: string) => request('/api/authorized-emails', authorizedEmail, { method: 'POST', body: { email } }));
+
+/** 'New link': a new invite for a pending user; the old link stops working. */
+export const useNewInviteLink = () =>
+  useUsersMutation((authorizedEmailId: number) => request(`/api/authorized-emails/${authorizedEmailId}/invite`, inviteResponse, { method: 'POST' }));
 
 export const useRemoveUser = () =>
   useUsersMutation((authorizedEmailId: number) => request(`/api/authorized-emails/${authorizedEmailId}`, noContent, { method: 'DELETE' }));

@@ -13,6 +13,7 @@ import { useUser } from '#client/features/auth/api/get-user';
 import { PageHeader } from '#client/features/layout/page-header';
 import { Avatar } from '#client/features/layout/profile-menu';
 import { useAddUser, useRemoveUser, useUpdatePermissions, useUsers } from '../api/users';
+import { InviteLink, mailedText } from './invite-link';
 
 export function SettingsPage() {
   const { user } = useUser();
@@ -38,6 +39,10 @@ function UserPermissions() {
   const users = useUsers(true);
   const addUser = useAddUser();
   const [email, setEmail] = useState('');
+  // Links issued on this page, by authorized address: shown with Copy until the page is left.
+  const [inviteUrls, setInviteUrls] = useState<ReadonlyMap<number, string>>(new Map());
+  const rememberInvite = (authorizedEmailId: number, inviteUrl: string) =>
+    setInviteUrls((current) => new Map(current).set(authorizedEmailId, inviteUrl));
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -47,9 +52,10 @@ function UserPermissions() {
       return;
     }
     addUser.mutate(value, {
-      onSuccess: () => {
+      onSuccess: (added) => {
         setEmail('');
-        toast({ title: 'User added successfully' });
+        rememberInvite(added.id, added.inviteUrl);
+        toast({ title: 'User added successfully', description: mailedText(added.inviteMailed, added.email) });
       },
       onError: (error) => toast({ title: 'Failed to add user', description: messageOf(error, ''), variant: 'destructive' }),
     });
@@ -100,7 +106,9 @@ function UserPermissions() {
                 <td colSpan={4} className="px-4 py-8 text-center text-slate-600">No users found</td>
               </tr>
             ) : (
-              users.data.map((row) => <UserPermissionRow key={row.authorizedEmailId} row={row} />)
+              users.data.map((row) => (
+                <UserPermissionRow key={row.authorizedEmailId} row={row} inviteUrl={inviteUrls.get(row.authorizedEmailId)} onInviteIssued={rememberInvite} />
+              ))
             )}
           </tbody>
         </table>
@@ -109,7 +117,13 @@ function UserPermissions() {
   );
 }
 
-function UserPermissionRow({ row }: { row: UserRow }) {
+interface UserPermissionRowProps {
+  row: UserRow;
+  inviteUrl: string | undefined;
+  onInviteIssued(authorizedEmailId: number, inviteUrl: string): void;
+}
+
+function UserPermissionRow({ row, inviteUrl, onInviteIssued }: UserPermissionRowProps) {
   const updatePermissions = useUpdatePermissions();
   const removeUser = useRemoveUser();
   const name = displayNameFromEmail(row.email);
@@ -153,6 +167,15 @@ function UserPermissionRow({ row }: { row: UserRow }) {
           {row.hasRegistered ? <Badge tone="success">Registered</Badge> : <Badge tone="warning">Pending Registration</Badge>}
           {row.isAdmin ? <Badge tone="brand">Admin</Badge> : null}
         </div>
+        {!row.hasRegistered ? (
+          <InviteLink
+            email={row.email}
+            authorizedEmailId={row.authorizedEmailId}
+            inviteUrl={inviteUrl}
+            inviteExpiresAt={row.inviteExpiresAt}
+            onIssued={onInviteIssued}
+          />
+        ) : null}
       </td>
       <td className="px-4 py-3">
         <Switch

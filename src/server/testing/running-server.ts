@@ -1,0 +1,80 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  /** The setup link the server logged at start-up for an ADMIN_EMAILS address without an account. */
+  setupUrl(email: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** The `setupUrl` of the last 'setup link' line for the address in a server's JSON log. */
+export function setupUrlFromLog(log: string, email: string): string | undefined {
+  let found: string | undefined;
+  for (const line of log.split('\n')) {
+    if (!line.includes('"setup link"')) continue;
+    try {
+      const entry = JSON.parse(line) as { msg?: string; email?: string; setupUrl?: string };
+      if (entry.msg === 'setup link' && entry.email === email) found = entry.setupUrl;
+    } catch {
+      // not a JSON line
+    }
+  }
+  return found;
+}
+
+/** Starts the real server (embedded database in a temporary folder) as its own process on a loopback port. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'dispatch-server-'));
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let log = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    log += chunk;
+  });
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    await sleep(100);
+    if (attempt === 599) throw new Error('server did not start within 60 s');
+  }
+  return {
+    url,
+    pid: child.pid!,
+    async setupUrl(email) {
+      // Logged before the server listens; the pipe may deliver it a moment after the health check answered.
+      for (let attempt = 0; attempt < 50; attempt++) {
+        const found = setupUrlFromLog(log, email);
+        if (found) return found;
+        await sleep(100);
+      }
+      throw new Error(`no setup link for ${email} in the server log`);
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
