@@ -26,7 +26,7 @@ test('an admin adds a user, copies the invite link; the user signs up with it in
   await expect(page.getByText('Invite link copied', { exact: true }).first()).toBeVisible();
   const inviteUrl = await page.evaluate(() => navigator.clipboard.readText());
   expect(inviteUrl).toMatch(/\/auth\?invite=[\w-]{43}$/);
-  await expect(row.getByLabel(`Invite link for ${email}`)).toHaveValue(inviteUrl);
+  await expect(row.getByRole('textbox', { name: `Invite link for ${email}`, exact: true })).toHaveValue(inviteUrl);
 
   const newcomer = await browser.newContext();
   const newPage = await newcomer.newPage();

@@ -60,7 +60,7 @@ export function InviteLink({ email, authorizedEmailId, inviteUrl, inviteExpiresA
       ) : (
         <span className="text-xs text-slate-600">{expiry}</span>
       )}
-      <Button variant="ghost" size="sm" disabled={newLink.isPending} onClick={renew} aria-label={`New invite link for ${email}`}>
+      <Button variant="ghost" size="sm" disabled={newLink.isPending} onClick={renew} aria-label={`New link for ${email}`}>
         <RefreshCw aria-hidden className="h-3.5 w-3.5" /> New link
       </Button>
     </div>
