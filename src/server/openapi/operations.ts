@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { auditLogPage, auditLogQuery } from '#shared/contracts/audit';
-import { authResponse, connectTicket, credentials, currentUser, firstNameResponse, registration } from '#shared/contracts/auth';
+import { authResponse, connectTicket, credentials, currentUser, firstNameResponse, inviteLookup, inviteLookupResponse, registration } from '#shared/contracts/auth';
 import { appSettings } from '#shared/contracts/app-settings';
 import { health, notReady, readiness } from '#shared/contracts/health';
 import { idParam } from '#shared/contracts/common';
@@ -18,7 +18,7 @@ import { emailLogDeliveryParams, emailLogEntry, emailLogIdParams, emailLogQuery,
 import { testEmailBody, testEmailResult } from '#shared/contracts/email-test';
 import { fileParams, fileQuery } from '#shared/contracts/files';
 import { proofBody, proofResult, sendBody, sendResult } from '#shared/contracts/send';
-import { addAuthorizedEmail, authorizedEmail, permissionsResult, updatePermissions, userIdParam, userList } from '#shared/contracts/users';
+import { addAuthorizedEmail, authorizedEmail, inviteResponse, permissionsResult, updatePermissions, userIdParam, userList } from '#shared/contracts/users';
 import {
   addApprovalEmailBody,
   approvalEmail,
@@ -71,10 +71,22 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   {
     method: 'POST',
     path: '/api/register',
-    summary: 'Register an authorized address with a password',
+    summary: 'Register an authorized address with a password and its invite',
     access: 'anyone',
     body: registration,
-    responses: { 201: created(authResponse), 403: { description: 'Not allowed to register' }, 409: conflict('Already registered'), 429: tooMany },
+    responses: {
+      201: created(authResponse),
+      403: { description: 'Not allowed to register: one answer for every reason (invite, address, existing account)' },
+      429: tooMany,
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/invites/lookup',
+    summary: 'The address a live invite is for',
+    access: 'anyone',
+    body: inviteLookup,
+    responses: { 200: ok(inviteLookupResponse), 403: { description: 'Not a live invite' } },
   },
   {
     method: 'POST',
@@ -105,6 +117,14 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     access: 'admin',
     body: addAuthorizedEmail,
     responses: { 201: created(authorizedEmail), 409: conflict('Already on the list') },
+  },
+  {
+    method: 'POST',
+    path: '/api/authorized-emails/:id/invite',
+    summary: "A new invite link for a pending address ('New link'); the old one stops working",
+    access: 'admin',
+    params: idParam,
+    responses: { 201: created(inviteResponse), 404: notFound('Not on the list'), 409: conflict('Already registered') },
   },
   {
     method: 'DELETE',
