@@ -1,35 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, addAndRegister, bearer, createTestApp, register, type TestContext } from '#server/testing/test-app';
+import { describe, expect } from 'vitest';
+import { test, type Method } from '#server/testing/fixtures';
+import { ADMIN_EMAIL } from '#server/testing/test-app';
 
-let t: TestContext;
-let admin: string;
-let member: string;
-beforeEach(async () => {
-  t = await createTestApp();
-  admin = await register(t.app, ADMIN_EMAIL);
-  member = await addAndRegister(t.app, admin, 'member@agency.test');
-});
-afterEach(async () => {
-  await t.close();
-});
-
-type Method = 'GET' | 'POST' | 'DELETE';
-const call = (method: Method, url: string, token: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
-
-const list = async () => (await call('GET', '/api/approval-emails', member)).json();
-async function add(email: string, token = member) {
-  const response = await call('POST', '/api/approval-emails', token, { email });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
-}
-async function approvalEntries() {
-  const { entries } = (await call('GET', '/api/audit-log', admin)).json();
-  return entries.filter((entry: { entity: string }) => entry.entity === 'approval_email');
-}
+const it = test
+  .extend('list', ({ call, member }) => async () => (await call('GET', '/api/approval-emails', member)).json())
+  .extend('add', ({ call, member }) => async (email: string, token = member) => {
+    const response = await call('POST', '/api/approval-emails', token, { email });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json();
+  })
+  .extend('approvalEntries', ({ call, admin }) => async () => {
+    const { entries } = (await call('GET', '/api/audit-log', admin)).json();
+    return entries.filter((entry: { entity: string }) => entry.entity === 'approval_email');
+  });
 
 describe('approval addresses', () => {
-  it('adds an address (201 with id and email), trimmed and lowercased, listed in the order added', async () => {
+  it('adds an address (201 with id and email), trimmed and lowercased, listed in the order added', async ({ list, add }) => {
     expect(await list()).toEqual([]);
     const first = await add('  Approvals@Agency.TEST ');
     expect(first).toEqual({ id: expect.any(Number), email: 'approvals@agency.test' });
@@ -37,7 +23,7 @@ describe('approval addresses', () => {
     expect(await list()).toEqual([first, second]);
   });
 
-  it('answers 409 for an address already on the list, whatever its case, and adds nothing', async () => {
+  it('answers 409 for an address already on the list, whatever its case, and adds nothing', async ({ member, call, list, add, approvalEntries }) => {
     await add('approvals@agency.test');
     const again = await call('POST', '/api/approval-emails', member, { email: ' APPROVALS@agency.test' });
     expect(again.statusCode).toBe(409);
@@ -46,14 +32,14 @@ describe('approval addresses', () => {
     expect(await approvalEntries()).toHaveLength(1);
   });
 
-  it.each([
+  it.for([
     [{}, 'email is required'],
     [{ email: '' }, 'email must be a valid e-mail address'],
     [{ email: '   ' }, 'email must be a valid e-mail address'],
     [{ email: 'not-an-address' }, 'email must be a valid e-mail address'],
     [{ email: 42 }, 'email must be an e-mail address'],
     [{ email: `${'a'.repeat(250)}@x.test` }, 'email is too long'],
-  ])('rejects a bad address with 400 naming the field and adds nothing (%#)', async (body, message) => {
+  ])('rejects a bad address with 400 naming the field and adds nothing (%#)', async ([body, message], { member, call, list, approvalEntries }) => {
     const response = await call('POST', '/api/approval-emails', member, body);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message, field: 'email' });
@@ -61,7 +47,7 @@ describe('approval addresses', () => {
     expect(await approvalEntries()).toEqual([]);
   });
 
-  it('deletes an address (204); deleting it again, or an unknown id, answers 404', async () => {
+  it('deletes an address (204); deleting it again, or an unknown id, answers 404', async ({ member, call, list, add }) => {
     const kept = await add('kept@agency.test');
     const gone = await add('gone@agency.test');
     const response = await call('DELETE', `/api/approval-emails/${gone.id}`, member);
@@ -75,11 +61,11 @@ describe('approval addresses', () => {
     expect(await list()).toEqual([kept]);
   });
 
-  it.each([
+  it.for([
     ['abc', 'id must be a number'],
     ['1.5', 'id must be a whole number'],
     ['0', 'id must be positive'],
-  ])('rejects a malformed id %s with 400 and deletes nothing', async (id, message) => {
+  ])('rejects a malformed id %s with 400 and deletes nothing', async ([id, message], { member, call, list, add }) => {
     const kept = await add('kept@agency.test');
     const response = await call('DELETE', `/api/approval-emails/${id}`, member);
     expect(response.statusCode).toBe(400);
@@ -87,7 +73,7 @@ describe('approval addresses', () => {
     expect(await list()).toEqual([kept]);
   });
 
-  it('records additions and deletions with who did them', async () => {
+  it('records additions and deletions with who did them', async ({ t, admin, member, call, add, approvalEntries }) => {
     const row = await add('approvals@agency.test', member);
     t.clock.advance(5000);
     await call('DELETE', `/api/approval-emails/${row.id}`, admin);
@@ -97,13 +83,13 @@ describe('approval addresses', () => {
     ]);
   });
 
-  it('lets non-admins add and delete addresses', async () => {
+  it('lets non-admins add and delete addresses', async ({ member, call, list, add }) => {
     const row = await add('approvals@agency.test', member);
     expect((await call('DELETE', `/api/approval-emails/${row.id}`, member)).statusCode).toBe(204);
     expect(await list()).toEqual([]);
   });
 
-  it('answers 401 to strangers on every call and changes nothing', async () => {
+  it('answers 401 to strangers on every call and changes nothing', async ({ t, call, list, add }) => {
     const row = await add('approvals@agency.test');
     const calls: Array<[Method, string, unknown?]> = [
       ['GET', '/api/approval-emails'],

@@ -1,26 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, addAndRegister, bearer, createTestApp, register, type TestContext } from '#server/testing/test-app';
+import { describe, expect } from 'vitest';
+import { test, type Method } from '#server/testing/fixtures';
+import { ADMIN_EMAIL, addAndRegister } from '#server/testing/test-app';
 
-let t: TestContext;
-let admin: string;
-beforeEach(async () => {
-  t = await createTestApp();
-  admin = await register(t.app, ADMIN_EMAIL);
-});
-afterEach(async () => {
-  await t.close();
-});
-
-const call = (method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, token: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
-
-async function rowFor(email: string) {
+const it = test.extend('rowFor', ({ call, admin }) => async (email: string) => {
   const rows = (await call('GET', '/api/users', admin)).json();
   return rows.find((row: { email: string }) => row.email === email);
-}
+});
 
 describe('user administration', () => {
-  it('lists authorized addresses with registration state', async () => {
+  it('lists authorized addresses with registration state', async ({ admin, call }) => {
     await call('POST', '/api/authorized-emails', admin, { email: 'Pending@Agency.test' });
     const rows = (await call('GET', '/api/users', admin)).json();
     expect(rows).toEqual([
@@ -37,14 +25,14 @@ describe('user administration', () => {
     ]);
   });
 
-  it('answers 409 for an address already on the list', async () => {
+  it('answers 409 for an address already on the list', async ({ admin, call }) => {
     await call('POST', '/api/authorized-emails', admin, { email: 'one@agency.test' });
     const again = await call('POST', '/api/authorized-emails', admin, { email: 'ONE@agency.test' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('one@agency.test is already on the list.');
   });
 
-  it('validates bodies and parameters with 400 naming the field', async () => {
+  it('validates bodies and parameters with 400 naming the field', async ({ admin, call }) => {
     expect((await call('POST', '/api/authorized-emails', admin, { email: 'nope' })).json()).toEqual({
       message: 'email must be a valid e-mail address',
       field: 'email',
@@ -57,7 +45,7 @@ describe('user administration', () => {
     expect((await call('PATCH', '/api/users/0/permissions', admin, { isAdmin: true })).json().message).toBe('userId must be positive');
   });
 
-  it('toggles admin for a registered user and records it in the audit trail', async () => {
+  it('toggles admin for a registered user and records it in the audit trail', async ({ t, admin, call, rowFor }) => {
     await addAndRegister(t.app, admin, 'member@agency.test');
     const member = await rowFor('member@agency.test');
     const response = await call('PATCH', `/api/users/${member.id}/permissions`, admin, { isAdmin: true });
@@ -74,12 +62,12 @@ describe('user administration', () => {
     });
   });
 
-  it('answers 404 for permissions of an unknown user', async () => {
+  it('answers 404 for permissions of an unknown user', async ({ admin, call }) => {
     const response = await call('PATCH', '/api/users/9999/permissions', admin, { isAdmin: true });
     expect(response.statusCode).toBe(404);
   });
 
-  it('never leaves the product without an admin, and an admin cannot remove themself', async () => {
+  it('never leaves the product without an admin, and an admin cannot remove themself', async ({ t, admin, call, rowFor }) => {
     const me = await rowFor(ADMIN_EMAIL);
     const demote = await call('PATCH', `/api/users/${me.id}/permissions`, admin, { isAdmin: false });
     expect(demote.statusCode).toBe(409);
@@ -99,7 +87,7 @@ describe('user administration', () => {
     expect(lastDemote.statusCode).toBe(409);
   });
 
-  it('removes the last admin address only never: 409 when an admin removes the only other admin is impossible', async () => {
+  it('removes the last admin address only never: 409 when an admin removes the only other admin is impossible', async ({ admin, call, rowFor }) => {
     // A pending admin address counts as an admin: removing it while another admin exists is allowed.
     await call('POST', '/api/authorized-emails', admin, { email: 'pending@agency.test' });
     const pending = await rowFor('pending@agency.test');
@@ -107,9 +95,9 @@ describe('user administration', () => {
     expect(await rowFor('pending@agency.test')).toBeUndefined();
   });
 
-  it('keeps every admin call from non-admins (403) and from strangers (401)', async () => {
+  it('keeps every admin call from non-admins (403) and from strangers (401)', async ({ t, admin, call, rowFor }) => {
     const member = await addAndRegister(t.app, admin, 'member@agency.test');
-    const calls: Array<[Parameters<typeof call>[0], string, unknown?]> = [
+    const calls: Array<[Method, string, unknown?]> = [
       ['GET', '/api/users'],
       ['POST', '/api/authorized-emails', { email: 'x@agency.test' }],
       ['DELETE', '/api/authorized-emails/1'],
@@ -124,7 +112,7 @@ describe('user administration', () => {
     expect(await rowFor('x@agency.test')).toBeUndefined();
   });
 
-  it('ensures ADMIN_EMAILS at start-up without duplicating them', async () => {
+  it('ensures ADMIN_EMAILS at start-up without duplicating them', async ({ t, admin, call }) => {
     const { ensureAdmins } = await import('./service');
     await ensureAdmins({ db: t.database.db, clock: t.clock }, [ADMIN_EMAIL, 'boss@agency.test']);
     await ensureAdmins({ db: t.database.db, clock: t.clock }, [ADMIN_EMAIL, 'boss@agency.test']);

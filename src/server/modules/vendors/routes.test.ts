@@ -1,19 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, addAndRegister, bearer, createTestApp, register, type TestContext } from '#server/testing/test-app';
-
-let t: TestContext;
-let admin: string;
-beforeEach(async () => {
-  t = await createTestApp();
-  admin = await register(t.app, ADMIN_EMAIL);
-});
-afterEach(async () => {
-  await t.close();
-});
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, token: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+import { describe, expect } from 'vitest';
+import { test, type Method } from '#server/testing/fixtures';
+import { ADMIN_EMAIL, addAndRegister } from '#server/testing/test-app';
 
 const GONE = { message: 'This vendor no longer exists. It may have been deleted by someone else.' };
 
@@ -26,17 +13,17 @@ const acme = {
   textProspectingKey: null,
 };
 
-async function createVendor(body: object = acme) {
-  const response = await call('POST', '/api/vendors', admin, body);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json();
-}
-
-const listVendors = async () => (await call('GET', '/api/vendors', admin)).json();
-const auditEntries = async () => (await call('GET', '/api/audit-log', admin)).json().entries;
+const it = test
+  .extend('createVendor', ({ call, admin }) => async (body: object = acme) => {
+    const response = await call('POST', '/api/vendors', admin, body);
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json();
+  })
+  .extend('listVendors', ({ call, admin }) => async () => (await call('GET', '/api/vendors', admin)).json())
+  .extend('auditEntries', ({ call, admin }) => async () => (await call('GET', '/api/audit-log', admin)).json().entries);
 
 describe('GET and POST /api/vendors', () => {
-  it('creates a vendor (201 with the vendor) and lists vendors by name', async () => {
+  it('creates a vendor (201 with the vendor) and lists vendors by name', async ({ createVendor, listVendors }) => {
     expect(await listVendors()).toEqual([]);
     expect(await createVendor()).toEqual(acme);
     await createVendor({ ...acme, vendorId: 'zeta0001', name: 'Zeta', emails: [], defaultUtmSource: 'zeta' });
@@ -45,7 +32,7 @@ describe('GET and POST /api/vendors', () => {
     expect((await listVendors())[0]).toEqual(acme);
   });
 
-  it('trims and lowercases addresses, and stores empty or missing hub keys as null', async () => {
+  it('trims and lowercases addresses, and stores empty or missing hub keys as null', async ({ createVendor, listVendors }) => {
     const created = await createVendor({
       vendorId: 'mixed0001',
       name: '  Mixed Case  ',
@@ -64,7 +51,7 @@ describe('GET and POST /api/vendors', () => {
     expect(await listVendors()).toEqual([created]);
   });
 
-  it('answers 409 for a vendorId that exists, and changes nothing', async () => {
+  it('answers 409 for a vendorId that exists, and changes nothing', async ({ admin, call, createVendor, listVendors, auditEntries }) => {
     await createVendor();
     const again = await call('POST', '/api/vendors', admin, { ...acme, name: 'Impostor' });
     expect(again.statusCode).toBe(409);
@@ -73,7 +60,7 @@ describe('GET and POST /api/vendors', () => {
     expect(await auditEntries()).toHaveLength(1);
   });
 
-  it.each([
+  it.for([
     [{ ...acme, vendorId: undefined }, 'vendorId', 'vendorId is required'],
     [{ ...acme, vendorId: 'has space' }, 'vendorId', 'vendorId may hold only letters, digits, - and _'],
     [{ ...acme, vendorId: 'x'.repeat(65) }, 'vendorId', 'vendorId is too long'],
@@ -87,7 +74,7 @@ describe('GET and POST /api/vendors', () => {
     [{ ...acme, defaultUtmSource: '' }, 'defaultUtmSource', 'defaultUtmSource is required'],
     [{ ...acme, emailProspectingKey: 7 }, 'emailProspectingKey', 'emailProspectingKey must be text'],
     [{ ...acme, textProspectingKey: 'k'.repeat(501) }, 'textProspectingKey', 'textProspectingKey is too long'],
-  ])('rejects a bad body with 400 naming the field and creates nothing (%#)', async (body, field, message) => {
+  ])('rejects a bad body with 400 naming the field and creates nothing (%#)', async ([body, field, message], { admin, call, listVendors, auditEntries }) => {
     const response = await call('POST', '/api/vendors', admin, body);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message, field });
@@ -95,7 +82,7 @@ describe('GET and POST /api/vendors', () => {
     expect(await auditEntries()).toEqual([]);
   });
 
-  it('records the creation in the audit trail', async () => {
+  it('records the creation in the audit trail', async ({ createVendor, auditEntries }) => {
     await createVendor();
     expect(await auditEntries()).toEqual([
       {
@@ -122,7 +109,7 @@ describe('PUT /api/vendors/{vendorId}', () => {
     textProspectingKey: 'TK-1',
   };
 
-  it('replaces the vendor (200 with the vendor) and records before and after', async () => {
+  it('replaces the vendor (200 with the vendor) and records before and after', async ({ t, admin, call, createVendor, listVendors, auditEntries }) => {
     await createVendor();
     t.clock.advance(60_000);
     const response = await call('PUT', '/api/vendors/acme1234', admin, changes);
@@ -134,7 +121,7 @@ describe('PUT /api/vendors/{vendorId}', () => {
     expect(entry).toMatchObject({ action: 'update', entity: 'vendor', entityId: 'acme1234', before: acme, after: updated, at: '2026-03-10T15:01:00.000Z' });
   });
 
-  it('clears hub keys sent as null or empty, and records nothing for an edit that changes nothing', async () => {
+  it('clears hub keys sent as null or empty, and records nothing for an edit that changes nothing', async ({ admin, call, createVendor, auditEntries }) => {
     await createVendor();
     const { vendorId: _vendorId, ...same } = acme;
     expect((await call('PUT', '/api/vendors/acme1234', admin, same)).statusCode).toBe(200);
@@ -143,13 +130,13 @@ describe('PUT /api/vendors/{vendorId}', () => {
     expect(cleared.json()).toEqual({ ...acme, emailProspectingKey: null, emails: [] });
   });
 
-  it.each([
+  it.for([
     [{ ...changes, name: '' }, 'name', 'name is required'],
     [{ ...changes, emails: ['nope'] }, 'emails.0', 'emails.0 must be a valid e-mail address'],
     [{ ...changes, emails: ['a@acme.test', 'a@acme.test'] }, 'emails', 'emails must not repeat an address'],
     [{ ...changes, defaultUtmSource: undefined }, 'defaultUtmSource', 'defaultUtmSource is required'],
     [{ ...changes, textProspectingKey: false }, 'textProspectingKey', 'textProspectingKey must be text'],
-  ])('rejects a bad body with 400 naming the field and changes nothing (%#)', async (body, field, message) => {
+  ])('rejects a bad body with 400 naming the field and changes nothing (%#)', async ([body, field, message], { admin, call, createVendor, listVendors, auditEntries }) => {
     await createVendor();
     const response = await call('PUT', '/api/vendors/acme1234', admin, body);
     expect(response.statusCode).toBe(400);
@@ -158,13 +145,13 @@ describe('PUT /api/vendors/{vendorId}', () => {
     expect(await auditEntries()).toHaveLength(1);
   });
 
-  it('rejects a malformed vendorId in the path with 400', async () => {
+  it('rejects a malformed vendorId in the path with 400', async ({ admin, call }) => {
     const response = await call('PUT', `/api/vendors/${encodeURIComponent('bad id!')}`, admin, changes);
     expect(response.statusCode).toBe(400);
     expect(response.json().field).toBe('vendorId');
   });
 
-  it('answers 404 for a vendor deleted meanwhile, and does not bring it back', async () => {
+  it('answers 404 for a vendor deleted meanwhile, and does not bring it back', async ({ admin, call, createVendor, listVendors }) => {
     await createVendor();
     expect((await call('DELETE', '/api/vendors/acme1234', admin)).statusCode).toBe(204);
     const response = await call('PUT', '/api/vendors/acme1234', admin, changes);
@@ -173,7 +160,7 @@ describe('PUT /api/vendors/{vendorId}', () => {
     expect(await listVendors()).toEqual([]);
   });
 
-  it('never mixes two concurrent edits: the vendor ends as one of them, whole', async () => {
+  it('never mixes two concurrent edits: the vendor ends as one of them, whole', async ({ admin, call, createVendor, listVendors, auditEntries }) => {
     await createVendor();
     const edits = Array.from({ length: 8 }, (_, i) => ({
       name: `Name ${i}`,
@@ -196,7 +183,7 @@ describe('PUT /api/vendors/{vendorId}', () => {
 });
 
 describe('DELETE /api/vendors/{vendorId}', () => {
-  it('deletes the vendor with its split, UTM override and costs (204), and keeps them in the audit entry', async () => {
+  it('deletes the vendor with its split, UTM override and costs (204), and keeps them in the audit entry', async ({ t, admin, call, createVendor, listVendors, auditEntries }) => {
     await createVendor();
     await createVendor({ ...acme, vendorId: 'other0001', name: 'Other' });
     for (const vendorId of ['acme1234', 'other0001']) {
@@ -232,14 +219,14 @@ describe('DELETE /api/vendors/{vendorId}', () => {
     });
   });
 
-  it('keeps null settings in the audit entry of a vendor that had none', async () => {
+  it('keeps null settings in the audit entry of a vendor that had none', async ({ admin, call, createVendor, auditEntries }) => {
     await createVendor();
     await call('DELETE', '/api/vendors/acme1234', admin);
     const [entry] = await auditEntries();
     expect(entry.before).toEqual({ ...acme, splitRatio: null, utmSource: null, costs: null });
   });
 
-  it('answers 404 for a vendor that does not exist (or was deleted by someone else)', async () => {
+  it('answers 404 for a vendor that does not exist (or was deleted by someone else)', async ({ admin, call, createVendor, auditEntries }) => {
     await createVendor();
     expect((await call('DELETE', '/api/vendors/acme1234', admin)).statusCode).toBe(204);
     const again = await call('DELETE', '/api/vendors/acme1234', admin);
@@ -249,7 +236,7 @@ describe('DELETE /api/vendors/{vendorId}', () => {
     expect(await auditEntries()).toHaveLength(2);
   });
 
-  it('leaves no orphan settings when a delete races with edits', async () => {
+  it('leaves no orphan settings when a delete races with edits', async ({ t, admin, call, createVendor, listVendors }) => {
     await createVendor();
     const vendorId = 'acme1234';
     const responses = await Promise.all([
@@ -279,7 +266,7 @@ describe('authorization', () => {
     ['DELETE', '/api/vendors/acme1234'],
   ];
 
-  it('keeps vendor creation, edits and deletion to admins (403 Admins only) and changes nothing', async () => {
+  it('keeps vendor creation, edits and deletion to admins (403 Admins only) and changes nothing', async ({ t, admin, call, createVendor, listVendors, auditEntries }) => {
     await createVendor();
     const member = await addAndRegister(t.app, admin, 'member@agency.test');
     for (const [method, url, payload] of writes) {
@@ -293,7 +280,7 @@ describe('authorization', () => {
     expect(await auditEntries()).toHaveLength(2); // the vendor and the member's address
   });
 
-  it('lets any signed-in user list vendors', async () => {
+  it('lets any signed-in user list vendors', async ({ t, admin, call, createVendor }) => {
     await createVendor();
     const member = await addAndRegister(t.app, admin, 'member@agency.test');
     const response = await call('GET', '/api/vendors', member);
@@ -301,7 +288,7 @@ describe('authorization', () => {
     expect(response.json()).toEqual([acme]);
   });
 
-  it('answers 401 to strangers on every vendor call', async () => {
+  it('answers 401 to strangers on every vendor call', async ({ t, call, createVendor, listVendors }) => {
     await createVendor();
     for (const [method, url, payload] of [['GET', '/api/vendors'] as [Method, string], ...writes]) {
       const response = await call(method, url, 'no-such-token', payload);
