@@ -1,6 +1,6 @@
 import { describe, expect } from 'vitest';
 import { test, type Method } from '#server/testing/fixtures';
-import { ADMIN_EMAIL } from '#server/testing/test-app';
+import { ADMIN_EMAIL, bearer, register } from '#server/testing/test-app';
 
 const it = test
   .extend('list', ({ call, member }) => async () => (await call('GET', '/api/approval-emails', member)).json())
@@ -105,21 +105,17 @@ describe('approval addresses', () => {
 });
 
 describe('APPROVAL_DOMAINS', () => {
-  it('refuses with 400 an approval address outside the allowed domains, naming them; unset, any address is taken', async () => {
-    const restricted = await createTestApp({ APPROVAL_DOMAINS: 'agency.test, Partner.org' });
-    try {
-      const token = await register(restricted.app, ADMIN_EMAIL);
-      const post = (email: string) => restricted.app.inject({ method: 'POST', url: '/api/approval-emails', headers: bearer(token), payload: { email } });
-      for (const email of ['boss@gmail.com', 'boss@sub.agency.test', 'boss@agency.test.evil.com']) {
-        const refused = await post(email);
-        expect(refused.statusCode).toBe(400);
-        expect(refused.json()).toEqual({ message: 'Approval addresses must be at one of @agency.test, @partner.org.', field: 'email' });
-      }
-      expect((await post('Boss@Agency.test')).statusCode).toBe(201);
-      expect((await post('legal@partner.org')).statusCode).toBe(201);
-    } finally {
-      await restricted.close();
+  it('refuses with 400 an approval address outside the allowed domains, naming them; unset, any address is taken', async ({ startApp, add }) => {
+    const restricted = await startApp({ APPROVAL_DOMAINS: 'agency.test, Partner.org' });
+    const token = await register(restricted.app, ADMIN_EMAIL);
+    const post = (email: string) => restricted.app.inject({ method: 'POST', url: '/api/approval-emails', headers: bearer(token), payload: { email } });
+    for (const email of ['boss@gmail.com', 'boss@sub.agency.test', 'boss@agency.test.evil.com']) {
+      const refused = await post(email);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ message: 'Approval addresses must be at one of @agency.test, @partner.org.', field: 'email' });
     }
+    expect((await post('Boss@Agency.test')).statusCode).toBe(201);
+    expect((await post('legal@partner.org')).statusCode).toBe(201);
     // The app of this file has no APPROVAL_DOMAINS.
     await add('anyone@gmail.com');
   });
