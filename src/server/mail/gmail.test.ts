@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeGoogleEnv, startFakeGoogle, type FakeGoogle } from '../testing/fake-google';
-import { runGoogleFlow, tokenOf } from '../testing/google-flow';
+import { runGoogleFlow, sessionOf } from '../testing/google-flow';
 import { ADMIN_EMAIL, bearer, createTestApp, type TestContext } from '../testing/test-app';
 import { createGmailTransport, GMAIL_MAX_MESSAGE_BYTES, parseRetryAfter, type GmailOptions } from './gmail';
 import { MailSendError, type OutgoingMessage } from './transport';
@@ -23,7 +23,7 @@ beforeEach(async () => {
   fake.account = { sub: 'sub-admin', email: ADMIN_EMAIL, email_verified: true, given_name: 'Ada' };
   t = await createTestApp(fakeGoogleEnv(fake));
   const flow = await runGoogleFlow(t.app);
-  userId = (await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(tokenOf(flow.location)) })).json().id;
+  userId = (await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(await sessionOf(t.app, flow)) })).json().id;
   sleeps = [];
 });
 afterEach(async () => {
@@ -168,7 +168,7 @@ describe('gmail transport', () => {
     t.clock.advance(2 * 60 * 60 * 1000);
     await expect(transport().send(message())).rejects.toMatchObject({ statusCode: 403, extra: { requiresGoogleAuth: true } });
     expect(fake.gmailRequests).toBe(0);
-    const user = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(tokenOf((await runGoogleFlow(t.app)).location)) });
+    const user = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(await sessionOf(t.app, await runGoogleFlow(t.app))) });
     expect(user.statusCode).toBe(200);
   });
 

@@ -1,5 +1,5 @@
 import type { App } from '../app';
-import { FLOW_COOKIE } from '../modules/google/routes';
+import { EXCHANGE_COOKIE, FLOW_COOKIE } from '../modules/google/routes';
 
 /** Each hop of a Google sign-in, followed by hand: the app through inject(), the fake Google over HTTP. */
 export interface GoogleFlowResult {
@@ -7,8 +7,10 @@ export interface GoogleFlowResult {
   /** Where the fake Google sent the browser back (the callback URL with code or error, and state). */
   callbackUrl: URL;
   callback: Awaited<ReturnType<App['inject']>>;
-  /** The callback's redirect: /?token=..., /auth?error=..., /access-denied, /?google_error=... */
+  /** The callback's redirect: /?google_code=..., /?google_connected=1, /auth?error=..., /access-denied, /?google_error=... */
   location: string;
+  /** The sealed cookie that binds the sign-in code to this browser (set with /?google_code=). */
+  exchangeCookie: string | undefined;
 }
 
 export interface GoogleFlowOptions {
@@ -33,14 +35,27 @@ export async function runGoogleFlow(app: App, options: GoogleFlowOptions = {}): 
     url: callbackUrl.pathname + callbackUrl.search,
     cookies: cookie ? { [FLOW_COOKIE]: cookie } : {},
   });
-  return { start, callbackUrl, callback, location: String(callback.headers.location) };
+  const exchangeCookie = callback.cookies.find((set) => set.name === EXCHANGE_COOKIE)?.value;
+  return { start, callbackUrl, callback, location: String(callback.headers.location), exchangeCookie };
 }
 
-/** The session token of a successful flow's `/?token=...` redirect. */
-export function tokenOf(location: string): string {
-  const token = new URL(location, 'http://app').searchParams.get('token');
-  if (!token) throw new Error(`no token in ${location}`);
-  return token;
+/** The one-time code of a successful sign-in's `/?google_code=...` redirect. */
+export function signInCodeOf(location: string): string {
+  const code = new URL(location, 'http://app').searchParams.get('google_code');
+  if (!code) throw new Error(`no sign-in code in ${location}`);
+  return code;
+}
+
+/** POST /api/auth/google/exchange as the browser would: the code, and the cookie (this flow's unless given). */
+export function exchangeSignInCode(app: App, code: string, cookie: string | undefined) {
+  return app.inject({ method: 'POST', url: '/api/auth/google/exchange', payload: { code }, cookies: cookie ? { [EXCHANGE_COOKIE]: cookie } : {} });
+}
+
+/** The session token a successful sign-in flow ends with, exchanged as the browser does. */
+export async function sessionOf(app: App, flow: GoogleFlowResult): Promise<string> {
+  const response = await exchangeSignInCode(app, signInCodeOf(flow.location), flow.exchangeCookie);
+  if (response.statusCode !== 200) throw new Error(`exchange answered ${response.statusCode}: ${response.body}`);
+  return response.json().token;
 }
 
 /** The message of an `?error=` or `?google_error=` redirect. */

@@ -29,6 +29,11 @@ export const inviteLookup = z.object({ invite: inviteToken.min(1, { error: 'is r
 export const inviteLookupResponse = z.object({ email: z.string() });
 export type InviteLookupResponse = z.infer<typeof inviteLookupResponse>;
 
+/** `POST /api/auth/google/exchange`: the one-time code of `/?google_code=`. */
+export const googleCodeExchange = z.object({
+  code: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(200, { error: 'is too long' }),
+});
+
 export const authResponse = z.object({ token: z.string() });
 export type AuthResponse = z.infer<typeof authResponse>;
 

@@ -4,7 +4,7 @@ import { loadConfig } from '#server/config';
 import { users } from '#server/db/schema';
 import { AppError } from '#server/errors';
 import { fakeGoogleEnv, startFakeGoogle, type FakeGoogle } from '#server/testing/fake-google';
-import { runGoogleFlow, tokenOf } from '#server/testing/google-flow';
+import { runGoogleFlow, sessionOf } from '#server/testing/google-flow';
 import { ADMIN_EMAIL, bearer, createTestApp, type TestContext } from '#server/testing/test-app';
 import { CONNECTION_GONE_MESSAGE, NOT_CONNECTED_MESSAGE, type GoogleAccessTokens } from './access-token';
 import { createGoogleContext } from './context';
@@ -26,7 +26,7 @@ beforeEach(async () => {
   t = await createTestApp(fakeGoogleEnv(fake));
   tokens = createGoogleContext({ config: t.config, db: t.database.db, clock: t.clock }).accessTokens;
   const flow = await runGoogleFlow(t.app);
-  const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(tokenOf(flow.location)) });
+  const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(await sessionOf(t.app, flow)) });
   userId = me.json().id;
 });
 afterEach(async () => {

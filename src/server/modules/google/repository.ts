@@ -1,6 +1,6 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { authorizedEmails, googleConnectTickets, users } from '#server/db/schema';
+import { authorizedEmails, googleConnectTickets, googleSignInCodes, users } from '#server/db/schema';
 
 export function findUserById(db: Db, id: number) {
   return db.query.users.findFirst({ where: eq(users.id, id) });
@@ -91,5 +91,19 @@ export async function consumeConnectTicket(db: Db, ticketHash: string, now: Date
     .delete(googleConnectTickets)
     .where(and(eq(googleConnectTickets.ticketHash, ticketHash), gt(googleConnectTickets.expiresAt, now)))
     .returning({ userId: googleConnectTickets.userId });
+  return row;
+}
+
+export async function insertSignInCode(db: Db, values: typeof googleSignInCodes.$inferInsert, now: Date) {
+  await db.delete(googleSignInCodes).where(lte(googleSignInCodes.expiresAt, now));
+  await db.insert(googleSignInCodes).values(values);
+}
+
+/** Deletes and returns the code in one statement, only for the browser it was issued to: it works once. */
+export async function consumeSignInCode(db: Db, codeHash: string, browserHash: string, now: Date) {
+  const [row] = await db
+    .delete(googleSignInCodes)
+    .where(and(eq(googleSignInCodes.codeHash, codeHash), eq(googleSignInCodes.browserHash, browserHash), gt(googleSignInCodes.expiresAt, now)))
+    .returning({ userId: googleSignInCodes.userId });
   return row;
 }

@@ -4,10 +4,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createSecretBox, createSigner } from '#server/auth/secret-box';
 import { users } from '#server/db/schema';
 import { fakeGoogleEnv, startFakeGoogle, type FakeGoogle } from '#server/testing/fake-google';
-import { errorOf, runGoogleFlow, tokenOf } from '#server/testing/google-flow';
+import { errorOf, exchangeSignInCode, runGoogleFlow, sessionOf, signInCodeOf } from '#server/testing/google-flow';
+import { captureLogs } from '#server/testing/log-capture';
 import { ADMIN_EMAIL, addAndRegister, bearer, createTestApp, register, type TestContext } from '#server/testing/test-app';
-import { FLOW_COOKIE } from './routes';
+import { EXCHANGE_COOKIE, FLOW_COOKIE } from './routes';
 import { messages, TICKET_LIFETIME_MS } from './service';
+import { exchangeRefused, SIGN_IN_CODE_LIFETIME_MS } from './sign-in-code';
 
 let fake: FakeGoogle;
 let t: TestContext;
@@ -76,15 +78,27 @@ describe('GET /auth/google', () => {
 describe('GET /auth/google/callback', () => {
   it('signs in an existing user, stores the refresh token encrypted and sets the picture', async () => {
     await register(t.app, ADMIN_EMAIL);
+    const sessionsBefore = (await t.database.db.query.sessions.findMany()).length;
     const flow = await runGoogleFlow(t.app);
     expect(flow.callback.statusCode).toBe(302);
-    expect(flow.location).toMatch(/^\/\?token=[\w-]{40,}$/);
+    // A one-time code in the URL, never the session token (URLs end up in logs, proxies and the browser's history).
+    expect(flow.location).toMatch(/^\/\?google_code=[\w-]{40,}$/);
     expect(flow.callback.headers['referrer-policy']).toBe('no-referrer');
     expect(flow.callback.headers['cache-control']).toBe('no-store');
-    // The flow cookie is cleared.
+    // The flow cookie is cleared; the exchange cookie binds the code to this browser and goes only to the exchange.
     expect(flow.callback.cookies.find((c) => c.name === FLOW_COOKIE)).toMatchObject({ value: '', path: '/auth/google' });
+    expect(flow.callback.cookies.find((c) => c.name === EXCHANGE_COOKIE)).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/api/auth/google/exchange',
+      secure: true,
+      maxAge: SIGN_IN_CODE_LIFETIME_MS / 1000,
+    });
+    expect(flow.exchangeCookie).not.toContain(signInCodeOf(flow.location));
+    // No session exists until the code is exchanged.
+    expect(await t.database.db.query.sessions.findMany()).toHaveLength(sessionsBefore);
 
-    const user = await getUser(tokenOf(flow.location));
+    const user = await getUser(await sessionOf(t.app, flow));
     expect(user.statusCode).toBe(200);
     expect(user.json()).toMatchObject({ email: ADMIN_EMAIL, isAdmin: true, googleProfileImageUrl: 'https://lh3.example/ada.png' });
 
@@ -117,7 +131,7 @@ describe('GET /auth/google/callback', () => {
     fake.account = { sub: 'sub-grace', email: 'Grace.H@agency.test', email_verified: true, given_name: 'Grace', picture: 'https://lh3.example/g.png' };
 
     const flow = await runGoogleFlow(t.app);
-    const token = tokenOf(flow.location);
+    const token = await sessionOf(t.app, flow);
     expect((await getUser(token)).json()).toMatchObject({ email: 'grace.h@agency.test', isAdmin: false, hasRegistered: true });
     const firstName = await t.app.inject({ method: 'GET', url: '/api/user/first-name', headers: bearer(token) });
     expect(firstName.json()).toEqual({ firstName: 'Grace' });
@@ -127,7 +141,7 @@ describe('GET /auth/google/callback', () => {
 
     // The admin's list shows the account as registered, and a second Google sign-in finds the same account.
     const again = await runGoogleFlow(t.app);
-    expect((await getUser(tokenOf(again.location))).json().id).toBe(row.id);
+    expect((await getUser(await sessionOf(t.app, again))).json().id).toBe(row.id);
     expect(await t.database.db.query.users.findMany()).toHaveLength(2);
   });
 
@@ -186,7 +200,7 @@ describe('GET /auth/google/callback', () => {
 
   it('does not accept a code twice', async () => {
     const first = await runGoogleFlow(t.app);
-    tokenOf(first.location);
+    signInCodeOf(first.location);
     const replay = await t.app.inject({
       method: 'GET',
       url: first.callbackUrl.pathname + first.callbackUrl.search,
@@ -214,12 +228,15 @@ describe('connect mode', () => {
     expect(tickets).toHaveLength(1);
     expect(tickets[0]!.ticketHash).not.toBe(ticket);
 
+    const sessionsBefore = (await t.database.db.query.sessions.findMany()).length;
     const flow = await runGoogleFlow(t.app, { ticket });
     expect(new URL(flow.start.headers.location as string).searchParams.get('login_hint')).toBe('member@agency.test');
-    const token = tokenOf(flow.location);
-    const user = (await getUser(token)).json();
+    // The browser keeps the session it connected with: no code, no new session.
+    expect(flow.location).toBe('/?google_connected=1');
+    expect(flow.exchangeCookie).toBeUndefined();
+    expect(await t.database.db.query.sessions.findMany()).toHaveLength(sessionsBefore);
+    const user = (await getUser(member)).json();
     expect(user).toMatchObject({ email: 'member@agency.test', googleProfileImageUrl: 'https://lh3.example/m.png' });
-    expect((await getUser(member)).json().googleProfileImageUrl).toBe('https://lh3.example/m.png');
     expect((await userRow('member@agency.test'))!.googleConnected).toBe(true);
     expect(await t.database.db.query.googleConnectTickets.findMany()).toEqual([]);
 
@@ -266,5 +283,91 @@ describe('connect mode', () => {
     await t.app.inject({ method: 'DELETE', url: `/api/authorized-emails/${row.authorizedEmailId}`, headers: bearer(admin) });
     const flow = await runGoogleFlow(t.app, { ticket });
     expect(flow.location).toBe('/access-denied');
+  });
+});
+
+describe('POST /api/auth/google/exchange', () => {
+  const exchange = exchangeSignInCode;
+
+  it('gives the session token once, clears the cookie and is never cached', async () => {
+    await register(t.app, ADMIN_EMAIL);
+    const flow = await runGoogleFlow(t.app);
+    const code = signInCodeOf(flow.location);
+    const first = await exchange(t.app, code, flow.exchangeCookie);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-store');
+    expect(first.cookies.find((c) => c.name === EXCHANGE_COOKIE)).toMatchObject({ value: '', path: '/api/auth/google/exchange' });
+    expect((await getUser(first.json().token)).json().email).toBe(ADMIN_EMAIL);
+
+    const again = await exchange(t.app, code, flow.exchangeCookie);
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ message: exchangeRefused });
+  });
+
+  it('refuses a code past its lifetime, which is under a minute', async () => {
+    expect(SIGN_IN_CODE_LIFETIME_MS).toBeLessThan(60 * 1000);
+    await register(t.app, ADMIN_EMAIL);
+    const flow = await runGoogleFlow(t.app);
+    t.clock.advance(SIGN_IN_CODE_LIFETIME_MS);
+    const response = await exchange(t.app, signInCodeOf(flow.location), flow.exchangeCookie);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: exchangeRefused });
+  });
+
+  it("refuses the code without this browser's cookie, or with another browser's, and leaves it to its own browser", async () => {
+    await register(t.app, ADMIN_EMAIL);
+    const mine = await runGoogleFlow(t.app);
+    const theirs = await runGoogleFlow(t.app);
+    const code = signInCodeOf(mine.location);
+    for (const cookie of [undefined, theirs.exchangeCookie, 'v1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', mine.start.cookies.find((c) => c.name === FLOW_COOKIE)!.value]) {
+      const response = await exchange(t.app, code, cookie);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: exchangeRefused });
+    }
+    expect((await exchange(t.app, code, mine.exchangeCookie)).statusCode).toBe(200);
+    expect((await exchange(t.app, signInCodeOf(theirs.location), theirs.exchangeCookie)).statusCode).toBe(200);
+  });
+
+  it('answers 400 naming the field for a missing or malformed code', async () => {
+    for (const payload of [{}, { code: 42 }, { code: '' }, { code: 'x'.repeat(201) }]) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/google/exchange', payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ field: 'code' });
+    }
+  });
+});
+
+describe('the server log during Google sign-in', () => {
+  it('holds no session token, sign-in code, connect ticket, OAuth code or state, cookie or refresh token', async () => {
+    await t.close();
+    const logs = captureLogs();
+    t = await createTestApp({ ...fakeGoogleEnv(fake), PUBLIC_URL: 'https://dispatch.agency.test' }, undefined, { logger: { level: 'trace', stream: logs.stream } });
+    const secrets: string[] = [];
+
+    // A password user connects Google through a ticket, then a Google user signs in and exchanges the code.
+    const admin = await register(t.app, ADMIN_EMAIL);
+    fake.account = { sub: 'sub-admin', email: ADMIN_EMAIL, email_verified: true, given_name: 'Ada' };
+    const ticket = await connectTicket(admin);
+    const connect = await runGoogleFlow(t.app, { ticket });
+    expect(connect.location).toBe('/?google_connected=1');
+    const signIn = await runGoogleFlow(t.app);
+    const code = signInCodeOf(signIn.location);
+    const token = await sessionOf(t.app, signIn);
+    // The browser then loads the page the redirect named, and uses its session.
+    await t.app.inject({ method: 'GET', url: signIn.location });
+    expect((await getUser(token)).statusCode).toBe(200);
+
+    for (const flow of [connect, signIn]) {
+      secrets.push(flow.callbackUrl.searchParams.get('code')!, flow.callbackUrl.searchParams.get('state')!);
+      secrets.push(flow.start.cookies.find((c) => c.name === FLOW_COOKIE)!.value);
+    }
+    secrets.push(admin, ticket, code, signIn.exchangeCookie!, token, ...fake.refreshTokensOf(ADMIN_EMAIL));
+    expect(secrets.every((secret) => typeof secret === 'string' && secret.length >= 16)).toBe(true);
+
+    const text = logs.text();
+    // The log did record the whole sign-in, request by request.
+    expect(text).toContain('/auth/google/callback?[redacted]');
+    expect(text).toContain('/api/auth/google/exchange');
+    for (const secret of secrets) expect(text).not.toContain(secret);
   });
 });

@@ -5,9 +5,9 @@ import { createToken, hashToken } from '#server/auth/tokens';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { isUniqueViolation } from '#server/db/errors';
-import { startSession } from '../session/service';
 import { GMAIL_SEND_SCOPE, generateCodeVerifier, generateState, OAuth2RequestError, type GoogleOAuth, type GoogleProfile, type GoogleTokens } from './oauth';
 import * as repo from './repository';
+import { issueSignInCode } from './sign-in-code';
 
 /** How long a started sign-in may take at Google's consent page. */
 export const FLOW_LIFETIME_MS = 10 * 60 * 1000;
@@ -39,10 +39,19 @@ export interface GoogleFlowDeps {
   stateSigner: Signer;
 }
 
-/** What the browser must do next: go to `location`, with the flow cookie set (a value) or cleared (null). */
+export interface CookieValue {
+  value: string;
+  maxAgeSeconds: number;
+}
+
+/**
+ * What the browser must do next: go to `location`, with the flow cookie set (a value) or cleared (null), and after a
+ * sign-in the cookie that binds the one-time code to this browser.
+ */
 export interface FlowStep {
   location: string;
-  flowCookie?: { value: string; maxAgeSeconds: number } | null;
+  flowCookie?: CookieValue | null;
+  exchangeCookie?: CookieValue;
 }
 
 const signInError = (message: string): FlowStep => ({ location: `/auth?error=${encodeURIComponent(message)}`, flowCookie: null });
@@ -152,8 +161,11 @@ export async function completeGoogleAuth(deps: GoogleFlowDeps, query: CallbackQu
     if (isUniqueViolation(error)) return fail(messages.taken);
     throw error;
   }
-  const { token } = await startSession(deps, userId);
-  return { location: `/?token=${encodeURIComponent(token)}`, flowCookie: null };
+  // Connecting: the browser keeps the session it connected with.
+  if (flow.u) return { location: '/?google_connected=1', flowCookie: null };
+  // Signing in: a one-time code for this browser, never the session token itself (URLs land in logs and history).
+  const signIn = await issueSignInCode(deps, userId);
+  return { location: `/?google_code=${encodeURIComponent(signIn.code)}`, flowCookie: null, exchangeCookie: signIn.cookie };
 }
 
 function googleFieldsOf(

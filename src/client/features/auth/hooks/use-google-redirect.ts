@@ -1,13 +1,26 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '#client/components/ui/use-toast';
-import { setAuthToken } from '#client/lib/auth-token';
-import { USER_QUERY_KEY } from '../api/get-user';
+import { getAuthToken, setAuthToken } from '#client/lib/auth-token';
+import { messageOf } from '#client/lib/request';
+import { exchangeGoogleCode } from '../api/google-exchange';
+import { USER_QUERY_KEY, userQueryOptions } from '../api/get-user';
+
+/** The parameters a Google round trip (or an old or forged link) may leave in the address. */
+const REDIRECT_PARAMETERS = ['google_code', 'google_connected', 'google_error', 'token'];
+
+/** Codes already taken from the address: an effect that runs twice (StrictMode) must not spend one twice. */
+const handledCodes = new Set<string>();
 
 /**
- * After Google sign-in the server sends the browser to /?token=...: keep the token, drop it from the address bar.
- * A failed 'Connect Google Account' comes back as /?google_error=... for a user who stays signed in.
+ * Where a Google round trip comes back to the app; every parameter below leaves the address bar at once.
+ * - `?google_code=`: a sign-in. The one-time code is exchanged for the session. A browser already signed in keeps its
+ *   session: the code is not used (it expires unused in under a minute) and a message says so.
+ * - `?google_connected=1`: 'Connect Google Account' succeeded for the signed-in user, who keeps their session.
+ * - `?google_error=`: a failed connect, for a user who stays signed in.
+ * - `?token=`: never accepted (the server does not issue it; a link carrying someone's session must not sign this
+ *   browser into it); only removed.
  */
 export function useGoogleRedirect() {
   const location = useLocation();
@@ -15,22 +28,42 @@ export function useGoogleRedirect() {
   const queryClient = useQueryClient();
   useEffect(() => {
     const params = new URLSearchParams(location.search);
+    if (!REDIRECT_PARAMETERS.some((name) => params.has(name))) return;
+    const code = params.get('google_code');
+    const isConnected = params.get('google_connected') === '1';
     const connectError = params.get('google_error');
+    for (const name of REDIRECT_PARAMETERS) params.delete(name);
+    const rest = params.toString();
+    navigate(location.pathname + (rest ? `?${rest}` : ''), { replace: true });
+
     if (connectError) {
-      params.delete('google_error');
-      const rest = params.toString();
-      navigate(location.pathname + (rest ? `?${rest}` : ''), { replace: true });
       toast({ title: 'Google account not connected', description: connectError, variant: 'destructive' });
-      return;
+    } else if (isConnected) {
+      void queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY });
+      toast({ title: 'Logged in with Google successfully' });
+    } else if (code && !handledCodes.has(code)) {
+      handledCodes.add(code);
+      void signInWithCode(queryClient, code);
     }
-    const token = params.get('token');
-    if (!token) return;
-    params.delete('token');
-    const search = params.toString();
-    window.history.replaceState(null, '', location.pathname + (search ? `?${search}` : ''));
-    setAuthToken(token);
-    void queryClient.resetQueries({ queryKey: USER_QUERY_KEY });
-    navigate('/', { replace: true });
-    toast({ title: 'Logged in with Google successfully' });
   }, [location.pathname, location.search, navigate, queryClient]);
+}
+
+async function signInWithCode(queryClient: QueryClient, code: string) {
+  // Signed in means a session the server still accepts; a stale stored token is cleared by the check.
+  const current = getAuthToken() ? await queryClient.fetchQuery(userQueryOptions(true)).catch(() => null) : null;
+  if (current) {
+    toast({
+      title: `You are still signed in as ${current.email}`,
+      description: 'To use another Google account, sign out first and then sign in with Google.',
+    });
+    return;
+  }
+  try {
+    const { token } = await exchangeGoogleCode(code);
+    setAuthToken(token);
+    await queryClient.resetQueries({ queryKey: USER_QUERY_KEY });
+    toast({ title: 'Logged in with Google successfully' });
+  } catch (error) {
+    toast({ title: 'Google sign-in failed', description: messageOf(error, 'Please sign in with Google again.'), variant: 'destructive' });
+  }
 }
