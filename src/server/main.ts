@@ -7,6 +7,7 @@ import { systemClock } from './clock';
 import { ConfigError, loadConfig, type Config } from './config';
 import { MigrationError, openDatabase, type Database } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
+import { makeDataDirPrivate, PRIVATE_UMASK } from './data-dir';
 import { createLogger } from './logger';
 import { createMaintenanceLock } from './maintenance-lock';
 import { issueSetupLinks } from './modules/invites/service';
@@ -67,6 +68,9 @@ async function stopStarting(message: string, err?: unknown): Promise<never> {
 }
 
 try {
+  // Before anything is written: new files and folders owner-only, and what DATA_DIR already holds made so.
+  process.umask(PRIVATE_UMASK);
+  makeDataDirPrivate(config.dataDir);
   config.secretKey = resolveSecretKey(config.secretKey, config.dataDir);
   if (!config.databaseUrl) releaseDataDir = lockDataDir(config.dataDir);
   database = await openDatabase(

@@ -7,7 +7,7 @@ export function resolveSecretKey(secretKey: string | undefined, dataDir: string)
   if (secretKey) return secretKey;
   const file = join(dataDir, 'secret.key');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const generated = randomBytes(48).toString('base64url');
   writeFileSync(file, generated + '\n', { mode: 0o600 });
   return generated;

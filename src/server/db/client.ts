@@ -7,6 +7,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { migrationsFolder } from '../paths';
+import { PrivateNodeFS } from './private-node-fs';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -72,8 +73,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     }
     return { db: db as unknown as Db, kind: 'postgres', close: () => sql.end({ timeout: 5 }) };
   }
-  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  const client = await PGlite.create(target.dataDir, target.snapshot ? { loadDataDir: target.snapshot } : {});
+  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true, mode: 0o700 });
+  const client = await PGlite.create({
+    ...(target.dataDir ? { fs: new PrivateNodeFS(target.dataDir) } : {}),
+    ...(target.snapshot ? { loadDataDir: target.snapshot } : {}),
+  });
   const db = drizzlePglite(client, { schema });
   try {
     await migrating(migratePglite(db, { migrationsFolder }));

@@ -18,7 +18,7 @@ function isRunning(pid: number): boolean {
  * that died is taken over.
  */
 export function lockDataDir(dataDir: string, pid = process.pid): () => void {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, 'server.lock');
   let holder: number | undefined;
   try {
@@ -29,6 +29,6 @@ export function lockDataDir(dataDir: string, pid = process.pid): () => void {
   if (holder && holder !== pid && isRunning(holder)) {
     throw new DataDirLockedError(`Another Dispatch server (pid ${holder}) is using ${dataDir}. Stop it, or set a different DATA_DIR.`);
   }
-  writeFileSync(file, `${pid}\n`);
+  writeFileSync(file, `${pid}\n`, { mode: 0o600 });
   return () => rmSync(file, { force: true });
 }

@@ -11,9 +11,9 @@ export function createOutboxTransport(dir: string, now: () => Date = () => new D
       const stamp = now().toISOString().replace(/[:.]/g, '-');
       const name = `${stamp}-${randomBytes(6).toString('hex')}.eml`;
       try {
-        await mkdir(dir, { recursive: true });
+        await mkdir(dir, { recursive: true, mode: 0o700 });
         // A reader of the folder never sees half a message.
-        await writeFile(join(dir, `.${name}.tmp`), message.raw);
+        await writeFile(join(dir, `.${name}.tmp`), message.raw, { mode: 0o600 });
         await rename(join(dir, `.${name}.tmp`), join(dir, name));
       } catch (error) {
         throw new MailSendError(`Could not write to the outbox: ${(error as Error).message}`, true);

@@ -13,10 +13,10 @@ export function createLocalStorage(root: string): FileStorage {
     name: 'local',
     async put(key, data) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
+      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
       // Written whole or not at all: a crash mid-write never leaves half a file under the key.
       const temporary = `${path}.${randomBytes(4).toString('hex')}.tmp`;
-      await writeFile(temporary, data);
+      await writeFile(temporary, data, { mode: 0o600 });
       await rename(temporary, path);
     },
     async get(key) {
