@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError } from 'fastify';
 import { createGuards } from './auth/guards';
+import { registerSecurityHeaders } from './http/security-headers';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -78,17 +78,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    referrerPolicy: { policy: 'no-referrer' },
-    contentSecurityPolicy: {
-      directives: {
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'frame-src': ["'self'", 'blob:', 'data:'],
-        // Served over plain http in the embedded default; a TLS proxy in front sets its own policy.
-        'upgrade-insecure-requests': null,
-      },
-    },
-  });
+  await registerSecurityHeaders(app);
 
   app.decorateRequest('user', null);
 

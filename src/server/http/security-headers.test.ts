@@ -1,0 +1,99 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedVendors, sendBodyFor, temporaryDataDir } from '#server/testing/send-fixtures';
+import { ADMIN_EMAIL, bearer, createTestApp, register, type TestContext } from '#server/testing/test-app';
+
+let t: TestContext;
+let token: string;
+let clientDir: string;
+let data: ReturnType<typeof temporaryDataDir>;
+
+beforeAll(async () => {
+  // A stand-in for the built client: the headers come from the server, not from what the page holds.
+  clientDir = mkdtempSync(join(tmpdir(), 'dispatch-client-'));
+  writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Dispatch</title><div id="root"></div>');
+  mkdirSync(join(clientDir, 'assets'));
+  writeFileSync(join(clientDir, 'assets', 'app-1234.js'), 'console.log(1)');
+  data = temporaryDataDir();
+  t = await createTestApp({ DATA_DIR: data.dir }, undefined, { clientDir });
+  token = await register(t.app, ADMIN_EMAIL);
+  await seedVendors(t.app, token);
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  data.remove();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+const get = (url: string, signedIn = true) => t.app.inject({ method: 'GET', url, headers: signedIn ? bearer(token) : {} });
+
+/** The parts of every answer that keep a browser from being turned against the user. */
+function expectCommonHeaders(headers: Record<string, unknown>) {
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('no-referrer');
+  expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+}
+
+function directives(headers: Record<string, unknown>): Map<string, string> {
+  const policy = String(headers['content-security-policy'] ?? '');
+  return new Map(policy.split(';').map((part) => part.trim()).filter(Boolean).map((part) => {
+    const [name, ...values] = part.split(/\s+/);
+    return [name!, values.join(' ')];
+  }));
+}
+
+describe('security headers', () => {
+  it('the app page: a CSP that runs only our own scripts and cannot be framed by other sites', async () => {
+    for (const url of ['/', '/deployment-log']) {
+      const page = await get(url, false);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expectCommonHeaders(page.headers);
+      const csp = directives(page.headers);
+      expect(csp.get('default-src')).toBe("'self'");
+      expect(csp.get('script-src')).toBe("'self'");
+      expect(csp.get('script-src-attr')).toBe("'none'");
+      expect(csp.get('object-src')).toBe("'none'");
+      expect(csp.get('base-uri')).toBe("'self'");
+      expect(csp.get('form-action')).toBe("'self'");
+      expect(csp.get('frame-ancestors')).toBe("'self'");
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
+    const asset = await get('/assets/app-1234.js', false);
+    expectCommonHeaders(asset.headers);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('API answers: nosniff, the CSP and Cache-Control: no-store on everything that carries personal data', async () => {
+    for (const url of ['/api/user', '/api/users', '/api/vendors', '/api/approval-emails', '/api/email-logs', '/api/prospecting-drafts', '/api/audit-log']) {
+      const answer = await get(url);
+      expect(answer.statusCode, url).toBe(200);
+      expectCommonHeaders(answer.headers);
+      expect(directives(answer.headers).get('default-src'), url).toBe("'self'");
+      expect(answer.headers['cache-control'], url).toBe('no-store');
+    }
+    // Refusals and errors too: they may name an address.
+    const refused = await get('/api/user', false);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    expectCommonHeaders(refused.headers);
+  });
+
+  it('a file download: an attachment that is never rendered on our origin, and never cached', async () => {
+    const sent = await t.app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(token), payload: sendBodyFor(['acme1234']) as object });
+    expect(sent.statusCode).toBe(200);
+    const [entry] = (await get('/api/email-logs')).json();
+    const htmlKey = entry.cardDetails.emailCards[0].htmlFileKey;
+    for (const url of [`/api/files/${htmlKey}?type=html`, `/api/email-logs/${entry.id}/deliveries/acme1234/eml`]) {
+      const download = await get(url);
+      expect(download.statusCode, url).toBe(200);
+      expectCommonHeaders(download.headers);
+      expect(download.headers['content-disposition'], url).toMatch(/^attachment;/);
+      expect(download.headers['cache-control'], url).toBe('private, no-store');
+    }
+    const file = await get(`/api/files/${htmlKey}?type=html`);
+    expect(file.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+  });
+});
