@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { auditLogPage, auditLogQuery } from '#shared/contracts/audit';
-import { authResponse, connectTicket, credentials, currentUser, firstNameResponse, inviteLookup, inviteLookupResponse, registration } from '#shared/contracts/auth';
+import { authResponse, connectTicket, credentials, currentUser, firstNameResponse, googleCodeExchange, inviteLookup, inviteLookupResponse, registration } from '#shared/contracts/auth';
 import { appSettings } from '#shared/contracts/app-settings';
 import { health, notReady, readiness } from '#shared/contracts/health';
 import { idParam } from '#shared/contracts/common';
@@ -105,6 +105,14 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'A one-time ticket to connect a Google account',
     access: 'user',
     responses: { 201: created(connectTicket) },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/google/exchange',
+    summary: 'The session for the one-time code a Google sign-in ended with, from the browser that signed in (its sealed cookie)',
+    access: 'anyone',
+    body: googleCodeExchange,
+    responses: { 200: ok(authResponse), 401: { description: 'Unknown, used or expired code, or another browser' } },
   },
   { method: 'GET', path: '/api/app-settings', summary: 'What the send page needs of the configuration', access: 'user', responses: { 200: ok(appSettings) } },
 
