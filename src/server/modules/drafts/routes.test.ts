@@ -1,23 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, addAndRegister, bearer, createRestartableDatabase, createTestApp, register, type TestContext } from '#server/testing/test-app';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect } from 'vitest';
+import { test } from '#server/testing/fixtures';
+import { ADMIN_EMAIL, addAndRegister, bearer, createRestartableDatabase, createTestApp, register } from '#server/testing/test-app';
 
-let t: TestContext;
-let token: string;
-beforeEach(async () => {
-  t = await createTestApp();
-  token = await register(t.app, ADMIN_EMAIL);
-});
-afterEach(async () => {
-  await t.close();
-});
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, as = token) =>
-  t.app.inject({ method, url, headers: bearer(as), ...(payload === undefined ? {} : { payload: payload as object }) });
+/** Here `call` acts as the admin unless told otherwise, and `token` is the admin's. */
+const it = test.extend<{ token: string; call: (method: Method, url: string, payload?: unknown, as?: string) => Promise<LightMyRequestResponse> }>({
+  token: async ({ admin }, use) => use(admin),
+  call: async ({ t, token }, use) =>
+    use((method, url, payload, as = token) => t.app.inject({ method, url, headers: bearer(as), ...(payload === undefined ? {} : { payload: payload as object }) })),
+});
 
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 describe('prospecting drafts', () => {
-  it('creates, lists in card order, patches only the given fields and deletes', async () => {
+  it('creates, lists in card order, patches only the given fields and deletes', async ({ call }) => {
     expect((await call('POST', '/api/prospecting-drafts', { cardId: 'text-2', cardType: 'text', cardOrder: 2, textCopy: 'Hi' })).statusCode).toBe(201);
     const main = await call('POST', '/api/prospecting-drafts', {
       cardId: 'main',
@@ -47,7 +45,7 @@ describe('prospecting drafts', () => {
     expect((await call('GET', '/api/prospecting-drafts')).json()).toEqual([]);
   });
 
-  it('treats a repeated create as a save, so a retried autosave never fails', async () => {
+  it('treats a repeated create as a save, so a retried autosave never fails', async ({ call }) => {
     await call('POST', '/api/prospecting-drafts', { cardId: 'main', cardType: 'email', htmlSubject: 'one' });
     const again = await call('POST', '/api/prospecting-drafts', { cardId: 'main', cardType: 'email', htmlSubject: 'two' });
     expect(again.statusCode).toBe(201);
@@ -56,13 +54,13 @@ describe('prospecting drafts', () => {
     expect(list[0].htmlSubject).toBe('two');
   });
 
-  it('answers 404 for a patch of a card that is gone', async () => {
+  it('answers 404 for a patch of a card that is gone', async ({ call }) => {
     const response = await call('PATCH', '/api/prospecting-drafts/nope', { senderName: 'x' });
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toMatch(/was not found/);
   });
 
-  it.each([
+  it.for([
     [{ cardType: 'email' }, 'cardId is required'],
     [{ cardId: 'a b', cardType: 'email' }, 'cardId may hold only letters, digits, - and _'],
     [{ cardId: 'x', cardType: 'fax' }, "cardType must be 'email' or 'text'"],
@@ -70,14 +68,14 @@ describe('prospecting drafts', () => {
     [{ cardId: 'x', cardType: 'email', endDate: 'tomorrow' }, "endDate must be an ISO date like '2026-03-14'"],
     [{ cardId: 'x', cardType: 'text', imageContent: '***' }, 'imageContent must be base64'],
     [{ cardId: 'x', cardType: 'email', vendorLinks: { a: 'javascript:alert(1)' } }, 'vendorLinks.a must be an http(s) link'],
-  ])('refuses %j with 400 naming the field and saves nothing', async (payload, message) => {
+  ])('refuses %j with 400 naming the field and saves nothing', async ([payload, message], { call }) => {
     const response = await call('POST', '/api/prospecting-drafts', payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
     expect((await call('GET', '/api/prospecting-drafts')).json()).toEqual([]);
   });
 
-  it('refuses a file over the limit with 413 and keeps what was saved', async () => {
+  it('refuses a file over the limit with 413 and keeps what was saved', async ({ call }) => {
     await call('POST', '/api/prospecting-drafts', { cardId: 'main', cardType: 'email', fileContent: '<p>kept</p>' });
     const response = await call('PATCH', '/api/prospecting-drafts/main', { fileContent: 'x'.repeat(10 * 1024 * 1024 + 1) });
     expect(response.statusCode).toBe(413);
@@ -85,7 +83,7 @@ describe('prospecting drafts', () => {
     expect((await call('GET', '/api/prospecting-drafts')).json()[0].fileContent).toBe('<p>kept</p>');
   });
 
-  it('keeps each user to their own drafts and session', async () => {
+  it('keeps each user to their own drafts and session', async ({ t, token, call }) => {
     const other = await addAndRegister(t.app, token, 'other@agency.test');
     await call('POST', '/api/prospecting-drafts', { cardId: 'main', cardType: 'email', htmlSubject: 'mine' });
     await call('POST', '/api/prospecting-drafts', { cardId: 'main', cardType: 'email', htmlSubject: 'theirs' }, other);
@@ -97,7 +95,7 @@ describe('prospecting drafts', () => {
     expect((await call('GET', '/api/prospecting-drafts')).json()).toHaveLength(1);
   });
 
-  it('needs a signed-in user', async () => {
+  it('needs a signed-in user', async ({ t }) => {
     for (const [method, url] of [['GET', '/api/prospecting-drafts'], ['POST', '/api/prospecting-drafts'], ['GET', '/api/prospecting-session'], ['DELETE', '/api/prospecting-session']] as const) {
       expect((await t.app.inject({ method, url })).statusCode).toBe(401);
     }
@@ -105,7 +103,7 @@ describe('prospecting drafts', () => {
 });
 
 describe('prospecting session', () => {
-  it('starts at the initial state, saves, patches and clears', async () => {
+  it('starts at the initial state, saves, patches and clears', async ({ call }) => {
     expect((await call('GET', '/api/prospecting-session')).json()).toEqual({
       selectedContentType: null,
       selectedClient: null,
@@ -133,7 +131,7 @@ describe('prospecting session', () => {
     expect((await call('GET', '/api/prospecting-session')).json().selectedClient).toBeNull();
   });
 
-  it('refuses a bad pricing model or vendor list with 400', async () => {
+  it('refuses a bad pricing model or vendor list with 400', async ({ call }) => {
     expect((await call('PATCH', '/api/prospecting-session', { pricingModel: 'Free' })).json().message).toBe('pricingModel must be one of Revshare, CPM, CPA, CPD');
     expect((await call('PATCH', '/api/prospecting-session', { selectedVendors: ['a', 'a'] })).json().message).toBe('selectedVendors must not repeat a vendor');
   });

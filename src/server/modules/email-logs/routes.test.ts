@@ -1,26 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FAST_DELIVERY, seedVendors, sendBodyFor, temporaryDataDir } from '#server/testing/send-fixtures';
-import { ADMIN_EMAIL, bearer, createTestApp, register, type TestContext } from '#server/testing/test-app';
+import { describe, expect } from 'vitest';
+import { test } from '#server/testing/fixtures';
+import { FAST_DELIVERY, seedVendors, sendBodyFor } from '#server/testing/send-fixtures';
+import { ADMIN_EMAIL, bearer } from '#server/testing/test-app';
 
-let t: TestContext;
-let token: string;
-let data: ReturnType<typeof temporaryDataDir>;
-
-beforeEach(async () => {
-  data = temporaryDataDir();
-  t = await createTestApp({ DATA_DIR: data.dir }, undefined, { delivery: FAST_DELIVERY });
-  token = await register(t.app, ADMIN_EMAIL);
-  await seedVendors(t.app, token);
-});
-afterEach(async () => {
-  await t.close();
-  data.remove();
-});
-
-const list = (query = '') => t.app.inject({ method: 'GET', url: `/api/email-logs${query}`, headers: bearer(token) });
+/** An app with its own DATA_DIR and fast delivery; `token` is the admin's, with the vendors already set up. */
+const it = test
+  .extend('env', ({ dataDir }) => ({ DATA_DIR: dataDir }))
+  .extend('appDeps', { delivery: FAST_DELIVERY })
+  .extend('token', { auto: true }, async ({ app, admin }) => {
+    await seedVendors(app, admin);
+    return admin;
+  })
+  .extend('list', ({ t, token }) => (query = '') => t.app.inject({ method: 'GET', url: `/api/email-logs${query}`, headers: bearer(token) }));
 
 describe('GET /api/email-logs', () => {
-  it('answers an empty list, then entries newest first with everything the Deployment Log shows', async () => {
+  it('answers an empty list, then entries newest first with everything the Deployment Log shows', async ({ t, token, list }) => {
     expect((await list()).json()).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: '/api/email-logs' })).statusCode).toBe(401);
 
@@ -76,7 +70,7 @@ describe('GET /api/email-logs', () => {
     });
   });
 
-  it('filters by client, vendor and subject, and validates the query', async () => {
+  it('filters by client, vendor and subject, and validates the query', async ({ t, token, list }) => {
     const goa = sendBodyFor(['acme1234', 'bravo5678']);
     const heritage = sendBodyFor(['carta9012'], {
       selectedClient: 'heritage-action',

@@ -1,20 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { SESSION_LIFETIME_MS } from '#server/auth/tokens';
-import { ADMIN_EMAIL, addAndRegister, bearer, createInvite, createTestApp, PASSWORD, register, type TestContext } from '#server/testing/test-app';
+import { test } from '#server/testing/fixtures';
+import { ADMIN_EMAIL, addAndRegister, bearer, createInvite, PASSWORD, register } from '#server/testing/test-app';
 
-let t: TestContext;
-beforeEach(async () => {
-  t = await createTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
-
-const post = (url: string, payload: unknown, headers = {}) => t.app.inject({ method: 'POST', url, payload: payload as object, headers });
-const getUser = (token?: string) => t.app.inject({ method: 'GET', url: '/api/user', headers: token ? bearer(token) : {} });
+const it = test
+  .extend('post', ({ t }) => (url: string, payload: unknown, headers = {}) => t.app.inject({ method: 'POST', url, payload: payload as object, headers }))
+  .extend('getUser', ({ t }) => (token?: string) => t.app.inject({ method: 'GET', url: '/api/user', headers: token ? bearer(token) : {} }));
 
 describe('POST /api/register', () => {
-  it('registers an authorized address with its invite and returns a working token', async () => {
+  it('registers an authorized address with its invite and returns a working token', async ({ t, post, getUser }) => {
     const invite = await createInvite(t.app, ADMIN_EMAIL);
     const response = await post('/api/register', { email: ' Admin@Agency.test ', password: PASSWORD, invite });
     expect(response.statusCode).toBe(201);
@@ -32,7 +26,7 @@ describe('POST /api/register', () => {
     });
   });
 
-  it('stores an Argon2id hash and only a hash of the token', async () => {
+  it('stores an Argon2id hash and only a hash of the token', async ({ t }) => {
     const token = await register(t.app, ADMIN_EMAIL);
     const user = await t.database.db.query.users.findFirst();
     expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
@@ -41,20 +35,20 @@ describe('POST /api/register', () => {
     expect(sessions[0]!.tokenHash).not.toContain(token);
   });
 
-  it.each([
+  it.for([
     [{ password: PASSWORD }, 'email is required'],
     [{ email: 'not-an-address', password: PASSWORD }, 'email must be a valid e-mail address'],
     [{ email: ADMIN_EMAIL }, 'password is required'],
     [{ email: ADMIN_EMAIL, password: 'short' }, 'password must be at least 8 characters'],
     [{ email: 42, password: PASSWORD }, 'email must be an e-mail address'],
-  ])('answers 400 naming the field for %j', async (payload, message) => {
+  ])('answers 400 naming the field for %j', async ([payload, message], { t, post }) => {
     const response = await post('/api/register', payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
     expect(await t.database.db.query.users.findMany()).toEqual([]);
   });
 
-  it('answers 400 with a message for a body that is not JSON', async () => {
+  it('answers 400 with a message for a body that is not JSON', async ({ t }) => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/register',
@@ -67,17 +61,17 @@ describe('POST /api/register', () => {
 });
 
 describe('POST /api/login', () => {
-  beforeEach(async () => {
+  it.beforeEach(async ({ t }) => {
     await register(t.app, ADMIN_EMAIL);
   });
 
-  it('signs in with the right password', async () => {
+  it('signs in with the right password', async ({ post, getUser }) => {
     const response = await post('/api/login', { email: ADMIN_EMAIL, password: PASSWORD });
     expect(response.statusCode).toBe(200);
     expect((await getUser(response.json().token)).statusCode).toBe(200);
   });
 
-  it('gives the same 401 for a wrong password and an unknown address', async () => {
+  it('gives the same 401 for a wrong password and an unknown address', async ({ post }) => {
     const wrong = await post('/api/login', { email: ADMIN_EMAIL, password: 'wrong password' });
     const unknown = await post('/api/login', { email: 'nobody@agency.test', password: PASSWORD });
     expect(wrong.statusCode).toBe(401);
@@ -86,7 +80,7 @@ describe('POST /api/login', () => {
     expect(unknown.json()).toEqual({ message: 'Invalid email or password' });
   });
 
-  it('refuses with 429 and Retry-After after repeated failures for one address, and lets in again after the window', async () => {
+  it('refuses with 429 and Retry-After after repeated failures for one address, and lets in again after the window', async ({ t, post }) => {
     for (let i = 0; i < 5; i++) {
       expect((await post('/api/login', { email: ADMIN_EMAIL, password: `wrong ${i}` })).statusCode).toBe(401);
     }
@@ -98,7 +92,7 @@ describe('POST /api/login', () => {
     expect((await post('/api/login', { email: ADMIN_EMAIL, password: PASSWORD })).statusCode).toBe(200);
   });
 
-  it('refuses with 403 a registered user whose address was removed', async () => {
+  it('refuses with 403 a registered user whose address was removed', async ({ t, post }) => {
     const admin = (await post('/api/login', { email: ADMIN_EMAIL, password: PASSWORD })).json().token;
     await addAndRegister(t.app, admin, 'gone@agency.test');
     const rows = (await t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(admin) })).json();
@@ -110,7 +104,7 @@ describe('POST /api/login', () => {
 });
 
 describe('GET /api/user and sessions', () => {
-  it('answers 401 with no token, a malformed header or an unknown token', async () => {
+  it('answers 401 with no token, a malformed header or an unknown token', async ({ t, getUser }) => {
     expect((await getUser()).statusCode).toBe(401);
     expect((await getUser('made-up-token')).statusCode).toBe(401);
     const malformed = await t.app.inject({ method: 'GET', url: '/api/user', headers: { authorization: 'Basic abc' } });
@@ -118,7 +112,7 @@ describe('GET /api/user and sessions', () => {
     expect(malformed.json()).toEqual({ message: 'Unauthorized' });
   });
 
-  it('expires a token after 30 days without use, and slides the expiry with use', async () => {
+  it('expires a token after 30 days without use, and slides the expiry with use', async ({ t, getUser }) => {
     const token = await register(t.app, ADMIN_EMAIL);
     t.clock.advance(SESSION_LIFETIME_MS - 60_000);
     expect((await getUser(token)).statusCode).toBe(200);
@@ -128,7 +122,7 @@ describe('GET /api/user and sessions', () => {
     expect((await getUser(token)).statusCode).toBe(401);
   });
 
-  it('revokes the token on logout', async () => {
+  it('revokes the token on logout', async ({ t, post, getUser }) => {
     const token = await register(t.app, ADMIN_EMAIL);
     const other = (await post('/api/login', { email: ADMIN_EMAIL, password: PASSWORD })).json().token;
     const response = await post('/api/logout', {}, bearer(token));
@@ -137,7 +131,7 @@ describe('GET /api/user and sessions', () => {
     expect((await getUser(other)).statusCode).toBe(200);
   });
 
-  it('answers 403 at once to every session of a user whose address is removed', async () => {
+  it('answers 403 at once to every session of a user whose address is removed', async ({ t, post, getUser }) => {
     const admin = await register(t.app, ADMIN_EMAIL);
     const first = await addAndRegister(t.app, admin, 'member@agency.test');
     const second = (await post('/api/login', { email: 'member@agency.test', password: PASSWORD })).json().token;
@@ -152,7 +146,7 @@ describe('GET /api/user and sessions', () => {
     expect((await post('/api/login', { email: 'member@agency.test', password: PASSWORD })).statusCode).toBe(200);
   });
 
-  it('gives the first name from the address', async () => {
+  it('gives the first name from the address', async ({ t }) => {
     const admin = await register(t.app, ADMIN_EMAIL);
     const token = await addAndRegister(t.app, admin, 'jane.doe@agency.test');
     const response = await t.app.inject({ method: 'GET', url: '/api/user/first-name', headers: bearer(token) });
@@ -160,13 +154,13 @@ describe('GET /api/user and sessions', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/user/first-name' })).statusCode).toBe(401);
   });
 
-  it('answers unknown API paths with a JSON 404', async () => {
+  it('answers unknown API paths with a JSON 404', async ({ t }) => {
     const response = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toMatch(/Not found/);
   });
 
-  it('sends Referrer-Policy: no-referrer', async () => {
+  it('sends Referrer-Policy: no-referrer', async ({ getUser }) => {
     expect((await getUser()).headers['referrer-policy']).toBe('no-referrer');
   });
 });
