@@ -1,34 +1,17 @@
 import { simpleParser } from 'mailparser';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FAST_DELIVERY, temporaryDataDir } from '#server/testing/send-fixtures';
-import { startSmtpSink, type SmtpSink } from '#server/testing/smtp-sink';
-import { ADMIN_EMAIL, bearer, createTestApp, register, type TestContext } from '#server/testing/test-app';
+import { describe, expect } from 'vitest';
+import { test } from '#server/testing/fixtures';
+import { FAST_DELIVERY } from '#server/testing/send-fixtures';
+import { ADMIN_EMAIL, bearer } from '#server/testing/test-app';
 
-let t: TestContext;
-let token: string;
-let smtp: SmtpSink;
-let data: ReturnType<typeof temporaryDataDir>;
-
-beforeEach(async () => {
-  smtp = await startSmtpSink();
-  data = temporaryDataDir();
-});
-afterEach(async () => {
-  await t.close();
-  await smtp.close();
-  data.remove();
-});
-
-async function start(env: Record<string, string>) {
-  t = await createTestApp({ DATA_DIR: data.dir, ...env }, undefined, { delivery: FAST_DELIVERY });
-  token = await register(t.app, ADMIN_EMAIL);
-}
-
-const sendTest = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/send-email', headers: bearer(token), payload: payload as object });
+/** An app sending through the SMTP sink (the gmail suite below overrides env). */
+const it = test
+  .extend('env', ({ dataDir, smtp }): Record<string, string> => ({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url }))
+  .extend('appDeps', { delivery: FAST_DELIVERY })
+  .extend('sendTest', ({ t, admin }) => (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/send-email', headers: bearer(admin), payload: payload as object }));
 
 describe('POST /api/send-email', () => {
-  it('sends a test message as the user through the configured transport', async () => {
-    await start({ MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url });
+  it('sends a test message as the user through the configured transport', async ({ smtp, sendTest }) => {
     const response = await sendTest({ to: 'someone@example.test', subject: 'Hello', text: 'Plain', html: '<p>Rich</p>' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'sent', messageId: expect.stringMatching(/^<.+@dispatch\.local>$/), message: 'Email sent successfully' });
@@ -40,8 +23,7 @@ describe('POST /api/send-email', () => {
     expect(smtp.received[0]!.to).toEqual(['someone@example.test']);
   });
 
-  it('answers 400 naming what is missing', async () => {
-    await start({ MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url });
+  it('answers 400 naming what is missing', async ({ t, smtp, sendTest }) => {
     const empty = await sendTest({});
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({ message: 'Please provide: to, subject, text or html.', missing: ['to', 'subject', 'text or html'] });
@@ -51,19 +33,21 @@ describe('POST /api/send-email', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/send-email', payload: { to: 'a@example.test' } })).statusCode).toBe(401);
   });
 
-  it('answers requiresGoogleAuth under the gmail transport when the user has no Google connection', async () => {
-    await start({ MAIL_TRANSPORT: 'gmail', GOOGLE_CLIENT_ID: 'client-id', GOOGLE_CLIENT_SECRET: 'client-secret' });
-    const response = await sendTest({ to: 'someone@example.test', subject: 'Hello', text: 'Plain' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      requiresGoogleAuth: true,
-      message: 'Google Authentication Required: Please sign in with Google to enable Gmail sending.',
+  describe('under the gmail transport', () => {
+    it.override('env', ({ dataDir }) => ({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'gmail', GOOGLE_CLIENT_ID: 'client-id', GOOGLE_CLIENT_SECRET: 'client-secret' }));
+
+    it('answers requiresGoogleAuth under the gmail transport when the user has no Google connection', async ({ sendTest }) => {
+      const response = await sendTest({ to: 'someone@example.test', subject: 'Hello', text: 'Plain' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        requiresGoogleAuth: true,
+        message: 'Google Authentication Required: Please sign in with Google to enable Gmail sending.',
+      });
     });
   });
 
-  it('answers 502 with the reason when the mail server refuses the message', async () => {
+  it('answers 502 with the reason when the mail server refuses the message', async ({ smtp, sendTest }) => {
     smtp.answer = () => ({ kind: 'refuse', code: 554, message: 'Rejected' });
-    await start({ MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url });
     const response = await sendTest({ to: 'someone@example.test', subject: 'Hello', text: 'Plain' });
     expect(response.statusCode).toBe(502);
     expect(response.json().message).toMatch(/^The email could not be sent: The mail server refused the message \(554\)/);
