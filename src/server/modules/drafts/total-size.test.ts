@@ -1,5 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, addAndRegister, bearer, createTestApp, register, type TestContext } from '#server/testing/test-app';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect } from 'vitest';
+import { test } from '#server/testing/fixtures';
+import { addAndRegister, bearer } from '#server/testing/test-app';
 import { MAX_DRAFT_BYTES_PER_USER } from './service';
 
 /** A small total, so that the test moves kilobytes rather than the real 100 MB. */
@@ -8,31 +10,35 @@ const MESSAGE =
   'Your saved content cards would take more than 1000 bytes together, the most the send page keeps for you. ' +
   'Remove files from cards you no longer need, or send and clear the page, then try again.';
 
-let t: TestContext;
-let token: string;
-beforeEach(async () => {
-  t = await createTestApp({}, undefined, { maxDraftBytes: LIMIT });
-  token = await register(t.app, ADMIN_EMAIL);
-});
-afterEach(async () => {
-  await t.close();
-});
+type Method = 'GET' | 'POST' | 'PATCH';
+type Response = Promise<LightMyRequestResponse>;
 
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, as = token) =>
-  t.app.inject({ method, url, headers: bearer(as), ...(payload === undefined ? {} : { payload: payload as object }) });
-const create = (cardId: string, size: number, as = token) =>
-  call('POST', '/api/prospecting-drafts', { cardId, cardType: 'email', fileContent: 'x'.repeat(size) }, as);
-const savedSizes = async (as = token) =>
-  ((await call('GET', '/api/prospecting-drafts', undefined, as)).json() as { cardId: string; fileContent: string | null }[]).map(
-    (card) => [card.cardId, card.fileContent?.length ?? 0],
-  );
+/** An app with a small draft limit; `call`, `create` and `savedSizes` act as the admin (`token`) unless told otherwise. */
+const it = test.extend('appDeps', { maxDraftBytes: LIMIT }).extend<{
+  token: string;
+  call: (method: Method, url: string, payload?: unknown, as?: string) => Response;
+  create: (cardId: string, size: number, as?: string) => Response;
+  savedSizes: (as?: string) => Promise<(string | number)[][]>;
+}>({
+  token: async ({ admin }, use) => use(admin),
+  call: async ({ t, token }, use) =>
+    use((method, url, payload, as = token) => t.app.inject({ method, url, headers: bearer(as), ...(payload === undefined ? {} : { payload: payload as object }) })),
+  create: async ({ call, token }, use) =>
+    use((cardId, size, as = token) => call('POST', '/api/prospecting-drafts', { cardId, cardType: 'email', fileContent: 'x'.repeat(size) }, as)),
+  savedSizes: async ({ call, token }, use) =>
+    use(async (as = token) =>
+      ((await call('GET', '/api/prospecting-drafts', undefined, as)).json() as { cardId: string; fileContent: string | null }[]).map(
+        (card) => [card.cardId, card.fileContent?.length ?? 0],
+      ),
+    ),
+});
 
 describe("the total size of one user's drafts", () => {
   it('is 100 MB unless a test says otherwise', () => {
     expect(MAX_DRAFT_BYTES_PER_USER).toBe(100 * 1024 * 1024);
   });
 
-  it('refuses a create or a patch that would take a user over it with 413, keeping what was saved', async () => {
+  it('refuses a create or a patch that would take a user over it with 413, keeping what was saved', async ({ t, token, call, create, savedSizes }) => {
     expect((await create('a', 600)).statusCode).toBe(201);
     const second = await create('b', 600);
     expect(second.statusCode).toBe(413);
@@ -49,7 +55,7 @@ describe("the total size of one user's drafts", () => {
     expect((await create('a', 900, other)).statusCode).toBe(201);
   });
 
-  it('checks saves that race each other one at a time: four at once, two fit', async () => {
+  it('checks saves that race each other one at a time: four at once, two fit', async ({ call, create, savedSizes }) => {
     for (const cardId of ['c1', 'c2', 'c3', 'c4']) expect((await create(cardId, 0)).statusCode).toBe(201);
     const answers = await Promise.all(
       ['c1', 'c2', 'c3', 'c4'].map((cardId) => call('PATCH', `/api/prospecting-drafts/${cardId}`, { fileContent: 'x'.repeat(400) })),
