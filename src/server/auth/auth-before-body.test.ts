@@ -1,7 +1,8 @@
 import type { AddressInfo, Socket } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { test } from '#server/testing/fixtures';
 import { rawUpload } from '#server/testing/raw-upload';
-import { ADMIN_EMAIL, bearer, createTestApp, PASSWORD, register, type TestContext } from '#server/testing/test-app';
+import { ADMIN_EMAIL, bearer, PASSWORD, register } from '#server/testing/test-app';
 import { SESSION_LIFETIME_MS } from './tokens';
 
 const MB = 1024 * 1024;
@@ -10,25 +11,18 @@ const UPLOAD_SIZE = 50 * MB;
 /** What the server may read of a refused upload: its headers and the parser's first chunk (64 KB measured), not the body. */
 const READ_ALLOWANCE = 1 * MB;
 
-let t: TestContext;
-let port: number;
-/** Every connection the server accepted, to count the bytes it actually read from each. */
-let sockets: Socket[];
-
-beforeEach(async () => {
-  t = await createTestApp();
-  sockets = [];
-  t.app.server.on('connection', (socket: Socket) => sockets.push(socket));
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (t.app.server.address() as AddressInfo).port;
+/** The app listening on 127.0.0.1 (closed with the app), and the bytes it read from every connection it accepted. */
+const it = test.extend('server', async ({ app }) => {
+  const sockets: Socket[] = [];
+  app.server.on('connection', (socket: Socket) => sockets.push(socket));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    port: (app.server.address() as AddressInfo).port,
+    /** The most the server read from one connection accepted since the last call to forgetConnections(). */
+    bytesReadByServer: () => Math.max(...sockets.map((socket) => socket.bytesRead)),
+    forgetConnections: () => sockets.splice(0),
+  };
 });
-afterEach(async () => {
-  await t.close();
-});
-
-/** The most the server read from one connection accepted since the last call to forgetConnections(). */
-const bytesReadByServer = () => Math.max(...sockets.map((socket) => socket.bytesRead));
-const forgetConnections = () => sockets.splice(0);
 
 const largeBodyRoutes = [
   ['POST', '/api/send-email-consolidated'],
@@ -39,7 +33,7 @@ const largeBodyRoutes = [
 ] as const;
 
 describe('authentication before the body', () => {
-  it.each(largeBodyRoutes)('%s %s refuses an anonymous 50 MB upload with 401 before reading it, and /api/health answers meanwhile', async (method, path) => {
+  it.for(largeBodyRoutes)('%s %s refuses an anonymous 50 MB upload with 401 before reading it, and /api/health answers meanwhile', async ([method, path], { server: { port, bytesReadByServer } }) => {
     const events: string[] = [];
     let health: Promise<void> | undefined;
     const upload = await rawUpload({
@@ -67,7 +61,7 @@ describe('authentication before the body', () => {
     expect(Number(/after (\d+)/.exec(healthEvent)![1])).toBeLessThan(READ_ALLOWANCE);
   });
 
-  it('refuses an expired and a logged-out token the same way, and still reads the body of a valid one', async () => {
+  it('refuses an expired and a logged-out token the same way, and still reads the body of a valid one', async ({ t, server: { port, bytesReadByServer, forgetConnections } }) => {
     const token = await register(t.app, ADMIN_EMAIL);
     const upload = (authorization: string) =>
       rawUpload({ port, method: 'POST', path: '/api/prospecting-drafts', size: UPLOAD_SIZE, headers: { authorization } });

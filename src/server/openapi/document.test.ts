@@ -1,39 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '#server/testing/test-app';
+import { describe, expect } from 'vitest';
+import { it } from '#server/testing/fixtures';
 import { jsonSchemaOf, responsesOf } from './document';
 import { API_OPERATIONS } from './operations';
 import { registeredRoutes } from './registered-routes';
-
-let t: TestContext;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
 
 const key = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
 const documented = new Set(API_OPERATIONS.map(key));
 const undocumented = (routes: { method: string; path: string }[]) => routes.filter((route) => route.path.startsWith('/api') && !documented.has(key(route))).map(key);
 
 describe('the API document', () => {
-  it('lists every route registered under /api, and nothing else', async () => {
-    await t.app.ready();
-    const routes = registeredRoutes(t.app);
+  it('lists every route registered under /api, and nothing else', async ({ app }) => {
+    await app.ready();
+    const routes = registeredRoutes(app);
     expect(routes).toContainEqual({ method: 'PATCH', path: '/api/users/:userId/permissions' });
     expect(undocumented(routes)).toEqual([]);
     const registered = new Set(routes.map(key));
     expect(API_OPERATIONS.map(key).filter((operation) => !registered.has(operation))).toEqual([]);
   });
 
-  it('notices a route that is not in the document', async () => {
-    const extra = await createTestApp({}, t.database);
+  it('notices a route that is not in the document', async ({ startApp }) => {
+    const extra = await startApp();
     extra.app.get('/api/undocumented/:id', async () => ({}));
     await extra.app.ready();
     expect(undocumented(registeredRoutes(extra.app))).toEqual(['GET /api/undocumented/:id']);
-    await extra.app.close();
   });
 
-  it('is published at GET /api/openapi.json as OpenAPI 3.1, with parameters, bodies and documented answers', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+  it('is published at GET /api/openapi.json as OpenAPI 3.1, with parameters, bodies and documented answers', async ({ app }) => {
+    const response = await app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(document.openapi).toBe('3.1.0');
