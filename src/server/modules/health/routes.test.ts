@@ -1,48 +1,52 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { temporaryDataDir } from '../../testing/send-fixtures';
-import { startSmtpSink } from '../../testing/smtp-sink';
-import { createTestApp, type TestContext } from '../../testing/test-app';
+import { describe, expect } from 'vitest';
+import { test } from '#server/testing/fixtures';
+import { startSmtpSink } from '#server/testing/smtp-sink';
+import { createTestApp } from '#server/testing/test-app';
 
-let t: TestContext | undefined;
-const data = temporaryDataDir();
+/** An app on its own DATA_DIR with the outbox transport; the variants below change what its readiness checks. */
+const it = test
+  .extend('env', ({ dataDir }): Record<string, string> => ({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'outbox' }))
+  .extend('get', ({ app }) => (url: string) => app.inject({ method: 'GET', url }));
 
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
-afterAll(() => data.remove());
+/** Sending through the SMTP sink. */
+const onSmtp = it.extend('env', ({ dataDir, smtp }): Record<string, string> => ({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url }));
 
-const get = (url: string) => t!.app.inject({ method: 'GET', url });
+/** Sending through an SMTP server that was stopped before the app started. */
+const onStoppedSmtp = it
+  .extend('stoppedSmtpUrl', async () => {
+    const smtp = await startSmtpSink();
+    await smtp.close();
+    return smtp.url;
+  })
+  .extend('env', ({ dataDir, stoppedSmtpUrl }): Record<string, string> => ({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'smtp', SMTP_URL: stoppedSmtpUrl }));
+
+/** A DATA_DIR where the store's folder should be there is a file: every write fails. */
+const onBrokenStore = it
+  .extend('brokenDataDir', ({ dataDir }) => {
+    writeFileSync(join(dataDir, 'files'), 'not a folder');
+    return dataDir;
+  })
+  .extend('env', ({ brokenDataDir }): Record<string, string> => ({ DATA_DIR: brokenDataDir, MAIL_TRANSPORT: 'outbox' }));
 
 describe('health and readiness', () => {
-  it('is ready when the database, the file store and the SMTP server all answer, and leaves no probe behind', async () => {
-    const smtp = await startSmtpSink();
-    try {
-      t = await createTestApp({ DATA_DIR: data.dir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url });
-      const ready = await get('/api/ready');
-      expect(ready.statusCode).toBe(200);
-      expect(ready.json()).toEqual({ ok: true, checks: { database: 'ok', store: 'ok', mail: 'ok' } });
-      expect(ready.headers['cache-control']).toBe('no-store');
-      // The probe object was written, read and deleted: nothing is left in the folders of the store.
-      const filesDir = join(data.dir, 'files');
-      expect(readdirSync(filesDir).flatMap((fan) => readdirSync(join(filesDir, fan)))).toEqual([]);
-      expect((await get('/api/health')).json()).toEqual({ ok: true });
-    } finally {
-      await smtp.close();
-    }
+  onSmtp('is ready when the database, the file store and the SMTP server all answer, and leaves no probe behind', async ({ dataDir, get }) => {
+    const ready = await get('/api/ready');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ ok: true, checks: { database: 'ok', store: 'ok', mail: 'ok' } });
+    expect(ready.headers['cache-control']).toBe('no-store');
+    // The probe object was written, read and deleted: nothing is left in the folders of the store.
+    const filesDir = join(dataDir, 'files');
+    expect(readdirSync(filesDir).flatMap((fan) => readdirSync(join(filesDir, fan)))).toEqual([]);
+    expect((await get('/api/health')).json()).toEqual({ ok: true });
   });
 
-  it('checks no mail server for the outbox transport', async () => {
-    t = await createTestApp({ DATA_DIR: data.dir, MAIL_TRANSPORT: 'outbox' });
+  it('checks no mail server for the outbox transport', async ({ get }) => {
     expect((await get('/api/ready')).json()).toEqual({ ok: true, checks: { database: 'ok', store: 'ok' } });
   });
 
-  it('answers 503 naming the mail server while the SMTP server is down', async () => {
-    const smtp = await startSmtpSink();
-    await smtp.close();
-    t = await createTestApp({ DATA_DIR: data.dir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url });
+  onStoppedSmtp('answers 503 naming the mail server while the SMTP server is down', async ({ get }) => {
     const ready = await get('/api/ready');
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toEqual({
@@ -53,22 +57,15 @@ describe('health and readiness', () => {
     expect((await get('/api/health')).statusCode).toBe(200);
   });
 
-  it('answers 503 naming the file store when it cannot write', async () => {
-    const broken = temporaryDataDir();
-    try {
-      // Where the store's folder should be there is a file: every write fails.
-      writeFileSync(join(broken.dir, 'files'), 'not a folder');
-      t = await createTestApp({ DATA_DIR: broken.dir, MAIL_TRANSPORT: 'outbox' });
-      const ready = await get('/api/ready');
-      expect(ready.statusCode).toBe(503);
-      expect(ready.json()).toEqual({ message: 'Not ready: the file store failed its check.', checks: { database: 'ok', store: 'failing' } });
-    } finally {
-      broken.remove();
-    }
+  onBrokenStore('answers 503 naming the file store when it cannot write', async ({ get }) => {
+    const ready = await get('/api/ready');
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ message: 'Not ready: the file store failed its check.', checks: { database: 'ok', store: 'failing' } });
   });
 
-  it('answers 503 naming the database when it does not answer', async () => {
-    const { app, database } = await createTestApp({ DATA_DIR: data.dir, MAIL_TRANSPORT: 'outbox' });
+  it('answers 503 naming the database when it does not answer', async ({ dataDir }) => {
+    // The test closes the database itself, which the database fixture would close a second time.
+    const { app, database } = await createTestApp({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'outbox' });
     try {
       await database.close();
       const ready = await app.inject({ method: 'GET', url: '/api/ready' });
