@@ -1,8 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DeliveryOptions } from '#server/mail/deliveries';
-import { FAST_DELIVERY, eventually, seedVendors, sendBodyFor, temporaryDataDir } from '#server/testing/send-fixtures';
-import { startSmtpSink, type SmtpSink } from '#server/testing/smtp-sink';
-import { ADMIN_EMAIL, addAndRegister, bearer, createTestApp, register, type TestContext } from '#server/testing/test-app';
+import { describe, expect } from 'vitest';
+import { test } from '#server/testing/fixtures';
+import { FAST_DELIVERY, eventually, seedVendors, sendBodyFor } from '#server/testing/send-fixtures';
+import { addAndRegister, bearer } from '#server/testing/test-app';
 
 const SENDER = 'sender@agency.test';
 const COLLEAGUE = 'colleague@agency.test';
@@ -10,45 +9,34 @@ const COLLEAGUE = 'colleague@agency.test';
 /** Three registrations (argon2), a send and re-sends: more than the default 20 s on a machine shared by parallel runs. */
 const SLOW_MS = 60_000;
 
-let t: TestContext;
-let smtp: SmtpSink;
-let data: ReturnType<typeof temporaryDataDir>;
-let admin: string;
-let sender: string;
-let colleague: string;
-
-async function start(delivery: DeliveryOptions = FAST_DELIVERY) {
-  t = await createTestApp({ DATA_DIR: data.dir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url }, undefined, { delivery });
-  admin = await register(t.app, ADMIN_EMAIL);
-  await seedVendors(t.app, admin);
-  sender = await addAndRegister(t.app, admin, SENDER);
-  colleague = await addAndRegister(t.app, admin, COLLEAGUE);
-  // Only the vendor messages count below, not the two invitations mailed to the new users.
-  smtp.received.length = 0;
-}
-
-beforeEach(async () => {
-  smtp = await startSmtpSink();
-  data = temporaryDataDir();
-});
-afterEach(async () => {
-  await t.close();
-  await smtp.close();
-  data.remove();
-});
-
 type Delivery = { vendorId: string; status: string; error: string | null };
 type LogEntry = { id: number; sentBy: string; deliveries: Delivery[] };
 
 const statuses = (entries: LogEntry[]) => entries[0]!.deliveries.map((delivery) => delivery.status);
-const post = (token: string, url: string) => t.app.inject({ method: 'POST', url, headers: bearer(token) });
-const send = (token: string, vendorIds: string[]) =>
-  t.app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(token), payload: sendBodyFor(vendorIds) as object });
-const logs = async (token: string): Promise<LogEntry[]> => (await t.app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json();
+
+/** An app sending through the SMTP sink; the admin has set up the vendors and signed in a sender and a colleague. */
+const it = test
+  .extend('env', ({ dataDir, smtp }): Record<string, string> => ({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url }))
+  .extend('appDeps', { delivery: FAST_DELIVERY })
+  .extend('users', { auto: true }, async ({ app, admin, smtp }) => {
+    await seedVendors(app, admin);
+    const users = { sender: await addAndRegister(app, admin, SENDER), colleague: await addAndRegister(app, admin, COLLEAGUE) };
+    // Only the vendor messages count below, not the two invitations mailed to the new users.
+    smtp.received.length = 0;
+    return users;
+  })
+  .extend('sender', ({ users }) => users.sender)
+  .extend('colleague', ({ users }) => users.colleague)
+  .extend('post', ({ app }) => (token: string, url: string) => app.inject({ method: 'POST', url, headers: bearer(token) }))
+  .extend('send', ({ app }) => (token: string, vendorIds: string[]) =>
+    app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(token), payload: sendBodyFor(vendorIds) as object }))
+  .extend('logs', ({ app }) => async (token: string): Promise<LogEntry[]> => (await app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json());
+
+/** Slow enough retries that a message is still queued when the admin removes its sender. */
+const withSlowRetries = it.extend('appDeps', { delivery: { ...FAST_DELIVERY, baseDelayMs: 200, maxDelayMs: 200, maxAttempts: 100 } });
 
 describe('who may act on a send', () => {
-  it("refuses 'Retry failed' and 'Send again' of someone else's send with 403, and lets the sender and an admin", async () => {
-    await start();
+  it("refuses 'Retry failed' and 'Send again' of someone else's send with 403, and lets the sender and an admin", async ({ smtp, admin, sender, colleague, post, send, logs }) => {
     // Bravo refuses for good, Acme's connection drops after the data: one failed and one uncertain delivery.
     smtp.answer = (message) => (message.to.includes('team@bravo.test') ? { kind: 'refuse', code: 550, message: 'Mailbox unavailable' } : { kind: 'drop' });
     expect((await send(sender, ['acme1234', 'bravo5678'])).statusCode).toBe(200);
@@ -77,15 +65,13 @@ describe('who may act on a send', () => {
     expect(smtp.received).toHaveLength(2);
   }, SLOW_MS);
 
-  it('fails a queued message whose sender was removed from the list, with a reason the Deployment Log shows, and sends nothing', async () => {
-    // Slow enough retries that the message is still queued when the admin removes the sender.
-    await start({ ...FAST_DELIVERY, baseDelayMs: 200, maxDelayMs: 200, maxAttempts: 100 });
+  withSlowRetries('fails a queued message whose sender was removed from the list, with a reason the Deployment Log shows, and sends nothing', async ({ app, smtp, admin, sender, post, send, logs }) => {
     smtp.answer = () => ({ kind: 'refuse', code: 451, message: 'Try again later' });
     expect((await send(sender, ['carta9012'])).statusCode).toBe(200);
 
-    const users: { email: string; authorizedEmailId: number }[] = (await t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(admin) })).json();
+    const users: { email: string; authorizedEmailId: number }[] = (await app.inject({ method: 'GET', url: '/api/users', headers: bearer(admin) })).json();
     const row = users.find((user) => user.email === SENDER)!;
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/authorized-emails/${row.authorizedEmailId}`, headers: bearer(admin) })).statusCode).toBe(204);
+    expect((await app.inject({ method: 'DELETE', url: `/api/authorized-emails/${row.authorizedEmailId}`, headers: bearer(admin) })).statusCode).toBe(204);
     smtp.answer = undefined;
 
     const [entry] = await eventually(() => logs(admin), (entries) => entries[0]!.deliveries[0]!.status !== 'pending');
