@@ -1,33 +1,31 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { test } from '#server/testing/fixtures';
 import { seedVendors, sendBodyFor, temporaryDataDir } from '#server/testing/send-fixtures';
-import { ADMIN_EMAIL, bearer, createTestApp, register, type TestContext } from '#server/testing/test-app';
+import { ADMIN_EMAIL, bearer, createTestApp, register } from '#server/testing/test-app';
 
-let t: TestContext;
-let token: string;
-let clientDir: string;
-let data: ReturnType<typeof temporaryDataDir>;
-
-beforeAll(async () => {
-  // A stand-in for the built client: the headers come from the server, not from what the page holds.
-  clientDir = mkdtempSync(join(tmpdir(), 'dispatch-client-'));
-  writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Dispatch</title><div id="root"></div>');
-  mkdirSync(join(clientDir, 'assets'));
-  writeFileSync(join(clientDir, 'assets', 'app-1234.js'), 'console.log(1)');
-  data = temporaryDataDir();
-  t = await createTestApp({ DATA_DIR: data.dir }, undefined, { clientDir });
-  token = await register(t.app, ADMIN_EMAIL);
-  await seedVendors(t.app, token);
-}, 60_000);
-afterAll(async () => {
-  await t.close();
-  data.remove();
-  rmSync(clientDir, { recursive: true, force: true });
-});
-
-const get = (url: string, signedIn = true) => t.app.inject({ method: 'GET', url, headers: signedIn ? bearer(token) : {} });
+/** One signed-in app for the whole file (the tests only read headers): file-scoped, so not from the per-test app fixtures. */
+const it = test
+  .extend('signedIn', { scope: 'file' }, async ({}, { onCleanup }) => {
+    // A stand-in for the built client: the headers come from the server, not from what the page holds.
+    const clientDir = mkdtempSync(join(tmpdir(), 'dispatch-client-'));
+    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Dispatch</title><div id="root"></div>');
+    mkdirSync(join(clientDir, 'assets'));
+    writeFileSync(join(clientDir, 'assets', 'app-1234.js'), 'console.log(1)');
+    const data = temporaryDataDir();
+    const t = await createTestApp({ DATA_DIR: data.dir }, undefined, { clientDir });
+    onCleanup(async () => {
+      await t.close();
+      data.remove();
+      rmSync(clientDir, { recursive: true, force: true });
+    });
+    const token = await register(t.app, ADMIN_EMAIL);
+    await seedVendors(t.app, token);
+    return { t, token };
+  })
+  .extend('get', ({ signedIn: { t, token } }) => (url: string, signedIn = true) => t.app.inject({ method: 'GET', url, headers: signedIn ? bearer(token) : {} }));
 
 /** The parts of every answer that keep a browser from being turned against the user. */
 function expectCommonHeaders(headers: Record<string, unknown>) {
@@ -45,7 +43,7 @@ function directives(headers: Record<string, unknown>): Map<string, string> {
 }
 
 describe('security headers', () => {
-  it('the app page: a CSP that runs only our own scripts and cannot be framed by other sites', async () => {
+  it('the app page: a CSP that runs only our own scripts and cannot be framed by other sites', async ({ get }) => {
     for (const url of ['/', '/deployment-log']) {
       const page = await get(url, false);
       expect(page.statusCode).toBe(200);
@@ -66,7 +64,7 @@ describe('security headers', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('API answers: nosniff, the CSP and Cache-Control: no-store on everything that carries personal data', async () => {
+  it('API answers: nosniff, the CSP and Cache-Control: no-store on everything that carries personal data', async ({ get }) => {
     for (const url of ['/api/user', '/api/users', '/api/vendors', '/api/approval-emails', '/api/email-logs', '/api/prospecting-drafts', '/api/audit-log']) {
       const answer = await get(url);
       expect(answer.statusCode, url).toBe(200);
@@ -81,7 +79,7 @@ describe('security headers', () => {
     expectCommonHeaders(refused.headers);
   });
 
-  it('a file download: an attachment that is never rendered on our origin, and never cached', async () => {
+  it('a file download: an attachment that is never rendered on our origin, and never cached', async ({ signedIn: { t, token }, get }) => {
     const sent = await t.app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(token), payload: sendBodyFor(['acme1234']) as object });
     expect(sent.statusCode).toBe(200);
     const [entry] = (await get('/api/email-logs')).json();
