@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { test as base } from 'vitest';
 import type { Database } from '../db/client';
+import { startFakeGoogle, type FakeGoogle } from './fake-google';
 import { temporaryDataDir } from './send-fixtures';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import { ADMIN_EMAIL, addAndRegister, bearer, createTestApp, openTestDatabase, type TestContext, register } from './test-app';
@@ -34,6 +35,8 @@ export interface ServerFixtures {
   dataDir: string;
   /** A real SMTP server on 127.0.0.1 that keeps what it accepts, closed after the test. */
   smtp: SmtpSink;
+  /** A fake Google (OAuth endpoints, userinfo, Gmail) on 127.0.0.1, closed after the test; `fakeGoogleEnv(google)` points an app at it. */
+  google: FakeGoogle;
 }
 
 /**
@@ -78,6 +81,11 @@ export const test = base.extend<ServerFixtures>({
     const sink = await startSmtpSink();
     await use(sink);
     await sink.close();
+  },
+  google: async ({}, use) => {
+    const fake = await startFakeGoogle();
+    await use(fake);
+    await fake.close();
   },
 });
 
