@@ -1,46 +1,12 @@
 import { createServer } from 'node:net';
 import { simpleParser } from 'mailparser';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fakeGoogleEnv, startFakeGoogle, type FakeGoogle } from '../testing/fake-google';
+import { describe, expect } from 'vitest';
+import { fakeGoogleEnv } from '../testing/fake-google';
+import { test } from '../testing/fixtures';
 import { runGoogleFlow, sessionOf } from '../testing/google-flow';
-import { ADMIN_EMAIL, bearer, createTestApp, type TestContext } from '../testing/test-app';
+import { ADMIN_EMAIL, bearer } from '../testing/test-app';
 import { createGmailTransport, GMAIL_MAX_MESSAGE_BYTES, parseRetryAfter, type GmailOptions } from './gmail';
 import { MailSendError, type OutgoingMessage } from './transport';
-
-let fake: FakeGoogle;
-let t: TestContext;
-let userId: number;
-let sleeps: number[];
-
-beforeAll(async () => {
-  fake = await startFakeGoogle();
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(async () => {
-  fake.reset();
-  fake.account = { sub: 'sub-admin', email: ADMIN_EMAIL, email_verified: true, given_name: 'Ada' };
-  t = await createTestApp(fakeGoogleEnv(fake));
-  const flow = await runGoogleFlow(t.app);
-  userId = (await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(await sessionOf(t.app, flow)) })).json().id;
-  sleeps = [];
-});
-afterEach(async () => {
-  await t.close();
-});
-
-function transport(options: Partial<GmailOptions> = {}) {
-  return createGmailTransport({
-    apiUrl: t.config.google.gmailApiUrl,
-    accessTokens: t.google.accessTokens,
-    sleep: async (ms) => {
-      sleeps.push(ms);
-    },
-    random: () => 0.5,
-    ...options,
-  });
-}
 
 const raw = Buffer.from(
   [
@@ -66,10 +32,33 @@ const raw = Buffer.from(
   ].join('\r\n'),
 );
 
-const message = (): OutgoingMessage => ({ raw, from: ADMIN_EMAIL, to: ['one@vendor.test'], cc: ['approvals@agency.test'], senderUserId: userId });
+/** An app pointed at the fake Google with its admin signed in through it; `transport` builds a Gmail transport that records its sleeps. */
+const it = test
+  .extend('fake', ({ google }) => {
+    google.account = { sub: 'sub-admin', email: ADMIN_EMAIL, email_verified: true, given_name: 'Ada' };
+    return google;
+  })
+  .extend('env', ({ fake }) => fakeGoogleEnv(fake))
+  .extend('userId', async ({ t }) => {
+    const flow = await runGoogleFlow(t.app);
+    return (await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(await sessionOf(t.app, flow)) })).json().id as number;
+  })
+  .extend('sleeps', (): number[] => [])
+  .extend('transport', ({ t, sleeps }) => (options: Partial<GmailOptions> = {}) =>
+    createGmailTransport({
+      apiUrl: t.config.google.gmailApiUrl,
+      accessTokens: t.google.accessTokens,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+      },
+      random: () => 0.5,
+      ...options,
+    }),
+  )
+  .extend('message', ({ userId }) => (): OutgoingMessage => ({ raw, from: ADMIN_EMAIL, to: ['one@vendor.test'], cc: ['approvals@agency.test'], senderUserId: userId }));
 
 describe('gmail transport', () => {
-  it('uploads the exact RFC 822 message as message/rfc822 and returns the Gmail message id', async () => {
+  it('uploads the exact RFC 822 message as message/rfc822 and returns the Gmail message id', async ({ fake, sleeps, transport, message }) => {
     const outcome = await transport().send(message());
     expect(outcome).toEqual({ status: 'sent', id: fake.sentMessages[0]!.id });
     const [sent] = fake.sentMessages;
@@ -85,7 +74,7 @@ describe('gmail transport', () => {
     expect(sleeps).toEqual([]);
   });
 
-  it('retries 429 and 5xx, honouring Retry-After, then sends once', async () => {
+  it('retries 429 and 5xx, honouring Retry-After, then sends once', async ({ fake, sleeps, transport, message }) => {
     fake.gmailBehaviours.push({ status: 429, retryAfter: '7' }, { status: 503 }, { status: 500 });
     const outcome = await transport().send(message());
     expect(outcome.status).toBe('sent');
@@ -95,7 +84,7 @@ describe('gmail transport', () => {
     expect(sleeps).toEqual([7000, 2000, 4000]);
   });
 
-  it('treats Gmail 403 rate limits like 429', async () => {
+  it('treats Gmail 403 rate limits like 429', async ({ fake, sleeps, transport, message }) => {
     fake.gmailBehaviours.push({
       status: 403,
       body: { error: { code: 403, message: 'User-rate limit exceeded.', errors: [{ reason: 'userRateLimitExceeded' }] } },
@@ -104,7 +93,7 @@ describe('gmail transport', () => {
     expect(sleeps).toEqual([1000]);
   });
 
-  it('gives up after the bounded attempts with a retryable error', async () => {
+  it('gives up after the bounded attempts with a retryable error', async ({ fake, sleeps, transport, message }) => {
     fake.gmailBehaviours.push(...Array.from({ length: 6 }, () => ({ status: 502 })));
     const failure = await transport({ maxAttempts: 3 }).send(message()).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(MailSendError);
@@ -114,20 +103,20 @@ describe('gmail transport', () => {
     expect(fake.sentMessages).toEqual([]);
   });
 
-  it('leaves a Retry-After longer than it will wait to the caller', async () => {
+  it('leaves a Retry-After longer than it will wait to the caller', async ({ fake, sleeps, transport, message }) => {
     fake.gmailBehaviours.push({ status: 429, retryAfter: '3600' });
     await expect(transport().send(message())).rejects.toMatchObject({ retryable: true, retryAfterMs: 3_600_000 });
     expect(fake.gmailRequests).toBe(1);
     expect(sleeps).toEqual([]);
   });
 
-  it('does not retry a message Gmail refuses', async () => {
+  it('does not retry a message Gmail refuses', async ({ fake, transport, message }) => {
     fake.gmailBehaviours.push({ status: 400, body: { error: { code: 400, message: 'Invalid To header', status: 'INVALID_ARGUMENT' } } });
     await expect(transport().send(message())).rejects.toMatchObject({ retryable: false, message: 'Gmail refused the message (400): Invalid To header' });
     expect(fake.gmailRequests).toBe(1);
   });
 
-  it('is uncertain, and does not retry, when Gmail takes the message and never answers', async () => {
+  it('is uncertain, and does not retry, when Gmail takes the message and never answers', async ({ fake, sleeps, transport, message }) => {
     fake.gmailBehaviours.push({ hang: true });
     const outcome = await transport({ timeoutMs: 400 }).send(message());
     expect(outcome).toEqual({ status: 'uncertain', error: 'no answer from Gmail within 0.4 s' });
@@ -135,7 +124,7 @@ describe('gmail transport', () => {
     expect(sleeps).toEqual([]);
   });
 
-  it('is uncertain, and does not retry, when the connection drops after the message was sent', async () => {
+  it('is uncertain, and does not retry, when the connection drops after the message was sent', async ({ fake, transport, message }) => {
     fake.gmailBehaviours.push({ drop: true });
     const outcome = await transport().send(message());
     expect(outcome).toMatchObject({ status: 'uncertain', error: expect.stringMatching(/socket hang up|ECONNRESET/) });
@@ -143,7 +132,7 @@ describe('gmail transport', () => {
     expect(fake.sentMessages).toHaveLength(1);
   });
 
-  it('retries a connection refused before anything was sent', async () => {
+  it('retries a connection refused before anything was sent', async ({ sleeps, transport, message }) => {
     const closedPort = await new Promise<number>((resolve) => {
       const server = createServer().listen(0, '127.0.0.1', () => {
         const { port } = server.address() as { port: number };
@@ -156,14 +145,14 @@ describe('gmail transport', () => {
     expect(sleeps).toEqual([1000]);
   });
 
-  it('refreshes the access token once when Gmail answers 401', async () => {
+  it('refreshes the access token once when Gmail answers 401', async ({ fake, sleeps, transport, message }) => {
     fake.gmailBehaviours.push({ status: 401 });
     expect((await transport().send(message())).status).toBe('sent');
     expect(fake.tokenRequests.filter((request) => request.grantType === 'refresh_token')).toHaveLength(1);
     expect(sleeps).toEqual([]);
   });
 
-  it('answers requiresGoogleAuth when the refresh token was revoked, and sends nothing', async () => {
+  it('answers requiresGoogleAuth when the refresh token was revoked, and sends nothing', async ({ t, fake, transport, message }) => {
     fake.refreshError = 'invalid_grant';
     t.clock.advance(2 * 60 * 60 * 1000);
     await expect(transport().send(message())).rejects.toMatchObject({ statusCode: 403, extra: { requiresGoogleAuth: true } });
@@ -172,7 +161,7 @@ describe('gmail transport', () => {
     expect(user.statusCode).toBe(200);
   });
 
-  it('answers requiresGoogleAuth when the Gmail scope was not granted', async () => {
+  it('answers requiresGoogleAuth when the Gmail scope was not granted', async ({ fake, transport, message }) => {
     fake.gmailBehaviours.push({
       status: 403,
       body: { error: { code: 403, message: 'Request had insufficient authentication scopes.', errors: [{ reason: 'insufficientPermissions' }] } },
@@ -180,7 +169,7 @@ describe('gmail transport', () => {
     await expect(transport().send(message())).rejects.toMatchObject({ extra: { requiresGoogleAuth: true } });
   });
 
-  it('refuses a message over 35 MB before sending', async () => {
+  it('refuses a message over 35 MB before sending', async ({ fake, transport, message }) => {
     const huge = { ...message(), raw: Buffer.alloc(GMAIL_MAX_MESSAGE_BYTES + 1, 'a') };
     await expect(transport().send(huge)).rejects.toMatchObject({ retryable: false, message: 'The message is 35.0 MB; Gmail accepts at most 35 MB.' });
     expect(fake.gmailRequests).toBe(0);
