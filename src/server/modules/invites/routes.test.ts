@@ -1,43 +1,31 @@
 import { simpleParser } from 'mailparser';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { hashToken } from '#server/auth/tokens';
-import { FAST_DELIVERY, temporaryDataDir } from '#server/testing/send-fixtures';
-import { startSmtpSink, type SmtpSink } from '#server/testing/smtp-sink';
-import { ADMIN_EMAIL, bearer, createInvite, createTestApp, inviteTokenOf, PASSWORD, register, type TestContext } from '#server/testing/test-app';
+import { test } from '#server/testing/fixtures';
+import { FAST_DELIVERY } from '#server/testing/send-fixtures';
+import { ADMIN_EMAIL, bearer, createInvite, inviteTokenOf, PASSWORD, register } from '#server/testing/test-app';
 import { INVALID_INVITE_MESSAGE, INVITE_LIFETIME_MS, issueSetupLinks, SETUP_LINK_LIFETIME_MS } from './service';
-
-let t: TestContext;
-let smtp: SmtpSink | undefined;
-let data: ReturnType<typeof temporaryDataDir> | undefined;
-afterEach(async () => {
-  await t.close();
-  await smtp?.close();
-  data?.remove();
-  smtp = undefined;
-  data = undefined;
-});
 
 const PUBLIC_URL = 'https://dispatch.agency.test';
 const NEUTRAL = { message: INVALID_INVITE_MESSAGE };
 
-/** The app with the first admin registered, mailing through a real SMTP server. */
-async function start() {
-  smtp = await startSmtpSink();
-  data = temporaryDataDir();
-  t = await createTestApp({ DATA_DIR: data.dir, PUBLIC_URL, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url }, undefined, { delivery: FAST_DELIVERY });
-  return register(t.app, ADMIN_EMAIL);
-}
+/** The app mailing through a real SMTP server (the first admin, `admin`, registers when a test names it). */
+const it = test
+  .extend('env', ({ dataDir, smtp }): Record<string, string> => ({ DATA_DIR: dataDir, PUBLIC_URL, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url }))
+  .extend('appDeps', { delivery: FAST_DELIVERY })
+  .extend('addUser', ({ app }) => (admin: string, email: string) =>
+    app.inject({ method: 'POST', url: '/api/authorized-emails', headers: bearer(admin), payload: { email } }))
+  .extend('newLink', ({ app }) => (token: string, id: number) => app.inject({ method: 'POST', url: `/api/authorized-emails/${id}/invite`, headers: bearer(token) }))
+  .extend('registerWith', ({ app }) => (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/register', payload }))
+  .extend('lookup', ({ app }) => (invite: unknown) => app.inject({ method: 'POST', url: '/api/invites/lookup', payload: { invite } }))
+  .extend('userCount', ({ database }) => async () => (await database.db.query.users.findMany()).length);
 
-const addUser = (admin: string, email: string) =>
-  t.app.inject({ method: 'POST', url: '/api/authorized-emails', headers: bearer(admin), payload: { email } });
-const newLink = (token: string, id: number) => t.app.inject({ method: 'POST', url: `/api/authorized-emails/${id}/invite`, headers: bearer(token) });
-const registerWith = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/register', payload });
-const lookup = (invite: unknown) => t.app.inject({ method: 'POST', url: '/api/invites/lookup', payload: { invite } });
-const userCount = async () => (await t.database.db.query.users.findMany()).length;
+/** Two ADMIN_EMAILS addresses, neither registered, and no mail server. */
+const withTwoAdmins = it
+  .extend('env', ({ dataDir }): Record<string, string> => ({ DATA_DIR: dataDir, ADMIN_EMAILS: `${ADMIN_EMAIL},second@agency.test`, PUBLIC_URL }));
 
 describe('invitations', () => {
-  it('adding a user answers a one-time link, keeps only its hash and mails it to the address', async () => {
-    const admin = await start();
+  it('adding a user answers a one-time link, keeps only its hash and mails it to the address', async ({ t, database, app, smtp, admin, addUser }) => {
     const added = await addUser(admin, 'New@Agency.test');
     expect(added.statusCode).toBe(201);
     const body = added.json();
@@ -50,23 +38,22 @@ describe('invitations', () => {
       inviteMailed: true,
     });
     const token = inviteTokenOf(body.inviteUrl);
-    const stored = (await t.database.db.query.invites.findMany()).filter((row) => row.usedAt === null);
+    const stored = (await database.db.query.invites.findMany()).filter((row) => row.usedAt === null);
     expect(stored).toHaveLength(1);
     expect(stored[0]!.tokenHash).toBe(hashToken(token));
     expect(JSON.stringify(stored)).not.toContain(token);
 
-    expect(smtp!.received).toHaveLength(1);
-    expect(smtp!.received[0]!.to).toEqual(['new@agency.test']);
-    const mail = await simpleParser(smtp!.received[0]!.raw);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.to).toEqual(['new@agency.test']);
+    const mail = await simpleParser(smtp.received[0]!.raw);
     expect(mail.subject).toBe('Your invitation to Dispatch');
     expect(mail.text).toContain(body.inviteUrl);
 
-    const rows = (await t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(admin) })).json();
+    const rows = (await app.inject({ method: 'GET', url: '/api/users', headers: bearer(admin) })).json();
     expect(rows.find((row: { email: string }) => row.email === 'new@agency.test').inviteExpiresAt).toBe(body.inviteExpiresAt);
   });
 
-  it('registers once with the link; a second use is refused', async () => {
-    const admin = await start();
+  it('registers once with the link; a second use is refused', async ({ admin, addUser, registerWith, lookup }) => {
     const invite = inviteTokenOf((await addUser(admin, 'new@agency.test')).json().inviteUrl);
     expect((await lookup(invite)).json()).toEqual({ email: 'new@agency.test' });
     expect((await registerWith({ email: 'new@agency.test', password: PASSWORD, invite })).statusCode).toBe(201);
@@ -76,8 +63,7 @@ describe('invitations', () => {
     expect(await lookup(invite).then((answer) => [answer.statusCode, answer.json()])).toEqual([403, NEUTRAL]);
   });
 
-  it('refuses every invalid case with the same 403, creating no account', async () => {
-    const admin = await start();
+  it('refuses every invalid case with the same 403, creating no account', async ({ admin, addUser, registerWith, userCount }) => {
     const invite = inviteTokenOf((await addUser(admin, 'new@agency.test')).json().inviteUrl);
     const otherInvite = inviteTokenOf((await addUser(admin, 'other@agency.test')).json().inviteUrl);
     const before = await userCount();
@@ -100,18 +86,16 @@ describe('invitations', () => {
     expect((await registerWith({ email: 'new@agency.test', password: PASSWORD, invite })).statusCode).toBe(201);
   });
 
-  it('an already registered address with a live invite of its own gets the same 403', async () => {
-    const admin = await start();
+  it('an already registered address with a live invite of its own gets the same 403', async ({ app, admin, addUser, registerWith }) => {
     const added = (await addUser(admin, 'new@agency.test')).json();
     const invite = inviteTokenOf(added.inviteUrl);
     // Registered meanwhile (as Google sign-in would), by another link of the same address issued by the test helper.
-    await register(t.app, 'new@agency.test', PASSWORD, await createInvite(t.app, 'new@agency.test'));
+    await register(app, 'new@agency.test', PASSWORD, await createInvite(app, 'new@agency.test'));
     const answer = await registerWith({ email: 'new@agency.test', password: PASSWORD, invite });
     expect([answer.statusCode, answer.json()]).toEqual([403, NEUTRAL]);
   });
 
-  it('a link expires after 7 days', async () => {
-    const admin = await start();
+  it('a link expires after 7 days', async ({ t, admin, addUser, registerWith, lookup }) => {
     const first = inviteTokenOf((await addUser(admin, 'early@agency.test')).json().inviteUrl);
     const second = inviteTokenOf((await addUser(admin, 'late@agency.test')).json().inviteUrl);
     t.clock.advance(INVITE_LIFETIME_MS - 60_000);
@@ -122,55 +106,49 @@ describe('invitations', () => {
     expect((await lookup(second)).statusCode).toBe(403);
   });
 
-  it("'New link' voids the old link, is for admins only, and only for pending addresses", async () => {
-    const admin = await start();
+  it("'New link' voids the old link, is for admins only, and only for pending addresses", async ({ app, smtp, admin, addUser, newLink, registerWith }) => {
     const added = (await addUser(admin, 'new@agency.test')).json();
     const renewed = await newLink(admin, added.id);
     expect(renewed.statusCode).toBe(201);
     expect(renewed.json()).toEqual({ inviteUrl: expect.stringContaining(`${PUBLIC_URL}/auth?invite=`), inviteExpiresAt: expect.any(String), inviteMailed: true });
     expect(renewed.json().inviteUrl).not.toBe(added.inviteUrl);
-    expect(smtp!.received).toHaveLength(2);
+    expect(smtp.received).toHaveLength(2);
 
     const old = await registerWith({ email: 'new@agency.test', password: PASSWORD, invite: inviteTokenOf(added.inviteUrl) });
     expect([old.statusCode, old.json()]).toEqual([403, NEUTRAL]);
-    const member = await register(t.app, 'new@agency.test', PASSWORD, inviteTokenOf(renewed.json().inviteUrl));
+    const member = await register(app, 'new@agency.test', PASSWORD, inviteTokenOf(renewed.json().inviteUrl));
 
     const pendingId = (await addUser(admin, 'pending@agency.test')).json().id;
     expect((await newLink(member, pendingId)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: `/api/authorized-emails/${pendingId}/invite` })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: `/api/authorized-emails/${pendingId}/invite` })).statusCode).toBe(401);
     expect((await newLink(admin, added.id)).json()).toEqual({ message: 'new@agency.test has already registered.' });
     expect((await newLink(admin, 999_999)).statusCode).toBe(404);
     expect((await newLink(admin, 'abc' as unknown as number)).statusCode).toBe(400);
   });
 
-  it('removing the address voids its link', async () => {
-    const admin = await start();
+  it('removing the address voids its link', async ({ app, admin, addUser, registerWith }) => {
     const added = (await addUser(admin, 'new@agency.test')).json();
-    await t.app.inject({ method: 'DELETE', url: `/api/authorized-emails/${added.id}`, headers: bearer(admin) });
+    await app.inject({ method: 'DELETE', url: `/api/authorized-emails/${added.id}`, headers: bearer(admin) });
     await addUser(admin, 'new@agency.test');
     const answer = await registerWith({ email: 'new@agency.test', password: PASSWORD, invite: inviteTokenOf(added.inviteUrl) });
     expect(answer.statusCode).toBe(403);
   });
 
-  it('still answers the link when it could not be mailed', async () => {
-    const admin = await start();
-    await smtp!.close();
-    smtp = undefined;
+  it('still answers the link when it could not be mailed', async ({ smtp, admin, addUser }) => {
+    await smtp.close();
     const added = await addUser(admin, 'new@agency.test');
     expect(added.statusCode).toBe(201);
     expect(added.json()).toMatchObject({ inviteMailed: false, inviteUrl: expect.stringContaining('/auth?invite=') });
   });
 
-  it('lookup validates its body', async () => {
-    await start();
+  it('lookup validates its body', async ({ lookup }) => {
     expect((await lookup(undefined)).json().message).toBe('invite is required');
     expect((await lookup('')).statusCode).toBe(400);
   });
 });
 
 describe('the first admin', () => {
-  it('gets a setup link in the log for each ADMIN_EMAILS address without an account, replaced at each start, valid 24 hours', async () => {
-    t = await createTestApp({ ADMIN_EMAILS: `${ADMIN_EMAIL},second@agency.test`, PUBLIC_URL });
+  withTwoAdmins('gets a setup link in the log for each ADMIN_EMAILS address without an account, replaced at each start, valid 24 hours', async ({ t, app, registerWith }) => {
     const lines: { fields: Record<string, unknown>; msg: string }[] = [];
     const log = { warn: (fields: Record<string, unknown>, msg: string) => void lines.push({ fields, msg }) };
     const deps = { db: t.database.db, clock: t.clock, config: t.config };
@@ -190,7 +168,7 @@ describe('the first admin', () => {
     expect(stale.statusCode).toBe(403);
     const admin = await registerWith({ email: ADMIN_EMAIL, password: PASSWORD, invite: inviteTokenOf(second[0]!.setupUrl) });
     expect(admin.statusCode).toBe(201);
-    const me = (await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(admin.json().token) })).json();
+    const me = (await app.inject({ method: 'GET', url: '/api/user', headers: bearer(admin.json().token) })).json();
     expect(me.isAdmin).toBe(true);
 
     t.clock.advance(SETUP_LINK_LIFETIME_MS + 1);
