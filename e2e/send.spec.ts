@@ -172,6 +172,26 @@ test('a save that keeps failing is retried, the user is told, and nothing typed 
   await expect(page.getByLabel('Subject line')).toHaveValue('Typed while the server was away');
 });
 
+test('a save the server refuses as too large is not retried, and the user is told why', async ({ page, request }) => {
+  const { token } = await freshUser(request);
+  await signInWithToken(page, token);
+  const message = 'Your saved drafts would pass 100 MB in all. Remove cards or files you no longer need, then try again.';
+  let refused = 0;
+  await page.route('**/api/prospecting-drafts**', (route) => {
+    if (route.request().method() === 'GET') return route.continue();
+    refused += 1;
+    return route.fulfill({ status: 413, contentType: 'application/json', body: JSON.stringify({ message }) });
+  });
+  await page.getByRole('button', { name: /^Email/ }).click();
+  await page.getByLabel('Subject line').fill('Too much to keep');
+  await expect(page.getByText(message, { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Changes not saved yet', { exact: true })).toHaveCount(0);
+  const afterRefusal = refused;
+  await page.waitForTimeout(3_000);
+  expect(refused).toBe(afterRefusal);
+  await expect(page.getByLabel('Subject line')).toHaveValue('Too much to keep');
+});
+
 test('a 30 MB CSV is read off the main thread with progress while the page stays usable', async ({ page, request }) => {
   const { admin, token } = await freshUser(request);
   const tag = Date.now().toString(36);

@@ -1,5 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
 import { connectTicket } from '#shared/contracts/auth';
 import { request } from '#client/lib/request';
 
 /** A one-time ticket (2 minutes) that tells /auth/google who is connecting, so the bearer token never goes in a URL. */
 export const createGoogleConnectTicket = () => request('/api/auth/google/connect-ticket', connectTicket, { method: 'POST' });
+
+export function useCreateGoogleConnectTicket() {
+  return useMutation({ mutationFn: createGoogleConnectTicket });
+}

@@ -8,7 +8,9 @@ import { toast } from '#client/components/ui/use-toast';
 import { setAuthToken } from '#client/lib/auth-token';
 import { RequestError } from '#client/lib/request';
 import { USER_QUERY_KEY } from '../api/get-user';
-import { login, lookupInvite, registerAccount } from '../api/sign-in';
+import { useLookupInvite } from '../api/invite-lookup';
+import { useLogin } from '../api/login';
+import { useRegisterAccount } from '../api/register';
 import { GoogleMark } from '#client/components/ui/google-mark';
 
 type Mode = 'sign-in' | 'sign-up';
@@ -21,7 +23,10 @@ export function SignInPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
-  const [pending, setPending] = useState(false);
+  const signIn = useLogin();
+  const signUp = useRegisterAccount();
+  const { mutateAsync: lookupInvite } = useLookupInvite();
+  const pending = signIn.isPending || signUp.isPending;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
@@ -56,7 +61,7 @@ export function SignInPage() {
     return () => {
       isCurrent = false;
     };
-  }, [invite, setParams]);
+  }, [invite, setParams, lookupInvite]);
 
   const isSignUp = mode === 'sign-up';
 
@@ -66,10 +71,9 @@ export function SignInPage() {
       toast({ title: 'Authentication failed', description: 'Email and password are required.', variant: 'destructive' });
       return;
     }
-    setPending(true);
     try {
       const input = { email: email.trim(), password };
-      const { token } = await (isSignUp ? registerAccount({ ...input, invite }) : login(input));
+      const { token } = await (isSignUp ? signUp.mutateAsync({ ...input, invite }) : signIn.mutateAsync(input));
       setAuthToken(token);
       await queryClient.resetQueries({ queryKey: USER_QUERY_KEY });
       toast({ title: isSignUp ? 'Account created successfully' : 'Logged in successfully' });
@@ -78,8 +82,6 @@ export function SignInPage() {
       const description =
         error instanceof RequestError ? (error.serverMessage ?? 'Authentication failed') : 'Something went wrong. Please try again.';
       toast({ title: 'Authentication failed', description, variant: 'destructive' });
-    } finally {
-      setPending(false);
     }
   }
 

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { toast } from '#client/components/ui/use-toast';
 import { getAuthToken, setAuthToken } from '#client/lib/auth-token';
 import { messageOf } from '#client/lib/request';
-import { exchangeGoogleCode } from '../api/google-exchange';
+import { useExchangeGoogleCode } from '../api/google-exchange';
 import { USER_QUERY_KEY, userQueryOptions } from '../api/get-user';
 
 /** The parameters a Google round trip (or an old or forged link) may leave in the address. */
@@ -26,6 +26,7 @@ export function useGoogleRedirect() {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { mutateAsync: exchange } = useExchangeGoogleCode();
   useEffect(() => {
     const params = new URLSearchParams(location.search);
     if (!REDIRECT_PARAMETERS.some((name) => params.has(name))) return;
@@ -43,12 +44,12 @@ export function useGoogleRedirect() {
       toast({ title: 'Logged in with Google successfully' });
     } else if (code && !handledCodes.has(code)) {
       handledCodes.add(code);
-      void signInWithCode(queryClient, code);
+      void signInWithCode(queryClient, code, exchange);
     }
-  }, [location.pathname, location.search, navigate, queryClient]);
+  }, [location.pathname, location.search, navigate, queryClient, exchange]);
 }
 
-async function signInWithCode(queryClient: QueryClient, code: string) {
+async function signInWithCode(queryClient: QueryClient, code: string, exchange: (code: string) => Promise<{ token: string }>) {
   // Signed in means a session the server still accepts; a stale stored token is cleared by the check.
   const current = getAuthToken() ? await queryClient.fetchQuery(userQueryOptions(true)).catch(() => null) : null;
   if (current) {
@@ -59,7 +60,7 @@ async function signInWithCode(queryClient: QueryClient, code: string) {
     return;
   }
   try {
-    const { token } = await exchangeGoogleCode(code);
+    const { token } = await exchange(code);
     setAuthToken(token);
     await queryClient.resetQueries({ queryKey: USER_QUERY_KEY });
     toast({ title: 'Logged in with Google successfully' });

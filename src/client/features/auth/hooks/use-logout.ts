@@ -1,14 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { clearAuthToken } from '#client/lib/auth-token';
-import { logout } from '../api/sign-in';
+import { useLogoutRequest } from '../api/logout';
 
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { mutateAsync: revoke } = useLogoutRequest();
   return async () => {
     // Revoke on the server first; sign out locally even if that call fails.
-    await logout().catch(() => undefined);
+    await revoke().catch(() => undefined);
     clearAuthToken();
     queryClient.clear();
     navigate('/auth', { replace: true });

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PatchDraftBody } from '#shared/contracts/drafts';
 import { toast } from '#client/components/ui/use-toast';
 import { useSaveQueue } from '#client/lib/autosave/use-save-queue';
-import { RequestError } from '#client/lib/request';
+import { messageOf, RequestError } from '#client/lib/request';
 import { draftsQueryOptions, useClearDrafts, useCreateDraft, useDeleteDraft, usePatchDraft } from '../api/drafts';
 import { sessionQueryOptions, useClearSession, useSaveSession } from '../api/session';
 import { INITIAL_SEND_STATE, sendReducer, type CardChanges, type SendAction, type SendState } from '../state/send-state';
@@ -35,6 +35,10 @@ export function useSendPage() {
   // Leaving with unsaved changes asks first; hiding the tab saves at once.
   const { queue, status: saveStatus } = useSaveQueue({
     warnBeforeUnload: true,
+    // Too large (413: a file past its limit, or all drafts past the per-user cap) does not pass on a retry: say why.
+    isRetryable: (error) => !(error instanceof RequestError && error.status === 413),
+    onGiveUp: (_key, error) =>
+      toast({ title: 'Not saved', description: messageOf(error, 'This change is too large to save.'), variant: 'destructive' }),
     onWarning: () =>
       toast({
         title: 'Changes not saved yet',

@@ -1,0 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
+import { noContent } from '#shared/contracts/common';
+import { request } from '#client/lib/request';
+
+export const logout = () => request('/api/logout', noContent, { method: 'POST' });
+
+export function useLogoutRequest() {
+  return useMutation({ mutationFn: logout });
+}
