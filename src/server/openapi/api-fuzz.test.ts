@@ -1,8 +1,9 @@
 import Ajv2020 from 'ajv/dist/2020';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { ensureAdmins } from '#server/modules/users/service';
 import { buildOpenApiDocument } from '#server/openapi/document';
+import { test } from '#server/testing/fixtures';
 import { invalidValue, nastyValue, trickyString, validValue, type JsonSchema } from '#server/testing/json-schema-arbitrary';
 import { FAST_DELIVERY, seedVendors, temporaryDataDir } from '#server/testing/send-fixtures';
 import { ADMIN_EMAIL, addAndRegister, bearer, createTestApp, PASSWORD, register, type TestContext } from '#server/testing/test-app';
@@ -38,36 +39,44 @@ const USER_EMAIL = 'fuzz.user@agency.test';
 const RUNS_PER_OPERATION = 20;
 const TIME_PER_OPERATION_MS = 800;
 
-let t: TestContext;
-let data: ReturnType<typeof temporaryDataDir>;
 const document = buildOpenApiDocument();
 const operations = Object.entries(document.paths as unknown as Record<string, Record<string, Operation>>).flatMap(([path, methods]) =>
   Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
 );
-const tokens: Record<Exclude<Role, 'anonymous'>, string> = { user: '', admin: '' };
 const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: false });
 
-beforeAll(async () => {
-  data = temporaryDataDir();
+/** The app the whole battery runs against, and the tokens of its principals (restored when a request changed them). */
+interface Battery {
+  t: TestContext;
+  tokens: Record<Exclude<Role, 'anonymous'>, string>;
+}
+
+/**
+ * One app for the whole file, as the battery's runs per operation are cheap and an app per operation is not: file-scoped,
+ * so built here rather than from the per-test app fixtures.
+ */
+const it = test.extend('battery', { scope: 'file' }, async ({}, { onCleanup }): Promise<Battery> => {
+  const data = temporaryDataDir();
   // Mail goes to the outbox folder: nothing leaves the machine whatever the battery sends.
-  t = await createTestApp({ DATA_DIR: data.dir, MAIL_TRANSPORT: 'outbox' }, undefined, { delivery: FAST_DELIVERY });
-  tokens.admin = await register(t.app, ADMIN_EMAIL);
-  tokens.user = await addAndRegister(t.app, tokens.admin, USER_EMAIL);
+  const t = await createTestApp({ DATA_DIR: data.dir, MAIL_TRANSPORT: 'outbox' }, undefined, { delivery: FAST_DELIVERY });
+  onCleanup(async () => {
+    await t.close();
+    data.remove();
+  });
+  const admin = await register(t.app, ADMIN_EMAIL);
+  const tokens = { admin, user: await addAndRegister(t.app, admin, USER_EMAIL) };
   await seedVendors(t.app, tokens.admin);
-});
-afterAll(async () => {
-  await t?.close();
-  data?.remove();
+  return { t, tokens };
 });
 
-const signIn = async (email: string) => {
+const signIn = async ({ t }: Battery, email: string) => {
   const response = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password: PASSWORD } });
   if (response.statusCode !== 200) throw new Error(`sign-in of ${email}: ${response.statusCode} ${response.body}`);
   return response.json().token as string;
 };
 
 /** Whether the role's token still stands for what the role means (an admin, a user who is not one). */
-async function isIntact(role: 'user' | 'admin') {
+async function isIntact({ t, tokens }: Battery, role: 'user' | 'admin') {
   const response = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(tokens[role]) });
   return response.statusCode === 200 && response.json().isAdmin === (role === 'admin');
 }
@@ -79,14 +88,15 @@ let mayHaveChangedRoles = true;
  * Undoes what a generated request may have done to the principals themselves (a logout, a user made admin or removed
  * from the list, the admin demoted), so every run sees the three roles it claims to send as.
  */
-async function restoreRoles() {
+async function restoreRoles(battery: Battery) {
+  const { t, tokens } = battery;
   if (!mayHaveChangedRoles) return;
   mayHaveChangedRoles = false;
-  if (!(await isIntact('admin'))) {
+  if (!(await isIntact(battery, 'admin'))) {
     await ensureAdmins({ db: t.database.db, clock: t.clock }, [ADMIN_EMAIL]);
-    tokens.admin = await signIn(ADMIN_EMAIL);
+    tokens.admin = await signIn(battery, ADMIN_EMAIL);
   }
-  if (!(await isIntact('user'))) {
+  if (!(await isIntact(battery, 'user'))) {
     const users = (await t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(tokens.admin) })).json() as { id: number | null; email: string; isAdmin: boolean }[];
     const row = users.find((entry) => entry.email === USER_EMAIL);
     if (!row) {
@@ -94,7 +104,7 @@ async function restoreRoles() {
     } else if (row.isAdmin) {
       await t.app.inject({ method: 'PATCH', url: `/api/users/${row.id}/permissions`, headers: bearer(tokens.admin), payload: { isAdmin: false } });
     }
-    tokens.user = await signIn(USER_EMAIL);
+    tokens.user = await signIn(battery, USER_EMAIL);
   }
 }
 
@@ -175,8 +185,9 @@ const nextRemoteAddress = () => {
 type GeneratedRequest = ReturnType<typeof requestArbitrary> extends fc.Arbitrary<infer T> ? T : never;
 
 /** Sends one generated request and checks its answer against the document. */
-async function checkAnswer(method: string, path: string, operation: Operation, { role, pathValues, query, body }: GeneratedRequest) {
-  await restoreRoles();
+async function checkAnswer(battery: Battery, method: string, path: string, operation: Operation, { role, pathValues, query, body }: GeneratedRequest) {
+  const { t, tokens } = battery;
+  await restoreRoles(battery);
   const url = urlOf(path, pathValues, query);
   const headers: Record<string, string> = role === 'anonymous' ? {} : bearer(tokens[role]);
   const payload = body.kind === 'json' ? JSON.stringify(body.value) : body.kind === 'raw' ? body.text : undefined;
@@ -198,7 +209,7 @@ async function checkAnswer(method: string, path: string, operation: Operation, {
 }
 
 describe('every operation of GET /api/openapi.json, fuzzed as anonymous, user and admin', () => {
-  it('fuzzes the document the server publishes', async () => {
+  it('fuzzes the document the server publishes', async ({ battery: { t } }) => {
     const published = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(published.json()).toEqual(JSON.parse(JSON.stringify(document)));
     expect(operations.length).toBeGreaterThan(30);
@@ -206,7 +217,7 @@ describe('every operation of GET /api/openapi.json, fuzzed as anonymous, user an
 
   for (const entry of operations) {
     const { method, path, operation } = entry;
-    it(`${method} ${path}: a documented status and body for every generated request, never a 5xx`, async () => {
+    it(`${method} ${path}: a documented status and body for every generated request, never a 5xx`, async ({ battery }) => {
       // Past the time cap the remaining runs are skipped, but never the first one nor the shrinking of a failure.
       const deadline = Date.now() + TIME_PER_OPERATION_MS;
       let hasRun = false;
@@ -216,7 +227,7 @@ describe('every operation of GET /api/openapi.json, fuzzed as anonymous, user an
           if (hasRun && !hasFailed && Date.now() > deadline) return;
           hasRun = true;
           try {
-            await checkAnswer(method, path, operation, request);
+            await checkAnswer(battery, method, path, operation, request);
           } catch (error) {
             hasFailed = true;
             throw error;
