@@ -3,9 +3,10 @@ import { createWriteStream, existsSync, readFileSync, statSync, writeFileSync } 
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { openDatabase } from '#server/db/client';
 import { createMaintenanceLock } from '#server/maintenance-lock';
+import { test } from '#server/testing/fixtures';
 import { startServer } from '#server/testing/server-process';
 import { FAST_DELIVERY, eventually, seedVendors, sendBodyFor, temporaryDataDir } from '#server/testing/send-fixtures';
 import { ADMIN_EMAIL, bearer, createTestApp, register } from '#server/testing/test-app';
@@ -22,21 +23,24 @@ const cli = (command: 'backup' | 'restore', file: string, dataDir: string) =>
 
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
 
-const folders: ReturnType<typeof temporaryDataDir>[] = [];
-const folder = () => {
-  const created = temporaryDataDir();
-  folders.push(created);
-  return created.dir;
-};
-afterEach(() => {
-  for (const created of folders.splice(0)) created.remove();
+/** `folder()`: another temporary folder (for a backup file, a restore), removed after the test. */
+const it = test.extend('folder', ({}, { onCleanup }) => {
+  const folders: ReturnType<typeof temporaryDataDir>[] = [];
+  onCleanup(() => {
+    for (const created of folders.splice(0)) created.remove();
+  });
+  return () => {
+    const created = temporaryDataDir();
+    folders.push(created);
+    return created.dir;
+  };
 });
 
 // Embedded mode only: the PostgreSQL run of the API tests (TEST_DATABASE_URL) has nothing to add here.
 describe.skipIf(process.env.TEST_DATABASE_URL)('backup of the embedded mode', () => {
-  it('taken during writes, restores every row it holds with every file those rows refer to', async () => {
-    const dataDir = folder();
+  it('taken during writes, restores every row it holds with every file those rows refer to', async ({ dataDir, folder }) => {
     writeFileSync(join(dataDir, 'secret.key'), 'the-generated-secret\n', { mode: 0o600 });
+    // The backup is of a real DATA_DIR: the database lives in its folder (not the database fixture), closed before the restore.
     const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db') });
     const t = await createTestApp({ DATA_DIR: dataDir }, database, { delivery: FAST_DELIVERY, retention: { autoStart: false } });
     const token = await register(t.app, ADMIN_EMAIL);
@@ -101,8 +105,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('backup of the embedded mode', ()
     }
   }, 180_000);
 
-  it('npm run backup asks the running server through its socket, or reads the folder when no server runs', async () => {
-    const dataDir = folder();
+  it('npm run backup asks the running server through its socket, or reads the folder when no server runs', async ({ dataDir, folder }) => {
     const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ADMIN_EMAILS: ADMIN_EMAIL });
     try {
       await server.line((line) => typeof line.msg === 'string' && line.msg.startsWith('Dispatch is running'));
