@@ -83,7 +83,10 @@ describe('DATA_DIR is private', () => {
         if (response.status >= 300) throw new Error(`${path}: ${response.status} ${text}`);
         return JSON.parse(text) as Record<string, unknown>;
       };
-      const { token } = (await call('/api/register', { email: ADMIN_EMAIL, password: PASSWORD })) as { token: string };
+      // The first admin registers with the setup link the server logs at start-up.
+      const setup = await server.line((line) => line.msg === 'setup link');
+      const invite = new URL(String(setup.setupUrl)).searchParams.get('invite');
+      const { token } = (await call('/api/register', { email: ADMIN_EMAIL, password: PASSWORD, invite })) as { token: string };
       const vendor = VENDORS[0];
       await call('/api/vendors', { ...vendor, emails: [...vendor.emails] }, token);
       await call('/api/vendor-splits', { vendorId: vendor.vendorId, splitRatio: SPLITS[vendor.vendorId] }, token);
