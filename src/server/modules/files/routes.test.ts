@@ -1,38 +1,35 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { startFakeS3 } from '#server/testing/fake-s3';
-import { CREATIVE_HTML, FAST_DELIVERY, LINKS_CSV, PNG_BASE64, seedVendors, sendBodyFor, temporaryDataDir } from '#server/testing/send-fixtures';
-import { ADMIN_EMAIL, bearer, createTestApp, register, type TestContext } from '#server/testing/test-app';
+import { test } from '#server/testing/fixtures';
+import { CREATIVE_HTML, FAST_DELIVERY, LINKS_CSV, PNG_BASE64, seedVendors, sendBodyFor } from '#server/testing/send-fixtures';
+import { bearer } from '#server/testing/test-app';
 
-let t: TestContext;
-let token: string;
-let data: ReturnType<typeof temporaryDataDir>;
-
-beforeEach(() => {
-  data = temporaryDataDir();
-});
-afterEach(async () => {
-  await t.close();
-  data.remove();
-});
-
-async function sendOnce(env: Record<string, string> = {}) {
-  t = await createTestApp({ DATA_DIR: data.dir, ...env }, undefined, { delivery: FAST_DELIVERY });
-  token = await register(t.app, ADMIN_EMAIL);
-  await seedVendors(t.app, token);
-  const sent = await t.app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(token), payload: sendBodyFor() as object });
-  expect(sent.statusCode).toBe(200);
-  const [entry] = (await t.app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json();
-  return entry.cardDetails as {
-    emailCards: { htmlFileKey: string; csvFileKey: string }[];
-    textCards: { csvFileKey: string; imageFileKey: string }[];
-  };
-}
-
-const download = (key: string, type: string, withToken = true) =>
-  t.app.inject({ method: 'GET', url: `/api/files/${key}?type=${type}`, headers: withToken ? bearer(token) : {} });
+/** An app with its own DATA_DIR and fast delivery; `sendOnce` sends to every vendor and answers the log entry's stored files. */
+const it = test
+  .extend('env', ({ dataDir }): Record<string, string> => ({ DATA_DIR: dataDir }))
+  .extend('appDeps', { delivery: FAST_DELIVERY })
+  .extend('token', ({ admin }) => admin)
+  .extend('sendOnce', ({ t, token }) => async () => {
+    await seedVendors(t.app, token);
+    const sent = await t.app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(token), payload: sendBodyFor() as object });
+    expect(sent.statusCode).toBe(200);
+    const [entry] = (await t.app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json();
+    return entry.cardDetails as {
+      emailCards: { htmlFileKey: string; csvFileKey: string }[];
+      textCards: { csvFileKey: string; imageFileKey: string }[];
+    };
+  })
+  .extend('download', ({ t, token }) => (key: string, type: string, withToken = true) =>
+    t.app.inject({ method: 'GET', url: `/api/files/${key}?type=${type}`, headers: withToken ? bearer(token) : {} }),
+  )
+  .extend('s3', async ({}, { onCleanup }) => {
+    const s3 = await startFakeS3({ bucket: 'dispatch-files', accessKeyId: 'AKIATEST' });
+    onCleanup(() => s3.close());
+    return s3;
+  });
 
 describe('GET /api/files/{key}', () => {
-  it('downloads each stored file as an attachment of its type, only for a signed-in user', async () => {
+  it('downloads each stored file as an attachment of its type, only for a signed-in user', async ({ sendOnce, download }) => {
     const cards = await sendOnce();
     const html = await download(cards.emailCards[0]!.htmlFileKey, 'html');
     expect(html.statusCode).toBe(200);
@@ -58,7 +55,7 @@ describe('GET /api/files/{key}', () => {
     expect(anonymous.body).not.toContain('Spring appeal');
   });
 
-  it('answers 400 for a bad type and 404 for unknown keys or a key of another type', async () => {
+  it('answers 400 for a bad type and 404 for unknown keys or a key of another type', async ({ t, token, sendOnce, download }) => {
     const cards = await sendOnce();
     const key = cards.emailCards[0]!.htmlFileKey;
     const bad = await download(key, 'exe');
@@ -70,10 +67,11 @@ describe('GET /api/files/{key}', () => {
     expect((await download(key, 'image')).json()).toEqual({ message: 'File not found.' });
   });
 
-  it('stores and serves the files from an S3-compatible bucket when S3_BUCKET is set', async () => {
-    const s3 = await startFakeS3({ bucket: 'dispatch-files', accessKeyId: 'AKIATEST' });
-    try {
-      const cards = await sendOnce({ S3_BUCKET: 'dispatch-files', S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: 'AKIATEST', S3_SECRET_ACCESS_KEY: 'secret' });
+  describe('with an S3-compatible bucket', () => {
+    it.override('env', ({ dataDir, s3 }) => ({ DATA_DIR: dataDir, S3_BUCKET: 'dispatch-files', S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: 'AKIATEST', S3_SECRET_ACCESS_KEY: 'secret' }));
+
+    it('stores and serves the files from an S3-compatible bucket when S3_BUCKET is set', async ({ t, token, s3, sendOnce, download }) => {
+      const cards = await sendOnce();
       const key = cards.emailCards[0]!.htmlFileKey;
       expect(s3.objects.get(key)?.body.toString()).toBe(CREATIVE_HTML);
       // Uploads (HTML, CSV, image) and one raw message per vendor: nothing on the local disk.
@@ -83,8 +81,6 @@ describe('GET /api/files/{key}', () => {
       const eml = await t.app.inject({ method: 'GET', url: `/api/email-logs/${entry.id}/deliveries/acme1234/eml`, headers: bearer(token) });
       expect(eml.statusCode).toBe(200);
       expect(eml.body).toContain('Subject: New GOA Victory Content');
-    } finally {
-      await s3.close();
-    }
+    });
   });
 });
