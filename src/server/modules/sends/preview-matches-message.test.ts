@@ -1,13 +1,14 @@
 import fc from 'fast-check';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { CLIENTS } from '#shared/clients';
 import { sendBody, type SendBodyInput } from '#shared/contracts/send';
 import { PRICING_MODELS, type ApprovalEmail, type PricingModel, type Vendor, type VendorCosts, type VendorSplit } from '#shared/contracts/vendors';
 import { composeVendorEmail } from '#shared/email/compose';
 import { composeInputFromSend } from '#shared/email/compose-input-from-send';
 import { buildRawMessage, newMessageId } from '#server/mail/message';
-import { ADMIN_EMAIL, bearer, createTestApp, register, type TestContext } from '#server/testing/test-app';
+import { test } from '#server/testing/fixtures';
+import { ADMIN_EMAIL, bearer } from '#server/testing/test-app';
 import { prepareSend } from './prepare';
 import { messageParts } from './service';
 
@@ -15,25 +16,6 @@ import { messageParts } from './service';
 // would post, mapped and composed in the browser) is the HTML and text of the message the server builds for that
 // vendor. Vendors, splits, costs and approval addresses go in through the API and the preview reads them back
 // through the API, as the send page does.
-
-let t: TestContext;
-let token: string;
-let userId: number;
-
-beforeAll(async () => {
-  t = await createTestApp({ HUB_PASSWORD: 'hub <pass> & "more"' });
-  token = await register(t.app, ADMIN_EMAIL);
-  userId = (await api('GET', '/api/user')).id;
-});
-afterAll(async () => {
-  await t.close();
-});
-
-async function api(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
-  const response = await t.app.inject({ method, url, headers: bearer(token), payload });
-  if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
-  return response.statusCode === 204 ? undefined : response.json();
-}
 
 interface GeneratedVendor {
   vendor: Vendor;
@@ -148,48 +130,57 @@ function bodyOf(generated: Scenario): SendBodyInput {
   };
 }
 
-let previousVendors: string[] = [];
-
-/** Replaces the vendors, their settings and the approval addresses with the scenario's, through the API. */
-async function seed(generated: Scenario) {
-  for (const id of previousVendors) await api('DELETE', `/api/vendors/${encodeURIComponent(id)}`);
-  for (const row of (await api('GET', '/api/approval-emails')) as ApprovalEmail[]) await api('DELETE', `/api/approval-emails/${row.id}`);
-  for (const { vendor, split: ratio, costs } of generated.vendors) {
-    await api('POST', '/api/vendors', vendor);
-    if (ratio !== null) await api('POST', '/api/vendor-splits', { vendorId: vendor.vendorId, splitRatio: ratio });
-    if (costs !== null) await api('POST', '/api/vendor-costs', { vendorId: vendor.vendorId, ...costs });
-  }
-  previousVendors = generated.vendors.map(({ vendor }) => vendor.vendorId);
-  for (const email of generated.approvals) await api('POST', '/api/approval-emails', { email });
-}
-
-/** What the send page reads to draw its preview. */
-async function previewData() {
-  const [vendors, splits, costs, approvals, settings, firstName] = await Promise.all([
-    api('GET', '/api/vendors') as Promise<Vendor[]>,
-    api('GET', '/api/vendor-splits') as Promise<VendorSplit[]>,
-    api('GET', '/api/vendor-costs') as Promise<VendorCosts[]>,
-    api('GET', '/api/approval-emails') as Promise<ApprovalEmail[]>,
-    api('GET', '/api/app-settings') as Promise<{ hubPassword: string | null }>,
-    api('GET', '/api/user/first-name') as Promise<{ firstName: string }>,
-  ]);
-  return {
-    vendors,
-    settings: {
-      splits: Object.fromEntries(splits.map((row) => [row.vendorId, row.splitRatio])),
-      costs: Object.fromEntries(costs.map(({ vendorId, ...values }) => [vendorId, values])),
-    },
-    context: {
-      senderEmail: ADMIN_EMAIL,
-      senderFirstName: firstName.firstName,
-      approvalEmails: approvals.map((row) => row.email),
-      hubPassword: settings.hubPassword ?? undefined,
-    },
-  };
-}
+/** The admin's app (with a hub password that needs escaping) and the API calls the property makes as the admin. */
+const it = test
+  .extend('env', { HUB_PASSWORD: 'hub <pass> & "more"' })
+  .extend('api', ({ app, admin }) => async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => {
+    const response = await app.inject({ method, url, headers: bearer(admin), payload });
+    if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+    return response.statusCode === 204 ? undefined : response.json();
+  })
+  .extend('userId', async ({ api }) => (await api('GET', '/api/user')).id as number)
+  /** Replaces the vendors, their settings and the approval addresses with the scenario's, through the API. */
+  .extend('seed', ({ api }) => {
+    let previousVendors: string[] = [];
+    return async (generated: Scenario) => {
+      for (const id of previousVendors) await api('DELETE', `/api/vendors/${encodeURIComponent(id)}`);
+      for (const row of (await api('GET', '/api/approval-emails')) as ApprovalEmail[]) await api('DELETE', `/api/approval-emails/${row.id}`);
+      for (const { vendor, split: ratio, costs } of generated.vendors) {
+        await api('POST', '/api/vendors', vendor);
+        if (ratio !== null) await api('POST', '/api/vendor-splits', { vendorId: vendor.vendorId, splitRatio: ratio });
+        if (costs !== null) await api('POST', '/api/vendor-costs', { vendorId: vendor.vendorId, ...costs });
+      }
+      previousVendors = generated.vendors.map(({ vendor }) => vendor.vendorId);
+      for (const email of generated.approvals) await api('POST', '/api/approval-emails', { email });
+    };
+  })
+  /** What the send page reads to draw its preview. */
+  .extend('previewData', ({ api }) => async () => {
+    const [vendors, splits, costs, approvals, settings, firstName] = await Promise.all([
+      api('GET', '/api/vendors') as Promise<Vendor[]>,
+      api('GET', '/api/vendor-splits') as Promise<VendorSplit[]>,
+      api('GET', '/api/vendor-costs') as Promise<VendorCosts[]>,
+      api('GET', '/api/approval-emails') as Promise<ApprovalEmail[]>,
+      api('GET', '/api/app-settings') as Promise<{ hubPassword: string | null }>,
+      api('GET', '/api/user/first-name') as Promise<{ firstName: string }>,
+    ]);
+    return {
+      vendors,
+      settings: {
+        splits: Object.fromEntries(splits.map((row) => [row.vendorId, row.splitRatio])),
+        costs: Object.fromEntries(costs.map(({ vendorId, ...values }) => [vendorId, values])),
+      },
+      context: {
+        senderEmail: ADMIN_EMAIL,
+        senderFirstName: firstName.firstName,
+        approvalEmails: approvals.map((row) => row.email),
+        hubPassword: settings.hubPassword ?? undefined,
+      },
+    };
+  });
 
 describe('the send preview and the sent message', () => {
-  it("are the same HTML and text for every vendor of any complete send", async () => {
+  it("are the same HTML and text for every vendor of any complete send", async ({ t, userId, seed, previewData }) => {
     await fc.assert(
       fc.asyncProperty(scenario, async (generated) => {
         await seed(generated);
