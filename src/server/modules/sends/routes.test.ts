@@ -1,7 +1,8 @@
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { MAX_HTML_OR_CSV_BYTES, MAX_IMAGE_BYTES } from '#shared/contracts/send';
-import { ADMIN_EMAIL, bearer, createTestApp, register, type TestContext } from '#server/testing/test-app';
+import { test } from '#server/testing/fixtures';
+import { ADMIN_EMAIL, bearer } from '#server/testing/test-app';
 import {
   APPROVALS,
   CREATIVE_HTML,
@@ -13,44 +14,31 @@ import {
   expectedEmail,
   seedVendors,
   sendBodyFor,
-  temporaryDataDir,
   textLink,
 } from '#server/testing/send-fixtures';
-import { startSmtpSink, type SmtpSink } from '#server/testing/smtp-sink';
-
-let t: TestContext;
-let token: string;
-let smtp: SmtpSink;
-let data: ReturnType<typeof temporaryDataDir>;
-let firstName: string;
-
-beforeEach(async () => {
-  smtp = await startSmtpSink();
-  data = temporaryDataDir();
-  t = await createTestApp({ DATA_DIR: data.dir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url, HUB_PASSWORD }, undefined, { delivery: FAST_DELIVERY });
-  token = await register(t.app, ADMIN_EMAIL);
-  await seedVendors(t.app, token);
-  firstName = (await t.app.inject({ method: 'GET', url: '/api/user/first-name', headers: bearer(token) })).json().firstName;
-});
-afterEach(async () => {
-  await t.close();
-  await smtp.close();
-  data.remove();
-});
-
-const send = (payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: { ...bearer(token), ...headers }, payload: payload as object });
 
 const addresses = (field: AddressObject | AddressObject[] | undefined) =>
   (Array.isArray(field) ? field : field ? [field] : []).flatMap((group) => group.value.map((entry) => entry.address));
 
-async function receivedBy(address: string): Promise<ParsedMail[]> {
-  const parsed = await Promise.all(smtp.received.map((message) => simpleParser(message.raw)));
-  return parsed.filter((mail) => addresses(mail.to).includes(address));
-}
+/** An app mailing through the SMTP sink, with its own DATA_DIR and fast delivery; `token` is the admin's, with the vendors already set up. */
+const it = test
+  .extend('env', ({ dataDir, smtp }): Record<string, string> => ({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url, HUB_PASSWORD }))
+  .extend('appDeps', { delivery: FAST_DELIVERY })
+  .extend('token', { auto: true }, async ({ app, admin }) => {
+    await seedVendors(app, admin);
+    return admin;
+  })
+  .extend('firstName', async ({ t, token }) => (await t.app.inject({ method: 'GET', url: '/api/user/first-name', headers: bearer(token) })).json().firstName as string)
+  .extend('send', ({ t, token }) => (payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: { ...bearer(token), ...headers }, payload: payload as object }),
+  )
+  .extend('receivedBy', ({ smtp }) => async (address: string): Promise<ParsedMail[]> => {
+    const parsed = await Promise.all(smtp.received.map((message) => simpleParser(message.raw)));
+    return parsed.filter((mail) => addresses(mail.to).includes(address));
+  });
 
 describe('POST /api/send-email-consolidated', () => {
-  it('mails each vendor its own message, exactly as the preview composes it', async () => {
+  it('mails each vendor its own message, exactly as the preview composes it', async ({ t, smtp, firstName, send, receivedBy }) => {
     const body = sendBodyFor();
     const response = await send(body, { 'idempotency-key': 'send-1' });
     expect(response.statusCode).toBe(200);
@@ -93,23 +81,19 @@ describe('POST /api/send-email-consolidated', () => {
     expect((await receivedBy(VENDORS[2].emails[0]))[0]!.text).toContain('Split: 50/50');
   });
 
-  it('sends from MAIL_FROM when it is set, with Reply-To still the sender and approvers', async () => {
-    await t.close();
-    t = await createTestApp(
-      { DATA_DIR: data.dir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url, MAIL_FROM: 'dispatch@agency.test' },
-      undefined,
-      { delivery: FAST_DELIVERY },
-    );
-    token = await register(t.app, ADMIN_EMAIL);
-    await seedVendors(t.app, token);
-    expect((await send(sendBodyFor(['bravo5678']))).json()).toMatchObject({ mailed: 1 });
-    const [mail] = await receivedBy('team@bravo.test');
-    expect(addresses(mail!.from)).toEqual(['dispatch@agency.test']);
-    expect(addresses(mail!.replyTo)).toEqual([ADMIN_EMAIL, ...APPROVALS]);
-    expect(smtp.received[0]!.from).toBe('dispatch@agency.test');
+  describe('with MAIL_FROM set', () => {
+    it.override('env', ({ dataDir, smtp }) => ({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url, MAIL_FROM: 'dispatch@agency.test' }));
+
+    it('sends from MAIL_FROM when it is set, with Reply-To still the sender and approvers', async ({ smtp, send, receivedBy }) => {
+      expect((await send(sendBodyFor(['bravo5678']))).json()).toMatchObject({ mailed: 1 });
+      const [mail] = await receivedBy('team@bravo.test');
+      expect(addresses(mail!.from)).toEqual(['dispatch@agency.test']);
+      expect(addresses(mail!.replyTo)).toEqual([ADMIN_EMAIL, ...APPROVALS]);
+      expect(smtp.received[0]!.from).toBe('dispatch@agency.test');
+    });
   });
 
-  it('mails nobody twice for a repeated Idempotency-Key and answers with the first result', async () => {
+  it('mails nobody twice for a repeated Idempotency-Key and answers with the first result', async ({ t, token, smtp, send }) => {
     const body = sendBodyFor();
     const first = await send(body, { 'idempotency-key': 'double-click' });
     const again = await send(body, { 'idempotency-key': 'double-click' });
@@ -132,7 +116,7 @@ describe('POST /api/send-email-consolidated', () => {
     expect((await send(body, { 'idempotency-key': 'has space' })).statusCode).toBe(400);
   });
 
-  it('refuses what the send page would block, with the list of what is missing', async () => {
+  it('refuses what the send page would block, with the list of what is missing', async ({ t, token, smtp, send }) => {
     const blocked = await send(sendBodyFor([], { selectedClient: null, pricingModel: 'CPD' }));
     expect(blocked.statusCode).toBe(400);
     expect(blocked.json()).toEqual({
@@ -160,30 +144,26 @@ describe('POST /api/send-email-consolidated', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json()).toEqual([]);
   });
 
-  it('answers requiresGoogleAuth under the gmail transport when the sender has no Google connection', async () => {
-    await t.close();
-    t = await createTestApp(
-      { DATA_DIR: data.dir, MAIL_TRANSPORT: 'gmail', GOOGLE_CLIENT_ID: 'client-id', GOOGLE_CLIENT_SECRET: 'client-secret' },
-      undefined,
-      { delivery: FAST_DELIVERY },
-    );
-    token = await register(t.app, ADMIN_EMAIL);
-    await seedVendors(t.app, token);
-    const response = await send(sendBodyFor());
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      requiresGoogleAuth: true,
-      message: 'Google Authentication Required: Please sign in with Google to enable Gmail sending.',
+  describe('under the gmail transport', () => {
+    it.override('env', ({ dataDir }) => ({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'gmail', GOOGLE_CLIENT_ID: 'client-id', GOOGLE_CLIENT_SECRET: 'client-secret' }));
+
+    it('answers requiresGoogleAuth under the gmail transport when the sender has no Google connection', async ({ t, token, send }) => {
+      const response = await send(sendBodyFor());
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        requiresGoogleAuth: true,
+        message: 'Google Authentication Required: Please sign in with Google to enable Gmail sending.',
+      });
+      expect((await t.app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json()).toEqual([]);
     });
-    expect((await t.app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json()).toEqual([]);
   });
 
-  it('answers 401 without a token', async () => {
+  it('answers 401 without a token', async ({ t }) => {
     const response = await t.app.inject({ method: 'POST', url: '/api/send-email-consolidated', payload: sendBodyFor() as object });
     expect(response.statusCode).toBe(401);
   });
 
-  it('answers 413 with a message above the file, message and body limits', async () => {
+  it('answers 413 with a message above the file, message and body limits', async ({ t, token, smtp, send }) => {
     const body = sendBodyFor(['acme1234']);
     const bigHtml = 'x'.repeat(MAX_HTML_OR_CSV_BYTES + 1);
     const html = await send({ ...body, emailCards: [{ ...body.emailCards![0]!, htmlContent: bigHtml }] });
@@ -217,7 +197,7 @@ describe('POST /api/send-email-consolidated', () => {
     expect(smtp.received).toHaveLength(0);
   });
 
-  it('refuses a message over 100 recipients before sending anything', async () => {
+  it('refuses a message over 100 recipients before sending anything', async ({ t, token, smtp, send }) => {
     const many = Array.from({ length: 50 }, (_, i) => `person${i}@acme.test`);
     const updated = await t.app.inject({
       method: 'PUT',
@@ -239,7 +219,7 @@ describe('POST /api/send-email-consolidated', () => {
 });
 
 describe('POST /api/send-proof', () => {
-  it('mails the sender the exact message one vendor would get, marked as a proof, and logs nothing', async () => {
+  it('mails the sender the exact message one vendor would get, marked as a proof, and logs nothing', async ({ t, token, smtp, firstName }) => {
     const body = sendBodyFor();
     const response = await t.app.inject({
       method: 'POST',
