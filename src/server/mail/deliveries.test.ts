@@ -1,53 +1,39 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DeliveryOptions } from './deliveries';
+import { describe, expect } from 'vitest';
 import { backoffMs } from './deliveries';
 import type { Database } from '../db/client';
+import { test } from '../testing/fixtures';
 import { ADMIN_EMAIL, bearer, createRestartableDatabase, createTestApp, register, type TestContext } from '../testing/test-app';
-import { FAST_DELIVERY, VENDORS, eventually, seedVendors, sendBodyFor, temporaryDataDir } from '../testing/send-fixtures';
-import { startSmtpSink, type SmtpSink } from '../testing/smtp-sink';
+import { FAST_DELIVERY, VENDORS, eventually, seedVendors, sendBodyFor } from '../testing/send-fixtures';
 
 /** These tests start PGlite databases in folders (initdb each time) and restart apps: more than the default 20 s on a busy machine. */
 const RESTART_TIMEOUT_MS = 90_000;
 
-let t: TestContext | undefined;
-let token: string;
-let smtp: SmtpSink;
-let data: ReturnType<typeof temporaryDataDir>;
-
-beforeEach(async () => {
-  smtp = await startSmtpSink();
-  data = temporaryDataDir();
-});
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-  await smtp.close();
-  data.remove();
-});
-
-async function start(delivery: DeliveryOptions = FAST_DELIVERY, env: Record<string, string> = {}) {
-  t = await createTestApp({ DATA_DIR: data.dir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url, ...env }, undefined, { delivery });
-  token = await register(t.app, ADMIN_EMAIL);
-  await seedVendors(t.app, token);
-  return t;
-}
-
-const send = (app: TestContext['app'], vendorIds?: string[]) =>
+const sendAs = (token: string) => (app: TestContext['app'], vendorIds?: string[]) =>
   app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(token), payload: sendBodyFor(vendorIds) as object });
 
 type LogEntry = { id: number; deliveries: { vendorId: string; status: string; error: string | null; attempts: number; sentAt: string | null }[] };
-const logs = async (app: TestContext['app']): Promise<LogEntry[]> =>
+const logsAs = (token: string) => async (app: TestContext['app']): Promise<LogEntry[]> =>
   (await app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json();
 const allSettled = (entries: LogEntry[]) => entries.every((entry) => entry.deliveries.every((delivery) => delivery.status !== 'pending'));
 
-/** Messages each vendor's first address received. */
-const mailsPerVendor = () => VENDORS.map((vendor) => smtp.received.filter((message) => message.to.includes(vendor.emails[0])).length);
+/** An app mailing through the SMTP sink with fast delivery; `token` is the admin's, with the vendors already set up. */
+const it = test
+  .extend('env', ({ dataDir, smtp }): Record<string, string> => ({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url }))
+  .extend('appDeps', { delivery: FAST_DELIVERY })
+  .extend('token', async ({ app, admin }) => {
+    await seedVendors(app, admin);
+    return admin;
+  })
+  .extend('send', ({ token }) => sendAs(token))
+  .extend('logs', ({ token }) => logsAs(token))
+  /** Messages each vendor's first address received. */
+  .extend('mailsPerVendor', ({ smtp }) => () => VENDORS.map((vendor) => smtp.received.filter((message) => message.to.includes(vendor.emails[0])).length));
 
 describe('delivery queue', () => {
-  it('retries refused attempts with back-off until the server accepts, mailing every vendor exactly once', async () => {
+  it('retries refused attempts with back-off until the server accepts, mailing every vendor exactly once', async ({ app, smtp, send, logs, mailsPerVendor }) => {
     // 4xx for the first two attempts of every message.
     const tries = new Map<string, number>();
     smtp.answer = (message) => {
@@ -55,7 +41,6 @@ describe('delivery queue', () => {
       tries.set(key, (tries.get(key) ?? 0) + 1);
       return tries.get(key)! <= 2 ? { kind: 'refuse', code: 451, message: 'Greylisted, try again later' } : { kind: 'accept' };
     };
-    const app = (await start()).app;
     const response = await send(app);
     expect(response.statusCode).toBe(200);
     expect(response.json().failed).toBe(0);
@@ -69,9 +54,8 @@ describe('delivery queue', () => {
     expect(smtp.refused).toHaveLength(6);
   });
 
-  it('marks a permanent refusal failed with the reason, and retry-failed re-queues only that one', async () => {
+  it('marks a permanent refusal failed with the reason, and retry-failed re-queues only that one', async ({ app, token, smtp, send, logs, mailsPerVendor }) => {
     smtp.answer = (message) => (message.to.includes('team@bravo.test') ? { kind: 'refuse', code: 550, message: 'Mailbox unavailable' } : { kind: 'accept' });
-    const app = (await start()).app;
     const response = await send(app);
     expect(response.json()).toMatchObject({ mailed: 2, pending: 0, failed: 1, uncertain: 0 });
     const [entry] = await logs(app);
@@ -89,57 +73,66 @@ describe('delivery queue', () => {
     expect((await app.inject({ method: 'POST', url: '/api/email-logs/999999/retry-failed', headers: bearer(token) })).statusCode).toBe(404);
   });
 
-  it('counts a message taken for some recipients as sent, naming the refused ones, and does not send it again', async () => {
+  it('counts a message taken for some recipients as sent, naming the refused ones, and does not send it again', async ({ app, smtp, send, logs }) => {
     smtp.refuseRecipient = (address) => (address === 'lists@acme.test' ? 550 : undefined);
-    const app = (await start()).app;
     expect((await send(app, ['acme1234'])).json()).toMatchObject({ mailed: 1, failed: 0 });
     const [entry] = await logs(app);
     expect(entry!.deliveries[0]).toMatchObject({ status: 'sent', attempts: 1, error: 'Sent, but the mail server refused: lists@acme.test' });
     expect(smtp.received[0]!.to).not.toContain('lists@acme.test');
   });
 
-  it('gives up after the last attempt and reports the message as failed', async () => {
-    smtp.answer = () => ({ kind: 'refuse', code: 421, message: 'Service not available' });
-    const app = (await start({ ...FAST_DELIVERY, maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 10 })).app;
-    await send(app, ['carta9012']);
-    const [entry] = await eventually(() => logs(app), allSettled);
-    expect(entry!.deliveries[0]).toMatchObject({ status: 'failed', attempts: 3 });
-    expect(smtp.received).toHaveLength(0);
+  describe('with three quick attempts', () => {
+    it.override('appDeps', { delivery: { ...FAST_DELIVERY, maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 10 } });
+
+    it('gives up after the last attempt and reports the message as failed', async ({ app, smtp, send, logs }) => {
+      smtp.answer = () => ({ kind: 'refuse', code: 421, message: 'Service not available' });
+      await send(app, ['carta9012']);
+      const [entry] = await eventually(() => logs(app), allSettled);
+      expect(entry!.deliveries[0]).toMatchObject({ status: 'failed', attempts: 3 });
+      expect(smtp.received).toHaveLength(0);
+    });
   });
 
-  it("marks a message 'uncertain' when the line drops after the data, never retries it, and sends it again on request", async () => {
-    smtp.answer = () => ({ kind: 'drop' });
-    const app = (await start({ ...FAST_DELIVERY, concurrency: 1 })).app;
-    const response = await send(app, ['acme1234']);
-    expect(response.json()).toMatchObject({ mailed: 0, pending: 0, failed: 0, uncertain: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(smtp.refused).toHaveLength(1);
-    const [entry] = await logs(app);
-    expect(entry!.deliveries[0]).toMatchObject({ status: 'uncertain', attempts: 1 });
-    expect(entry!.deliveries[0]!.error).toMatch(/after the message was sent/);
+  describe('one message at a time', () => {
+    it.override('appDeps', { delivery: { ...FAST_DELIVERY, concurrency: 1 } });
 
-    smtp.answer = undefined;
-    const url = `/api/email-logs/${entry!.id}/deliveries/acme1234/send-again`;
-    const again = await app.inject({ method: 'POST', url, headers: bearer(token) });
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ id: entry!.id, mailed: 1, delivery: { vendorId: 'acme1234', status: 'sent', attempts: 2 } });
-    // The same bytes, so the same Message-ID as the attempt that may have arrived.
-    expect(smtp.received[0]!.raw.equals(smtp.refused[0]!.raw)).toBe(true);
-    const twice = await app.inject({ method: 'POST', url, headers: bearer(token) });
-    expect(twice.statusCode).toBe(409);
-    expect(twice.json().message).toBe('The message to Acme Leads was already delivered.');
-    const missing = await app.inject({ method: 'POST', url: `/api/email-logs/${entry!.id}/deliveries/nobody/send-again`, headers: bearer(token) });
-    expect(missing.statusCode).toBe(404);
+    it("marks a message 'uncertain' when the line drops after the data, never retries it, and sends it again on request", async ({ app, token, smtp, send, logs }) => {
+      smtp.answer = () => ({ kind: 'drop' });
+      const response = await send(app, ['acme1234']);
+      expect(response.json()).toMatchObject({ mailed: 0, pending: 0, failed: 0, uncertain: 1 });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(smtp.refused).toHaveLength(1);
+      const [entry] = await logs(app);
+      expect(entry!.deliveries[0]).toMatchObject({ status: 'uncertain', attempts: 1 });
+      expect(entry!.deliveries[0]!.error).toMatch(/after the message was sent/);
+
+      smtp.answer = undefined;
+      const url = `/api/email-logs/${entry!.id}/deliveries/acme1234/send-again`;
+      const again = await app.inject({ method: 'POST', url, headers: bearer(token) });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({ id: entry!.id, mailed: 1, delivery: { vendorId: 'acme1234', status: 'sent', attempts: 2 } });
+      // The same bytes, so the same Message-ID as the attempt that may have arrived.
+      expect(smtp.received[0]!.raw.equals(smtp.refused[0]!.raw)).toBe(true);
+      const twice = await app.inject({ method: 'POST', url, headers: bearer(token) });
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().message).toBe('The message to Acme Leads was already delivered.');
+      const missing = await app.inject({ method: 'POST', url: `/api/email-logs/${entry!.id}/deliveries/nobody/send-again`, headers: bearer(token) });
+      expect(missing.statusCode).toBe(404);
+    });
   });
 
-  it('resumes pending deliveries after a restart', async () => {
+  it('resumes pending deliveries after a restart', async ({ smtp, dataDir, mailsPerVendor }) => {
+    // Restarts on one database of its own: the per-test app and database fixtures cannot stand in for it.
     const restartable = await createRestartableDatabase();
+    let t: TestContext | undefined;
     try {
       smtp.answer = () => ({ kind: 'refuse', code: 451, message: 'Not now' });
       const delivery = { ...FAST_DELIVERY, baseDelayMs: 1_000, maxDelayMs: 1_000 };
-      const env = { DATA_DIR: data.dir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url };
+      const env = { DATA_DIR: dataDir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url };
       const first = await createTestApp(env, await restartable.open(), { delivery });
-      token = await register(first.app, ADMIN_EMAIL);
+      const token = await register(first.app, ADMIN_EMAIL);
+      const send = sendAs(token);
+      const logs = logsAs(token);
       await seedVendors(first.app, token);
       const response = await send(first.app);
       expect(response.json()).toMatchObject({ mailed: 0, pending: 3 });
@@ -153,18 +146,23 @@ describe('delivery queue', () => {
       await t.close();
       t = undefined;
     } finally {
+      await t?.close();
       await restartable.cleanup();
     }
   }, RESTART_TIMEOUT_MS);
 
-  it("marks a claim whose server died mid-send 'uncertain' after its lease, and never sends it blindly", async () => {
+  it("marks a claim whose server died mid-send 'uncertain' after its lease, and never sends it blindly", async ({ smtp, dataDir }) => {
+    // Restarts on one database of its own: the per-test app and database fixtures cannot stand in for it.
     const restartable = await createRestartableDatabase();
+    let t: TestContext | undefined;
     try {
       smtp.answer = () => ({ kind: 'hang' });
       const delivery = { ...FAST_DELIVERY, leaseMs: 1_000, stopTimeoutMs: 100, firstAttemptWaitMs: 300 };
-      const env = { DATA_DIR: data.dir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url };
+      const env = { DATA_DIR: dataDir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url };
       const first = await createTestApp(env, await restartable.open(), { delivery });
-      token = await register(first.app, ADMIN_EMAIL);
+      const token = await register(first.app, ADMIN_EMAIL);
+      const send = sendAs(token);
+      const logs = logsAs(token);
       await seedVendors(first.app, token);
       expect((await send(first.app, ['bravo5678'])).json()).toMatchObject({ pending: 1 });
       expect(smtp.refused).toHaveLength(1);
@@ -181,11 +179,13 @@ describe('delivery queue', () => {
       await t.close();
       t = undefined;
     } finally {
+      await t?.close();
       await restartable.cleanup();
     }
   }, RESTART_TIMEOUT_MS);
 
-  it('lets several app instances share the queue without mailing anyone twice', async () => {
+  it('lets several app instances share the queue without mailing anyone twice', async ({ smtp, dataDir, mailsPerVendor }) => {
+    // Several instances on one database of its own: the per-test app and database fixtures cannot stand in for it.
     const restartable = await createRestartableDatabase();
     // PostgreSQL: each instance has its own connection pool. PGlite cannot be opened twice, so the instances share it.
     const shared = process.env.TEST_DATABASE_URL ? undefined : await restartable.open();
@@ -198,11 +198,13 @@ describe('delivery queue', () => {
     };
     const instances: TestContext[] = [];
     try {
-      const env = { DATA_DIR: data.dir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url };
+      const env = { DATA_DIR: dataDir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url };
       // The instance taking the requests runs no worker: two others, one message at a time each, compete for the rows.
       const front = await createTestApp(env, await open(), { delivery: { ...FAST_DELIVERY, autoStart: false, firstAttemptWaitMs: 0 } });
       instances.push(front);
-      token = await register(front.app, ADMIN_EMAIL);
+      const token = await register(front.app, ADMIN_EMAIL);
+      const send = sendAs(token);
+      const logs = logsAs(token);
       await seedVendors(front.app, token);
       for (let i = 0; i < 2; i++) {
         const worker = await createTestApp(env, await open(), { delivery: { ...FAST_DELIVERY, concurrency: 1, pollIntervalMs: 20 } });
@@ -223,8 +225,7 @@ describe('delivery queue', () => {
     }
   }, RESTART_TIMEOUT_MS);
 
-  it('keeps the exact raw message sent to each vendor for download as .eml', async () => {
-    const app = (await start()).app;
+  it('keeps the exact raw message sent to each vendor for download as .eml', async ({ app, token, smtp, send }) => {
     const { id } = (await send(app)).json();
     for (const vendor of VENDORS) {
       const url = `/api/email-logs/${id}/deliveries/${vendor.vendorId}/eml`;
@@ -240,19 +241,20 @@ describe('delivery queue', () => {
     expect((await app.inject({ method: 'GET', url: `/api/email-logs/abc/deliveries/acme1234/eml`, headers: bearer(token) })).statusCode).toBe(400);
   });
 
-  it('writes each message as a .eml file to DATA_DIR/outbox with the outbox transport', async () => {
-    t = await createTestApp({ DATA_DIR: data.dir }, undefined, { delivery: FAST_DELIVERY });
-    token = await register(t.app, ADMIN_EMAIL);
-    await seedVendors(t.app, token);
-    expect(t.config.mailTransport).toBe('outbox');
-    expect((await send(t.app)).json()).toMatchObject({ mailed: 3 });
-    const files = readdirSync(join(data.dir, 'outbox')).filter((name) => name.endsWith('.eml'));
-    expect(files).toHaveLength(3);
-    const recipients = await Promise.all(
-      files.map(async (name) => (await simpleParser(readFileSync(join(data.dir, 'outbox', name)))).to),
-    );
-    const firstAddresses = recipients.map((to) => (Array.isArray(to) ? to[0] : to)!.value[0]!.address).sort();
-    expect(firstAddresses).toEqual(VENDORS.map((vendor) => vendor.emails[0]).sort());
+  describe('with the outbox transport', () => {
+    it.override('env', ({ dataDir }) => ({ DATA_DIR: dataDir }));
+
+    it('writes each message as a .eml file to DATA_DIR/outbox with the outbox transport', async ({ t, dataDir, send }) => {
+      expect(t.config.mailTransport).toBe('outbox');
+      expect((await send(t.app)).json()).toMatchObject({ mailed: 3 });
+      const files = readdirSync(join(dataDir, 'outbox')).filter((name) => name.endsWith('.eml'));
+      expect(files).toHaveLength(3);
+      const recipients = await Promise.all(
+        files.map(async (name) => (await simpleParser(readFileSync(join(dataDir, 'outbox', name)))).to),
+      );
+      const firstAddresses = recipients.map((to) => (Array.isArray(to) ? to[0] : to)!.value[0]!.address).sort();
+      expect(firstAddresses).toEqual(VENDORS.map((vendor) => vendor.emails[0]).sort());
+    });
   });
 });
 
