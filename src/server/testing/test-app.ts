@@ -109,6 +109,8 @@ export async function createTestApp(
   // Throttling's waits are recorded, not waited (tests that look at them pass their own).
   const app = await buildApp({ config, db: database.db, clock, google, pause: async () => {}, ...deps });
   inviters.set(app, (email) => inviteFor({ db: database.db, clock, config }, email));
+  // Removed with the app, however it is closed (the `t` fixture closes only the app).
+  if (ownDataDir) app.addHook('onClose', async () => rmSync(ownDataDir, { recursive: true, force: true }));
   return {
     app,
     database,
@@ -118,7 +120,6 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
-      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }
