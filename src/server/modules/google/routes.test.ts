@@ -1,44 +1,35 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { createSecretBox, createSigner } from '#server/auth/secret-box';
 import { users } from '#server/db/schema';
-import { fakeGoogleEnv, startFakeGoogle, type FakeGoogle } from '#server/testing/fake-google';
-import { errorOf, exchangeSignInCode, runGoogleFlow, sessionOf, signInCodeOf } from '#server/testing/google-flow';
+import { fakeGoogleEnv } from '#server/testing/fake-google';
+import { test } from '#server/testing/fixtures';
+import { errorOf, exchangeSignInCode, runGoogleFlow, sessionOf, signInCodeOf, type GoogleFlowOptions } from '#server/testing/google-flow';
 import { captureLogs } from '#server/testing/log-capture';
-import { ADMIN_EMAIL, addAndRegister, bearer, createTestApp, register, type TestContext } from '#server/testing/test-app';
+import { ADMIN_EMAIL, bearer, register } from '#server/testing/test-app';
 import { EXCHANGE_COOKIE, FLOW_COOKIE } from './routes';
 import { messages, TICKET_LIFETIME_MS } from './service';
 import { exchangeRefused, SIGN_IN_CODE_LIFETIME_MS } from './sign-in-code';
 
-let fake: FakeGoogle;
-let t: TestContext;
-
-beforeAll(async () => {
-  fake = await startFakeGoogle();
-});
-afterAll(async () => {
-  await fake.close();
-});
-beforeEach(async () => {
-  fake.reset();
-  fake.account = { sub: 'sub-admin', email: ADMIN_EMAIL, email_verified: true, given_name: 'Ada', picture: 'https://lh3.example/ada.png' };
-  t = await createTestApp({ ...fakeGoogleEnv(fake), PUBLIC_URL: 'https://dispatch.agency.test' });
-});
-afterEach(async () => {
-  await t.close();
-});
-
-const userRow = (email: string) => t.database.db.query.users.findFirst({ where: eq(users.email, email) });
-const getUser = (token: string) => t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) });
-const connectTicket = async (token: string) => {
-  const response = await t.app.inject({ method: 'POST', url: '/api/auth/google/connect-ticket', headers: bearer(token) });
-  expect(response.statusCode).toBe(201);
-  return response.json().ticket as string;
-};
+/** An app at a public https address pointed at the fake Google; its helpers as file fixtures. */
+const it = test
+  .extend('fake', ({ google }) => {
+    google.account = { sub: 'sub-admin', email: ADMIN_EMAIL, email_verified: true, given_name: 'Ada', picture: 'https://lh3.example/ada.png' };
+    return google;
+  })
+  .extend('env', ({ fake }): Record<string, string> => ({ ...fakeGoogleEnv(fake), PUBLIC_URL: 'https://dispatch.agency.test' }))
+  .extend('logs', () => captureLogs())
+  .extend('userRow', ({ t }) => (email: string) => t.database.db.query.users.findFirst({ where: eq(users.email, email) }))
+  .extend('getUser', ({ t }) => (token: string) => t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) }))
+  .extend('connectTicket', ({ t }) => async (token: string) => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/google/connect-ticket', headers: bearer(token) });
+    expect(response.statusCode).toBe(201);
+    return response.json().ticket as string;
+  });
 
 describe('GET /auth/google', () => {
-  it('starts the authorization-code flow with PKCE S256, a signed state, offline access and consent', async () => {
+  it('starts the authorization-code flow with PKCE S256, a signed state, offline access and consent', async ({ t, fake }) => {
     const response = await t.app.inject({ method: 'GET', url: '/auth/google' });
     expect(response.statusCode).toBe(302);
     const url = new URL(response.headers.location as string);
@@ -62,21 +53,17 @@ describe('GET /auth/google', () => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
-  it('redirects to /auth with a clear message when Google is not configured', async () => {
-    const plain = await createTestApp();
-    try {
-      const response = await plain.app.inject({ method: 'GET', url: '/auth/google' });
-      expect(response.statusCode).toBe(302);
-      expect(errorOf(response.headers.location as string)).toBe('Google sign-in is not configured on this server.');
-      expect(response.headers.location).toMatch(/^\/auth\?error=/);
-    } finally {
-      await plain.close();
-    }
+  it('redirects to /auth with a clear message when Google is not configured', async ({ startApp }) => {
+    const plain = await startApp();
+    const response = await plain.app.inject({ method: 'GET', url: '/auth/google' });
+    expect(response.statusCode).toBe(302);
+    expect(errorOf(response.headers.location as string)).toBe('Google sign-in is not configured on this server.');
+    expect(response.headers.location).toMatch(/^\/auth\?error=/);
   });
 });
 
 describe('GET /auth/google/callback', () => {
-  it('signs in an existing user, stores the refresh token encrypted and sets the picture', async () => {
+  it('signs in an existing user, stores the refresh token encrypted and sets the picture', async ({ t, fake, userRow, getUser }) => {
     await register(t.app, ADMIN_EMAIL);
     const sessionsBefore = (await t.database.db.query.sessions.findMany()).length;
     const flow = await runGoogleFlow(t.app);
@@ -116,7 +103,7 @@ describe('GET /auth/google/callback', () => {
     expect(row.googleAccessTokenExpiresAt!.getTime()).toBe(t.clock.now().getTime() + 3599 * 1000);
   });
 
-  it('sends the PKCE verifier that matches the challenge, with the client authenticated', async () => {
+  it('sends the PKCE verifier that matches the challenge, with the client authenticated', async ({ t, fake }) => {
     await runGoogleFlow(t.app);
     const challenge = fake.authorizeRequests[0]!.get('code_challenge');
     const exchange = fake.tokenRequests.find((request) => request.grantType === 'authorization_code')!;
@@ -125,8 +112,7 @@ describe('GET /auth/google/callback', () => {
     expect(exchange.clientAuth).toBe('basic');
   });
 
-  it('registers an authorized address on its first Google sign-in, with the first name from Google', async () => {
-    const admin = await register(t.app, ADMIN_EMAIL);
+  it('registers an authorized address on its first Google sign-in, with the first name from Google', async ({ t, fake, admin, userRow, getUser }) => {
     await t.app.inject({ method: 'POST', url: '/api/authorized-emails', headers: bearer(admin), payload: { email: 'grace.h@agency.test' } });
     fake.account = { sub: 'sub-grace', email: 'Grace.H@agency.test', email_verified: true, given_name: 'Grace', picture: 'https://lh3.example/g.png' };
 
@@ -145,7 +131,7 @@ describe('GET /auth/google/callback', () => {
     expect(await t.database.db.query.users.findMany()).toHaveLength(2);
   });
 
-  it('sends an address that is not on the authorized list to /access-denied and creates nothing', async () => {
+  it('sends an address that is not on the authorized list to /access-denied and creates nothing', async ({ t, fake }) => {
     fake.account = { sub: 'sub-stranger', email: 'stranger@else.com', email_verified: true, given_name: 'S' };
     const flow = await runGoogleFlow(t.app);
     expect(flow.location).toBe('/access-denied');
@@ -153,21 +139,21 @@ describe('GET /auth/google/callback', () => {
     expect(await t.database.db.query.users.findMany()).toEqual([]);
   });
 
-  it('refuses a Google address that Google has not verified', async () => {
+  it('refuses a Google address that Google has not verified', async ({ t, fake }) => {
     fake.account = { sub: 'sub-admin', email: ADMIN_EMAIL, email_verified: false };
     const flow = await runGoogleFlow(t.app);
     expect(errorOf(flow.location)).toBe(messages.unverified);
     expect(await t.database.db.query.users.findMany()).toEqual([]);
   });
 
-  it('lands on /auth with a message when the consent is cancelled', async () => {
+  it('lands on /auth with a message when the consent is cancelled', async ({ t, fake }) => {
     fake.authorizeError = 'access_denied';
     const flow = await runGoogleFlow(t.app);
     expect(flow.location).toBe(`/auth?error=${encodeURIComponent('Google sign-in was cancelled.')}`);
     expect(fake.tokenRequests).toEqual([]);
   });
 
-  it.each([
+  it.for<[string, GoogleFlowOptions]>([
     ['a forged state', { alterCallback: (url: URL) => url.searchParams.set('state', `${url.searchParams.get('state')!.split('.')[0]}.AAAA`) }],
     [
       'a state signed with another key',
@@ -179,14 +165,14 @@ describe('GET /auth/google/callback', () => {
     ['no flow cookie', { cookie: null }],
     ['a tampered flow cookie', { cookie: 'v1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }],
     ['no code', { alterCallback: (url: URL) => url.searchParams.delete('code') }],
-  ])('lands on /auth with a message for %s', async (_name, options) => {
+  ])('lands on /auth with a message for %s', async ([, options], { t, fake }) => {
     const flow = await runGoogleFlow(t.app, options);
     expect(flow.location).toMatch(/^\/auth\?error=/);
     expect(errorOf(flow.location)).toBe(messages.expired);
     expect(fake.tokenRequests).toEqual([]);
   });
 
-  it('refuses a state whose flow expired, and the cookie of another browser', async () => {
+  it('refuses a state whose flow expired, and the cookie of another browser', async ({ t, fake }) => {
     const expired = await runGoogleFlow(t.app, { alterCallback: () => t.clock.advance(10 * 60 * 1000 + 1) });
     expect(errorOf(expired.location)).toBe(messages.expired);
 
@@ -198,7 +184,7 @@ describe('GET /auth/google/callback', () => {
     expect(fake.tokenRequests).toEqual([]);
   });
 
-  it('does not accept a code twice', async () => {
+  it('does not accept a code twice', async ({ t }) => {
     const first = await runGoogleFlow(t.app);
     signInCodeOf(first.location);
     const replay = await t.app.inject({
@@ -211,14 +197,12 @@ describe('GET /auth/google/callback', () => {
 });
 
 describe('connect mode', () => {
-  it('answers 401 for a connect ticket without a session', async () => {
+  it('answers 401 for a connect ticket without a session', async ({ t }) => {
     const response = await t.app.inject({ method: 'POST', url: '/api/auth/google/connect-ticket' });
     expect(response.statusCode).toBe(401);
   });
 
-  it('links Google to the signed-in user through a one-time ticket', async () => {
-    const admin = await register(t.app, ADMIN_EMAIL);
-    const member = await addAndRegister(t.app, admin, 'member@agency.test');
+  it('links Google to the signed-in user through a one-time ticket', async ({ t, fake, member, userRow, getUser, connectTicket }) => {
     fake.account = { sub: 'sub-member', email: 'member@agency.test', email_verified: true, given_name: 'Mem', picture: 'https://lh3.example/m.png' };
     expect((await getUser(member)).json().googleProfileImageUrl).toBeNull();
 
@@ -245,8 +229,7 @@ describe('connect mode', () => {
     expect(replay.headers.location).toBe(`/?google_error=${encodeURIComponent(messages.ticket)}`);
   });
 
-  it('refuses an expired ticket', async () => {
-    const admin = await register(t.app, ADMIN_EMAIL);
+  it('refuses an expired ticket', async ({ t, admin, connectTicket }) => {
     const ticket = await connectTicket(admin);
     t.clock.advance(TICKET_LIFETIME_MS + 1);
     const response = await t.app.inject({ method: 'GET', url: `/auth/google?ticket=${ticket}` });
@@ -254,9 +237,7 @@ describe('connect mode', () => {
     expect(response.cookies.find((c) => c.name === FLOW_COOKIE)?.value ?? '').toBe('');
   });
 
-  it('refuses to link the Google account of another address', async () => {
-    const admin = await register(t.app, ADMIN_EMAIL);
-    const member = await addAndRegister(t.app, admin, 'member@agency.test');
+  it('refuses to link the Google account of another address', async ({ t, fake, member, userRow, connectTicket }) => {
     fake.account = { sub: 'sub-admin', email: ADMIN_EMAIL, email_verified: true };
     const flow = await runGoogleFlow(t.app, { ticket: await connectTicket(member) });
     expect(flow.location).toMatch(/^\/\?google_error=/);
@@ -266,16 +247,13 @@ describe('connect mode', () => {
     expect(row.googleConnected).toBe(false);
   });
 
-  it('keeps a connecting user on the app when they cancel the consent', async () => {
-    const admin = await register(t.app, ADMIN_EMAIL);
+  it('keeps a connecting user on the app when they cancel the consent', async ({ t, fake, admin, connectTicket }) => {
     fake.authorizeError = 'access_denied';
     const flow = await runGoogleFlow(t.app, { ticket: await connectTicket(admin) });
     expect(flow.location).toBe(`/?google_error=${encodeURIComponent(messages.cancelled)}`);
   });
 
-  it('stops a user whose address was removed while connecting', async () => {
-    const admin = await register(t.app, ADMIN_EMAIL);
-    const member = await addAndRegister(t.app, admin, 'member@agency.test');
+  it('stops a user whose address was removed while connecting', async ({ t, fake, admin, member, connectTicket }) => {
     fake.account = { sub: 'sub-member', email: 'member@agency.test', email_verified: true };
     const ticket = await connectTicket(member);
     const rows = (await t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(admin) })).json();
@@ -289,7 +267,7 @@ describe('connect mode', () => {
 describe('POST /api/auth/google/exchange', () => {
   const exchange = exchangeSignInCode;
 
-  it('gives the session token once, clears the cookie and is never cached', async () => {
+  it('gives the session token once, clears the cookie and is never cached', async ({ t, getUser }) => {
     await register(t.app, ADMIN_EMAIL);
     const flow = await runGoogleFlow(t.app);
     const code = signInCodeOf(flow.location);
@@ -304,7 +282,7 @@ describe('POST /api/auth/google/exchange', () => {
     expect(again.json()).toEqual({ message: exchangeRefused });
   });
 
-  it('refuses a code past its lifetime, which is under a minute', async () => {
+  it('refuses a code past its lifetime, which is under a minute', async ({ t }) => {
     expect(SIGN_IN_CODE_LIFETIME_MS).toBeLessThan(60 * 1000);
     await register(t.app, ADMIN_EMAIL);
     const flow = await runGoogleFlow(t.app);
@@ -314,7 +292,7 @@ describe('POST /api/auth/google/exchange', () => {
     expect(response.json()).toEqual({ message: exchangeRefused });
   });
 
-  it("refuses the code without this browser's cookie, or with another browser's, and leaves it to its own browser", async () => {
+  it("refuses the code without this browser's cookie, or with another browser's, and leaves it to its own browser", async ({ t }) => {
     await register(t.app, ADMIN_EMAIL);
     const mine = await runGoogleFlow(t.app);
     const theirs = await runGoogleFlow(t.app);
@@ -328,7 +306,7 @@ describe('POST /api/auth/google/exchange', () => {
     expect((await exchange(t.app, signInCodeOf(theirs.location), theirs.exchangeCookie)).statusCode).toBe(200);
   });
 
-  it('answers 400 naming the field for a missing or malformed code', async () => {
+  it('answers 400 naming the field for a missing or malformed code', async ({ t }) => {
     for (const payload of [{}, { code: 42 }, { code: '' }, { code: 'x'.repeat(201) }]) {
       const response = await t.app.inject({ method: 'POST', url: '/api/auth/google/exchange', payload });
       expect(response.statusCode).toBe(400);
@@ -338,14 +316,12 @@ describe('POST /api/auth/google/exchange', () => {
 });
 
 describe('the server log during Google sign-in', () => {
-  it('holds no session token, sign-in code, connect ticket, OAuth code or state, cookie or refresh token', async () => {
-    await t.close();
-    const logs = captureLogs();
-    t = await createTestApp({ ...fakeGoogleEnv(fake), PUBLIC_URL: 'https://dispatch.agency.test' }, undefined, { logger: { level: 'trace', stream: logs.stream } });
+  it.override('appDeps', ({ logs }) => ({ logger: { level: 'trace', stream: logs.stream } }));
+
+  it('holds no session token, sign-in code, connect ticket, OAuth code or state, cookie or refresh token', async ({ t, fake, admin, logs, getUser, connectTicket }) => {
     const secrets: string[] = [];
 
     // A password user connects Google through a ticket, then a Google user signs in and exchanges the code.
-    const admin = await register(t.app, ADMIN_EMAIL);
     fake.account = { sub: 'sub-admin', email: ADMIN_EMAIL, email_verified: true, given_name: 'Ada' };
     const ticket = await connectTicket(admin);
     const connect = await runGoogleFlow(t.app, { ticket });
