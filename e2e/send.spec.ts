@@ -156,6 +156,28 @@ test('per pricing model, a vendor without terms blocks the send and is named', a
   await expect(page.getByText(new RegExp(`Please complete: .*Cost per donor for ${acme!.name}, CPD budget for ${acme!.name}`)).first()).toBeVisible();
 });
 
+test('a pricing model cannot be chosen before the saved work has loaded, so the loaded work never overwrites the choice', async ({ page, request }) => {
+  const { token } = await freshUser(request);
+  let releaseSession!: () => void;
+  const sessionHeld = new Promise<void>((resolve) => (releaseSession = resolve));
+  await page.route('**/api/prospecting-session', async (route) => {
+    if (route.request().method() === 'GET') await sessionHeld;
+    await route.continue();
+  });
+  await signInWithToken(page, token);
+  const pricing = page.getByLabel('Pricing model');
+  await expect(pricing).toBeDisabled();
+  await expect(page.getByRole('button', { name: /Send to \d+ Vendor\(s\)/ })).toBeDisabled();
+  releaseSession();
+  await expect(pricing).toBeEnabled();
+  const saved = page.waitForResponse((response) => response.url().endsWith('/api/prospecting-session') && response.request().method() === 'POST' && response.ok());
+  await pricing.selectOption('CPD');
+  await saved;
+  await page.unroute('**/api/prospecting-session');
+  await page.reload();
+  await expect(page.getByLabel('Pricing model')).toHaveValue('CPD');
+});
+
 test('a save that keeps failing is retried, the user is told, and nothing typed is lost', async ({ page, request }) => {
   const { token } = await freshUser(request);
   await signInWithToken(page, token);

@@ -17,6 +17,7 @@ export function SendActions({
   vendorCount,
   isSending,
   isReady,
+  isLoaded,
   onSend,
 }: {
   pricingModel: PricingModel;
@@ -25,6 +26,8 @@ export function SendActions({
   vendorCount: number;
   isSending: boolean;
   isReady: boolean;
+  /** Until the saved work has loaded, a choice made here would be overwritten by it: the controls wait. */
+  isLoaded: boolean;
   onSend(): void;
 }) {
   return (
@@ -38,6 +41,7 @@ export function SendActions({
         <select
           aria-label="Pricing model"
           value={pricingModel}
+          disabled={!isLoaded}
           onChange={(event) => onPricingModel(event.target.value as PricingModel)}
           className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
         >
@@ -45,7 +49,7 @@ export function SendActions({
         </select>
       </label>
       {/* aria-disabled rather than disabled: a click on an incomplete send says what is missing. */}
-      <Button variant="send" onClick={onSend} disabled={isSending} aria-disabled={!isReady || isSending} data-ready={isReady} className={!isReady ? 'opacity-60' : undefined}>
+      <Button variant="send" onClick={onSend} disabled={isSending || !isLoaded} aria-disabled={!isReady || isSending} data-ready={isReady} className={!isReady ? 'opacity-60' : undefined}>
         <Send aria-hidden className="h-4 w-4" />
         {isSending ? 'Sending...' : `Send to ${vendorCount} Vendor(s)`}
       </Button>

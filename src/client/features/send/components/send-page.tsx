@@ -126,6 +126,7 @@ export function SendPage() {
           vendorCount={session.selectedVendors.length}
           isSending={isSending}
           isReady={isReady}
+          isLoaded={page.isLoaded}
           onSend={trySend}
         />
       }
