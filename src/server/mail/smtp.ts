@@ -15,6 +15,8 @@ export interface SmtpOptions {
 
 interface SmtpError extends Error {
   code?: string;
+  /** The SMTP step that failed; 'CONN': connecting or the greeting. */
+  command?: string;
   responseCode?: number;
   response?: string;
 }
@@ -64,7 +66,9 @@ export function createSmtpTransport(url: string, options: SmtpOptions = {}): Mai
           const isTemporary = smtpError.responseCode < 500;
           throw new MailSendError(`The mail server refused the message (${smtpError.responseCode})${reply}`, isTemporary);
         }
-        if (hasStarted) {
+        // The pool reads the message before it has a connection, and hands it to another one when the first was
+        // dropped before a byte of it was sent: a failure to connect means the message never left.
+        if (hasStarted && smtpError.command !== 'CONN') {
           return { status: 'uncertain', error: `The connection to the mail server failed after the message was sent (${smtpError.code ?? 'error'}): ${smtpError.message}` };
         }
         throw new MailSendError(`Could not reach the mail server (${smtpError.code ?? 'error'}): ${smtpError.message}`, true);
