@@ -84,7 +84,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/config.ts', 'scripts/**', 'e2e/**', 'bench/**', '*.config.ts', 'src/server/testing/**', '**/*.test.ts'],
+    files: ['src/server/config.ts', 'scripts/**', 'e2e/**', 'bench/**', 'soak/**', '*.config.ts', 'src/server/testing/**', '**/*.test.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

@@ -1,4 +1,5 @@
 declare module 's3rver' {
+  import type { Server } from 'node:http';
   import type { AddressInfo } from 'node:net';
 
   interface S3rverOptions {
@@ -12,6 +13,8 @@ declare module 's3rver' {
 
   export default class S3rver {
     constructor(options: S3rverOptions);
+    /** The listening server once run() resolved. */
+    httpServer?: Server;
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
   }
