@@ -286,6 +286,8 @@ export const emailDeliveries = pgTable(
     messageId: text('message_id').notNull(),
     /** The exact raw message in the file store. */
     emlKey: text('eml_key').notNull(),
+    /** The identity of the file store holding it (FileStorage.identity): only an instance using that store claims it. */
+    storeId: text('store_id'),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     /** Attempts allowed before the delivery counts as failed; raised when a person re-queues it. */

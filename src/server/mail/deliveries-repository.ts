@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, lte, min, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { authorizedEmails, emailDeliveries, users } from '#server/db/schema';
 import type { AttemptResult, QueueStatus } from './delivery-attempt';
@@ -15,15 +15,19 @@ export function listDeliveryStates(db: Db, logId: number) {
     .where(eq(emailDeliveries.logId, logId));
 }
 
+/** Deliveries whose message is in the store `storeId` (or in a store not recorded: those from before it was). */
+const isInStore = (storeId: string) => or(eq(emailDeliveries.storeId, storeId), isNull(emailDeliveries.storeId));
+
 /**
  * Claims up to `limit` due deliveries for this worker: one statement, so two workers (two app instances) never claim
- * the same row (FOR UPDATE SKIP LOCKED), and a claim counts as an attempt before anything is sent.
+ * the same row (FOR UPDATE SKIP LOCKED), and a claim counts as an attempt before anything is sent. Only deliveries
+ * whose message is in this worker's file store `storeId`: another instance's own folder is out of its reach.
  */
-export function claimDueDeliveries(db: Db, now: Date, limit: number, lockedUntil: Date): Promise<DeliveryRow[]> {
+export function claimDueDeliveries(db: Db, now: Date, limit: number, lockedUntil: Date, storeId: string): Promise<DeliveryRow[]> {
   const due = db
     .select({ id: emailDeliveries.id })
     .from(emailDeliveries)
-    .where(and(eq(emailDeliveries.status, 'pending'), lte(emailDeliveries.nextAttemptAt, now)))
+    .where(and(eq(emailDeliveries.status, 'pending'), lte(emailDeliveries.nextAttemptAt, now), isInStore(storeId)))
     .orderBy(asc(emailDeliveries.nextAttemptAt), asc(emailDeliveries.id))
     .limit(limit)
     .for('update', { skipLocked: true });
@@ -44,9 +48,19 @@ export async function finishAttempt(db: Db, id: number, attempts: number, result
   return rows.length > 0;
 }
 
+/** Extends a claim this worker still holds (its heartbeat while sending); false when the claim was lost. */
+export async function renewClaim(db: Db, id: number, attempts: number, lockedUntil: Date): Promise<boolean> {
+  const rows = await db
+    .update(emailDeliveries)
+    .set({ lockedUntil })
+    .where(and(eq(emailDeliveries.id, id), eq(emailDeliveries.status, 'sending'), eq(emailDeliveries.attempts, attempts)))
+    .returning({ id: emailDeliveries.id });
+  return rows.length > 0;
+}
+
 /**
- * Claims whose holder vanished (the process died mid-send): the message may have gone out, so they become 'uncertain'
- * for a person to decide, never retried blindly.
+ * Claims whose holder vanished (the process died mid-send, so its heartbeat stopped renewing them): the message may
+ * have gone out, so they become 'uncertain' for a person to decide, never retried blindly.
  */
 export function expireStaleClaims(db: Db, now: Date, message: string) {
   return db
@@ -66,11 +80,11 @@ export async function findSenderStanding(db: Db, userId: number): Promise<{ emai
   return row && { email: row.email, isAuthorized: row.authorizedId !== null };
 }
 
-export async function nextDueAt(db: Db): Promise<Date | null> {
+export async function nextDueAt(db: Db, storeId: string): Promise<Date | null> {
   const [row] = await db
     .select({ at: min(emailDeliveries.nextAttemptAt) })
     .from(emailDeliveries)
-    .where(eq(emailDeliveries.status, 'pending'));
+    .where(and(eq(emailDeliveries.status, 'pending'), isInStore(storeId)));
   return row?.at ?? null;
 }
 

@@ -22,8 +22,13 @@ export interface DeliveryOptions {
   /** Back-off: baseDelayMs * 2^(attempt-1), capped at maxDelayMs, with up to 20% jitter. */
   baseDelayMs?: number;
   maxDelayMs?: number;
-  /** How long a claim holds; longer than any transport timeout. */
+  /**
+   * How long a claim holds without being renewed: the heartbeat renews it while the message is being sent, so a claim
+   * outlives it only when its instance died; then it becomes 'uncertain' within this time (plus one poll interval).
+   */
   leaseMs?: number;
+  /** How often a claim being sent is renewed; well under leaseMs. */
+  heartbeatMs?: number;
   /** How often the queue is looked at when nothing told the worker to look (other instances, restarts). */
   pollIntervalMs?: number;
   /** How long a send waits for the first attempt of each of its messages before answering. */
@@ -64,6 +69,9 @@ export interface DeliveryDeps {
   log: FastifyBaseLogger;
 }
 
+/** The longest the worker waits before looking at the queue again after failed passes (a wake() comes sooner). */
+const MAX_FAILURE_BACKOFF_MS = 30_000;
+
 const STALE_CLAIM_MESSAGE = 'The server stopped while this message was being sent: it may or may not have been delivered.';
 
 const senderRemovedMessage = (email: string | undefined) =>
@@ -84,13 +92,15 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
   const { db, storage, transport, log } = deps;
   const clock = input.clock ?? deps.clock;
   const sleep = input.sleep ?? realSleep;
+  const leaseMs = input.leaseMs ?? 60_000;
   const options = {
     // As many as the SMTP pool keeps connections open.
     concurrency: input.concurrency ?? 5,
     maxAttempts: input.maxAttempts ?? 6,
     baseDelayMs: input.baseDelayMs ?? 30_000,
     maxDelayMs: input.maxDelayMs ?? 30 * 60_000,
-    leaseMs: input.leaseMs ?? 15 * 60_000,
+    leaseMs,
+    heartbeatMs: input.heartbeatMs ?? Math.floor(leaseMs / 4),
     pollIntervalMs: input.pollIntervalMs ?? 5_000,
     firstAttemptWaitMs: input.firstAttemptWaitMs ?? 5_000,
     stopTimeoutMs: input.stopTimeoutMs ?? 15_000,
@@ -99,6 +109,13 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
   const settled = new EventEmitter();
   settled.setMaxListeners(0);
   const inFlight = new Set<Promise<void>>();
+  const heartbeats = new Set<NodeJS.Timeout>();
+  // The store this instance reads messages from: it claims only deliveries whose message is there.
+  let storeId: Promise<string> | undefined;
+  const ownStoreId = () => (storeId ??= storage.identity().catch((error: unknown) => {
+    storeId = undefined;
+    throw error;
+  }));
   let loop: Promise<void> | undefined;
   let isStopping = false;
   let hasNews = false;
@@ -109,22 +126,62 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     interrupt.abort();
   };
 
+  /** Renews the claim every heartbeatMs until the returned function is called: a live send is never taken over. */
+  function keepClaim(delivery: repo.DeliveryRow): () => void {
+    const timer = setInterval(() => {
+      const lockedUntil = new Date(clock.now().getTime() + options.leaseMs);
+      repo.renewClaim(db, delivery.id, delivery.attempts, lockedUntil).then(
+        (isHeld) => {
+          if (!isHeld) log.warn({ deliveryId: delivery.id }, 'delivery claim was lost while its message was being sent');
+        },
+        (error: unknown) => log.warn({ err: error, deliveryId: delivery.id }, 'delivery claim could not be renewed'),
+      );
+    }, options.heartbeatMs);
+    heartbeats.add(timer);
+    return () => {
+      clearInterval(timer);
+      heartbeats.delete(timer);
+    };
+  }
+
   async function attempt(delivery: repo.DeliveryRow): Promise<void> {
-    const now = () => clock.now();
-    let result: AttemptResult;
+    const releaseClaim = keepClaim(delivery);
     try {
-      result = await sendOne(delivery);
-    } catch (error) {
-      // Only reached for failures before anything was handed to the transport (the sender's standing, the stored message).
-      log.error({ err: error, deliveryId: delivery.id }, 'delivery could not be prepared');
-      result = retryOrFail(delivery, `Could not prepare the message: ${(error as Error).message}`, true, options, clock.now());
+      let result: AttemptResult;
+      try {
+        result = await sendOne(delivery);
+      } catch (error) {
+        // Only reached for failures before anything was handed to the transport (the sender's standing, the stored message).
+        log.error({ err: error, deliveryId: delivery.id }, 'delivery could not be prepared');
+        result = retryOrFail(delivery, `Could not prepare the message: ${(error as Error).message}`, true, options, clock.now());
+      }
+      const isRecorded = await recordOutcome(delivery, result);
+      if (!isRecorded) log.warn({ deliveryId: delivery.id, result }, 'delivery claim was lost before its outcome was recorded');
+    } finally {
+      releaseClaim();
     }
-    const isRecorded = await repo.finishAttempt(db, delivery.id, delivery.attempts, result, now()).catch((error: unknown) => {
-      log.error({ err: error, deliveryId: delivery.id }, 'delivery outcome could not be recorded');
-      return false;
-    });
-    if (!isRecorded) log.warn({ deliveryId: delivery.id, result }, 'delivery claim was lost before its outcome was recorded');
     settled.emit(String(delivery.logId));
+  }
+
+  /**
+   * Records how the attempt ended. The database may be away for a moment (a restart, a failover): the outcome is tried
+   * again, with back-off, while the claim would still hold, so a message that went out is not left to turn 'uncertain'.
+   */
+  async function recordOutcome(delivery: repo.DeliveryRow, result: AttemptResult): Promise<boolean> {
+    const giveUpAt = Date.now() + options.leaseMs;
+    for (let retry = 0; ; retry++) {
+      try {
+        return await repo.finishAttempt(db, delivery.id, delivery.attempts, result, clock.now());
+      } catch (error) {
+        const wait = Math.min(5_000, 100 * 2 ** retry);
+        if (isStopping || Date.now() + wait > giveUpAt) {
+          log.error({ err: error, deliveryId: delivery.id, result }, 'delivery outcome could not be recorded');
+          return false;
+        }
+        log.warn({ err: error, deliveryId: delivery.id, retryInMs: wait }, 'delivery outcome could not be recorded yet: retrying');
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
   }
 
   async function sendOne(delivery: repo.DeliveryRow): Promise<AttemptResult> {
@@ -172,28 +229,34 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     }
     const free = options.concurrency - inFlight.size;
     if (free <= 0) return false;
-    const claimed = await repo.claimDueDeliveries(db, now, free, new Date(now.getTime() + options.leaseMs));
+    const claimed = await repo.claimDueDeliveries(db, now, free, new Date(now.getTime() + options.leaseMs), await ownStoreId());
     for (const delivery of claimed) track(delivery);
     return claimed.length > 0;
   }
 
   async function idleTime(): Promise<number> {
     if (inFlight.size >= options.concurrency) return options.pollIntervalMs;
-    const due = await repo.nextDueAt(db);
+    const due = await repo.nextDueAt(db, await ownStoreId());
     if (!due) return options.pollIntervalMs;
     return Math.min(options.pollIntervalMs, Math.max(0, due.getTime() - clock.now().getTime()));
   }
 
   async function run(): Promise<void> {
+    let failedPasses = 0;
     while (!isStopping) {
       hasNews = false;
       let wait = options.pollIntervalMs;
       try {
         // A claim fills the slots; a finished message wakes the loop for the next one.
         wait = (await pass()) ? options.pollIntervalMs : await idleTime();
+        if (failedPasses > 0) log.info({ failedPasses }, 'delivery queue resumed');
+        failedPasses = 0;
       } catch (error) {
         if (isStopping) break;
-        log.error({ err: error }, 'delivery queue pass failed');
+        // The database is away (a restart, an outage): wait longer after each failure, never give up.
+        failedPasses++;
+        wait = Math.min(MAX_FAILURE_BACKOFF_MS, options.pollIntervalMs * 2 ** (failedPasses - 1));
+        log.error({ err: error, failedPasses, retryInMs: wait }, 'delivery queue pass failed');
       }
       if (hasNews || isStopping) continue;
       if (wait <= 0) {
@@ -224,6 +287,9 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
         const timeout = new Promise<void>((resolve) => setTimeout(resolve, options.stopTimeoutMs).unref());
         await Promise.race([Promise.allSettled([...inFlight]), timeout]);
       }
+      // Messages still out are abandoned with the process: their claims lapse and another instance resolves them.
+      for (const timer of heartbeats) clearInterval(timer);
+      heartbeats.clear();
       settled.removeAllListeners();
     },
     counts,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { assertFileKey, isFileKey, type FileStorage, type StoredObject } from './storage';
 
@@ -9,8 +9,10 @@ export function createLocalStorage(root: string): FileStorage {
     assertFileKey(key);
     return join(root, key.slice(0, 2), key);
   };
+  let identity: Promise<string> | undefined;
   return {
     name: 'local',
+    identity: () => (identity ??= readOrCreateStoreId(root)),
     async put(key, data) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true, mode: 0o700 });
@@ -32,6 +34,31 @@ export function createLocalStorage(root: string): FileStorage {
     },
     list: () => listFiles(root),
   };
+}
+
+const STORE_ID_FILE = '.store-id';
+
+/**
+ * The folder's own random id, made by the first instance that uses it: instances sharing the folder share it, one with
+ * a folder of its own does not (whatever the path is called there).
+ */
+async function readOrCreateStoreId(root: string): Promise<string> {
+  const path = join(root, STORE_ID_FILE);
+  const existing = await readFile(path, 'utf8').catch(() => undefined);
+  if (existing) return `local:${existing.trim()}`;
+  await mkdir(root, { recursive: true, mode: 0o700 });
+  // Written whole, then linked into place: a link never replaces a file, so when two instances start at once the
+  // first one's id stands, and no reader sees a half-written one.
+  const temporary = `${path}.${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(temporary, `${randomBytes(16).toString('hex')}\n`, { mode: 0o600 });
+  try {
+    await link(temporary, path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    await rm(temporary, { force: true });
+  }
+  return `local:${(await readFile(path, 'utf8')).trim()}`;
 }
 
 /** Keys under `root` with their modification times (temporary files of a put in progress are not keys). */

@@ -13,6 +13,7 @@ export function createS3Storage(settings: S3Settings): FileStorage {
 
   return {
     name: 's3',
+    identity: async () => `s3:${bucket}`,
     async put(key, data, contentType) {
       assertFileKey(key);
       const { sdk, client } = await connect();

@@ -6,6 +6,11 @@ import { randomBytes } from 'node:crypto';
  */
 export interface FileStorage {
   readonly name: 'local' | 's3';
+  /**
+   * Which store this is, the same for every instance that reads the same files (one bucket, one shared folder): a
+   * delivery records it, and only an instance whose store holds the message claims it.
+   */
+  identity(): Promise<string>;
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   /** The bytes under `key`, or null when there are none. */
   get(key: string): Promise<Buffer | null>;

@@ -9,8 +9,8 @@ export interface ReceivedMessage {
 
 /** What the sink answers to one message: accept it, refuse it with an SMTP code, or drop the line after reading it. */
 export type SinkAnswer =
-  /** `delayMs`: a slow server, answering only after that long. */
-  | { kind: 'accept'; delayMs?: number }
+  /** `delayMs`: a slow server, answering only after that long; `after`: only once that settles. */
+  | { kind: 'accept'; delayMs?: number; after?: Promise<unknown> }
   | { kind: 'refuse'; code: number; message?: string }
   /** Close the connection after reading the data, before answering. */
   | { kind: 'drop' }
@@ -77,6 +77,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
           received.push(message);
           callback(null, `Message queued as ${received.length}`);
         };
+        if (answer.after) return void answer.after.then(accept, accept);
         if (answer.delayMs) return void setTimeout(accept, answer.delayMs);
         return accept();
       });

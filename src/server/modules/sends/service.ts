@@ -77,6 +77,7 @@ export async function sendConsolidated(
   try {
     const cardDetails = await storeUploads(batch, body);
     const deliveryRows: repo.DeliveryInsert[] = [];
+    const storeId = await storage.identity();
     // One message at a time: only one raw message is held in memory, however many vendors.
     for (const message of prepared.messages) {
       const messageId = newMessageId(config.publicUrl);
@@ -91,6 +92,7 @@ export async function sendConsolidated(
         ccAddresses: message.composed.cc,
         messageId,
         emlKey,
+        storeId,
         status: 'pending',
         attempts: 0,
         maxAttempts: delivery.maxAttempts,
