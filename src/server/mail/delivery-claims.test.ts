@@ -13,6 +13,7 @@ import { createOutboxTransport } from './outbox';
 
 /** These tests start apps on a database of their own: more than the default 20 s on a busy machine. */
 const INSTANCES_TIMEOUT_MS = 90_000;
+const LEASE_MS = 500;
 
 const sendAs = (app: TestContext['app'], token: string, vendorIds?: string[]) =>
   app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(token), payload: sendBodyFor(vendorIds) as object });
@@ -25,8 +26,8 @@ const isSettled = (entries: LogEntry[]) => entries.every((entry) => entry.delive
 const it = test.extend('env', ({ dataDir, smtp }): Record<string, string> => ({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url }));
 
 describe('claims of messages being sent', () => {
-  // Claims lapse after 300 ms unless renewed, and every pass looks for lapsed ones.
-  it.override('appDeps', { delivery: { ...FAST_DELIVERY, leaseMs: 300, heartbeatMs: 50, pollIntervalMs: 20, firstAttemptWaitMs: 0 } });
+  // Claims lapse after half a second unless renewed, and every pass (20 a second) looks for lapsed ones.
+  it.override('appDeps', { delivery: { ...FAST_DELIVERY, leaseMs: LEASE_MS, heartbeatMs: LEASE_MS / 10, pollIntervalMs: LEASE_MS / 10, firstAttemptWaitMs: 0 } });
 
   it('renews the claim of a slow but live send, so it is never taken over and ends sent, once', async ({ app, admin, database, smtp }) => {
     await seedVendors(app, admin);
@@ -37,14 +38,15 @@ describe('claims of messages being sent', () => {
     const [claimed] = await eventually(claim, ([row]) => row?.status === 'sending' && smtp.attempts === 1);
     const firstLease = claimed!.lockedUntil!.getTime();
     // The mail server holds its answer until the first lease has lapsed three times over, the sweep running all along.
-    const [held] = await eventually(claim, ([row]) => row?.status !== 'sending' || Date.now() > firstLease + 3 * 300);
+    const [held] = await eventually(claim, ([row]) => row?.status !== 'sending' || Date.now() > firstLease + 3 * LEASE_MS);
     expect(held!.status).toBe('sending');
     expect(held!.lockedUntil!.getTime()).toBeGreaterThan(firstLease);
     answer();
     const [entry] = await eventually(() => logsOf(app, admin), isSettled);
     expect(entry!.deliveries[0]).toMatchObject({ status: 'sent', attempts: 1, error: null });
     expect(smtp.received).toHaveLength(1);
-  });
+    // It waits out three leases on purpose, besides the app's start and seeding.
+  }, INSTANCES_TIMEOUT_MS);
 
   it('by default, resolves a dead instance\'s claim within two minutes and renews a live one well before it lapses', async ({ database }) => {
     const data = temporaryDataDir();
@@ -91,7 +93,7 @@ describe('several instances, each with its own DATA_DIR', () => {
       // The first takes one message at a time and the second looks at the queue often with free slots: left to
       // itself the second would claim most of the first one's messages.
       const first = await startApp(env(folders[0]!.dir), await open(), { delivery: { ...FAST_DELIVERY, concurrency: 1, firstAttemptWaitMs: 0 } });
-      const second = await startApp(env(folders[1]!.dir), await open(), { delivery: { ...FAST_DELIVERY, pollIntervalMs: 10, firstAttemptWaitMs: 0 } });
+      const second = await startApp(env(folders[1]!.dir), await open(), { delivery: { ...FAST_DELIVERY, pollIntervalMs: 20, firstAttemptWaitMs: 0 } });
       await Promise.all([first.app.ready(), second.app.ready()]);
       const token = await register(first.app, ADMIN_EMAIL);
       await seedVendors(first.app, token);
