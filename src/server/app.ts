@@ -27,6 +27,7 @@ import { createMaintenanceLock, type MaintenanceLock } from './maintenance-lock'
 import { registerHealthRoutes } from './modules/health/routes';
 import { createRetentionScheduler, type RetentionSchedule } from './modules/retention/scheduler';
 import { registerInviteRoutes } from './modules/invites/routes';
+import { registerPastSendRoutes } from './modules/past-sends/routes';
 import { registerSendRoutes } from './modules/sends/routes';
 import { registerSessionRoutes } from './modules/session/routes';
 import { registerUserRoutes } from './modules/users/routes';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps) {
   const limits = await registerUserLimits(app, services, deps.rateLimits);
   registerSendRoutes(app, mail, guards, limits);
   registerEmailLogRoutes(app, mail, guards);
+  registerPastSendRoutes(app, { ...mail, maxDraftBytes: deps.maxDraftBytes }, guards, limits);
   registerEmailTestRoutes(app, mail, guards, limits);
   if (deliveries.options.autoStart) app.addHook('onReady', async () => deliveries.start());
   const retention = createRetentionScheduler(

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { EmailCardDetail, TextCardDetail } from '#shared/contracts/email-logs';
+import type { DeliveryTerms, EmailCardDetail, TextCardDetail } from '#shared/contracts/email-logs';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -254,6 +254,8 @@ export const emailLogs = pgTable(
     cardDetails: jsonb('card_details').$type<{ emailCards: EmailCardDetail[]; textCards: TextCardDetail[] }>().notNull(),
     /** The message subject and the cards' subject lines, for search. */
     subjects: text('subjects').array().notNull().default(sql`'{}'::text[]`),
+    /** The send's pricing model ('Revshare', 'CPM', ...), so the send can be reused; null for sends logged before it was kept. */
+    pricingModel: text('pricing_model'),
     /** When retention removed the entry's stored files and raw messages (the entry itself is kept). */
     filesRemovedAt: timestamp('files_removed_at', { withTimezone: true }),
   },
@@ -298,6 +300,14 @@ export const emailDeliveries = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** The transport's id for the sent message (SMTP queue id, Gmail id, outbox file name). */
     providerId: text('provider_id'),
+    /** The vendor's terms and hub keys as this message carried them: a later change to the vendor never rewrites them. */
+    terms: jsonb('terms').$type<DeliveryTerms>(),
+    /** Set when the vendor was added to the send later ('Add vendors'): when, by whom, and that request's Idempotency-Key and body hash. */
+    addedAt: timestamp('added_at', { withTimezone: true }),
+    addedByUserId: integer('added_by_user_id'),
+    addedByEmail: text('added_by_email'),
+    additionKey: text('addition_key'),
+    additionHash: text('addition_hash'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -17,6 +17,7 @@ import {
 import { emailLogDeliveryParams, emailLogEntry, emailLogIdParams, emailLogQuery, retryFailedResult, sendAgainResult } from '#shared/contracts/email-logs';
 import { testEmailBody, testEmailResult } from '#shared/contracts/email-test';
 import { fileParams, fileQuery } from '#shared/contracts/files';
+import { addVendorsBody, addVendorsPreview, addVendorsPreviewBody, addVendorsResult, compareQuery, messageComparison, useAsNewSendBody, useAsNewSendResult } from '#shared/contracts/past-sends';
 import { proofBody, proofResult, sendBody, sendResult } from '#shared/contracts/send';
 import { addAuthorizedEmail, authorizedEmail, inviteResponse, permissionsResult, updatePermissions, userIdParam, userList } from '#shared/contracts/users';
 import {
@@ -324,5 +325,64 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     access: 'user',
     params: emailLogDeliveryParams,
     responses: { 200: ok(sendAgainResult), 404: notFound('No such message'), 409: conflict('Sent or waiting already') },
+  },
+
+  // Reusing a past send
+  {
+    method: 'POST',
+    path: '/api/email-logs/:id/use-as-new-send',
+    summary: "Load a past send's client, pricing model, cards with their files and vendors onto the send page as the user's draft",
+    access: 'user',
+    params: emailLogIdParams,
+    body: useAsNewSendBody,
+    responses: {
+      200: ok(useAsNewSendResult),
+      404: notFound('No such send'),
+      409: conflict('A send is in progress (confirm with replaceDraft), or the files were removed'),
+      410: { description: 'A file of the send is gone from the file store' },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/email-logs/:id/add-vendors',
+    summary: 'Send a past send to more vendors (an optional Idempotency-Key header makes a retry safe)',
+    access: 'user',
+    params: emailLogIdParams,
+    body: addVendorsBody,
+    responses: {
+      200: ok(addVendorsResult),
+      404: notFound('No such send'),
+      409: conflict('The files were removed, or a vendor was added meanwhile'),
+      410: { description: 'A file of the send is gone from the file store' },
+      422: { description: 'The Idempotency-Key was used for other vendors' },
+      429: tooMany,
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/email-logs/:id/add-vendors/preview',
+    summary: 'The message a vendor being added would get, and why the send would be refused if it would',
+    access: 'user',
+    params: emailLogIdParams,
+    body: addVendorsPreviewBody,
+    responses: { 200: ok(addVendorsPreview), 404: notFound('No such send'), 409: conflict('The files were removed') },
+  },
+  {
+    method: 'POST',
+    path: '/api/email-logs/:id/add-vendors/proof',
+    summary: "Send the user a proof of a vendor's message before adding it",
+    access: 'user',
+    params: emailLogIdParams,
+    body: addVendorsPreviewBody,
+    responses: { 200: ok(proofResult), 404: notFound('No such send'), 409: conflict('The files were removed'), 429: tooMany, 502: mailFailed },
+  },
+  {
+    method: 'GET',
+    path: '/api/email-logs/:id/compare',
+    summary: "What differs between two vendors' stored messages of a send: links, terms and keys",
+    access: 'user',
+    params: emailLogIdParams,
+    query: compareQuery,
+    responses: { 200: ok(messageComparison), 404: notFound('No such send or vendor message'), 409: conflict('The messages were removed') },
   },
 ];

@@ -36,6 +36,16 @@ export const textCardDetail = z.object({
 });
 export type TextCardDetail = z.infer<typeof textCardDetail>;
 
+/** A vendor's terms and hub keys as its message carried them (kept per delivery when it is composed). */
+export const deliveryTerms = z.object({
+  pricingModel: z.string(),
+  /** e.g. [{ label: 'Split', value: '60/40' }], as the message's Terms section lists them. */
+  items: z.array(z.object({ label: z.string(), value: z.string() })),
+  emailProspectingKey: z.string().nullable(),
+  textProspectingKey: z.string().nullable(),
+});
+export type DeliveryTerms = z.infer<typeof deliveryTerms>;
+
 /** One vendor's message of a send. */
 export const emailLogDelivery = z.object({
   vendorId: z.string(),
@@ -48,6 +58,11 @@ export const emailLogDelivery = z.object({
   sentAt: z.string().nullable(),
   /** ISO date-time of the next attempt, only while pending. */
   nextAttemptAt: z.string().nullable(),
+  /** The terms this vendor was sent; null for messages logged before terms were kept. */
+  terms: deliveryTerms.nullable(),
+  /** ISO date-time when the vendor was added to the send later ('Add vendors'), and by whom; null for the send's own vendors. */
+  addedAt: z.string().nullable(),
+  addedBy: z.string().nullable(),
 });
 export type EmailLogDelivery = z.infer<typeof emailLogDelivery>;
 
@@ -68,6 +83,8 @@ export const emailLogEntry = z.object({
   /** The message subject and the cards' subject lines (what ?q= searches). */
   subjects: z.array(z.string()),
   deliveries: z.array(emailLogDelivery),
+  /** The send's pricing model; null for sends logged before it was kept. */
+  pricingModel: z.string().nullable(),
   /** ISO date-time when retention removed this send's stored files and messages; null while they are kept. */
   filesRemovedAt: z.string().nullable(),
 });

@@ -85,6 +85,24 @@ export async function saveSession({ db, clock }: DraftsDeps, userId: number, cha
   return row as SessionState;
 }
 
+/** True when the user has a send in progress on the send page: a saved card, or a chosen client or vendor. */
+export async function hasSendInProgress({ db }: DraftsDeps, userId: number): Promise<boolean> {
+  const [cardCount, session] = await Promise.all([repo.countDrafts(db, userId), repo.findSession(db, userId)]);
+  return cardCount > 0 || !!session?.selectedClient || (session?.selectedVendors.length ?? 0) > 0;
+}
+
+/** Replaces the user's whole send page (every card and the session) at once, within the same size limits as autosave. */
+export async function replaceSendPage(deps: DraftsDeps, userId: number, cards: DraftCard[], session: SessionState) {
+  cards.forEach(checkSizes);
+  if (cards.length > MAX_DRAFT_CARDS) throw badRequest(`You can have at most ${MAX_DRAFT_CARDS} content cards.`);
+  const now = deps.clock.now();
+  await withinTotal(deps, userId, async (tx) => {
+    await repo.deleteAllDrafts(tx, userId);
+    for (const card of cards) await repo.upsertDraft(tx, { ...card, userId, updatedAt: now });
+    await repo.upsertSession(tx, { ...session, userId, updatedAt: now }, { ...session, updatedAt: now });
+  });
+}
+
 export const clearSession = ({ db }: DraftsDeps, userId: number) => repo.deleteSession(db, userId);
 
 export type { CreateDraftBody };

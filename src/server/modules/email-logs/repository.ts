@@ -65,6 +65,9 @@ export async function listLogs(db: Db, filters: LogFilters) {
       attempts: emailDeliveries.attempts,
       sentAt: emailDeliveries.sentAt,
       nextAttemptAt: emailDeliveries.nextAttemptAt,
+      terms: emailDeliveries.terms,
+      addedAt: emailDeliveries.addedAt,
+      addedByEmail: emailDeliveries.addedByEmail,
     })
     .from(emailDeliveries)
     .where(inArray(emailDeliveries.logId, logs.map((log) => log.id)))

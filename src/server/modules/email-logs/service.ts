@@ -1,4 +1,4 @@
-import type { DeliveryStatus, EmailLogDelivery, EmailLogEntry, RetryFailedResult, SendAgainResult } from '#shared/contracts/email-logs';
+import type { DeliveryStatus, DeliveryTerms, EmailLogDelivery, EmailLogEntry, RetryFailedResult, SendAgainResult } from '#shared/contracts/email-logs';
 import type { Db } from '#server/db/client';
 import { AppError, conflict, forbidden, notFound } from '#server/errors';
 import type { DeliveryWorker } from '#server/mail/deliveries';
@@ -14,9 +14,20 @@ export interface EmailLogDeps {
 /** A claimed message ('sending') is still 'pending' to the people watching. */
 const publicStatus = (status: string): DeliveryStatus => (status === 'sending' ? 'pending' : (status as DeliveryStatus));
 
-type DeliveryFields = { vendorId: string; vendorName: string; status: string; lastError: string | null; attempts: number; sentAt: Date | null; nextAttemptAt: Date };
+type DeliveryFields = {
+  vendorId: string;
+  vendorName: string;
+  status: string;
+  lastError: string | null;
+  attempts: number;
+  sentAt: Date | null;
+  nextAttemptAt: Date;
+  terms: DeliveryTerms | null;
+  addedAt: Date | null;
+  addedByEmail: string | null;
+};
 
-function deliveryView(delivery: DeliveryFields): EmailLogDelivery {
+export function deliveryView(delivery: DeliveryFields): EmailLogDelivery {
   const status = publicStatus(delivery.status);
   return {
     vendorId: delivery.vendorId,
@@ -26,6 +37,9 @@ function deliveryView(delivery: DeliveryFields): EmailLogDelivery {
     attempts: delivery.attempts,
     sentAt: delivery.sentAt?.toISOString() ?? null,
     nextAttemptAt: status === 'pending' ? delivery.nextAttemptAt.toISOString() : null,
+    terms: delivery.terms,
+    addedAt: delivery.addedAt?.toISOString() ?? null,
+    addedBy: delivery.addedByEmail,
   };
 }
 
@@ -44,6 +58,7 @@ export async function listEmailLogs({ db }: EmailLogDeps, filters: repo.LogFilte
     cardDetails: log.cardDetails,
     subjects: log.subjects,
     deliveries: deliveries.map(deliveryView),
+    pricingModel: log.pricingModel,
     filesRemovedAt: log.filesRemovedAt?.toISOString() ?? null,
   }));
 }

@@ -3,7 +3,8 @@ import { MAX_ATTACHMENT_BYTES_PER_MESSAGE, MAX_HTML_OR_CSV_BYTES, MAX_IMAGE_BYTE
 import { composeVendorEmail, type ComposedEmail } from '#shared/email/compose';
 import { composeInputFromSend } from '#shared/email/compose-input-from-send';
 import { base64ByteLength, utf8ByteLength } from '#shared/email/format';
-import type { CostValues } from '#shared/rules/pricing';
+import { vendorTerms, type CostValues } from '#shared/rules/pricing';
+import type { DeliveryTerms } from '#shared/contracts/email-logs';
 import { findMissingLink, findMissingRequirements, labelCards, pleaseCompleteMessage } from '#shared/rules/validation';
 import type { Vendor } from '#shared/contracts/vendors';
 import type { Clock } from '#server/clock';
@@ -43,6 +44,8 @@ export interface Sender {
 export interface VendorMessage {
   vendor: Vendor;
   composed: ComposedEmail;
+  /** The vendor's terms and keys as this message carries them, kept with its delivery. */
+  terms: DeliveryTerms;
   attachments: MessageAttachment[];
 }
 
@@ -121,9 +124,10 @@ function attachmentContents(contents: Buffer[], composed: ComposedEmail): Messag
 /**
  * Checks a send against the same shared rules as the send page, with the vendors, splits, costs and approval
  * addresses read from the database, and composes each vendor's message with the preview's composer.
- * Throws 400 with `missing` (what to complete), 400 for a missing link, 413 for sizes.
+ * Throws 400 with `missing` (what to complete), 400 for a missing link, 413 for sizes. `isDraft` composes what is
+ * there without refusing what is missing, as the send page's preview does (placeholders instead).
  */
-export async function prepareSend(deps: PrepareDeps, userId: number, body: SendBody): Promise<PreparedSend> {
+export async function prepareSend(deps: PrepareDeps, userId: number, body: SendBody, { isDraft = false } = {}): Promise<PreparedSend> {
   checkFileSizes(body);
   const { db, clock, config } = deps;
   const [allVendors, splitRows, costRows, approvalRows] = await Promise.all([
@@ -145,11 +149,11 @@ export async function prepareSend(deps: PrepareDeps, userId: number, body: SendB
     const vendor = vendorsById.get(vendorId)!;
     if (vendor.emails.length === 0) missing.push(`Email address for ${vendor.name}`);
   }
-  if (missing.length > 0) throw badRequest(pleaseCompleteMessage(missing), { missing });
+  if (missing.length > 0 && !isDraft) throw badRequest(pleaseCompleteMessage(missing), { missing });
 
   const vendorNames = Object.fromEntries(allVendors.map((vendor) => [vendor.vendorId, vendor.name]));
   const missingLink = findMissingLink(labelCards(body.emailCards, body.textCards), body.selectedVendors, body.allVendorLinks, vendorNames);
-  if (missingLink) throw badRequest(missingLink);
+  if (missingLink && !isDraft) throw badRequest(missingLink);
 
   const client = findClient(body.selectedClient);
   if (body.selectedClient && !client) throw badRequest(`selectedClient is not one of the clients: ${body.selectedClient}`, { field: 'selectedClient' });
@@ -161,22 +165,27 @@ export async function prepareSend(deps: PrepareDeps, userId: number, body: SendB
 
   const messages = body.selectedVendors.map((vendorId): VendorMessage => {
     const vendor = vendorsById.get(vendorId)!;
-    const composed = composeVendorEmail(
-      composeInputFromSend(body, vendor, { splits, costs }, {
-        now,
-        senderEmail: sender.email,
-        senderFirstName: sender.firstName,
-        approvalEmails,
-        hubPassword: config.hubPassword,
-      }),
-    );
+    const input = composeInputFromSend(body, vendor, { splits, costs }, {
+      now,
+      senderEmail: sender.email,
+      senderFirstName: sender.firstName,
+      approvalEmails,
+      hubPassword: config.hubPassword,
+    });
+    const composed = composeVendorEmail(input);
     const recipients = composed.to.length + composed.cc.length;
     if (recipients > MAX_RECIPIENTS_PER_MESSAGE) {
       throw badRequest(
         `The message to ${vendor.name} would have ${recipients} recipients (To and CC); one message may have at most ${MAX_RECIPIENTS_PER_MESSAGE}. Remove addresses before sending.`,
       );
     }
-    return { vendor, composed, attachments: attachmentContents(contents, composed) };
+    const terms: DeliveryTerms = {
+      pricingModel: input.send.pricingModel,
+      items: vendorTerms(input.send.pricingModel, input.vendor.split, input.vendor.costs).items,
+      emailProspectingKey: input.vendor.emailProspectingKey,
+      textProspectingKey: input.vendor.textProspectingKey,
+    };
+    return { vendor, composed, terms, attachments: attachmentContents(contents, composed) };
   });
 
   return { sender, client: client ? { slug: client.slug, displayName: client.displayName } : null, approvalEmails, messages, now };

@@ -18,7 +18,7 @@ export const SEND_BODY_LIMIT = 80 * 1024 * 1024;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 /** The optional Idempotency-Key header: 1 to 255 printable ASCII characters (a UUID from the client is ideal). */
-function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return undefined;
   const value = Array.isArray(header) ? header[0] : header;

@@ -62,7 +62,7 @@ export async function sendConsolidated(
   body: SendBody,
   idempotencyKey: string | undefined,
 ): Promise<SendResult & { isReplay: boolean }> {
-  const { db, config, storage, deliveries } = deps;
+  const { db, storage, deliveries } = deps;
   const hash = hashBody(body);
   if (idempotencyKey) {
     const existing = await repo.findSendByIdempotencyKey(db, userId, idempotencyKey);
@@ -71,36 +71,11 @@ export async function sendConsolidated(
 
   const prepared = await prepareSend(deps, userId, body);
   const { now } = prepared;
-  const delivery = deliveries.options;
   const batch = new UploadBatch(storage, userId, now);
   let logId: number;
   try {
     const cardDetails = await storeUploads(batch, body);
-    const deliveryRows: repo.DeliveryInsert[] = [];
-    const storeId = await storage.identity();
-    // One message at a time: only one raw message is held in memory, however many vendors.
-    for (const message of prepared.messages) {
-      const messageId = newMessageId(config.publicUrl);
-      const raw = await buildRawMessage(messageParts(prepared, message, messageId));
-      const emlKey = await batch.store('eml', `${message.vendor.vendorId}.eml`, CONTENT_TYPES.eml, raw, false);
-      deliveryRows.push({
-        vendorId: message.vendor.vendorId,
-        vendorName: message.vendor.name,
-        senderUserId: userId,
-        fromAddress: prepared.sender.from.address,
-        toAddresses: message.composed.to,
-        ccAddresses: message.composed.cc,
-        messageId,
-        emlKey,
-        storeId,
-        status: 'pending',
-        attempts: 0,
-        maxAttempts: delivery.maxAttempts,
-        nextAttemptAt: deliveryNow(deps),
-        createdAt: now,
-        updatedAt: now,
-      });
-    }
+    const deliveryRows = await storeVendorMessages(deps, batch, prepared, userId);
     const subject = prepared.messages[0]?.composed.subject;
     const subjects = [...new Set([subject, ...body.emailCards.map((card) => card.subject.trim())].filter((text): text is string => !!text))];
     logId = await repo.insertSend(
@@ -113,6 +88,7 @@ export async function sendConsolidated(
         sentAt: now,
         clientSlug: prepared.client?.slug ?? null,
         clientName: prepared.client?.displayName ?? null,
+        pricingModel: body.pricingModel,
         vendors: prepared.messages.map((message) => message.vendor.name),
         approvalEmails: prepared.messages[0]?.composed.cc ?? [],
         emailCardCount: body.emailCards.length,
@@ -134,6 +110,40 @@ export async function sendConsolidated(
   }
   deliveries.wake();
   return { id: logId, ...(await deliveries.waitForFirstAttempts(logId)), isReplay: false };
+}
+
+/**
+ * Builds and stores each vendor's exact raw message and returns its queued delivery, terms included: the one way a
+ * message enters the queue, for a send and for vendors added to it later.
+ */
+export async function storeVendorMessages(deps: SendDeps, batch: UploadBatch, prepared: PreparedSend, userId: number): Promise<repo.DeliveryInsert[]> {
+  const rows: repo.DeliveryInsert[] = [];
+  const storeId = await deps.storage.identity();
+  // One message at a time: only one raw message is held in memory, however many vendors.
+  for (const message of prepared.messages) {
+    const messageId = newMessageId(deps.config.publicUrl);
+    const raw = await buildRawMessage(messageParts(prepared, message, messageId));
+    const emlKey = await batch.store('eml', `${message.vendor.vendorId}.eml`, CONTENT_TYPES.eml, raw, false);
+    rows.push({
+      vendorId: message.vendor.vendorId,
+      vendorName: message.vendor.name,
+      senderUserId: userId,
+      fromAddress: prepared.sender.from.address,
+      toAddresses: message.composed.to,
+      ccAddresses: message.composed.cc,
+      messageId,
+      emlKey,
+      storeId,
+      terms: message.terms,
+      status: 'pending',
+      attempts: 0,
+      maxAttempts: deps.deliveries.options.maxAttempts,
+      nextAttemptAt: deliveryNow(deps),
+      createdAt: prepared.now,
+      updatedAt: prepared.now,
+    });
+  }
+  return rows;
 }
 
 /** Deliveries are timed on the worker's clock (tests may run it apart from the app's). */

@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import type { AddVendorsPreview, AddVendorsResult } from '#shared/contracts/past-sends';
+import { isUniqueViolation } from '#server/db/errors';
+import { AppError, badRequest, conflict } from '#server/errors';
+import type { Actor } from '../audit/repository';
+import { prepareSend } from '../sends/prepare';
+import { sendProof, storeVendorMessages, type SendDeps } from '../sends/service';
+import { UploadBatch } from '../sends/uploads';
+import * as repo from './repository';
+import { currentLinkVendors, loadStoredSend, sendBodyFrom } from './stored-send';
+
+/** The send rebuilt from its stored cards and files for vendors it did not go to yet. */
+async function rebuildFor(deps: SendDeps, logId: number, vendorIds: readonly string[]) {
+  const stored = await loadStoredSend(deps, logId);
+  const present = new Map((await repo.listLogVendors(deps.db, logId)).map((vendor) => [vendor.vendorId, vendor.vendorName]));
+  const already = vendorIds.filter((vendorId) => present.has(vendorId));
+  if (already.length > 0) {
+    throw badRequest(`${already.map((vendorId) => present.get(vendorId)).join(', ')} already ${already.length === 1 ? 'has' : 'have'} this send.`, {
+      field: 'vendorIds',
+    });
+  }
+  return sendBodyFrom(stored, vendorIds, await currentLinkVendors(deps.db));
+}
+
+const hashOf = (vendorIds: readonly string[]) => createHash('sha256').update(JSON.stringify(vendorIds)).digest('hex');
+
+async function replay(deps: SendDeps, logId: number, rows: { vendorId: string; additionHash: string | null }[], hash: string) {
+  if (rows.some((row) => row.additionHash !== hash)) {
+    throw new AppError(422, 'This Idempotency-Key was already used to add other vendors. Use a new key for a new request.');
+  }
+  return { id: logId, added: rows.map((row) => row.vendorId), ...(await deps.deliveries.counts(logId)), isReplay: true };
+}
+
+/**
+ * 'Add vendors': each new vendor's message is built from the send's stored cards and files with the send page's own
+ * rules, link extraction and composer, with the vendor's terms as they are now, and goes through the same queue. The
+ * person adding them is their sender. A repeat with the same Idempotency-Key by the same user mails nobody again.
+ */
+export async function addVendors(
+  deps: SendDeps,
+  actor: Actor,
+  logId: number,
+  vendorIds: readonly string[],
+  idempotencyKey: string | undefined,
+): Promise<AddVendorsResult & { isReplay: boolean }> {
+  const hash = hashOf(vendorIds);
+  if (idempotencyKey) {
+    const earlier = await repo.findAddition(deps.db, logId, actor.id, idempotencyKey);
+    if (earlier.length > 0) return replay(deps, logId, earlier, hash);
+  }
+  const body = await rebuildFor(deps, logId, vendorIds);
+  const prepared = await prepareSend(deps, actor.id, body);
+  const batch = new UploadBatch(deps.storage, actor.id, prepared.now);
+  try {
+    const rows = (await storeVendorMessages(deps, batch, prepared, actor.id)).map((row) => ({
+      ...row,
+      addedAt: prepared.now,
+      addedByUserId: actor.id,
+      addedByEmail: actor.email,
+      additionKey: idempotencyKey ?? null,
+      additionHash: hash,
+    }));
+    await repo.insertAddedDeliveries(deps.db, logId, batch.files, rows, actor, prepared.now);
+  } catch (error) {
+    await batch.discard();
+    if (isUniqueViolation(error)) {
+      if (idempotencyKey) {
+        // The same request arrived twice at once and the other one was written first.
+        const earlier = await repo.findAddition(deps.db, logId, actor.id, idempotencyKey);
+        if (earlier.length > 0) return replay(deps, logId, earlier, hash);
+      }
+      throw conflict('One of these vendors was added to this send meanwhile; reload to see it.');
+    }
+    throw error;
+  }
+  deps.deliveries.wake();
+  return { id: logId, added: [...vendorIds], ...(await deps.deliveries.waitForFirstAttempts(logId)), isReplay: false };
+}
+
+/**
+ * The message one of the vendors being added would get, drawn by the shared composer from the rebuilt send; `problem`
+ * is the message the send would be refused with (a missing link, terms to complete), null when it may go.
+ */
+export async function previewAddedVendor(deps: SendDeps, userId: number, logId: number, vendorIds: readonly string[], vendorId: string): Promise<AddVendorsPreview> {
+  const body = await rebuildFor(deps, logId, vendorIds);
+  let problem: string | null = null;
+  try {
+    await prepareSend(deps, userId, body);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.statusCode >= 500 || error.extra.requiresGoogleAuth === true) throw error;
+    problem = error.message;
+  }
+  // The vendor's message on its own, drawn like the send page's preview: placeholders for what is missing.
+  const prepared = await prepareSend(deps, userId, { ...body, selectedVendors: [vendorId] }, { isDraft: true });
+  const { composed } = prepared.messages[0]!;
+  return { vendorId, email: { ...composed, attachments: composed.attachments.map(({ filename, contentType, size }) => ({ filename, contentType, size })) }, problem };
+}
+
+/** 'Send me a proof' of one vendor being added: the exact message, to the user only, with '[PROOF] ' before the subject. */
+export async function proofAddedVendor(deps: SendDeps, userId: number, logId: number, vendorIds: readonly string[], vendorId: string) {
+  const body = await rebuildFor(deps, logId, vendorIds);
+  return sendProof(deps, userId, vendorId, body);
+}

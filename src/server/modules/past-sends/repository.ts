@@ -1,0 +1,63 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client';
+import { emailDeliveries, emailLogs, storedFiles } from '#server/db/schema';
+import { recordAudit, type Actor } from '../audit/repository';
+import type { DeliveryInsert, FileInsert } from '../sends/repository';
+
+export type LogRow = typeof emailLogs.$inferSelect;
+
+export async function findLog(db: Db, logId: number): Promise<LogRow | undefined> {
+  const [row] = await db.select().from(emailLogs).where(eq(emailLogs.id, logId));
+  return row;
+}
+
+/** Names and types of stored files, by key. */
+export function listFiles(db: Db, keys: string[]) {
+  if (keys.length === 0) return Promise.resolve([]);
+  return db
+    .select({ key: storedFiles.key, fileName: storedFiles.fileName, contentType: storedFiles.contentType })
+    .from(storedFiles)
+    .where(inArray(storedFiles.key, keys));
+}
+
+/** The vendors a send went to (its own and those added later), in the order they were added. */
+export function listLogVendors(db: Db, logId: number) {
+  return db
+    .select({ vendorId: emailDeliveries.vendorId, vendorName: emailDeliveries.vendorName, emlKey: emailDeliveries.emlKey })
+    .from(emailDeliveries)
+    .where(eq(emailDeliveries.logId, logId))
+    .orderBy(asc(emailDeliveries.id));
+}
+
+/** The deliveries an earlier 'Add vendors' by this user with the same Idempotency-Key made, if any. */
+export function findAddition(db: Db, logId: number, userId: number, key: string) {
+  return db
+    .select({ vendorId: emailDeliveries.vendorId, additionHash: emailDeliveries.additionHash })
+    .from(emailDeliveries)
+    .where(and(eq(emailDeliveries.logId, logId), eq(emailDeliveries.addedByUserId, userId), eq(emailDeliveries.additionKey, key)))
+    .orderBy(asc(emailDeliveries.id));
+}
+
+/** The added vendors' files and deliveries, their names on the entry, and the audit record: all or nothing. */
+export async function insertAddedDeliveries(db: Db, logId: number, files: FileInsert[], deliveries: DeliveryInsert[], actor: Actor, at: Date) {
+  await db.transaction(async (tx) => {
+    if (files.length > 0) await tx.insert(storedFiles).values(files).onConflictDoNothing();
+    await tx.insert(emailDeliveries).values(deliveries.map((delivery) => ({ ...delivery, logId })));
+    const names = deliveries.map((delivery) => delivery.vendorName);
+    await tx
+      .update(emailLogs)
+      .set({ vendors: sql`${emailLogs.vendors} || ${JSON.stringify(names)}::jsonb` })
+      .where(eq(emailLogs.id, logId));
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'add-vendors',
+        entity: 'email_log',
+        entityId: logId,
+        after: { vendors: deliveries.map((delivery) => ({ vendorId: delivery.vendorId, vendorName: delivery.vendorName, terms: delivery.terms })) },
+      },
+      at,
+    );
+  });
+}
