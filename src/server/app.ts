@@ -36,7 +36,7 @@ import { registerUserLimits, type UserLimits } from './modules/rate-limits/limit
 import { registerVendorRoutes } from './modules/vendors/routes';
 import { registerOpenApiRoutes } from './openapi/routes';
 import { createStorage } from './storage/create-storage';
-import type { FileStorage } from './storage/storage';
+import { FileStoreUnavailableError, type FileStorage } from './storage/storage';
 
 export interface AppDeps {
   config: Config;
@@ -66,6 +66,9 @@ export interface AppDeps {
   pause?: (ms: number) => Promise<void>;
 }
 
+/** When a client may try again after the file store failed. */
+const FILE_STORE_RETRY_AFTER_SECONDS = 30;
+
 /** Trust the nearest `hops` proxies, as a number of hops means for X-Forwarded-For. */
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
@@ -86,6 +89,14 @@ export async function buildApp(deps: AppDeps) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, ...error.extra });
+    }
+    if (error instanceof FileStoreUnavailableError) {
+      // Not the client's doing and likely to pass (a bucket restarting, a network blip): 503, named in the log only.
+      request.log.error({ err: error }, 'file store unavailable');
+      return reply
+        .code(503)
+        .headers({ 'Retry-After': String(FILE_STORE_RETRY_AFTER_SECONDS) })
+        .send({ message: ['The file store is unavailable right now.', error.consequence, 'Please try again in a minute.'].filter(Boolean).join(' ') });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send({

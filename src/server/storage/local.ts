@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { assertFileKey, isFileKey, type FileStorage, type StoredObject } from './storage';
+import { assertFileKey, FileStoreUnavailableError, isFileKey, type FileStorage, type StoredObject } from './storage';
 
 /** Files under `root`, fanned out by the key's first two characters so no folder grows huge. */
 export function createLocalStorage(root: string): FileStorage {
@@ -10,27 +10,39 @@ export function createLocalStorage(root: string): FileStorage {
     return join(root, key.slice(0, 2), key);
   };
   let identity: Promise<string> | undefined;
+  /** A failing disk or folder (full, read-only, not a folder) named, as the S3 store names a failing bucket. */
+  const unavailable = (error: unknown) =>
+    new FileStoreUnavailableError(`The file store folder ${root} failed: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, error);
   return {
     name: 'local',
     identity: () => (identity ??= readOrCreateStoreId(root)),
     async put(key, data) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
       // Written whole or not at all: a crash mid-write never leaves half a file under the key.
       const temporary = `${path}.${randomBytes(4).toString('hex')}.tmp`;
-      await writeFile(temporary, data, { mode: 0o600 });
-      await rename(temporary, path);
+      try {
+        await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+        await writeFile(temporary, data, { mode: 0o600 });
+        await rename(temporary, path);
+      } catch (error) {
+        await rm(temporary, { force: true }).catch(() => {});
+        throw unavailable(error);
+      }
     },
     async get(key) {
+      const path = pathOf(key);
       try {
-        return await readFile(pathOf(key));
+        return await readFile(path);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw error;
+        throw unavailable(error);
       }
     },
     async delete(key) {
-      await rm(pathOf(key), { force: true });
+      const path = pathOf(key);
+      await rm(path, { force: true }).catch((error: unknown) => {
+        throw unavailable(error);
+      });
     },
     list: () => listFiles(root),
   };

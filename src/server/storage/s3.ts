@@ -1,6 +1,6 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../config';
-import { assertFileKey, isFileKey, type FileStorage } from './storage';
+import { assertFileKey, FileStoreUnavailableError, isFileKey, type FileStorage } from './storage';
 
 export type S3Settings = NonNullable<Config['s3']>;
 
@@ -10,38 +10,46 @@ export function createS3Storage(settings: S3Settings): FileStorage {
   let loaded: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: S3Client }> | undefined;
   const connect = () => (loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: createClient(sdk, settings) })));
   const bucket = settings.bucket;
+  const where = `The S3 bucket ${JSON.stringify(bucket)}${settings.endpoint ? ` at ${settings.endpoint}` : ''}`;
+  /** Every request to the bucket, its failures named: refused (and with what S3 error) or not reached (and why). */
+  const request = async <T>(action: (sdk: typeof import('@aws-sdk/client-s3'), client: S3Client) => Promise<T>, handled?: (error: unknown) => T | undefined): Promise<T> => {
+    const { sdk, client } = await connect();
+    try {
+      return await action(sdk, client);
+    } catch (error) {
+      const answer = handled?.(error);
+      if (answer !== undefined) return answer;
+      throw new FileStoreUnavailableError(`${where} ${describeFailure(sdk, error)}`, error);
+    }
+  };
 
   return {
     name: 's3',
     identity: async () => `s3:${bucket}`,
     async put(key, data, contentType) {
       assertFileKey(key);
-      const { sdk, client } = await connect();
-      await client.send(new sdk.PutObjectCommand({ Bucket: bucket, Key: key, Body: data, ContentType: contentType }));
+      await request((sdk, client) => client.send(new sdk.PutObjectCommand({ Bucket: bucket, Key: key, Body: data, ContentType: contentType })));
     },
     async get(key) {
       assertFileKey(key);
-      const { sdk, client } = await connect();
-      try {
-        const object = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
-        if (!object.Body) return null;
-        return Buffer.from(await object.Body.transformToByteArray());
-      } catch (error) {
-        if (error instanceof sdk.NoSuchKey) return null;
-        if (error instanceof sdk.S3ServiceException && error.$metadata.httpStatusCode === 404) return null;
-        throw error;
-      }
+      const { sdk } = await connect();
+      const isMissing = (error: unknown) => error instanceof sdk.NoSuchKey || (error instanceof sdk.S3ServiceException && error.$metadata.httpStatusCode === 404);
+      return request(
+        async (_, client) => {
+          const object = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
+          return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
+        },
+        (error) => (isMissing(error) ? null : undefined),
+      );
     },
     async delete(key) {
       assertFileKey(key);
-      const { sdk, client } = await connect();
-      await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      await request((sdk, client) => client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key })));
     },
     async *list() {
-      const { sdk, client } = await connect();
       let token: string | undefined;
       do {
-        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
+        const page = await request((sdk, client) => client.send(new sdk.ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token })));
         for (const object of page.Contents ?? []) {
           if (object.Key && isFileKey(object.Key)) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date() };
         }
@@ -49,6 +57,15 @@ export function createS3Storage(settings: S3Settings): FileStorage {
       } while (token);
     },
   };
+}
+
+/** 'refused the request: 403 InvalidAccessKeyId (...)' or 'could not be reached: ECONNREFUSED (...)'. */
+function describeFailure(sdk: typeof import('@aws-sdk/client-s3'), error: unknown): string {
+  if (error instanceof sdk.S3ServiceException) {
+    return `refused the request: ${error.$metadata.httpStatusCode ?? 'no status'} ${error.name} (${error.message})`;
+  }
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return `could not be reached: ${typeof code === 'string' ? `${code} ` : ''}(${String(message)})`;
 }
 
 function createClient(sdk: typeof import('@aws-sdk/client-s3'), settings: S3Settings): S3Client {

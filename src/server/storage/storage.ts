@@ -25,6 +25,28 @@ export interface StoredObject {
   modifiedAt: Date;
 }
 
+/**
+ * The store could not do what was asked: unreachable, refusing our credentials, out of space. Never a missing key (get
+ * answers null) nor a bad one. The message names the cause, for the log; users are told only that the store is
+ * unavailable, and `consequence` (what did not happen) when the caller knows it.
+ */
+export class FileStoreUnavailableError extends Error {
+  override readonly name = 'FileStoreUnavailableError';
+
+  constructor(
+    message: string,
+    cause: unknown,
+    readonly consequence?: string,
+  ) {
+    super(message, { cause });
+  }
+
+  /** The same failure, told with what it meant for the request ('Nothing was sent.'). */
+  withConsequence(consequence: string): FileStoreUnavailableError {
+    return new FileStoreUnavailableError(this.message, this.cause, consequence);
+  }
+}
+
 const KEY_PATTERN = /^[a-f0-9]{32}$/;
 
 /** 128 random bits as 32 lowercase hex characters: unguessable, and safe as a file or object name. */

@@ -8,7 +8,7 @@ import { AppError } from '#server/errors';
 import type { DeliveryWorker } from '#server/mail/deliveries';
 import { buildRawMessage, newMessageId, type MessageParts } from '#server/mail/message';
 import { MailSendError, type MailTransport } from '#server/mail/transport';
-import type { FileStorage } from '#server/storage/storage';
+import { FileStoreUnavailableError, type FileStorage } from '#server/storage/storage';
 import * as repo from './repository';
 import { googleAuthRequired, prepareSend, type PreparedSend, type VendorMessage } from './prepare';
 import { CONTENT_TYPES, storeUploads, UploadBatch } from './uploads';
@@ -106,6 +106,8 @@ export async function sendConsolidated(
       const existing = await repo.findSendByIdempotencyKey(db, userId, idempotencyKey);
       if (existing) return replay(deps, existing.id, existing.requestHash, hash);
     }
+    // The send is written only after every file and message is stored: a store that fails leaves nothing behind.
+    if (error instanceof FileStoreUnavailableError) throw error.withConsequence('Nothing was sent.');
     throw error;
   }
   deliveries.wake();
