@@ -1,6 +1,10 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
-import { startFakeS3 } from '#server/testing/fake-s3';
+import { createS3Storage } from '#server/storage/s3';
 import { test } from '#server/testing/fixtures';
+import { startS3Server } from '#server/testing/s3-server';
 import { CREATIVE_HTML, FAST_DELIVERY, LINKS_CSV, PNG_BASE64, seedVendors, sendBodyFor } from '#server/testing/send-fixtures';
 import { bearer } from '#server/testing/test-app';
 
@@ -23,7 +27,7 @@ const it = test
     t.app.inject({ method: 'GET', url: `/api/files/${key}?type=${type}`, headers: withToken ? bearer(token) : {} }),
   )
   .extend('s3', async ({}, { onCleanup }) => {
-    const s3 = await startFakeS3({ bucket: 'dispatch-files', accessKeyId: 'AKIATEST' });
+    const s3 = await startS3Server('dispatch-files');
     onCleanup(() => s3.close());
     return s3;
   });
@@ -67,20 +71,39 @@ describe('GET /api/files/{key}', () => {
     expect((await download(key, 'image')).json()).toEqual({ message: 'File not found.' });
   });
 
-  describe('with an S3-compatible bucket', () => {
-    it.override('env', ({ dataDir, s3 }) => ({ DATA_DIR: dataDir, S3_BUCKET: 'dispatch-files', S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: 'AKIATEST', S3_SECRET_ACCESS_KEY: 'secret' }));
+  describe('with an S3-compatible bucket (s3rver)', () => {
+    it.override('env', ({ dataDir, s3 }) => ({ DATA_DIR: dataDir, ...s3.env }));
 
-    it('stores and serves the files from an S3-compatible bucket when S3_BUCKET is set', async ({ t, token, s3, sendOnce, download }) => {
+    it('keeps every file and raw message of a send in the bucket, and downloads each byte for byte as stored', async ({ t, token, dataDir, s3, sendOnce, download }) => {
       const cards = await sendOnce();
-      const key = cards.emailCards[0]!.htmlFileKey;
-      expect(s3.objects.get(key)?.body.toString()).toBe(CREATIVE_HTML);
-      // Uploads (HTML, CSV, image) and one raw message per vendor: nothing on the local disk.
-      expect(s3.objects.size).toBe(3 + 3);
-      expect((await download(key, 'html')).body).toBe(CREATIVE_HTML);
+      const bucket = createS3Storage(s3.settings);
+      const inBucket: string[] = [];
+      for await (const object of bucket.list()) inBucket.push(object.key);
+
       const [entry] = (await t.app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json();
-      const eml = await t.app.inject({ method: 'GET', url: `/api/email-logs/${entry.id}/deliveries/acme1234/eml`, headers: bearer(token) });
-      expect(eml.statusCode).toBe(200);
-      expect(eml.body).toContain('Subject: New GOA Victory Content');
+      const rows = await t.database.db.execute(sql`select vendor_id, eml_key from email_deliveries where log_id = ${entry.id} order by vendor_id`);
+      const deliveries = (Array.isArray(rows) ? rows : (rows as unknown as { rows: unknown[] }).rows) as { vendor_id: string; eml_key: string }[];
+      expect(deliveries.map((delivery) => delivery.vendor_id)).toEqual(['acme1234', 'bravo5678', 'carta9012']);
+
+      // The uploads (HTML, CSV once for both cards, image) and one raw message per vendor: all in the bucket, nothing else.
+      const uploads = { html: cards.emailCards[0]!.htmlFileKey, csv: cards.emailCards[0]!.csvFileKey, image: cards.textCards[0]!.imageFileKey };
+      expect(inBucket.sort()).toEqual([...Object.values(uploads), ...deliveries.map((delivery) => delivery.eml_key)].sort());
+      expect(existsSync(join(dataDir, 'files'))).toBe(false);
+
+      const originals = { html: Buffer.from(CREATIVE_HTML), csv: Buffer.from(LINKS_CSV), image: Buffer.from(PNG_BASE64, 'base64') };
+      for (const [type, key] of Object.entries(uploads) as [keyof typeof uploads, string][]) {
+        expect((await bucket.get(key))?.equals(originals[type])).toBe(true);
+        const downloaded = await download(key, type);
+        expect(downloaded.statusCode).toBe(200);
+        expect(downloaded.rawPayload.equals(originals[type])).toBe(true);
+      }
+      for (const delivery of deliveries) {
+        const stored = await bucket.get(delivery.eml_key);
+        expect(stored?.toString()).toContain('Subject: New GOA Victory Content');
+        const eml = await t.app.inject({ method: 'GET', url: `/api/email-logs/${entry.id}/deliveries/${delivery.vendor_id}/eml`, headers: bearer(token) });
+        expect(eml.statusCode).toBe(200);
+        expect(eml.rawPayload.equals(stored!)).toBe(true);
+      }
     });
   });
 });
