@@ -42,6 +42,7 @@ const noContent: ResponseSpec = { description: 'Done; no body' };
 const notFound = (description: string): ResponseSpec => ({ description });
 const conflict = (description: string): ResponseSpec => ({ description });
 const tooMany: ResponseSpec = { description: 'Too many requests; Retry-After says when to try again' };
+const storeUnavailable: ResponseSpec = { description: 'The file store (S3 bucket or DATA_DIR/files) is unavailable; Retry-After says when to try again' };
 const mailFailed: ResponseSpec = { description: 'The mail server or Gmail refused the message' };
 
 /** Upserts answer 201 when they create the vendor's row and 200 when they replace it. */
@@ -270,6 +271,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       200: ok(sendResult),
       422: { description: 'The Idempotency-Key was used for a different send' },
       429: tooMany,
+      503: storeUnavailable,
     },
   },
   {
@@ -295,7 +297,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     access: 'user',
     params: fileParams,
     query: fileQuery,
-    responses: { 200: { description: 'The file', mediaType: 'application/octet-stream' }, 404: notFound('No such file of that type') },
+    responses: { 200: { description: 'The file', mediaType: 'application/octet-stream' }, 404: notFound('No such file of that type'), 503: storeUnavailable },
   },
   { method: 'GET', path: '/api/email-logs', summary: 'The Deployment Log, newest first', access: 'user', query: emailLogQuery, responses: { 200: ok(z.array(emailLogEntry)) } },
   {
@@ -308,6 +310,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       200: { description: 'The message', mediaType: 'message/rfc822' },
       404: notFound('No such message'),
       410: { description: 'The stored message is gone from the file store' },
+      503: storeUnavailable,
     },
   },
   {

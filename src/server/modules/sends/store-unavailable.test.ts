@@ -71,7 +71,7 @@ describe('a send when the file store is unavailable', () => {
     });
   });
 
-  it('answers 503 while the S3 server is down, writes nothing, and the same send goes through once it is back', async ({ app, token, s3, send, rowCounts, objects, loggedCause }) => {
+  it('answers 503 while the S3 server is down, writes nothing, and the same send goes through once it is back (downloads answer 503 while it is down)', async ({ app, token, s3, send, rowCounts, objects, loggedCause }) => {
     await s3.stop();
     const refused = await send();
     expect(refused.statusCode).toBe(503);
@@ -85,10 +85,20 @@ describe('a send when the file store is unavailable', () => {
     const accepted = await send();
     expect(accepted.statusCode).toBe(200);
     const entries = await eventually(
-      async () => (await app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json() as { deliveries: { status: string }[] }[],
+      async () =>
+        (await app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json() as {
+          deliveries: { status: string }[];
+          cardDetails: { emailCards: { htmlFileKey: string }[] };
+        }[],
       (found) => found.length === 1 && found[0]!.deliveries.every((delivery) => delivery.status === 'sent'),
     );
     expect(entries[0]!.deliveries.map((delivery) => delivery.status)).toEqual(['sent', 'sent', 'sent']);
     expect(await rowCounts()).toEqual({ email_logs: 1, email_deliveries: 3, stored_files: 6 });
+
+    // A download while the store is down is a 503 too, not a 404 nor a 500.
+    await s3.stop();
+    const download = await app.inject({ method: 'GET', url: `/api/files/${entries[0]!.cardDetails.emailCards[0]!.htmlFileKey}?type=html`, headers: bearer(token) });
+    expect(download.statusCode).toBe(503);
+    expect(download.json()).toEqual({ message: 'The file store is unavailable right now. Please try again in a minute.' });
   });
 });
