@@ -130,8 +130,12 @@ export function verify(evidence: Evidence): Check[] {
   check('connections refused only by the killed instance while it was down', `${badConnections.length} others${badConnections.length ? `: ${sample(badConnections)}` : ''}`, badConnections.length === 0);
   check('no 4xx answers (the simulated users make no mistakes)', `${unexpected4xx.length}${unexpected4xx.length ? `: ${sample(unexpected4xx)}` : ''}`, unexpected4xx.length === 0);
 
-  for (const window of journal.faults) {
-    const failures = requests.filter((record) => overlaps(record, window, profile.recoveryMs) && !(typeof record.outcome === 'number' && record.outcome < 400));
+  for (const [index, window] of journal.faults.entries()) {
+    // A failure belongs to the last fault that began before it.
+    const nextStartedAt = journal.faults[index + 1]?.startedAt ?? Number.POSITIVE_INFINITY;
+    const failures = requests.filter(
+      (record) => overlaps(record, window, profile.recoveryMs) && record.startedAt < nextStartedAt && !(typeof record.outcome === 'number' && record.outcome < 400),
+    );
     const lastFailure = Math.max(window.endedAt, ...failures.map((record) => record.endedAt));
     const firstSend = evidence.sends.find((send) => send.kind === 'accepted' && send.startedAt >= window.endedAt);
     const recovery = (lastFailure - window.endedAt) / 1000;
