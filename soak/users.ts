@@ -97,6 +97,12 @@ export class SimulatedUser {
     this.isRunning = false;
   }
 
+  /** Waits like a person, but not past the end of the run. */
+  private async pause(ms: number) {
+    const until = Date.now() + ms;
+    while (this.isRunning && Date.now() < until) await sleep(Math.min(250, until - Date.now()));
+  }
+
   async type() {
     while (this.isRunning) {
       const burst = Math.round(between(15, 50));
@@ -106,7 +112,7 @@ export class SimulatedUser {
         this.lastKeyAt = Date.now();
         await sleep(between(120, 300));
       }
-      await sleep(between(1500, 4000));
+      await this.pause(between(1500, 4000));
     }
   }
 
@@ -131,7 +137,7 @@ export class SimulatedUser {
   /** Everything else a user does between sends. */
   async browse() {
     while (this.isRunning) {
-      await sleep(between(4000, 12_000));
+      await this.pause(between(4000, 12_000));
       if (!this.isRunning) return;
       const roll = Math.random();
       if (roll < 0.35) await this.request(this.index, 'GET', '/api/email-logs?limit=20', undefined, this.auth());
