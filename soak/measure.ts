@@ -32,3 +32,26 @@ export function latencies(journal: Journal, profile: Profile) {
     .sort((a, b) => b[1].length - a[1].length)
     .map(([route, times]) => ({ route, count: times.length, p50: percentile(times, 50), p95: percentile(times, 95), max: percentile(times, 100) }));
 }
+
+/**
+ * RSS of each instance once a second, so that memory is compared as a median over a window under the same load (one
+ * reading can land on a garbage collection either way).
+ */
+export function sampleMemory(instances: { name: string; pid: number; rss(): number }[]) {
+  const samples = new Map<string, { at: number; pid: number; rss: number }[]>(instances.map((instance) => [instance.name, []]));
+  const timer = setInterval(() => {
+    for (const instance of instances) {
+      const rss = instance.rss();
+      if (rss > 0) samples.get(instance.name)!.push({ at: Date.now(), pid: instance.pid, rss });
+    }
+  }, 1000);
+  return {
+    /** Median RSS of the instance's current process over the last `windowMs`, in bytes. */
+    recentMedian(instance: { name: string; pid: number }, windowMs = 10_000) {
+      const since = Date.now() - windowMs;
+      const values = samples.get(instance.name)!.filter((sample) => sample.at >= since && sample.pid === instance.pid).map((sample) => sample.rss);
+      return percentile(values, 50);
+    },
+    stop: () => clearInterval(timer),
+  };
+}

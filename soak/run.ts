@@ -10,7 +10,7 @@ import { runFaults } from './faults';
 import { createClient } from './http';
 import { createInstance, type Instance } from './instance';
 import { Journal } from './journal';
-import { cpuSecondsOf, latencies } from './measure';
+import { cpuSecondsOf, latencies, sampleMemory } from './measure';
 import { startPostgres } from './postgres';
 import { PROFILES } from './profile';
 import { startS3 } from './s3';
@@ -85,11 +85,12 @@ try {
   })();
 
   const loadStartedAt = Date.now();
+  const memorySamples = sampleMemory(instances);
   const baselines = new Map<Instance, { rss: number; cpu: number; at: number }>();
-  const takeBaseline = (instance: Instance) => baselines.set(instance, { rss: instance.rss(), cpu: cpuSecondsOf(instance.pid), at: Date.now() });
+  const takeBaseline = (instance: Instance) => baselines.set(instance, { rss: memorySamples.recentMedian(instance), cpu: cpuSecondsOf(instance.pid), at: Date.now() });
   await sleep(profile.warmUpMs);
   for (const instance of instances) takeBaseline(instance);
-  log(`warmed up: RSS ${instances.map((instance) => `${instance.name} ${mb(instance.rss()).toFixed(0)} MB`).join(', ')}`);
+  log(`warmed up: RSS ${instances.map((instance) => `${instance.name} ${mb(baselines.get(instance)!.rss).toFixed(0)} MB`).join(', ')}`);
 
   const restartBaselines: Promise<void>[] = [];
   const { inFlightAtKill } = await runFaults({
@@ -106,6 +107,9 @@ try {
   });
   await Promise.all(restartBaselines);
 
+  // Memory at the end of the load, under the same load as after the warm-up.
+  const rssAtEnd = new Map(instances.map((instance) => [instance, memorySamples.recentMedian(instance)]));
+  memorySamples.stop();
   isLoading = false;
   await sendLoop;
   for (const user of users) user.stop();
@@ -138,9 +142,9 @@ try {
   const { token } = (await adminLogin.json()) as { token: string };
   const logEntries = (await (await fetch(`${instances[1]!.url}/api/email-logs?limit=500`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number }[];
   const drafts = await Promise.all(users.map(async (user) => ({ user: user.index, typed: user.text, acknowledged: user.acknowledged, server: await user.serverText() })));
-  const memory = instances.map((instance) => ({ instance: instance.name, baselineMb: mb(baselines.get(instance)!.rss), endMb: mb(instance.rss()) }));
+  const memory = instances.map((instance) => ({ instance: instance.name, baselineMb: mb(baselines.get(instance)!.rss), endMb: mb(rssAtEnd.get(instance)!) }));
 
-  const checks = verify({ profile, journal, sends, deliveries, loggedIds: new Set(logEntries.map((entry) => entry.id)), received: smtp.accepted, inFlightAtKill: killed, drafts, memory, unexpectedExits: instances.flatMap((instance) => instance.unexpectedExits), startedAt: runStartedAt });
+  const checks = verify({ profile, journal, sends, deliveries, loggedIds: new Set(logEntries.map((entry) => entry.id)), received: smtp.accepted, firstAcceptedAt: smtp.firstAcceptedAt, inFlightAtKill: killed, drafts, memory, unexpectedExits: instances.flatMap((instance) => instance.unexpectedExits), startedAt: runStartedAt });
 
   const loadMinutes = (loadEndedAt - loadStartedAt) / 60_000;
   const accepted = sends.filter((entry) => entry.kind === 'accepted').length;

@@ -21,6 +21,8 @@ export interface Evidence {
   loggedIds: Set<number>;
   /** Message-ID -> times the SMTP server accepted it. */
   received: Map<string, number>;
+  /** Message-ID -> when the SMTP server first accepted it. */
+  firstAcceptedAt: Map<string, number>;
   inFlightAtKill: Set<string>;
   drafts: { user: number; typed: string; acknowledged: string; server: string | null }[];
   memory: { instance: string; baselineMb: number; endMb: number }[];
@@ -57,12 +59,16 @@ export function verify(evidence: Evidence): Check[] {
   let once = 0;
   const wrong: string[] = [];
   let uncertainAtKill = 0;
+  let uncertainArrived = 0;
   let stillClaimedAtKill = 0;
   for (const delivery of expected) {
     const times = evidence.received.get(delivery.messageId) ?? 0;
     if (evidence.inFlightAtKill.has(delivery.messageId)) {
       if (times > 1) wrong.push(`${delivery.logId}/${delivery.vendorId} in flight at the kill received ${times} times`);
-      else if (delivery.status === 'uncertain') uncertainAtKill++;
+      else if (delivery.status === 'uncertain') {
+        uncertainAtKill++;
+        uncertainArrived += times;
+      }
       else if (delivery.status === 'sent' && times === 1) once++;
       else if (delivery.status === 'sending' && !profile.expectStaleClaimsResolved) stillClaimedAtKill++;
       else wrong.push(`${delivery.logId}/${delivery.vendorId} in flight at the kill: ${delivery.status}, received ${times}`);
@@ -81,7 +87,7 @@ export function verify(evidence: Evidence): Check[] {
       (wrong.length ? `; e.g. ${wrong.slice(0, 5).join('; ')}` : ''),
     wrong.length === 0 && doubled === 0 && strangers.length === 0 && missingRows.length === 0 && accepted.length > 0,
   );
-  check("messages in flight at the kill", `${evidence.inFlightAtKill.size} claimed at the kill, ${uncertainAtKill} ended 'uncertain'`, evidence.inFlightAtKill.size > 0);
+  check("messages in flight at the kill", `${evidence.inFlightAtKill.size} claimed at the kill (by either instance), ${uncertainAtKill} ended 'uncertain' (${uncertainArrived} of those had in fact reached the SMTP server, once)`, evidence.inFlightAtKill.size > 0);
 
   const notLogged = [...acceptedIds].filter((id) => !evidence.loggedIds.has(id));
   check('no accepted send missing from the Deployment Log', `${notLogged.length} missing of ${acceptedIds.size}${notLogged.length ? ` (${notLogged.join(', ')})` : ''}`, notLogged.length === 0);
@@ -139,11 +145,20 @@ export function verify(evidence: Evidence): Check[] {
     const lastFailure = Math.max(window.endedAt, ...failures.map((record) => record.endedAt));
     const firstSend = evidence.sends.find((send) => send.kind === 'accepted' && send.startedAt >= window.endedAt);
     const recovery = (lastFailure - window.endedAt) / 1000;
+    // Messages of sends accepted during the fault that went out only after it: how long the queue's back-off held them.
+    const sentDuring = new Set(accepted.filter((send) => send.endedAt >= window.startedAt && send.endedAt <= window.endedAt).map((send) => send.id!));
+    const held = expected
+      .filter((delivery) => sentDuring.has(delivery.logId))
+      .map((delivery) => evidence.firstAcceptedAt.get(delivery.messageId) ?? Number.NaN)
+      .filter((time) => time > window.endedAt);
+    const firstMail = Math.min(...[...evidence.firstAcceptedAt.values()].filter((time) => time >= window.endedAt));
     check(
       `recovery after: ${window.name}`,
       `+${at(window.startedAt)} s, lasted ${((window.endedAt - window.startedAt) / 1000).toFixed(1)} s; ${failures.length} failed requests; last failure ${recovery.toFixed(1)} s after the end; ` +
-        `next send accepted ${firstSend ? `${((firstSend.endedAt - window.endedAt) / 1000).toFixed(1)} s after` : 'never'}`,
-      recovery <= profile.recoveryMs / 1000 && !!firstSend,
+        `next send accepted ${firstSend ? `${((firstSend.endedAt - window.endedAt) / 1000).toFixed(1)} s after` : 'never'}; ` +
+        `next message at the SMTP server ${Number.isFinite(firstMail) ? `${((firstMail - window.endedAt) / 1000).toFixed(1)} s after` : 'never'}` +
+        (held.length ? `; ${held.length} messages of sends made during it went out after it, the last ${((Math.max(...held) - window.endedAt) / 1000).toFixed(0)} s after (retry back-off)` : ''),
+      recovery <= profile.recoveryMs / 1000 && !!firstSend && (firstMail - window.endedAt) / 1000 <= profile.recoveryMs / 1000,
     );
   }
 
