@@ -3,9 +3,11 @@ import { benchLinkExtraction } from './link-extraction';
 import { benchSendFanout } from './send-fanout';
 import { benchSendPageBundle } from './send-page-bundle';
 import { benchUserLookup } from './user-lookup';
+import { benchVendorList } from './vendor-list';
 
 const benchmarks: Record<string, () => Promise<{ name: string; lines: string[] }>> = {
   'user-lookup': benchUserLookup,
+  'vendor-list': benchVendorList,
   'send-fanout': benchSendFanout,
   'link-extraction': benchLinkExtraction,
   'send-page-bundle': benchSendPageBundle,

@@ -4,9 +4,11 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError } from 'fastify';
 import { createGuards } from './auth/guards';
+import { createReadCache, uncached } from './cache/read-cache';
 import { registerSecurityHeaders } from './http/security-headers';
 import type { Clock } from './clock';
 import type { Config } from './config';
+import type { ChangeFeed } from './db/change-feed';
 import type { Db } from './db/client';
 import { databaseErrorOf, httpErrorOfDatabaseError } from './db/errors';
 import { AppError } from './errors';
@@ -42,6 +44,11 @@ export interface AppDeps {
   config: Config;
   db: Db;
   clock: Clock;
+  /**
+   * The committed writes of every instance (Database.openChangeFeed), which keep the in-process read cache of sessions
+   * and reference lists correct; the app closes it. Without one, every read goes to the database.
+   */
+  changeFeed?: ChangeFeed;
   /** Folder of the built client; not served when missing (API-only tests). */
   clientDir?: string;
   /** JSON logs (none when not given), always through the redacting serializers of logging.ts. */
@@ -119,7 +126,13 @@ export async function buildApp(deps: AppDeps) {
 
   registerOpenApiRoutes(app);
 
-  const services = { db: deps.db, clock: deps.clock };
+  const cache = deps.changeFeed ? createReadCache(deps.changeFeed) : uncached;
+  // After a request that may have written, its own changes reach this instance's cache before the answer leaves, so
+  // the client's next read here sees them (on PGlite they already have).
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') await cache.settle();
+  });
+  const services = { db: deps.db, clock: deps.clock, cache };
   const guards = createGuards(services);
   // Built once: the sign-in routes and the gmail transport share its token store and its in-flight refreshes.
   const google = deps.google ?? createGoogleContext(deps);
@@ -164,6 +177,7 @@ export async function buildApp(deps: AppDeps) {
     await retention.stop();
     await deliveries.stop();
     owned?.close();
+    await cache.close();
   });
 
   const clientDir = deps.clientDir;

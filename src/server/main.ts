@@ -81,6 +81,7 @@ try {
   app = await buildApp({
     config,
     db: database.db,
+    changeFeed: database.openChangeFeed(),
     clock: systemClock,
     clientDir,
     logger: { level: config.logLevel },

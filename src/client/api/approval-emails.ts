@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { noContent } from '#shared/contracts/common';
 import { approvalEmail, approvalEmailList } from '#shared/contracts/vendors';
-import { request } from '#client/lib/request';
+import { request, revalidatingQuery } from '#client/lib/request';
 
 export const APPROVAL_EMAILS_QUERY_KEY = ['/api/approval-emails'] as const;
 
 export const approvalEmailsQueryOptions = () =>
-  queryOptions({ queryKey: APPROVAL_EMAILS_QUERY_KEY, queryFn: () => request('/api/approval-emails', approvalEmailList) });
+  queryOptions({ queryKey: APPROVAL_EMAILS_QUERY_KEY, queryFn: revalidatingQuery('/api/approval-emails', approvalEmailList) });
 
 export const useApprovalEmails = () => useQuery(approvalEmailsQueryOptions());
 

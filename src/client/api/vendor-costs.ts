@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { vendorCosts, vendorCostsList, type VendorCosts } from '#shared/contracts/vendors';
-import { request } from '#client/lib/request';
+import { request, revalidatingQuery } from '#client/lib/request';
 
 export const VENDOR_COSTS_QUERY_KEY = ['/api/vendor-costs'] as const;
 
 export const vendorCostsQueryOptions = () =>
-  queryOptions({ queryKey: VENDOR_COSTS_QUERY_KEY, queryFn: () => request('/api/vendor-costs', vendorCostsList) });
+  queryOptions({ queryKey: VENDOR_COSTS_QUERY_KEY, queryFn: revalidatingQuery('/api/vendor-costs', vendorCostsList) });
 
 export const useVendorCosts = () => useQuery(vendorCostsQueryOptions());
 

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { vendorSplit, vendorSplitList, type VendorSplit } from '#shared/contracts/vendors';
-import { request } from '#client/lib/request';
+import { request, revalidatingQuery } from '#client/lib/request';
 
 export const VENDOR_SPLITS_QUERY_KEY = ['/api/vendor-splits'] as const;
 
 export const vendorSplitsQueryOptions = () =>
-  queryOptions({ queryKey: VENDOR_SPLITS_QUERY_KEY, queryFn: () => request('/api/vendor-splits', vendorSplitList) });
+  queryOptions({ queryKey: VENDOR_SPLITS_QUERY_KEY, queryFn: revalidatingQuery('/api/vendor-splits', vendorSplitList) });
 
 export const useVendorSplits = () => useQuery(vendorSplitsQueryOptions());
 

@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { vendorUtmSource, vendorUtmSourceList, type VendorUtmSource } from '#shared/contracts/vendors';
-import { request } from '#client/lib/request';
+import { request, revalidatingQuery } from '#client/lib/request';
 
 export const VENDOR_UTM_SOURCES_QUERY_KEY = ['/api/vendor-utm-sources'] as const;
 
 export const vendorUtmSourcesQueryOptions = () =>
   queryOptions({
     queryKey: VENDOR_UTM_SOURCES_QUERY_KEY,
-    queryFn: () => request('/api/vendor-utm-sources', vendorUtmSourceList),
+    queryFn: revalidatingQuery('/api/vendor-utm-sources', vendorUtmSourceList),
   });
 
 export const useVendorUtmSources = () => useQuery(vendorUtmSourcesQueryOptions());

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { noContent } from '#shared/contracts/common';
 import { vendor, vendorList, type CreateVendorBody, type UpdateVendorBody } from '#shared/contracts/vendors';
-import { request } from '#client/lib/request';
+import { request, revalidatingQuery } from '#client/lib/request';
 import { VENDOR_COSTS_QUERY_KEY } from './vendor-costs';
 import { VENDOR_SPLITS_QUERY_KEY } from './vendor-splits';
 import { VENDOR_UTM_SOURCES_QUERY_KEY } from './vendor-utm-sources';
@@ -10,7 +10,7 @@ import { VENDOR_UTM_SOURCES_QUERY_KEY } from './vendor-utm-sources';
 export const VENDORS_QUERY_KEY = ['/api/vendors'] as const;
 
 export const vendorsQueryOptions = () =>
-  queryOptions({ queryKey: VENDORS_QUERY_KEY, queryFn: () => request('/api/vendors', vendorList) });
+  queryOptions({ queryKey: VENDORS_QUERY_KEY, queryFn: revalidatingQuery('/api/vendors', vendorList) });
 
 export const useVendors = () => useQuery(vendorsQueryOptions());
 

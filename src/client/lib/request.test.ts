@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noContent } from '#shared/contracts/common';
 import { vendorList } from '#shared/contracts/vendors';
-import { request, RequestError, ResponseContractError } from './request';
+import { request, RequestError, ResponseContractError, revalidatingQuery } from './request';
 
 // What each path answers: a status and a raw body.
 const answers: Record<string, { status: number; body: string }> = {
@@ -24,6 +25,11 @@ const answers: Record<string, { status: number; body: string }> = {
   '/api/down': { status: 503, body: '{"message":"down"}' },
 };
 
+const vendorJson = (name: string) =>
+  JSON.stringify([{ vendorId: 'acme1234', name, emails: [], defaultUtmSource: 'acme', emailProspectingKey: null, textProspectingKey: null }]);
+const tagged = { etag: '"v1"', body: vendorJson('Acme') };
+const seenIfNoneMatch: (string | undefined)[] = [];
+
 let server: Server;
 let base: string;
 
@@ -36,6 +42,13 @@ beforeAll(async () => {
     removeItem: (key: string) => void storage.delete(key),
   } as Storage;
   server = createServer((req, res) => {
+    if (req.url === '/api/tagged') {
+      // A list with an ETag, as the server's cached lists answer: 304 when the request names the current tag.
+      seenIfNoneMatch.push(req.headers['if-none-match']);
+      if (req.headers['if-none-match'] === tagged.etag) res.writeHead(304, { ETag: tagged.etag }).end();
+      else res.writeHead(200, { 'Content-Type': 'application/json', ETag: tagged.etag }).end(tagged.body);
+      return;
+    }
     const answer = answers[req.url ?? ''] ?? { status: 404, body: '' };
     res.writeHead(answer.status, answer.body ? { 'Content-Type': 'application/json' } : {});
     res.end(answer.body);
@@ -77,5 +90,26 @@ describe('request', () => {
     const call = request(`${base}/api/down`, vendorList);
     await expect(call).rejects.toBeInstanceOf(RequestError);
     await expect(call).rejects.toMatchObject({ status: 503, serverMessage: 'down' });
+  });
+});
+
+describe('revalidatingQuery', () => {
+  it('names the held answer with If-None-Match and keeps the query data on 304; takes the new answer after a change', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 0 } } });
+    const options = { queryKey: ['tagged'], queryFn: revalidatingQuery(`${base}/api/tagged`, vendorList) };
+    const first = await client.fetchQuery(options);
+    expect(first).toEqual([expect.objectContaining({ name: 'Acme' })]);
+    const second = await client.fetchQuery(options);
+    expect(second).toBe(first);
+    expect(seenIfNoneMatch).toEqual([undefined, '"v1"']);
+
+    Object.assign(tagged, { etag: '"v2"', body: vendorJson('Acme Corp') });
+    expect(await client.fetchQuery(options)).toEqual([expect.objectContaining({ name: 'Acme Corp' })]);
+    expect(seenIfNoneMatch.at(-1)).toBe('"v1"');
+
+    // Once the cache no longer holds the data, nothing is named: a 304 would have nothing to keep.
+    client.clear();
+    await client.fetchQuery(options);
+    expect(seenIfNoneMatch.at(-1)).toBeUndefined();
   });
 });

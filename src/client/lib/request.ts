@@ -1,3 +1,4 @@
+import type { QueryFunctionContext } from '@tanstack/react-query';
 import type { output, ZodType } from 'zod';
 import { getAuthToken } from './auth-token';
 
@@ -57,7 +58,8 @@ export async function requestRaw(path: string, { method = 'GET', body, headers =
     },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
-  if (!response.ok) {
+  // 304 answers only a request that named what it holds (If-None-Match): the caller keeps that.
+  if (!response.ok && response.status !== 304) {
     throw new RequestError(response.status, await response.text(), response.statusText);
   }
   return response;
@@ -68,8 +70,10 @@ export async function requestRaw(path: string, { method = 'GET', body, headers =
  * contract promises, or a ResponseContractError. An empty body (204) is parsed as undefined (`noContent`).
  */
 export async function request<Schema extends ZodType>(path: string, schema: Schema, options: RequestOptions = {}): Promise<output<Schema>> {
-  const response = await requestRaw(path, options);
-  const method = options.method ?? 'GET';
+  return parseAnswer(await requestRaw(path, options), path, schema, options.method ?? 'GET');
+}
+
+async function parseAnswer<Schema extends ZodType>(response: Response, path: string, schema: Schema, method: string): Promise<output<Schema>> {
   const text = response.status === 204 ? '' : await response.text();
   let body: unknown;
   try {
@@ -83,6 +87,27 @@ export async function request<Schema extends ZodType>(path: string, schema: Sche
     throw new ResponseContractError(method, path, problems);
   }
   return parsed.data;
+}
+
+/** The ETag of the last answer to each path whose data the query cache holds. */
+const etags = new Map<string, string>();
+
+/**
+ * A query function for a GET whose answers carry an ETag: while the query cache holds the data of the last answer, the
+ * request names its tag (If-None-Match), and a 304 keeps that data as it is (nothing parsed, nothing re-rendered).
+ */
+export function revalidatingQuery<Schema extends ZodType>(path: string, schema: Schema) {
+  return async ({ client, queryKey, signal }: QueryFunctionContext): Promise<output<Schema>> => {
+    const held = client.getQueryData<output<Schema>>(queryKey);
+    const etag = held === undefined ? undefined : etags.get(path);
+    const response = await requestRaw(path, { signal, headers: etag ? { 'If-None-Match': etag } : {} });
+    if (response.status === 304 && held !== undefined) return held;
+    const data = await parseAnswer(response, path, schema, 'GET');
+    const answered = response.headers.get('ETag');
+    if (answered) etags.set(path, answered);
+    else etags.delete(path);
+    return data;
+  };
 }
 
 /** What to show the user for a failed call: the server's message, else the fallback. */

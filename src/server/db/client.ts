@@ -7,6 +7,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { migrationsFolder } from '../paths';
+import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed';
 import { PrivateNodeFS } from './private-node-fs';
 import * as schema from './schema';
 
@@ -16,6 +17,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** A new feed of the committed writes to the cached tables (a dedicated session on PostgreSQL); closed by its user. */
+  openChangeFeed(): ChangeFeed;
   /** The embedded database's data folder as a tar (PGlite's own dump), for a backup; only on PGlite. */
   dump?: () => Promise<Uint8Array>;
 }
@@ -71,7 +74,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       await sql.end({ timeout: 5 });
       throw error;
     }
-    return { db: db as unknown as Db, kind: 'postgres', close: () => sql.end({ timeout: 5 }) };
+    return {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      close: () => sql.end({ timeout: 5 }),
+      openChangeFeed: () => postgresChangeFeed(target.url),
+    };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true, mode: 0o700 });
   const client = await PGlite.create({
@@ -89,6 +97,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     db: db as unknown as Db,
     kind: 'pglite',
     close: () => client.close(),
+    openChangeFeed: () => pgliteChangeFeed(client),
     async dump() {
       // Pages still only in memory are written first; no other transaction runs while the folder is copied.
       await client.exec('CHECKPOINT');

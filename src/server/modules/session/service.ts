@@ -3,6 +3,7 @@ import type { CurrentUser, Registration } from '#shared/contracts/auth';
 import { firstNameFromEmail } from '#shared/display-name';
 import { hashPassword, verifyPassword } from '#server/auth/passwords';
 import { createToken, hashToken, SESSION_EXTEND_INTERVAL_MS, SESSION_LIFETIME_MS } from '#server/auth/tokens';
+import { uncached, type ReadCache, type WatchedTable } from '#server/cache/read-cache';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { isUniqueViolation } from '#server/db/errors';
@@ -17,7 +18,12 @@ export interface SessionDeps {
   clock: Clock;
   /** Throttling's waits (src/server/modules/session/throttle.ts); a real timer unless a test records them. */
   pause?: (ms: number) => Promise<void>;
+  /** Keeps sessions and first names between writes; every read goes to the database without it. */
+  cache?: ReadCache;
 }
+
+/** What a session lookup reads: a logout, a revocation or a removed address changes one of them. */
+const SESSION_TABLES: readonly WatchedTable[] = ['sessions', 'users', 'authorized_emails'];
 
 export interface AuthenticatedUser extends CurrentUser {
   tokenHash: string;
@@ -90,10 +96,10 @@ export async function logoutSession({ db, clock }: SessionDeps, tokenHash: strin
 }
 
 /** Resolves a bearer token to its user: 401 when missing, unknown, expired or logged out; 403 when no longer authorized. */
-export async function authenticateToken({ db, clock }: SessionDeps, token: string | undefined): Promise<AuthenticatedUser> {
+export async function authenticateToken({ db, clock, cache = uncached }: SessionDeps, token: string | undefined): Promise<AuthenticatedUser> {
   if (!token) throw unauthorized('Unauthorized');
   const tokenHash = hashToken(token);
-  const row = await repo.findSessionWithUser(db, tokenHash);
+  const row = await cache.read(`session ${tokenHash}`, SESSION_TABLES, () => repo.findSessionWithUser(db, tokenHash));
   const now = clock.now();
   if (!row || row.expiresAt <= now) throw unauthorized('Unauthorized');
   if (row.revokedAt) {
@@ -102,6 +108,8 @@ export async function authenticateToken({ db, clock }: SessionDeps, token: strin
   if (row.authorizedEmailId === null) throw forbidden('Access denied');
   if (now.getTime() - row.extendedAt.getTime() > SESSION_EXTEND_INTERVAL_MS) {
     await repo.extendSession(db, tokenHash, new Date(now.getTime() + SESSION_LIFETIME_MS), now);
+    // A GET wrote: the next request must not find the old expiry in the cache.
+    await cache.settle();
   }
   return {
     tokenHash,
@@ -114,7 +122,7 @@ export async function authenticateToken({ db, clock }: SessionDeps, token: strin
   };
 }
 
-export async function getFirstName({ db }: SessionDeps, email: string) {
-  const user = await repo.findUserByEmail(db, email);
-  return { firstName: user?.firstName ?? firstNameFromEmail(email) };
+export async function getFirstName({ db, cache = uncached }: SessionDeps, email: string) {
+  const firstName = await cache.read(`first name ${email}`, ['users'], async () => (await repo.findUserByEmail(db, email))?.firstName ?? null);
+  return { firstName: firstName ?? firstNameFromEmail(email) };
 }

@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { createVendorBody, updateVendorBody, vendorIdParam } from '#shared/contracts/vendors';
 import { userOf, type Guards } from '#server/auth/guards';
+import type { ReadCache } from '#server/cache/read-cache';
+import { sendCachedList } from '#server/http/cached-json';
 import { parseInput } from '#server/validation';
 import { createVendor, deleteVendor, listVendors, updateVendor, type VendorsDeps } from './service';
 
-export function registerVendorRoutes(app: FastifyInstance, deps: VendorsDeps, guards: Guards) {
+export function registerVendorRoutes(app: FastifyInstance, deps: VendorsDeps & { cache: ReadCache }, guards: Guards) {
   const signedIn = { preHandler: guards.requireUser };
   const admin = { preHandler: guards.requireAdmin };
 
-  app.get('/api/vendors', signedIn, async () => listVendors(deps));
+  app.get('/api/vendors', signedIn, (request, reply) => sendCachedList(request, reply, deps.cache, ['vendors'], () => listVendors(deps)));
 
   app.post('/api/vendors', admin, async (request, reply) => {
     const vendor = parseInput(createVendorBody, request.body);

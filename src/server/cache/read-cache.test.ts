@@ -1,0 +1,133 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import { describe, expect } from 'vitest';
+import { CHANGE_FEED_APPLICATION_NAME, type ChangeFeed, type ChangeHandlers } from '#server/db/change-feed';
+import { vendors } from '#server/db/schema';
+import { it, MEMBER_EMAIL } from '#server/testing/fixtures';
+import { ADMIN_EMAIL, bearer, type TestContext } from '#server/testing/test-app';
+
+const acme = { vendorId: 'acme', name: 'Acme', emails: ['ops@acme.test'], defaultUtmSource: 'acme', emailProspectingKey: null, textProspectingKey: null };
+const zenith = { ...acme, vendorId: 'zenith', name: 'Zenith', emails: ['ops@zenith.test'] };
+
+const get = async (context: TestContext, url: string, token: string) => context.app.inject({ method: 'GET', url, headers: bearer(token) });
+const vendorIdsOn = async (context: TestContext, token: string) => {
+  const response = await get(context, '/api/vendors', token);
+  expect(response.statusCode).toBe(200);
+  return (response.json() as { vendorId: string }[]).map((vendor) => vendor.vendorId);
+};
+
+/** Waits, a bounded number of times, until the check holds. */
+async function until(check: () => boolean | Promise<boolean>, what: string) {
+  for (let attempt = 0; attempt < 400; attempt++) {
+    if (await check()) return;
+    await sleep(25);
+  }
+  throw new Error(`never happened: ${what}`);
+}
+
+/**
+ * The real feed, with the test holding back its return after a loss: between `onLost` and `release()` the app runs as
+ * it does while its notification session is down.
+ */
+function heldAfterLoss(feed: ChangeFeed) {
+  const state = { losses: 0, isLive: false, isHeld: true };
+  let pendingLive: (() => void) | undefined;
+  const wrapped: ChangeFeed = {
+    start(handlers: ChangeHandlers) {
+      feed.start({
+        onChange: handlers.onChange,
+        onLost() {
+          state.losses++;
+          state.isLive = false;
+          handlers.onLost();
+        },
+        onLive() {
+          const live = () => {
+            state.isLive = true;
+            handlers.onLive();
+          };
+          if (state.losses > 0 && state.isHeld) pendingLive = live;
+          else live();
+        },
+      });
+    },
+    settle: () => feed.settle(),
+    close: () => feed.close(),
+  };
+  return {
+    feed: wrapped,
+    state,
+    release() {
+      state.isHeld = false;
+      pendingLive?.();
+    },
+  };
+}
+
+describe('the read cache across two instances on one database', () => {
+  it('shows a write made on one instance on the next request to the other', async ({ t, admin, member, database, startApp }) => {
+    const other = await startApp({}, database);
+    // Read twice on the other instance, so the list is held in its cache.
+    expect(await vendorIdsOn(other, member)).toEqual([]);
+    expect(await vendorIdsOn(other, member)).toEqual([]);
+    expect((await t.app.inject({ method: 'POST', url: '/api/vendors', headers: bearer(admin), payload: acme })).statusCode).toBe(201);
+    expect(await vendorIdsOn(other, member)).toEqual(['acme']);
+
+    await get(other, '/api/vendor-splits', member);
+    expect((await t.app.inject({ method: 'POST', url: '/api/vendor-splits', headers: bearer(member), payload: { vendorId: 'acme', splitRatio: '60/40' } })).statusCode).toBe(201);
+    expect((await get(other, '/api/vendor-splits', member)).json()).toEqual([{ vendorId: 'acme', splitRatio: '60/40' }]);
+  });
+
+  it('refuses a removed user on the other instance on its next request, and a logged-out token too', async ({ t, admin, member, database, startApp }) => {
+    const other = await startApp({}, database);
+    expect((await get(other, '/api/user', member)).statusCode).toBe(200);
+    expect((await get(other, '/api/user', member)).statusCode).toBe(200);
+    const users = (await get(t, '/api/users', admin)).json() as { email: string; authorizedEmailId: number }[];
+    const row = users.find((user) => user.email === MEMBER_EMAIL)!;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/authorized-emails/${row.authorizedEmailId}`, headers: bearer(admin) })).statusCode).toBe(204);
+    expect((await get(other, '/api/user', member)).statusCode).toBe(403);
+    expect((await get(other, '/api/vendors', member)).statusCode).toBe(403);
+
+    expect((await get(other, '/api/user', admin)).json()).toMatchObject({ email: ADMIN_EMAIL });
+    expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(admin) })).statusCode).toBe(204);
+    expect((await get(other, '/api/user', admin)).statusCode).toBe(401);
+  });
+
+  it('shows a write made outside the app (straight SQL): the database announces it', async ({ t, admin, database }) => {
+    expect(await vendorIdsOn(t, admin)).toEqual([]);
+    expect(await vendorIdsOn(t, admin)).toEqual([]);
+    await database.db.insert(vendors).values({ ...acme, createdAt: new Date(), updatedAt: new Date() });
+    // PGlite announces the commit before the insert resolves; PostgreSQL a moment after it.
+    await until(async () => (await vendorIdsOn(t, admin)).includes('acme'), 'the cached list drops');
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('the read cache when its notification session is killed (PostgreSQL)', () => {
+  it('reads from the database, never from the cache, until the session is back; then caches again', async ({ t, admin, database, startApp }) => {
+    const held = heldAfterLoss(database.openChangeFeed());
+    const other = await startApp({}, database, { changeFeed: held.feed });
+    await until(() => held.state.isLive, 'the feed listens');
+    expect((await t.app.inject({ method: 'POST', url: '/api/vendors', headers: bearer(admin), payload: acme })).statusCode).toBe(201);
+    expect(await vendorIdsOn(other, admin)).toEqual(['acme']);
+    expect(await vendorIdsOn(other, admin)).toEqual(['acme']);
+
+    const killed = await database.db.execute<{ killed: boolean }>(
+      sql`select pg_terminate_backend(pid) as killed from pg_stat_activity where application_name = ${CHANGE_FEED_APPLICATION_NAME} and datname = current_database()`,
+    );
+    // This test's two instances: the first one's own feed and the held one.
+    expect((killed as unknown as unknown[]).length).toBe(2);
+    await until(() => held.state.losses > 0, 'the other instance sees its notification session end');
+
+    // A write nobody is told about: the other instance has nothing to go on but the database.
+    await database.db.insert(vendors).values({ ...zenith, createdAt: new Date(), updatedAt: new Date() });
+    expect(await vendorIdsOn(other, admin)).toEqual(['acme', 'zenith']);
+    await database.db.delete(vendors).where(sql`${vendors.vendorId} = 'zenith'`);
+    expect(await vendorIdsOn(other, admin)).toEqual(['acme']);
+
+    held.release();
+    await until(() => held.state.isLive, 'the notification session is back');
+    expect(await vendorIdsOn(other, admin)).toEqual(['acme']);
+    expect((await t.app.inject({ method: 'POST', url: '/api/vendors', headers: bearer(admin), payload: zenith })).statusCode).toBe(201);
+    expect(await vendorIdsOn(other, admin)).toEqual(['acme', 'zenith']);
+  });
+});

@@ -1,0 +1,106 @@
+import type { ChangeFeed } from '#server/db/change-feed';
+
+/** The tables whose writes the change triggers announce (migration 0011): only reads of these may be cached. */
+export type WatchedTable =
+  | 'authorized_emails'
+  | 'users'
+  | 'sessions'
+  | 'vendors'
+  | 'vendor_splits'
+  | 'vendor_utm_sources'
+  | 'vendor_costs'
+  | 'approval_emails';
+
+/**
+ * Reads kept in this process until a write to a table they came from commits, on any instance. While the change feed
+ * is down nothing is kept and every read goes to the database: a cached answer is never older than the last commit
+ * the feed delivered.
+ */
+export interface ReadCache {
+  /** The value under `key`, loaded by `load` when not kept; an undefined value is never kept. */
+  read<T>(key: string, tables: readonly WatchedTable[], load: () => Promise<T>): Promise<T>;
+  /** Resolves once every change committed before the call has reached this cache (after this instance's writes). */
+  settle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** No cache at all: every read goes to the database (apps built without a change feed). */
+export const uncached: ReadCache = {
+  read: (_key, _tables, load) => load(),
+  settle: async () => {},
+  close: async () => {},
+};
+
+interface Entry {
+  value: unknown;
+  tables: readonly WatchedTable[];
+}
+
+/** Past this many entries the oldest is dropped, so a flood of distinct keys (tokens) cannot grow memory. */
+const MAX_ENTRIES = 10_000;
+
+export function createReadCache(feed: ChangeFeed): ReadCache {
+  const entries = new Map<string, Entry>();
+  const keysOf = new Map<WatchedTable, Set<string>>();
+  // Bumped by every change to the table: a load that saw a change start while it ran is not kept.
+  const versions = new Map<string, number>();
+  let epoch = 0;
+  let isLive = false;
+
+  const versionOf = (tables: readonly WatchedTable[]) => `${epoch}:${tables.map((table) => versions.get(table) ?? 0).join(',')}`;
+
+  const dropAll = () => {
+    epoch++;
+    entries.clear();
+    keysOf.clear();
+  };
+
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    for (const table of entry.tables) keysOf.get(table)?.delete(key);
+  };
+
+  feed.start({
+    onChange(table) {
+      versions.set(table, (versions.get(table) ?? 0) + 1);
+      const keys = keysOf.get(table as WatchedTable);
+      if (!keys) return;
+      for (const key of [...keys]) remove(key);
+    },
+    onLost() {
+      isLive = false;
+      dropAll();
+    },
+    onLive() {
+      // Whatever changed while the feed was down was not delivered.
+      dropAll();
+      isLive = true;
+    },
+  });
+
+  return {
+    async read<T>(key: string, tables: readonly WatchedTable[], load: () => Promise<T>): Promise<T> {
+      if (!isLive) return load();
+      const kept = entries.get(key);
+      if (kept) return kept.value as T;
+      const before = versionOf(tables);
+      const value = await load();
+      if (value !== undefined && isLive && versionOf(tables) === before) {
+        if (entries.size >= MAX_ENTRIES) remove(entries.keys().next().value!);
+        entries.set(key, { value, tables });
+        for (const table of tables) {
+          let keys = keysOf.get(table);
+          if (!keys) keysOf.set(table, (keys = new Set()));
+          keys.add(key);
+        }
+      }
+      return value;
+    },
+    async settle() {
+      if (!(await feed.settle())) dropAll();
+    },
+    close: () => feed.close(),
+  };
+}
