@@ -10,6 +10,9 @@ const vendorIdList = z
   .max(200, { error: 'may name at most 200 vendors' })
   .refine((ids) => new Set(ids).size === ids.length, { error: 'must not repeat a vendor' });
 
+/** The 409 of 'Use as new send' while the user has another send in progress, so the page can ask before replacing it. */
+export const SEND_IN_PROGRESS_MESSAGE = 'You have a send in progress on the send page. Replace it with this send?';
+
 /** POST /api/email-logs/{id}/use-as-new-send: replaceDraft confirms that a send in progress may be replaced. */
 export const useAsNewSendBody = z.object({ replaceDraft: z.boolean({ error: 'must be true or false' }).default(false) });
 export type UseAsNewSendBody = z.input<typeof useAsNewSendBody>;

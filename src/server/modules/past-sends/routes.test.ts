@@ -4,7 +4,7 @@ import { missingLinkMessage } from '#shared/rules/validation';
 import { test } from '#server/testing/fixtures';
 import { ADMIN_EMAIL, bearer } from '#server/testing/test-app';
 import { APPROVALS, CREATIVE_HTML, FAST_DELIVERY, HUB_PASSWORD, LINKS_CSV, PNG_BASE64, emailLink, seedVendors, sendBodyFor } from '#server/testing/send-fixtures';
-import { SEND_IN_PROGRESS_MESSAGE } from './use-as-new-send';
+import { SEND_IN_PROGRESS_MESSAGE } from '#shared/contracts/past-sends';
 
 const addresses = (field: AddressObject | AddressObject[] | undefined) =>
   (Array.isArray(field) ? field : field ? [field] : []).flatMap((group) => group.value.map((entry) => entry.address));

@@ -1,12 +1,10 @@
 import type { DraftCard, SessionState } from '#shared/contracts/drafts';
-import type { UseAsNewSendResult } from '#shared/contracts/past-sends';
+import { SEND_IN_PROGRESS_MESSAGE, type UseAsNewSendResult } from '#shared/contracts/past-sends';
 import { conflict } from '#server/errors';
 import * as drafts from '../drafts/service';
 import * as vendorRepo from '../vendors/repository';
 import * as repo from './repository';
 import { currentLinkVendors, extractStoredLinks, loadStoredSend, type StoreDeps } from './stored-send';
-
-export const SEND_IN_PROGRESS_MESSAGE = 'You have a send in progress on the send page. Replace it with this send?';
 
 /**
  * 'Use as new send': the send page's saved state becomes this send's client, pricing model, cards (with their files

@@ -1,10 +1,14 @@
+import { CopyPlus, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { EmailCardDetail, EmailLogEntry, TextCardDetail } from '#shared/contracts/email-logs';
 import { formatEndDateShort } from '#shared/rules/end-date-format';
+import { Button } from '#client/components/ui/button';
 import { DialogContent } from '#client/components/ui/dialog';
 import { downloadStoredFile, downloadVendorEml } from '../api/downloads';
 import { cardCountsOf, clientNameOf, vendorDeliveriesOf } from '../utils/entry-text';
 import { formatSentAt } from '../utils/format-date';
+import { keysText, termsText } from '../utils/terms-text';
+import { CompareMessages } from './compare-messages';
 import { DeliveryBadge, deliveryNote } from './delivery-status';
 import { DownloadButton } from './download-button';
 
@@ -12,12 +16,34 @@ import { DownloadButton } from './download-button';
 const endDateText = (value: string | null) => formatEndDateShort(value) ?? (value || 'Not set');
 
 /** The 'Deployment Details' modal: everything logged about one send, with its files and each vendor's message. */
-export function DeploymentDetailsDialogContent({ entry }: { entry: EmailLogEntry }) {
+export function DeploymentDetailsDialogContent({
+  entry,
+  onUseAsNew,
+  onAddVendors,
+  isUsingAsNew = false,
+}: {
+  entry: EmailLogEntry;
+  onUseAsNew: () => void;
+  onAddVendors: () => void;
+  isUsingAsNew?: boolean;
+}) {
   const { emailCards, textCards } = entry.cardDetails;
   const hasFiles = !entry.filesRemovedAt;
   return (
     <DialogContent title="Deployment Details" description={formatSentAt(entry.sentAt)} className="sm:max-w-2xl">
       <div className="grid gap-5">
+        {hasFiles ? (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" size="sm" onClick={onUseAsNew} disabled={isUsingAsNew}>
+              <CopyPlus aria-hidden className="h-3.5 w-3.5" />
+              {isUsingAsNew ? 'Loading...' : 'Use as new send'}
+            </Button>
+            <Button variant="secondary" size="sm" onClick={onAddVendors}>
+              <UserPlus aria-hidden className="h-3.5 w-3.5" />
+              Add vendors
+            </Button>
+          </div>
+        ) : null}
         <Section title="Send Information">
           <Fields>
             <Field label="Sent">{formatSentAt(entry.sentAt)}</Field>
@@ -60,6 +86,19 @@ export function DeploymentDetailsDialogContent({ entry }: { entry: EmailLogEntry
                       />
                     </span>
                   ) : null}
+                  {delivery?.terms ? (
+                    <p className="w-full text-[13px] text-slate-600 wrap-anywhere">
+                      <span className="font-medium text-slate-700">Terms sent:</span> <span className="tabular">{termsText(delivery.terms)}</span>
+                      <span aria-hidden> · </span>
+                      {keysText(delivery.terms)}
+                    </p>
+                  ) : null}
+                  {delivery?.addedAt ? (
+                    <p className="w-full text-[13px] text-slate-600 wrap-anywhere">
+                      Added {formatSentAt(delivery.addedAt)}
+                      {delivery.addedBy ? ` by ${delivery.addedBy}` : ''}
+                    </p>
+                  ) : null}
                   {note ? <p className="w-full text-[13px] text-slate-600 wrap-anywhere">{note}</p> : null}
                 </li>
               );
@@ -76,6 +115,12 @@ export function DeploymentDetailsDialogContent({ entry }: { entry: EmailLogEntry
             <p className="mt-1 text-[13px] text-slate-600">None</p>
           )}
         </Section>
+
+        {hasFiles && entry.deliveries.length >= 2 ? (
+          <Section title="Compare Messages">
+            <CompareMessages logId={entry.id} deliveries={entry.deliveries} />
+          </Section>
+        ) : null}
 
         <Section title="Card Details">
           {emailCards.length === 0 && textCards.length === 0 ? <p className="text-[13px] text-slate-600">No cards were logged.</p> : null}

@@ -2,10 +2,13 @@ import { History, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import type { EmailLogDelivery } from '#shared/contracts/email-logs';
 import { Button } from '#client/components/ui/button';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog';
 import { Dialog } from '#client/components/ui/dialog';
 import { PageHeader } from '#client/features/layout/page-header';
 import { useEmailLogs } from '#client/api/email-logs';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useStartFromSend } from '../hooks/use-start-from-send';
+import { AddVendorsDialogContent } from './add-vendors-dialog';
 import { DeploymentDetailsDialogContent } from './deployment-details-dialog';
 import { LogEntryCard, LogEntrySkeleton } from './log-entry-card';
 import { LogFilters, NO_FILTERS, type FilterValues } from './log-filters';
@@ -23,9 +26,17 @@ export function DeploymentLogPage() {
   const logs = useEmailLogs({ client: filters.client || undefined, vendor: filters.vendor || undefined, q: search || undefined, limit });
   const [openId, setOpenId] = useState<number | null>(null);
   const [sendAgain, setSendAgain] = useState<{ logId: number; delivery: EmailLogDelivery } | null>(null);
+  const [addToId, setAddToId] = useState<number | null>(null);
+  const startFrom = useStartFromSend();
 
   const isFiltered = filters.client !== '' || filters.vendor !== '' || search !== '';
   const openEntry = logs.data?.find((entry) => entry.id === openId);
+  const addToEntry = logs.data?.find((entry) => entry.id === addToId);
+
+  function addVendorsTo(logId: number) {
+    setOpenId(null);
+    setAddToId(logId);
+  }
 
   function changeFilters(next: FilterValues) {
     setFilters(next);
@@ -69,7 +80,14 @@ export function DeploymentLogPage() {
             <ul aria-label="Sends" aria-busy={logs.isPlaceholderData} className={logs.isPlaceholderData ? 'grid grid-cols-1 gap-3 opacity-60 transition-opacity' : 'grid grid-cols-1 gap-3 transition-opacity'}>
               {logs.data.map((entry) => (
                 <li key={entry.id}>
-                  <LogEntryCard entry={entry} onOpen={() => setOpenId(entry.id)} onSendAgain={(delivery) => setSendAgain({ logId: entry.id, delivery })} />
+                  <LogEntryCard
+                    entry={entry}
+                    onOpen={() => setOpenId(entry.id)}
+                    onSendAgain={(delivery) => setSendAgain({ logId: entry.id, delivery })}
+                    onUseAsNew={() => startFrom.start(entry.id)}
+                    onAddVendors={() => addVendorsTo(entry.id)}
+                    isUsingAsNew={startFrom.pendingId === entry.id}
+                  />
                 </li>
               ))}
             </ul>
@@ -89,8 +107,31 @@ export function DeploymentLogPage() {
       </main>
 
       <Dialog open={openEntry !== undefined} onOpenChange={(open) => !open && setOpenId(null)}>
-        {openEntry ? <DeploymentDetailsDialogContent entry={openEntry} /> : null}
+        {openEntry ? (
+          <DeploymentDetailsDialogContent
+            entry={openEntry}
+            onUseAsNew={() => startFrom.start(openEntry.id)}
+            onAddVendors={() => addVendorsTo(openEntry.id)}
+            isUsingAsNew={startFrom.pendingId === openEntry.id}
+          />
+        ) : null}
       </Dialog>
+      <Dialog open={addToEntry !== undefined} onOpenChange={(open) => !open && setAddToId(null)}>
+        {addToEntry ? <AddVendorsDialogContent key={addToEntry.id} entry={addToEntry} onDone={() => setAddToId(null)} /> : null}
+      </Dialog>
+      <ConfirmDialog
+        open={startFrom.replaceTarget !== null}
+        onOpenChange={(open) => !open && startFrom.cancelReplace()}
+        title="Replace the send in progress?"
+        confirmLabel="Replace it"
+        pendingLabel="Loading..."
+        isPending={startFrom.pendingId !== null}
+        isDestructive
+        onConfirm={startFrom.confirmReplace}
+      >
+        <p>You have a send in progress on the send page. Using this send as a new one replaces its client, vendors and content cards.</p>
+        <p className="text-[13px] text-slate-600">This cannot be undone.</p>
+      </ConfirmDialog>
       <SendAgainDialog target={sendAgain} onClose={() => setSendAgain(null)} />
     </>
   );

@@ -1,4 +1,4 @@
-import { RotateCw, Send } from 'lucide-react';
+import { CopyPlus, RotateCw, Send, UserPlus } from 'lucide-react';
 import type { EmailLogDelivery, EmailLogEntry } from '#shared/contracts/email-logs';
 import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
@@ -18,14 +18,21 @@ export function LogEntryCard({
   entry,
   onOpen,
   onSendAgain,
+  onUseAsNew,
+  onAddVendors,
+  isUsingAsNew = false,
 }: {
   entry: EmailLogEntry;
   onOpen: () => void;
   onSendAgain: (delivery: EmailLogDelivery) => void;
+  onUseAsNew: () => void;
+  onAddVendors: () => void;
+  isUsingAsNew?: boolean;
 }) {
   const retryFailed = useRetryFailed();
   const clientName = clientNameOf(entry);
-  const vendors = vendorDeliveriesOf(entry);
+  const vendors = vendorDeliveriesOf(entry).filter(({ delivery }) => !delivery?.addedAt);
+  const added = entry.deliveries.filter((delivery) => delivery.addedAt);
   const cardSubjects = entry.cardDetails.emailCards.flatMap((card) => (card.subject ? [card.subject] : []));
   const failedCount = entry.deliveries.filter((delivery) => delivery.status === 'failed').length;
   const notes = entry.deliveries.flatMap((delivery) => {
@@ -77,6 +84,18 @@ export function LogEntryCard({
           </p>
         </div>
         {clientName ? <Badge tone="brand">{clientName}</Badge> : null}
+        {entry.filesRemovedAt ? null : (
+          <div className="relative z-10 flex flex-wrap gap-2">
+            <Button variant="secondary" size="sm" onClick={onUseAsNew} disabled={isUsingAsNew}>
+              <CopyPlus aria-hidden className="h-3.5 w-3.5" />
+              {isUsingAsNew ? 'Loading...' : 'Use as new send'}
+            </Button>
+            <Button variant="secondary" size="sm" onClick={onAddVendors}>
+              <UserPlus aria-hidden className="h-3.5 w-3.5" />
+              Add vendors
+            </Button>
+          </div>
+        )}
         {failedCount > 0 ? (
           <Button variant="secondary" size="sm" className="relative z-10" disabled={retryFailed.isPending} onClick={retry}>
             <RotateCw aria-hidden className={retryFailed.isPending ? 'h-3.5 w-3.5 animate-spin' : 'h-3.5 w-3.5'} />
@@ -93,6 +112,21 @@ export function LogEntryCard({
           </li>
         ))}
       </ul>
+
+      {added.length > 0 ? (
+        <div className="mt-2">
+          <h3 className="text-[13px] font-medium text-slate-700">Added later</h3>
+          <ul aria-label="Added vendors" className="mt-1 flex flex-wrap gap-1.5">
+            {added.map((delivery) => (
+              <li key={delivery.vendorId} className="flex min-w-0 flex-wrap items-center gap-1.5 rounded-md border border-dashed border-slate-300 bg-white py-0.5 pl-2 pr-1 text-[13px]">
+                <span className="min-w-0 truncate">{delivery.vendorName}</span>
+                <DeliveryBadge status={delivery.status} />
+                <span className="tabular text-slate-600">{formatSentAt(delivery.addedAt!)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
 
       {notes.length > 0 ? (
         <ul aria-label="Delivery problems" className="mt-2 grid gap-1.5">

@@ -21,7 +21,7 @@ import { AddContentMenu } from './add-content-menu';
 import { ClientTiles } from './client-tiles';
 import { ContentStart } from './content-start';
 import { EmailCard } from './email-card';
-import { EmailPreview } from './email-preview';
+import { EmailPreview } from '#client/components/email-preview';
 import { Hero } from './hero';
 import { LinkCheck } from './link-check';
 import { SendActions } from './send-actions';

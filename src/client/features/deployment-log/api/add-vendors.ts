@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { addVendorsResult } from '#shared/contracts/past-sends';
+import { EMAIL_LOGS_QUERY_KEY } from '#client/api/email-logs-key';
+import { request } from '#client/lib/request';
+
+/** 'Add vendors' to a past send; the key makes a retry of the same request safe. */
+export function useAddVendors() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ logId, vendorIds, idempotencyKey }: { logId: number; vendorIds: string[]; idempotencyKey: string }) =>
+      request(`/api/email-logs/${logId}/add-vendors`, addVendorsResult, { method: 'POST', body: { vendorIds }, headers: { 'Idempotency-Key': idempotencyKey } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: EMAIL_LOGS_QUERY_KEY }),
+  });
+}
