@@ -62,9 +62,9 @@ export async function benchVendorList() {
     const postgresAuth = await seed(onPostgres);
     const embeddedAuth = await seed(embedded);
     const bareUrl = `http://127.0.0.1:${barePort}/select-1`;
-    await load(bareUrl, {}, 1, CONNECTIONS);
-    await load(`${onPostgres.url}/api/vendors`, postgresAuth, 1, CONNECTIONS);
-    await load(`${embedded.url}/api/vendors`, embeddedAuth, 1, CONNECTIONS);
+    await load(bareUrl, {}, 3, CONNECTIONS);
+    await load(`${onPostgres.url}/api/vendors`, postgresAuth, 3, CONNECTIONS);
+    await load(`${embedded.url}/api/vendors`, embeddedAuth, 3, CONNECTIONS);
     const baseline: LoadResult[] = [];
     const postgresList: LoadResult[] = [];
     const embeddedList: LoadResult[] = [];
