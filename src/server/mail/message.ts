@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer';
+import { buildHeaderParam } from 'nodemailer/lib/mime-funcs';
 
 export interface MessageAttachment {
   filename: string;
@@ -29,17 +30,30 @@ export function newMessageId(publicUrl: string): string {
 }
 
 /**
- * An attachment named in both headers by RFC 2231 parameters (`name*0*=utf-8''cr%C3%A9a.html`). Given a `filename`,
- * nodemailer writes `name="=?UTF-8?Q?...?="` into Content-Type: an encoded word inside a quoted string, which RFC 2047
- * forbids and strict parsers flag. Given the names as plain parameters instead, it encodes both by RFC 2231.
+ * An attachment named in both headers by RFC 2231 parameters (`name*0*=utf-8''cr%C3%A9a.html`), every plain section
+ * quoted. Given a `filename`, nodemailer writes `name="=?UTF-8?Q?...?="` into Content-Type (an encoded word inside a
+ * quoted string, which RFC 2047 forbids) and leaves a plain name such as `a*b` unquoted (a token to RFC 2045, not to
+ * RFC 2231 parsers): strict parsers flag both. So both headers are written here and handed over as prepared.
  */
 function attachmentOptions(attachment: MessageAttachment) {
+  // nodemailer takes a header value as `{ prepared, value }` (its documented custom-header form) here too.
+  const prepared = (value: string) => ({ prepared: true, value }) as unknown as string;
   return {
     filename: false as const,
-    contentType: `${attachment.contentType}; name=${quoted(attachment.filename)}`,
-    contentDisposition: `attachment; filename=${quoted(attachment.filename)}`,
+    contentType: prepared(`${attachment.contentType};${nameParameter('name', attachment.filename)}`),
+    contentDisposition: prepared(`attachment;${nameParameter('filename', attachment.filename)}`),
     content: attachment.content,
   };
+}
+
+/**
+ * `key` as RFC 2231 sections of at most 50 characters, each on a line of its own: encoded ones (`key*0*=utf-8''...`)
+ * as they are, plain ones quoted.
+ */
+function nameParameter(key: string, value: string): string {
+  return buildHeaderParam(key, value, 50)
+    .map((section) => `\r\n ${section.key}=${section.key.endsWith('*') ? section.value : quoted(section.value)}`)
+    .join(';');
 }
 
 /**
