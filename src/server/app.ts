@@ -10,8 +10,8 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { ChangeFeed } from './db/change-feed';
 import type { Db } from './db/client';
-import { databaseErrorOf, httpErrorOfDatabaseError } from './db/errors';
-import { AppError } from './errors';
+import { databaseErrorOf, httpErrorOfDatabaseError, isDatabaseUnavailable, isOutOfSpace } from './db/errors';
+import { AppError, serviceUnavailable } from './errors';
 import { loggerOptions, type LoggingOptions } from './logging';
 import { createMailTransport } from './mail/create-transport';
 import { createDeliveryWorker, type DeliveryOptions } from './mail/deliveries';
@@ -76,6 +76,19 @@ export interface AppDeps {
 /** When a client may try again after the file store failed. */
 const FILE_STORE_RETRY_AFTER_SECONDS = 30;
 
+const DATABASE_UNAVAILABLE = 'The database cannot be reached right now. Please try again in a few seconds.';
+const OUT_OF_SPACE = "The server's disk is full: nothing was saved or sent. Ask an administrator to free some space, then try again.";
+
+/** The PostgreSQL server's port, to tell its refused connections from other servers'. */
+function portOfDatabase(url: string | undefined): number | undefined {
+  if (!url) return undefined;
+  try {
+    return Number(new URL(url).port || 5432);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Trust the nearest `hops` proxies, as a number of hops means for X-Forwarded-For. */
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
@@ -93,9 +106,15 @@ export async function buildApp(deps: AppDeps) {
 
   app.decorateRequest('user', null);
 
+  const databasePort = portOfDatabase(deps.config.databaseUrl);
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, ...error.extra });
+    }
+    if (isOutOfSpace(error)) {
+      // Not passing by itself: a person must free space. Before the file store's 503, which a full disk also raises.
+      request.log.error({ err: error }, 'out of disk space');
+      return reply.code(507).send({ message: OUT_OF_SPACE });
     }
     if (error instanceof FileStoreUnavailableError) {
       // Not the client's doing and likely to pass (a bucket restarting, a network blip): 503, named in the log only.
@@ -115,6 +134,12 @@ export async function buildApp(deps: AppDeps) {
       // A value validation let through: the client's mistake, but ours to close. Never the query or its parameters.
       request.log.warn({ database: databaseErrorOf(error) }, 'the database refused a value');
       return reply.code(refused.statusCode).send({ message: refused.message });
+    }
+    if (isDatabaseUnavailable(error, databasePort)) {
+      // Away for now (a restart, a failover, the network): the client may try again; the process carries on.
+      request.log.error({ err: error }, 'the database is unavailable');
+      const unavailable = serviceUnavailable(DATABASE_UNAVAILABLE);
+      return reply.code(unavailable.statusCode).headers(unavailable.headers).send({ message: unavailable.message });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -22,6 +22,13 @@ export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
 
 
 /**
+ * 503 with Retry-After: a part the server needs (the database, the file store) is away for now. Nothing about the
+ * request was wrong: the same request later should succeed.
+ */
+export const serviceUnavailable = (message: string, retryAfterSeconds = 5) =>
+  new AppError(503, message, {}, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+/**
  * The sender's Google connection is missing or refused (Gmail sending): 403, not 401, since the session is fine (a 401
  * would sign the user out). The Google module and the gmail transport throw it; the client offers 'Sign in with Google'.
  */

@@ -66,7 +66,8 @@ async function withMigrationLock(url: string, migrate: () => Promise<void>): Pro
 /** Opens the database and applies every pending migration. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const sql = postgres(target.url, { max: 10, onnotice: () => {} });
+    // A database that does not answer a connection in 10 s is away: say so rather than hold the request.
+    const sql = postgres(target.url, { max: 10, connect_timeout: 10, onnotice: () => {} });
     const db = drizzlePostgres(sql, { schema });
     try {
       await withMigrationLock(target.url, () => migrating(migratePostgres(db, { migrationsFolder })));

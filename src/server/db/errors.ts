@@ -41,3 +41,40 @@ export function httpErrorOfDatabaseError(error: unknown): { statusCode: number; 
   if (code.startsWith('23')) return { statusCode: 400, message: 'A value breaks a rule of the stored data.' };
   return undefined;
 }
+
+/** postgres.js's own codes for a connection that closed, ended or could not be made in time. */
+const CONNECTION_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT']);
+/** The network's: the server refused, reset or never answered. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * True when a query failed because the database is away (stopped, restarting, unreachable) rather than because of the
+ * query: SQLSTATE class 08 (connection), 57P01-57P03 (shutting down, starting up), 53300 (too many connections), a
+ * closed connection, or a network error on the way to the database (under a Drizzle query, or to `databasePort`: a
+ * transaction's BEGIN is not wrapped, and a refused connection to another server, a bucket, is not the database's).
+ */
+export function isDatabaseUnavailable(error: unknown, databasePort?: number): boolean {
+  let current: unknown = error;
+  let isUnderQuery = false;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const link = current as { code?: unknown; port?: unknown; query?: unknown };
+    if (typeof link.query === 'string') isUnderQuery = true;
+    const code = typeof link.code === 'string' ? link.code : undefined;
+    if (code && CONNECTION_CODES.has(code)) return true;
+    if (code && (code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code)) && /^[0-9A-Z]{5}$/.test(code)) return true;
+    if (code && NETWORK_CODES.has(code) && (isUnderQuery || (databasePort !== undefined && link.port === databasePort))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** True when a write failed for want of space: the disk (ENOSPC), a quota (EDQUOT), or PostgreSQL's disk_full (53100). */
+export function isOutOfSpace(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const { code } = current as { code?: unknown };
+    if (code === 'ENOSPC' || code === 'EDQUOT' || code === '53100') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

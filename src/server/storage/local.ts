@@ -3,8 +3,13 @@ import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'nod
 import { dirname, join } from 'node:path';
 import { assertFileKey, FileStoreUnavailableError, isFileKey, type FileStorage, type StoredObject } from './storage';
 
+/** The one file-system call a put can fail in for want of space; tests pass one that fills up (ENOSPC). */
+export interface LocalWrites {
+  writeFile(path: string, data: Buffer, options: { mode: number }): Promise<void>;
+}
+
 /** Files under `root`, fanned out by the key's first two characters so no folder grows huge. */
-export function createLocalStorage(root: string): FileStorage {
+export function createLocalStorage(root: string, writes: LocalWrites = { writeFile }): FileStorage {
   const pathOf = (key: string) => {
     assertFileKey(key);
     return join(root, key.slice(0, 2), key);
@@ -22,9 +27,10 @@ export function createLocalStorage(root: string): FileStorage {
       const temporary = `${path}.${randomBytes(4).toString('hex')}.tmp`;
       try {
         await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-        await writeFile(temporary, data, { mode: 0o600 });
+        await writes.writeFile(temporary, data, { mode: 0o600 });
         await rename(temporary, path);
       } catch (error) {
+        // A full disk stops a write part-way: what was written of it goes too.
         await rm(temporary, { force: true }).catch(() => {});
         throw unavailable(error);
       }

@@ -111,7 +111,9 @@ export async function sendConsolidated(
     throw error;
   }
   deliveries.wake();
-  return { id: logId, ...(await deliveries.waitForFirstAttempts(logId)), isReplay: false };
+  // The send is written: from here on it is accepted, even if the database goes away before its first attempts are counted.
+  const counts = await deliveries.waitForFirstAttempts(logId).catch(() => ({ mailed: 0, pending: prepared.messages.length, failed: 0, uncertain: 0 }));
+  return { id: logId, ...counts, isReplay: false };
 }
 
 /**
