@@ -40,28 +40,48 @@ export function setupUrlFromLog(log: string, email: string): string | undefined 
 }
 
 /** Starts the real server (embedded database in a temporary folder) as its own process on a loopback port. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer & {
+  /** Its DATA_DIR (the outbox is there), removed by stop(). */
+  dataDir: string;
+  /** Stops the process (SIGTERM), keeping its data: the server is away until `resume()`. */
+  halt(): Promise<void>;
+  /** Starts it again on the same port and data, as after a restart. */
+  resume(): Promise<void>;
+}> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'dispatch-server-'));
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
   let log = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-    log += chunk;
-  });
-  for (let attempt = 0; attempt < 600; attempt++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
-    if (ok) break;
-    await sleep(100);
-    if (attempt === 599) throw new Error('server did not start within 60 s');
-  }
+  let child: ChildProcess;
+  const launch = async () => {
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      log += chunk;
+    });
+    for (let attempt = 0; attempt < 600; attempt++) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+      if (ok) break;
+      await sleep(100);
+      if (attempt === 599) throw new Error('server did not start within 60 s');
+    }
+  };
+  const halt = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  await launch();
   return {
     url,
-    pid: child.pid!,
+    dataDir,
+    get pid() {
+      return child.pid!;
+    },
     async setupUrl(email) {
       // Logged before the server listens; the pipe may deliver it a moment after the health check answered.
       for (let attempt = 0; attempt < 50; attempt++) {
@@ -71,9 +91,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       }
       throw new Error(`no setup link for ${email} in the server log`);
     },
+    halt,
+    resume: launch,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      await halt();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -5,6 +5,8 @@ import { messageOf } from '#client/lib/request';
 import { useSendConsolidated } from '../api/send-consolidated';
 import { useSendProof } from '../api/send-proof';
 
+const UNREACHABLE = 'The server could not be reached. Try again in a moment: sending the same content again never mails a vendor twice.';
+
 /**
  * One send attempt per content: the idempotency key is kept until the send succeeds or the content changes, so a
  * retry after a lost answer returns the first result instead of mailing vendors again.
@@ -32,7 +34,9 @@ export function useSend(onSent: () => Promise<void>) {
       setResetting(true);
       await onSent();
     } catch (error) {
-      toast({ title: 'Failed to send email', description: messageOf(error, 'Please try again.'), variant: 'destructive' });
+      // No answer at all (the server is away): the same content keeps its key, so sending it again mails nobody twice.
+      const description = error instanceof TypeError ? UNREACHABLE : messageOf(error, 'Please try again.');
+      toast({ title: 'Failed to send email', description, variant: 'destructive' });
     } finally {
       setResetting(false);
     }

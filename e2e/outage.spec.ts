@@ -1,0 +1,90 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startServer } from '#server/testing/running-server';
+import { expect, test } from './fixtures';
+import { createVendors, dropFiles, linksCsv } from './send-fixtures';
+
+const ADMIN = 'outage.admin@agency.test';
+const PASSWORD = 'correct horse battery';
+
+/** The send page against a server of its own, which the test stops and starts again (the shared one must stay up). */
+let server: Awaited<ReturnType<typeof startServer>>;
+
+test.beforeAll(async () => {
+  server = await startServer({ ADMIN_EMAILS: ADMIN, MAIL_TRANSPORT: 'outbox' });
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test('through a server restart: typing shows "Not saved yet: retrying" and saves on recovery; a send during it is refused, then mailed once', async ({ page, playwright, consoleErrors }) => {
+  test.setTimeout(180_000);
+  const request = await playwright.request.newContext({ baseURL: server.url });
+  const invite = new URL(await server.setupUrl(ADMIN)).searchParams.get('invite')!;
+  const registered = await request.post('/api/register', { data: { email: ADMIN, password: PASSWORD, invite } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const token = (await registered.json()).token as string;
+  const tag = Date.now().toString(36);
+  const [acme, beta] = await createVendors(request, token, tag);
+
+  // The page talks to the server under test, not the shared one.
+  await page.goto(`${server.url}/access-denied`);
+  await page.evaluate((value) => localStorage.setItem('auth_token', value), token);
+  await page.goto(`${server.url}/`);
+  await page.getByRole('radio', { name: 'Heritage Action' }).click();
+  await page.getByRole('button', { name: /^Email/ }).click();
+  await dropFiles(page, page.getByRole('button', { name: 'Add HTML and CSV files to Email 1' }), [
+    { name: `creative-${tag}.html`, mimeType: 'text/html', text: `<p>Creative ${tag}</p>` },
+    { name: 'links.csv', mimeType: 'text/csv', text: linksCsv([acme!, beta!]) },
+  ]);
+  await page.getByLabel('Sender name').fill('Heritage');
+  await page.getByLabel('End date').fill('2031-06-30');
+  await page.getByRole('checkbox', { name: new RegExp(acme!.name) }).check();
+  await page.getByRole('checkbox', { name: new RegExp(beta!.name) }).check();
+  await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 20_000 });
+
+  await server.halt();
+  await page.getByLabel('Subject line').fill(`Typed during the outage ${tag}`);
+  await expect(page.getByText('Not saved yet: retrying')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Send to 2 Vendor(s)' }).click();
+  await expect(page.getByText('Failed to send email', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(/The server could not be reached\. Try again in a moment/).first()).toBeVisible();
+
+  await server.resume();
+  // The retries reach the server once it is back: the typed subject is saved without anything done.
+  await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 30_000 });
+  const drafts = await request.get('/api/prospecting-drafts', { headers: { authorization: `Bearer ${token}` } });
+  expect(JSON.stringify(await drafts.json())).toContain(`Typed during the outage ${tag}`);
+  // The refused send sent nothing and left no trace.
+  const logs = await request.get('/api/email-logs', { headers: { authorization: `Bearer ${token}` } });
+  expect(await logs.json()).toEqual([]);
+  expect(sentFor(tag)).toHaveLength(0);
+
+  await page.getByRole('button', { name: 'Send to 2 Vendor(s)' }).click();
+  await expect(page.getByText('Email sent successfully!', { exact: true }).first()).toBeVisible();
+  const sent = sentFor(tag);
+  expect(sent).toHaveLength(2);
+  expect(sent.filter((message) => message.includes(acme!.email))).toHaveLength(1);
+  expect(sent.filter((message) => message.includes(beta!.email))).toHaveLength(1);
+  const after = await request.get('/api/email-logs', { headers: { authorization: `Bearer ${token}` } });
+  expect(await after.json()).toHaveLength(1);
+  await request.dispose();
+  // The browser logs each request the stopped server refused: the outage this test made on purpose.
+  const others = consoleErrors.filter((text) => !/Failed to load resource: net::ERR_CONNECTION_REFUSED/.test(text));
+  consoleErrors.splice(0, consoleErrors.length, ...others);
+});
+
+/** The vendor messages of this test's send in the server's outbox. */
+function sentFor(tag: string): string[] {
+  const outbox = join(server.dataDir, 'outbox');
+  let names: string[] = [];
+  try {
+    names = readdirSync(outbox);
+  } catch {
+    return [];
+  }
+  return names
+    .filter((name) => name.endsWith('.eml'))
+    .map((name) => readFileSync(join(outbox, name), 'utf8').replace(/=\r?\n/g, ''))
+    .filter((message) => message.includes(`creative-${tag}.html`));
+}
