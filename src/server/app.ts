@@ -31,6 +31,9 @@ import { createRetentionScheduler, type RetentionSchedule } from './modules/rete
 import { registerInviteRoutes } from './modules/invites/routes';
 import { registerPastSendRoutes } from './modules/past-sends/routes';
 import { registerSendRoutes } from './modules/sends/routes';
+import { registerTrackingRoutes } from './modules/tracking/routes';
+import { registerVendorPageRoutes } from './modules/tracking/vendor-routes';
+import { VENDOR_PAGE_PATH } from './modules/tracking/links';
 import { registerSessionRoutes } from './modules/session/routes';
 import { registerUserRoutes } from './modules/users/routes';
 import { registerVendorSettingsRoutes } from './modules/vendor-settings/routes';
@@ -184,6 +187,8 @@ export async function buildApp(deps: AppDeps) {
   registerEmailLogRoutes(app, mail, guards);
   registerPastSendRoutes(app, { ...mail, maxDraftBytes: deps.maxDraftBytes }, guards, limits);
   registerEmailTestRoutes(app, mail, guards, limits);
+  registerTrackingRoutes(app, services, guards);
+  registerVendorPageRoutes(app, { ...services, storage }, limits.vendorPage);
   if (deliveries.options.autoStart) app.addHook('onReady', async () => deliveries.start());
   const retention = createRetentionScheduler(
     {
@@ -226,6 +231,8 @@ export async function buildApp(deps: AppDeps) {
     if (path.startsWith('/api/') || path === '/api' || !hasClient || request.method !== 'GET') {
       return reply.code(404).send({ message: `Not found: ${request.method} ${path}` });
     }
+    // The vendor page is reached by a capability link: search engines must never list it.
+    if (path === VENDOR_PAGE_PATH) reply.header('X-Robots-Tag', 'noindex, nofollow');
     // Every other page is the client's: its router shows the screen, or '404 Page Not Found'.
     return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
   });

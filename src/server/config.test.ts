@@ -20,6 +20,13 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('puts the vendor page link in vendor messages unless VENDOR_LINKS=off', () => {
+    expect(loadConfig({}).vendorLinks).toBe(true);
+    expect(loadConfig({ VENDOR_LINKS: '' }).vendorLinks).toBe(true);
+    expect(loadConfig({ VENDOR_LINKS: 'OFF' }).vendorLinks).toBe(false);
+    expect(() => loadConfig({ VENDOR_LINKS: 'maybe' })).toThrow(/^VENDOR_LINKS must be on or off$/);
+  });
+
   it('keeps files forever unless RETENTION_DAYS says otherwise', () => {
     expect(loadConfig({}).retentionDays).toBeUndefined();
     expect(loadConfig({ RETENTION_DAYS: '' }).retentionDays).toBeUndefined();

@@ -66,6 +66,10 @@ const environment = z.object({
       if (/^\d+$/.test(value)) return Number(value);
       return value.split(',').map((part) => part.trim());
     }),
+  VENDOR_LINKS: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
+    z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  ),
   RETENTION_DAYS: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z.coerce
@@ -127,6 +131,8 @@ function toConfig(env: z.infer<typeof environment>) {
     /** Domains approval addresses must be at; empty: any address. */
     approvalDomains: env.APPROVAL_DOMAINS,
     trustProxy: env.TRUST_PROXY,
+    /** Whether each vendor message carries its personal deployment page link (issue 14). */
+    vendorLinks: env.VENDOR_LINKS === 'on',
     /** Days the files of a send are kept; undefined keeps them forever. */
     retentionDays: env.RETENTION_DAYS,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT * 1000,

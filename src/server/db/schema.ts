@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { DeliveryTerms, EmailCardDetail, TextCardDetail } from '#shared/contracts/email-logs';
+import type { TrackingStatus, VendorDeliveryContent } from '#shared/contracts/tracking';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -124,7 +125,7 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('audit_log_at_idx').on(table.at)],
+  (table) => [index('audit_log_at_idx').on(table.at), index('audit_log_entity_idx').on(table.entity, table.entityId)],
 );
 
 export const vendors = pgTable('vendors', {
@@ -315,6 +316,51 @@ export const emailDeliveries = pgTable(
     uniqueIndex('email_deliveries_log_vendor_idx').on(table.logId, table.vendorId),
     index('email_deliveries_due_idx').on(table.status, table.nextAttemptAt),
   ],
+);
+
+/**
+ * Where one vendor's delivery of a send stands (issue 14): the vendor's personal page link (only its SHA-256 is stored;
+ * null when VENDOR_LINKS=off) and what the vendor and the team reported. One row per delivery, made with the send.
+ * status: sent, received, scheduled, seed-test-sent, approved, changes-requested, deployed, cannot-deploy.
+ */
+export const deploymentTracking = pgTable(
+  'deployment_tracking',
+  {
+    deliveryId: integer('delivery_id')
+      .primaryKey()
+      .references(() => emailDeliveries.id, { onDelete: 'cascade' }),
+    logId: integer('log_id')
+      .notNull()
+      .references(() => emailLogs.id, { onDelete: 'cascade' }),
+    vendorId: text('vendor_id').notNull(),
+    tokenHash: text('token_hash').unique(),
+    linkExpiresAt: timestamp('link_expires_at', { withTimezone: true }),
+    linkRevokedAt: timestamp('link_revoked_at', { withTimezone: true }),
+    /** What the vendor's message said, for its page. */
+    content: jsonb('content').$type<VendorDeliveryContent>().notNull(),
+    /** The stored files of the message's attachments, in its order: what the vendor page offers to download. */
+    attachmentKeys: text('attachment_keys').array().notNull().default(sql`'{}'::text[]`),
+    status: text('status').$type<TrackingStatus>().notNull().default('sent'),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
+    /** YYYY-MM-DD and HH:MM, New York time, as the vendor gave them. */
+    scheduledDate: text('scheduled_date'),
+    scheduledTime: text('scheduled_time'),
+    segment: text('segment'),
+    plannedQuantity: integer('planned_quantity'),
+    seedTestSentAt: timestamp('seed_test_sent_at', { withTimezone: true }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewNote: text('review_note'),
+    /** YYYY-MM-DD. */
+    deployedDate: text('deployed_date'),
+    deployedQuantity: integer('deployed_quantity'),
+    cannotDeployReason: text('cannot_deploy_reason'),
+    note: text('note'),
+    remindersEnabled: boolean('reminders_enabled').notNull().default(true),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('deployment_tracking_log_id_idx').on(table.logId), index('deployment_tracking_status_idx').on(table.status)],
 );
 
 /** When each periodic maintenance task last ran, so one run serves every instance. */

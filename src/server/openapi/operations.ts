@@ -17,6 +17,7 @@ import {
 import { emailLogDeliveryParams, emailLogEntry, emailLogIdParams, emailLogQuery, retryFailedResult, sendAgainResult } from '#shared/contracts/email-logs';
 import { testEmailBody, testEmailResult } from '#shared/contracts/email-test';
 import { fileParams, fileQuery } from '#shared/contracts/files';
+import { attachmentParams, revokeLinkResult, vendorAction, vendorPageView } from '#shared/contracts/tracking';
 import { addVendorsBody, addVendorsPreview, addVendorsPreviewBody, addVendorsResult, compareQuery, messageComparison, useAsNewSendBody, useAsNewSendResult } from '#shared/contracts/past-sends';
 import { proofBody, proofResult, sendBody, sendResult } from '#shared/contracts/send';
 import { addAuthorizedEmail, authorizedEmail, inviteResponse, permissionsResult, updatePermissions, userIdParam, userList } from '#shared/contracts/users';
@@ -43,6 +44,8 @@ const notFound = (description: string): ResponseSpec => ({ description });
 const conflict = (description: string): ResponseSpec => ({ description });
 const tooMany: ResponseSpec = { description: 'Too many requests; Retry-After says when to try again' };
 const storeUnavailable: ResponseSpec = { description: 'The file store (S3 bucket or DATA_DIR/files) is unavailable; Retry-After says when to try again' };
+const linkRefused: ResponseSpec = { description: 'No link, or not a link we made' };
+const linkGone: ResponseSpec = { description: 'The link expired or was turned off' };
 const mailFailed: ResponseSpec = { description: 'The mail server or Gmail refused the message' };
 
 /** Upserts answer 201 when they create the vendor's row and 200 when they replace it. */
@@ -387,5 +390,53 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     params: emailLogIdParams,
     query: compareQuery,
     responses: { 200: ok(messageComparison), 404: notFound('No such send or vendor message'), 409: conflict('The messages were removed') },
+  },
+
+  // Deployment tracking (issue 14)
+  {
+    method: 'POST',
+    path: '/api/email-logs/:id/deliveries/:vendorId/revoke-link',
+    summary: "Turn off one vendor's personal page link",
+    access: 'user',
+    params: emailLogDeliveryParams,
+    responses: { 200: ok(revokeLinkResult), 404: notFound('No such message'), 409: conflict('Sent without a vendor link') },
+  },
+
+  // The vendor page: its personal link's token in 'Authorization: Bearer', no session; limited per link.
+  {
+    method: 'GET',
+    path: '/api/vendor-page',
+    summary: 'What was sent to the vendor of this link, and where the deployment stands',
+    access: 'anyone',
+    responses: { 200: ok(vendorPageView), 401: linkRefused, 410: linkGone, 429: tooMany },
+  },
+  {
+    method: 'POST',
+    path: '/api/vendor-page/actions',
+    summary: 'Report received, scheduled, seed test sent, deployed, a note or cannot deploy',
+    access: 'anyone',
+    body: vendorAction,
+    responses: {
+      200: ok(vendorPageView),
+      401: linkRefused,
+      409: conflict('Not possible at this stage (already deployed)'),
+      410: linkGone,
+      422: { description: 'A date that cannot be (a deployment in the future)' },
+      429: tooMany,
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/vendor-page/attachments/:index',
+    summary: "One of the message's attachments",
+    access: 'anyone',
+    params: attachmentParams,
+    responses: {
+      200: { description: 'The file', mediaType: 'application/octet-stream' },
+      401: linkRefused,
+      404: notFound('No such attachment'),
+      410: { description: 'The link expired or was turned off, or the file is no longer kept' },
+      429: tooMany,
+    },
   },
 ];

@@ -92,11 +92,22 @@ export async function seedVendors(app: App, adminToken: string): Promise<void> {
 }
 
 /** What the preview shows for one vendor of `body`: the shared mapping and composer with the same data the server reads. */
-export function expectedEmail(body: SendBodyInput, vendorId: string, context: { now: Date; senderEmail: string; senderFirstName: string }): ComposedEmail {
+export function expectedEmail(
+  body: SendBodyInput,
+  vendorId: string,
+  context: { now: Date; senderEmail: string; senderFirstName: string },
+  vendorPage: string | null = null,
+): ComposedEmail {
   const vendor = VENDORS.find((candidate) => candidate.vendorId === vendorId)!;
-  return composeVendorEmail(
-    composeInputFromSend(body, { ...vendor, emails: [...vendor.emails] }, { splits: SPLITS, costs: {} }, { ...context, approvalEmails: APPROVALS, hubPassword: HUB_PASSWORD }),
-  );
+  return composeVendorEmail({
+    ...composeInputFromSend(body, { ...vendor, emails: [...vendor.emails] }, { splits: SPLITS, costs: {} }, { ...context, approvalEmails: APPROVALS, hubPassword: HUB_PASSWORD }),
+    vendorPage,
+  });
+}
+
+/** The personal vendor page link a delivered message carries (its plain text), or null. */
+export function vendorPageLinkIn(text: string | undefined): string | null {
+  return text?.match(/^Your personal page: (https?:\/\/\S+\/vendor#[A-Za-z0-9_-]{43})$/m)?.[1] ?? null;
 }
 
 /** A temporary DATA_DIR, removed by the returned function. */

@@ -6,5 +6,11 @@ export const appSettings = z.object({
   hubPassword: z.string().nullable(),
   mailTransport: z.enum(['outbox', 'smtp', 'gmail']),
   isGoogleEnabled: z.boolean(),
+  /** VENDOR_LINKS: whether each vendor message carries its personal deployment page link. */
+  hasVendorLinks: z.boolean(),
+  /** PUBLIC_URL is a loopback or private address: vendors outside the network cannot open their links. */
+  isPublicUrlPrivate: z.boolean(),
+  /** PUBLIC_URL, named in that warning. */
+  publicUrl: z.string(),
 });
 export type AppSettings = z.infer<typeof appSettings>;

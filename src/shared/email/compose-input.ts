@@ -43,6 +43,11 @@ export interface ComposeInput {
     costs: CostValues | undefined;
   };
   context: ComposeContext;
+  /**
+   * The vendor's personal deployment page (issue 14): its URL in a sent message, VENDOR_PAGE_PLACEHOLDER in the preview
+   * and in proofs, absent or null when VENDOR_LINKS=off leaves it out.
+   */
+  vendorPage?: string | null;
 }
 
 /** Who sends, when, and what every message of the send shares. */

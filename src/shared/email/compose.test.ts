@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { vendorLinkFor } from '../rules/vendor-links';
-import { composeSubject, composeVendorEmail, formatKb, type ComposeInput } from './compose';
+import { composeSubject, composeVendorEmail, formatKb, PLACEHOLDERS, VENDOR_PAGE_LABEL, VENDOR_PAGE_TITLE, type ComposeInput } from './compose';
 
 const allVendorLinks = {
   main: { acme1234: 'https://give.example.org/e?utm_source=acme&x=1', bravo5678: 'https://give.example.org/e?utm_source=bravo' },
@@ -201,5 +201,30 @@ describe('composeSubject', () => {
 describe('formatKb', () => {
   it('is exported for the preview', () => {
     expect(formatKb(2048)).toBe('2.0 KB');
+  });
+});
+
+describe('the vendor page link (issue 14)', () => {
+  const page = 'https://dispatch.agency.test/vendor#AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+
+  it('shows the personal link as a link in HTML and text, before the approvals line', () => {
+    const email = composeVendorEmail({ ...inputFor('acme1234'), vendorPage: page });
+    expect(email.html).toContain(`<a href="${page}"`);
+    expect(email.text).toContain(`${VENDOR_PAGE_LABEL}: ${page}`);
+    expect(email.text.indexOf(page)).toBeLessThan(email.text.indexOf('Please send approvals'));
+  });
+
+  it('shows the placeholder as plain text, not a link', () => {
+    const email = composeVendorEmail({ ...inputFor('acme1234'), vendorPage: PLACEHOLDERS.vendorPage });
+    expect(email.text).toContain(`${VENDOR_PAGE_LABEL}: ${PLACEHOLDERS.vendorPage}`);
+    expect(email.html).toContain(PLACEHOLDERS.vendorPage);
+  });
+
+  it('leaves the section out without a link (VENDOR_LINKS=off)', () => {
+    for (const vendorPage of [null, undefined]) {
+      const email = composeVendorEmail({ ...inputFor('acme1234'), vendorPage });
+      expect(email.text).not.toContain(VENDOR_PAGE_TITLE);
+      expect(email.html).not.toContain(VENDOR_PAGE_TITLE);
+    }
   });
 });

@@ -3,6 +3,8 @@ import { formatEndDateLong } from '../rules/end-date-format';
 import { vendorTerms } from '../rules/pricing';
 import type { ComposeInput } from './compose-input';
 import { renderHtml, renderText, type Block } from './blocks';
+
+type Section = Extract<Block, { kind: 'section' }>;
 import { composeAttachments, type ComposedAttachment } from './attachments';
 import { orPlaceholder } from './format';
 
@@ -31,7 +33,12 @@ export const PLACEHOLDERS = {
   emailKey: '[Email key not set]',
   textKey: '[Text key not set]',
   client: '[Client not selected]',
+  /** The preview and proofs: the real link is made for each vendor when the send goes out. */
+  vendorPage: '[Your personal link to this deployment, made when the email is sent]',
 } as const;
+
+export const VENDOR_PAGE_TITLE = 'Confirm, schedule and report this deployment';
+export const VENDOR_PAGE_LABEL = 'Your personal page';
 
 export const DEFAULT_SUBJECT = 'New Prospecting Content';
 
@@ -55,15 +62,10 @@ function joinWithAnd(items: readonly string[]): string {
   return items.length <= 2 ? items.join(' and ') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
-function bodyBlocks({ send, vendor, context }: ComposeInput): Block[] {
-  const terms = vendorTerms(send.pricingModel, vendor.split, vendor.costs);
-  const approvers = distinctAddresses([context.senderEmail, ...context.approvalEmails]);
-  const signOff = context.senderFirstName.trim();
+/** One section per card with this vendor's link and hub key: the message's core, also shown on the vendor page. */
+export function cardSections(send: ComposeInput['send'], vendor: ComposeInput['vendor']): Section[] {
   return [
-    { kind: 'paragraph', lines: [greetingLine(context.now), `Hi ${orPlaceholder(vendor.name, 'there')}, here is new prospecting content for you.`] },
-    { kind: 'paragraph', lines: [`Client: ${orPlaceholder(send.client?.displayName, PLACEHOLDERS.client)}`] },
-    { kind: 'section', title: `Terms (${terms.label})`, isTabular: true, rows: terms.items },
-    ...send.emailCards.map((card, i): Block => ({
+    ...send.emailCards.map((card, i): Section => ({
       kind: 'section',
       title: `Email ${i + 1}`,
       rows: [
@@ -74,7 +76,7 @@ function bodyBlocks({ send, vendor, context }: ComposeInput): Block[] {
         { label: 'Email Prospecting Hub Key', value: orPlaceholder(vendor.emailProspectingKey, PLACEHOLDERS.emailKey) },
       ],
     })),
-    ...send.textCards.map((card, i): Block => ({
+    ...send.textCards.map((card, i): Section => ({
       kind: 'section',
       title: `Text ${i + 1}`,
       rows: [
@@ -85,6 +87,25 @@ function bodyBlocks({ send, vendor, context }: ComposeInput): Block[] {
         { label: 'Text Prospecting Hub Key', value: orPlaceholder(vendor.textProspectingKey, PLACEHOLDERS.textKey) },
       ],
     })),
+  ];
+}
+
+/** The vendor's own page: one section, or nothing when links are left out. */
+function vendorPageBlocks(vendorPage: string | null | undefined): Block[] {
+  if (!vendorPage) return [];
+  return [{ kind: 'section', title: VENDOR_PAGE_TITLE, rows: [{ label: VENDOR_PAGE_LABEL, value: vendorPage, isLink: true }] }];
+}
+
+function bodyBlocks({ send, vendor, context, vendorPage }: ComposeInput): Block[] {
+  const terms = vendorTerms(send.pricingModel, vendor.split, vendor.costs);
+  const approvers = distinctAddresses([context.senderEmail, ...context.approvalEmails]);
+  const signOff = context.senderFirstName.trim();
+  return [
+    { kind: 'paragraph', lines: [greetingLine(context.now), `Hi ${orPlaceholder(vendor.name, 'there')}, here is new prospecting content for you.`] },
+    { kind: 'paragraph', lines: [`Client: ${orPlaceholder(send.client?.displayName, PLACEHOLDERS.client)}`] },
+    { kind: 'section', title: `Terms (${terms.label})`, isTabular: true, rows: terms.items },
+    ...cardSections(send, vendor),
+    ...vendorPageBlocks(vendorPage),
     { kind: 'paragraph', lines: [approvers.length > 0 ? `Please send approvals to ${joinWithAnd(approvers)}.` : 'Please reply with your approvals.'] },
     { kind: 'paragraph', lines: signOff ? ['Thank you,', signOff] : ['Thank you,'] },
     { kind: 'paragraph', lines: [`Password: ${orPlaceholder(context.hubPassword, 'ask your account manager')}`] },

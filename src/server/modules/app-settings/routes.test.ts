@@ -8,7 +8,21 @@ describe('GET /api/app-settings', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/app-settings' })).statusCode).toBe(401);
     const token = await register(t.app, ADMIN_EMAIL);
     const response = await t.app.inject({ method: 'GET', url: '/api/app-settings', headers: bearer(token) });
-    expect(response.json()).toEqual({ hubPassword: 'hub-secret-1', mailTransport: 'outbox', isGoogleEnabled: false });
+    expect(response.json()).toEqual({
+      hubPassword: 'hub-secret-1',
+      mailTransport: 'outbox',
+      isGoogleEnabled: false,
+      hasVendorLinks: true,
+      isPublicUrlPrivate: true,
+      publicUrl: t.config.publicUrl,
+    });
+  });
+
+  it('says when links are left out (VENDOR_LINKS=off) and when PUBLIC_URL is public', async ({ startApp }) => {
+    const t = await startApp({ PUBLIC_URL: 'https://dispatch.agency.test', VENDOR_LINKS: 'off' });
+    const token = await register(t.app, ADMIN_EMAIL);
+    const response = await t.app.inject({ method: 'GET', url: '/api/app-settings', headers: bearer(token) });
+    expect(response.json()).toMatchObject({ hasVendorLinks: false, isPublicUrlPrivate: false, publicUrl: 'https://dispatch.agency.test' });
   });
 
   it('gives null when no hub password is configured', async ({ t, admin: token }) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppSettings } from '#shared/contracts/app-settings';
 import type { Guards } from '#server/auth/guards';
+import { isUnreachableFromOutside } from '#shared/rules/private-address';
 import type { Config } from '#server/config';
 
 /** What the send page needs of the server's configuration to draw the preview exactly as it will be sent. */
@@ -9,5 +10,8 @@ export function registerAppSettingsRoutes(app: FastifyInstance, { config }: { co
     hubPassword: config.hubPassword ?? null,
     mailTransport: config.mailTransport,
     isGoogleEnabled: Boolean(config.google.clientId),
+    hasVendorLinks: config.vendorLinks,
+    isPublicUrlPrivate: isUnreachableFromOutside(config.publicUrl),
+    publicUrl: config.publicUrl,
   }));
 }

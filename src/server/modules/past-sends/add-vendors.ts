@@ -4,7 +4,8 @@ import { isUniqueViolation } from '#server/db/errors';
 import { AppError, badRequest, conflict } from '#server/errors';
 import type { Actor } from '../audit/repository';
 import { prepareSend } from '../sends/prepare';
-import { sendProof, storeVendorMessages, type SendDeps } from '../sends/service';
+import { PLACEHOLDERS } from '#shared/email/compose';
+import { attachmentKeysOf, sendProof, storeVendorMessages, vendorPageLinks, type SendDeps } from '../sends/service';
 import { UploadBatch } from '../sends/uploads';
 import * as repo from './repository';
 import { currentLinkVendors, loadStoredSend, sendBodyFrom } from './stored-send';
@@ -49,10 +50,13 @@ export async function addVendors(
     if (earlier.length > 0) return replay(deps, logId, earlier, hash);
   }
   const body = await rebuildFor(deps, logId, vendorIds);
-  const prepared = await prepareSend(deps, actor.id, body);
+  const pages = vendorPageLinks(deps);
+  const prepared = await prepareSend(deps, actor.id, body, { vendorPageFor: pages.vendorPageFor });
+  // The added vendors' pages offer the same attachments as the send's first vendors.
+  const attachmentKeys = attachmentKeysOf((await repo.findLog(deps.db, logId))!.cardDetails);
   const batch = new UploadBatch(deps.storage, actor.id, prepared.now);
   try {
-    const rows = (await storeVendorMessages(deps, batch, prepared, actor.id)).map((row) => ({
+    const rows = (await storeVendorMessages(deps, batch, prepared, actor.id, pages.links, attachmentKeys)).map((row) => ({
       ...row,
       addedAt: prepared.now,
       addedByUserId: actor.id,
@@ -91,7 +95,12 @@ export async function previewAddedVendor(deps: SendDeps, userId: number, logId: 
     problem = error.message;
   }
   // The vendor's message on its own, drawn like the send page's preview: placeholders for what is missing.
-  const prepared = await prepareSend(deps, userId, { ...body, selectedVendors: [vendorId] }, { isDraft: true });
+  const prepared = await prepareSend(
+    deps,
+    userId,
+    { ...body, selectedVendors: [vendorId] },
+    { isDraft: true, vendorPageFor: () => (deps.config.vendorLinks ? PLACEHOLDERS.vendorPage : null) },
+  );
   const { composed } = prepared.messages[0]!;
   return { vendorId, email: { ...composed, attachments: composed.attachments.map(({ filename, contentType, size }) => ({ filename, contentType, size })) }, problem };
 }

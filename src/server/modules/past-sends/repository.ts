@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { emailDeliveries, emailLogs, storedFiles } from '#server/db/schema';
 import { recordAudit, type Actor } from '../audit/repository';
-import type { DeliveryInsert, FileInsert } from '../sends/repository';
+import { insertTrackedDeliveries, type FileInsert, type TrackedDeliveryInsert } from '../sends/repository';
 
 export type LogRow = typeof emailLogs.$inferSelect;
 
@@ -39,10 +39,10 @@ export function findAddition(db: Db, logId: number, userId: number, key: string)
 }
 
 /** The added vendors' files and deliveries, their names on the entry, and the audit record: all or nothing. */
-export async function insertAddedDeliveries(db: Db, logId: number, files: FileInsert[], deliveries: DeliveryInsert[], actor: Actor, at: Date) {
+export async function insertAddedDeliveries(db: Db, logId: number, files: FileInsert[], deliveries: TrackedDeliveryInsert[], actor: Actor, at: Date) {
   await db.transaction(async (tx) => {
     if (files.length > 0) await tx.insert(storedFiles).values(files).onConflictDoNothing();
-    await tx.insert(emailDeliveries).values(deliveries.map((delivery) => ({ ...delivery, logId })));
+    await insertTrackedDeliveries(tx, logId, deliveries);
     const names = deliveries.map((delivery) => delivery.vendorName);
     await tx
       .update(emailLogs)

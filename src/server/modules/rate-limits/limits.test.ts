@@ -7,6 +7,7 @@ const LIMITS: UserLimits = {
   sends: { max: 3, windowMs: 10 * 60_000 },
   proofs: { max: 2, windowMs: 10 * 60_000 },
   emailTests: { max: 2, windowMs: 60_000 },
+  vendorPage: { max: 5, windowMs: 60_000 },
 };
 
 /** Two registrations (argon2) and a dozen requests: more than the default 20 s on a machine shared by parallel runs. */

@@ -1,6 +1,7 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { userOf } from '#server/auth/guards';
+import { bearerToken, userOf } from '#server/auth/guards';
+import { hashToken } from '#server/auth/tokens';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { tooManyRequests } from '#server/errors';
@@ -19,6 +20,8 @@ export interface UserLimits {
   proofs: UserLimit;
   /** The email test page. */
   emailTests: UserLimit;
+  /** Everything done through one vendor's personal page link (reads, actions, downloads): counted per link. */
+  vendorPage: UserLimit;
 }
 
 const TEN_MINUTES = 10 * 60_000;
@@ -27,9 +30,19 @@ export const USER_LIMITS: UserLimits = {
   sends: { max: 30, windowMs: TEN_MINUTES },
   proofs: { max: 60, windowMs: TEN_MINUTES },
   emailTests: { max: 30, windowMs: TEN_MINUTES },
+  // A vendor opens the page, acts a few times and maybe downloads; the page refreshes while open (issue 14 item 6).
+  vendorPage: { max: 300, windowMs: TEN_MINUTES },
 };
 
-const NOUNS: Record<keyof UserLimits, string> = { sends: 'sends', proofs: 'proofs', emailTests: 'test emails' };
+const NOUNS: Record<keyof UserLimits, string> = { sends: 'sends', proofs: 'proofs', emailTests: 'test emails', vendorPage: 'requests with this link' };
+
+/** Who a limit counts for: the signed-in user, or the vendor link (its hash: the token itself is never a key). */
+const KEYS: Record<keyof UserLimits, (request: FastifyRequest) => string> = {
+  sends: (request) => String(userOf(request).id),
+  proofs: (request) => String(userOf(request).id),
+  emailTests: (request) => String(userOf(request).id),
+  vendorPage: (request) => hashToken(bearerToken(request) ?? ''),
+};
 
 /** An onRequest (or preHandler) hook after the guard that signed the user in. */
 export type UserLimiter = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -43,7 +56,7 @@ function duration(ms: number): string {
 }
 
 /**
- * Per-user rate limits, counted in the database so that every app instance sees the same counts. Each limiter runs
+ * Per-user (and per vendor link) rate limits, counted in the database so that every app instance sees the same counts. Each limiter runs
  * after the guard that signed the user in (it keys on the user id) and answers 429 with Retry-After and a message.
  */
 export async function registerUserLimits(
@@ -57,7 +70,7 @@ export async function registerUserLimits(
     const check = app.rateLimit({
       max,
       timeWindow: windowMs,
-      keyGenerator: (request) => `${name}:${userOf(request).id}`,
+      keyGenerator: (request) => `${name}:${KEYS[name](request)}`,
       errorResponseBuilder: (_request, context) =>
         tooManyRequests(`You can make at most ${max} ${NOUNS[name]} in ${duration(windowMs)}. Please try again in ${duration(context.ttl)}.`),
     });
@@ -72,5 +85,5 @@ export async function registerUserLimits(
       }
     };
   };
-  return { sends: limiter('sends'), proofs: limiter('proofs'), emailTests: limiter('emailTests') };
+  return { sends: limiter('sends'), proofs: limiter('proofs'), emailTests: limiter('emailTests'), vendorPage: limiter('vendorPage') };
 }

@@ -1,6 +1,6 @@
 import { findClient } from '#shared/clients';
 import { MAX_ATTACHMENT_BYTES_PER_MESSAGE, MAX_HTML_OR_CSV_BYTES, MAX_IMAGE_BYTES, type SendBody } from '#shared/contracts/send';
-import { composeVendorEmail, type ComposedEmail } from '#shared/email/compose';
+import { composeVendorEmail, type ComposedEmail, type ComposeInput } from '#shared/email/compose';
 import { composeInputFromSend } from '#shared/email/compose-input-from-send';
 import { base64ByteLength, utf8ByteLength } from '#shared/email/format';
 import { vendorTerms, type CostValues } from '#shared/rules/pricing';
@@ -43,6 +43,8 @@ export interface Sender {
 
 export interface VendorMessage {
   vendor: Vendor;
+  /** What the composer drew the message from. */
+  input: ComposeInput;
   composed: ComposedEmail;
   /** The vendor's terms and keys as this message carries them, kept with its delivery. */
   terms: DeliveryTerms;
@@ -127,7 +129,19 @@ function attachmentContents(contents: Buffer[], composed: ComposedEmail): Messag
  * Throws 400 with `missing` (what to complete), 400 for a missing link, 413 for sizes. `isDraft` composes what is
  * there without refusing what is missing, as the send page's preview does (placeholders instead).
  */
-export async function prepareSend(deps: PrepareDeps, userId: number, body: SendBody, { isDraft = false } = {}): Promise<PreparedSend> {
+export async function prepareSend(
+  deps: PrepareDeps,
+  userId: number,
+  body: SendBody,
+  {
+    isDraft = false,
+    vendorPageFor = () => null,
+  }: {
+    isDraft?: boolean;
+    /** Each vendor's personal page link, a placeholder, or null to leave it out (issue 14). */
+    vendorPageFor?: (vendorId: string) => string | null;
+  } = {},
+): Promise<PreparedSend> {
   checkFileSizes(body);
   const { db, clock, config } = deps;
   const [allVendors, splitRows, costRows, approvalRows] = await Promise.all([
@@ -172,7 +186,7 @@ export async function prepareSend(deps: PrepareDeps, userId: number, body: SendB
       approvalEmails,
       hubPassword: config.hubPassword,
     });
-    const composed = composeVendorEmail(input);
+    const composed = composeVendorEmail({ ...input, vendorPage: vendorPageFor(vendorId) });
     const recipients = composed.to.length + composed.cc.length;
     if (recipients > MAX_RECIPIENTS_PER_MESSAGE) {
       throw badRequest(
@@ -185,7 +199,7 @@ export async function prepareSend(deps: PrepareDeps, userId: number, body: SendB
       emailProspectingKey: input.vendor.emailProspectingKey,
       textProspectingKey: input.vendor.textProspectingKey,
     };
-    return { vendor, composed, terms, attachments: attachmentContents(contents, composed) };
+    return { vendor, input, composed, terms, attachments: attachmentContents(contents, composed) };
   });
 
   return { sender, client: client ? { slug: client.slug, displayName: client.displayName } : null, approvalEmails, messages, now };

@@ -188,13 +188,18 @@ describe('the send preview and the sent message', () => {
         const body = bodyOf(generated);
         const data = await previewData();
 
-        const prepared = await prepareSend({ db: t.database.db, clock: t.clock, config: t.config }, userId, sendBody.parse(body));
+        // The vendor's page link is drawn by the same composer whatever it is (the preview shows a placeholder).
+        const vendorPage = (vendorId: string) => `${t.config.publicUrl}/vendor#${vendorId}`;
+        const prepared = await prepareSend({ db: t.database.db, clock: t.clock, config: t.config }, userId, sendBody.parse(body), { vendorPageFor: vendorPage });
         expect(prepared.messages.map((message) => message.vendor.vendorId)).toEqual(body.selectedVendors);
         for (const message of prepared.messages) {
           const raw = await buildRawMessage(messageParts(prepared, message, newMessageId(t.config.publicUrl)));
           const sent = await simpleParser(raw);
           const vendor = data.vendors.find((candidate) => candidate.vendorId === message.vendor.vendorId);
-          const preview = composeVendorEmail(composeInputFromSend(body, vendor, data.settings, { ...data.context, now: t.clock.now() }));
+          const preview = composeVendorEmail({
+            ...composeInputFromSend(body, vendor, data.settings, { ...data.context, now: t.clock.now() }),
+            vendorPage: vendorPage(message.vendor.vendorId),
+          });
           expect(sent.html).toBe(preview.html);
           expect(sent.text).toBe(preview.text);
           // The type as the message's header says it (mailparser guesses one from the name for application/octet-stream).

@@ -1,6 +1,7 @@
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { describe, expect } from 'vitest';
 import { MAX_HTML_OR_CSV_BYTES, MAX_IMAGE_BYTES } from '#shared/contracts/send';
+import { PLACEHOLDERS } from '#shared/email/compose';
 import { test } from '#server/testing/fixtures';
 import { ADMIN_EMAIL, bearer } from '#server/testing/test-app';
 import {
@@ -15,6 +16,7 @@ import {
   seedVendors,
   sendBodyFor,
   textLink,
+  vendorPageLinkIn,
 } from '#server/testing/send-fixtures';
 
 const addresses = (field: AddressObject | AddressObject[] | undefined) =>
@@ -48,7 +50,9 @@ describe('POST /api/send-email-consolidated', () => {
     for (const vendor of VENDORS) {
       const [mail, ...others] = await receivedBy(vendor.emails[0]);
       expect(others).toHaveLength(0);
-      const expected = expectedEmail(body, vendor.vendorId, { now: t.clock.now(), senderEmail: ADMIN_EMAIL, senderFirstName: firstName });
+      const vendorPage = vendorPageLinkIn(mail!.text);
+      expect(vendorPage).toMatch(/^http:\/\/localhost:\d+\/vendor#/);
+      const expected = expectedEmail(body, vendor.vendorId, { now: t.clock.now(), senderEmail: ADMIN_EMAIL, senderFirstName: firstName }, vendorPage);
       expect(addresses(mail!.to)).toEqual([...vendor.emails]);
       expect(addresses(mail!.cc)).toEqual(APPROVALS);
       expect(addresses(mail!.replyTo)).toEqual([ADMIN_EMAIL, ...APPROVALS]);
@@ -235,7 +239,8 @@ describe('POST /api/send-proof', () => {
     expect(mail.subject).toBe('[PROOF] New GOA Victory Content');
     expect(addresses(mail.to)).toEqual([ADMIN_EMAIL]);
     expect(mail.cc).toBeUndefined();
-    const expected = expectedEmail(body, 'carta9012', { now: t.clock.now(), senderEmail: ADMIN_EMAIL, senderFirstName: firstName });
+    // Where the vendor's link will be, as the preview shows it: a proof makes no link.
+    const expected = expectedEmail(body, 'carta9012', { now: t.clock.now(), senderEmail: ADMIN_EMAIL, senderFirstName: firstName }, PLACEHOLDERS.vendorPage);
     expect(mail.html).toBe(expected.html);
     expect(mail.attachments.map((attachment) => attachment.filename)).toEqual(['spring-appeal.html', 'sms-spring.png']);
     expect((await t.app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json()).toEqual([]);

@@ -9,6 +9,9 @@ import type { DeliveryWorker } from '#server/mail/deliveries';
 import { buildRawMessage, newMessageId, type MessageParts } from '#server/mail/message';
 import { MailSendError, type MailTransport } from '#server/mail/transport';
 import { FileStoreUnavailableError, type FileStorage } from '#server/storage/storage';
+import { PLACEHOLDERS } from '#shared/email/compose';
+import { vendorDeliveryContent } from '#shared/email/delivery-content';
+import { newVendorLink, type VendorLink } from '../tracking/links';
 import * as repo from './repository';
 import { googleAuthRequired, prepareSend, type PreparedSend, type VendorMessage } from './prepare';
 import { CONTENT_TYPES, storeUploads, UploadBatch } from './uploads';
@@ -69,13 +72,14 @@ export async function sendConsolidated(
     if (existing) return replay(deps, existing.id, existing.requestHash, hash);
   }
 
-  const prepared = await prepareSend(deps, userId, body);
+  const pages = vendorPageLinks(deps);
+  const prepared = await prepareSend(deps, userId, body, { vendorPageFor: pages.vendorPageFor });
   const { now } = prepared;
   const batch = new UploadBatch(storage, userId, now);
   let logId: number;
   try {
     const cardDetails = await storeUploads(batch, body);
-    const deliveryRows = await storeVendorMessages(deps, batch, prepared, userId);
+    const deliveryRows = await storeVendorMessages(deps, batch, prepared, userId, pages.links, attachmentKeysOf(cardDetails));
     const subject = prepared.messages[0]?.composed.subject;
     const subjects = [...new Set([subject, ...body.emailCards.map((card) => card.subject.trim())].filter((text): text is string => !!text))];
     logId = await repo.insertSend(
@@ -117,11 +121,39 @@ export async function sendConsolidated(
 }
 
 /**
- * Builds and stores each vendor's exact raw message and returns its queued delivery, terms included: the one way a
- * message enters the queue, for a send and for vendors added to it later.
+ * Each vendor's personal page link (issue 14), made as its message is composed, since the message carries it; none
+ * when VENDOR_LINKS=off. `links` holds what was made, for the tracking rows.
  */
-export async function storeVendorMessages(deps: SendDeps, batch: UploadBatch, prepared: PreparedSend, userId: number): Promise<repo.DeliveryInsert[]> {
-  const rows: repo.DeliveryInsert[] = [];
+export function vendorPageLinks(deps: Pick<SendDeps, 'config' | 'clock'>) {
+  const links = new Map<string, VendorLink>();
+  const vendorPageFor = (vendorId: string) => {
+    if (!deps.config.vendorLinks) return null;
+    const link = newVendorLink(deps.config.publicUrl, deps.clock.now());
+    links.set(vendorId, link);
+    return link.url;
+  };
+  return { links, vendorPageFor };
+}
+
+/** The stored files of a message's attachments, in the composer's order: each email card's HTML, then each text card's image. */
+export function attachmentKeysOf(cards: { emailCards: { htmlFileKey: string | null }[]; textCards: { imageFileKey: string | null }[] }): string[] {
+  return [...cards.emailCards.map((card) => card.htmlFileKey), ...cards.textCards.map((card) => card.imageFileKey)].filter((key): key is string => key !== null);
+}
+
+/**
+ * Builds and stores each vendor's exact raw message and returns its queued delivery, terms included, with its tracking
+ * row (the link made for it, what its page shows): the one way a message enters the queue, for a send and for vendors
+ * added to it later.
+ */
+export async function storeVendorMessages(
+  deps: SendDeps,
+  batch: UploadBatch,
+  prepared: PreparedSend,
+  userId: number,
+  links: ReadonlyMap<string, VendorLink>,
+  attachmentKeys: readonly string[],
+): Promise<repo.TrackedDeliveryInsert[]> {
+  const rows: repo.TrackedDeliveryInsert[] = [];
   const storeId = await deps.storage.identity();
   // One message at a time: only one raw message is held in memory, however many vendors.
   for (const message of prepared.messages) {
@@ -145,6 +177,15 @@ export async function storeVendorMessages(deps: SendDeps, batch: UploadBatch, pr
       nextAttemptAt: deliveryNow(deps),
       createdAt: prepared.now,
       updatedAt: prepared.now,
+      tracking: {
+        vendorId: message.vendor.vendorId,
+        content: vendorDeliveryContent(message.input, message.composed),
+        attachmentKeys: [...attachmentKeys],
+        tokenHash: links.get(message.vendor.vendorId)?.tokenHash ?? null,
+        linkExpiresAt: links.get(message.vendor.vendorId)?.expiresAt ?? null,
+        createdAt: prepared.now,
+        updatedAt: prepared.now,
+      },
     });
   }
   return rows;
@@ -175,7 +216,9 @@ export async function sendNow(transport: MailTransport, userId: number, from: st
  * '[PROOF] ' before the subject, To the sending user only and no CC. Not logged, no vendor mailed.
  */
 export async function sendProof(deps: SendDeps, userId: number, vendorId: string, body: SendBody) {
-  const prepared = await prepareSend(deps, userId, { ...body, selectedVendors: [vendorId] });
+  // A proof is not a deployment: it shows where the vendor's link will be, without making one.
+  const placeholder = () => (deps.config.vendorLinks ? PLACEHOLDERS.vendorPage : null);
+  const prepared = await prepareSend(deps, userId, { ...body, selectedVendors: [vendorId] }, { vendorPageFor: placeholder });
   const message = prepared.messages[0]!;
   const messageId = newMessageId(deps.config.publicUrl);
   const parts = messageParts(prepared, message, messageId);

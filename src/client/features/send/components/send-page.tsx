@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { CardType } from '#shared/contracts/drafts';
-import { composeVendorEmail } from '#shared/email/compose';
+import { composeVendorEmail, PLACEHOLDERS } from '#shared/email/compose';
 import { composeInputFromSend } from '#shared/email/compose-input-from-send';
 import { buildLinkMatrix, findContentWarnings } from '#shared/rules/content-checks';
 import { newYorkDate } from '#shared/rules/new-york-time';
@@ -26,6 +26,7 @@ import { Hero } from './hero';
 import { LinkCheck } from './link-check';
 import { SendActions } from './send-actions';
 import { TextCard } from './text-card';
+import { UnreachableLinkWarning } from './unreachable-link-warning';
 import { VendorPicker } from './vendor-picker';
 
 /** The clock the greeting follows, ticking each minute so the preview says 'afternoon' when it is. */
@@ -74,16 +75,18 @@ export function SendPage() {
   const sendBody = useMemo(() => buildSendBody(state, data.splits), [state, data.splits]);
   const email = useMemo(
     () =>
-      composeVendorEmail(
-        composeInputFromSend(sendBody, previewVendor, vendorData, {
+      composeVendorEmail({
+        ...composeInputFromSend(sendBody, previewVendor, vendorData, {
           now,
           senderEmail: user?.email ?? '',
           senderFirstName: data.firstName,
           approvalEmails: data.approvalEmails,
           hubPassword: data.hubPassword,
         }),
-      ),
-    [sendBody, previewVendor, vendorData, now, user?.email, data.firstName, data.approvalEmails, data.hubPassword],
+        // Each vendor's real link is made when the send goes out.
+        vendorPage: data.hasVendorLinks ? PLACEHOLDERS.vendorPage : null,
+      }),
+    [sendBody, previewVendor, vendorData, now, user?.email, data.firstName, data.approvalEmails, data.hubPassword, data.hasVendorLinks],
   );
 
   const isReady = missing.length === 0 && missingLink === null;
@@ -153,6 +156,7 @@ export function SendPage() {
       {header}
       <main className="mx-auto grid max-w-[1600px] gap-6 p-4 md:p-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,560px)]">
         <div className="order-2 grid content-start gap-4 xl:order-1">
+          {data.unreachablePublicUrl ? <UnreachableLinkWarning publicUrl={data.unreachablePublicUrl} /> : null}
           <Hero />
           <ClientTiles selected={session.selectedClient} onSelect={(slug) => dispatch({ type: 'select-client', slug })} />
           {session.showInitialSelection && cards.length === 0 ? <ContentStart onChoose={addCard} /> : null}

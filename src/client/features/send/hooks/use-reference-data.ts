@@ -45,6 +45,9 @@ export function useReferenceData() {
     costs: costs.data ?? NO_COSTS,
     approvalEmails: approvals.data ?? NO_ADDRESSES,
     hubPassword: settings.data?.hubPassword ?? undefined,
+    hasVendorLinks: settings.data?.hasVendorLinks ?? false,
+    /** PUBLIC_URL when vendors could not open their links from outside (loopback or private), else null. */
+    unreachablePublicUrl: settings.data?.hasVendorLinks && settings.data.isPublicUrlPrivate ? settings.data.publicUrl : null,
     firstName: firstName.data?.firstName ?? '',
   };
 }

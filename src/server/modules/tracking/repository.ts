@@ -1,0 +1,71 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '#server/db/client';
+import { auditLog, deploymentTracking, emailDeliveries, emailLogs } from '#server/db/schema';
+
+export type TrackingRow = typeof deploymentTracking.$inferSelect;
+export type TrackingChanges = Partial<Omit<TrackingRow, 'deliveryId' | 'logId' | 'vendorId' | 'createdAt'>>;
+
+/** The audit trail's entity for a delivery's tracking (entityId: the delivery's id). */
+export const TRACKING_ENTITY = 'deployment-tracking';
+
+/** What a link stands for: its tracking row and the send's time. */
+export async function findByTokenHash(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ tracking: deploymentTracking, sentAt: emailLogs.sentAt })
+    .from(deploymentTracking)
+    .innerJoin(emailLogs, eq(emailLogs.id, deploymentTracking.logId))
+    .where(eq(deploymentTracking.tokenHash, tokenHash));
+  return row;
+}
+
+export async function findByLogAndVendor(db: Db, logId: number, vendorId: string) {
+  const [row] = await db
+    .select()
+    .from(deploymentTracking)
+    .where(and(eq(deploymentTracking.logId, logId), eq(deploymentTracking.vendorId, vendorId)));
+  return row;
+}
+
+export interface AuditRecord {
+  actorUserId: number | null;
+  actorEmail: string;
+  action: string;
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * Reads the row under a lock, lets `decide` say what changes, and saves the changes with their audit entry in the same
+ * transaction: two actions on one delivery at once are applied one after the other, each on what the other left.
+ */
+export async function updateWithAudit<T>(
+  db: Db,
+  deliveryId: number,
+  now: Date,
+  decide: (row: TrackingRow) => { changes: TrackingChanges; audit: AuditRecord; result: T } | { refused: T },
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(deploymentTracking).where(eq(deploymentTracking.deliveryId, deliveryId)).for('update');
+    if (!row) throw new Error(`no tracking row for delivery ${deliveryId}`);
+    const decision = decide(row);
+    if ('refused' in decision) return decision.refused;
+    await tx.update(deploymentTracking).set({ ...decision.changes, updatedAt: now }).where(eq(deploymentTracking.deliveryId, deliveryId));
+    await tx.insert(auditLog).values({ ...decision.audit, entity: TRACKING_ENTITY, entityId: String(deliveryId), at: now });
+    return decision.result;
+  });
+}
+
+/** The delivery's tracking history, oldest first. */
+export function listHistory(db: Db, deliveryId: number) {
+  return db
+    .select({ action: auditLog.action, actorEmail: auditLog.actorEmail, after: auditLog.after, at: auditLog.at })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, TRACKING_ENTITY), eq(auditLog.entityId, String(deliveryId))))
+    .orderBy(asc(auditLog.id));
+}
+
+/** The delivery a tracking row belongs to: its Message-ID and addresses, for replies in the same thread. */
+export async function findDelivery(db: Db, deliveryId: number) {
+  const [row] = await db.select().from(emailDeliveries).where(eq(emailDeliveries.id, deliveryId));
+  return row;
+}

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { emailLogDeliveryParams as deliveryParams } from '#shared/contracts/email-logs';
+import { userOf, type Guards } from '#server/auth/guards';
+import { parseInput } from '#server/validation';
+import * as tracking from './service';
+
+/** The team's side of deployment tracking. */
+export function registerTrackingRoutes(app: FastifyInstance, deps: tracking.TrackingDeps, guards: Guards) {
+  const signedIn = { preHandler: guards.requireUser };
+
+  app.post('/api/email-logs/:id/deliveries/:vendorId/revoke-link', signedIn, async (request) => {
+    const { id, vendorId } = parseInput(deliveryParams, request.params, 'id');
+    return tracking.revokeVendorLink(deps, userOf(request), id, vendorId);
+  });
+}

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { PRICING_MODELS } from './vendors';
+
+/** Where one vendor's delivery of a send stands (issue 14), in the order a deployment usually goes. */
+export const TRACKING_STATUSES = ['sent', 'received', 'scheduled', 'seed-test-sent', 'approved', 'changes-requested', 'deployed', 'cannot-deploy'] as const;
+export type TrackingStatus = (typeof TRACKING_STATUSES)[number];
+
+export const TRACKING_STATUS_LABELS: Record<TrackingStatus, string> = {
+  sent: 'Sent',
+  received: 'Received',
+  scheduled: 'Scheduled',
+  'seed-test-sent': 'Seed test sent',
+  approved: 'Approved',
+  'changes-requested': 'Changes requested',
+  deployed: 'Deployed',
+  'cannot-deploy': 'Cannot deploy',
+};
+
+/** The largest list a vendor may report: far above any real deployment, inside a PostgreSQL integer. */
+export const MAX_QUANTITY = 1_000_000_000;
+export const MAX_NOTE_LENGTH = 2000;
+export const MAX_SEGMENT_LENGTH = 200;
+
+const isoDate = z
+  .string({ error: 'must be a date' })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date (YYYY-MM-DD)' })
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && value >= '2000-01-01' && value <= '2999-12-31';
+  }, { error: 'must be a real date (YYYY-MM-DD)' });
+
+const clockTime = z
+  .string({ error: 'must be a time' })
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be a time (HH:MM, 24-hour)' });
+
+// Messages follow the field's name in the answer ('plannedQuantity must be a whole number').
+const quantity = z
+  .number({ error: 'must be a number' })
+  .int({ error: 'must be a whole number' })
+  .min(0, { error: 'cannot be negative' })
+  .max(MAX_QUANTITY, { error: 'is too large' });
+
+const freeText = (max: number) =>
+  z
+    .string({ error: 'must be text' })
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(max, { error: `may be at most ${max} characters` });
+
+/** POST /api/vendor-page/actions: one thing the vendor reports. */
+export const vendorAction = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('received') }),
+    z.object({
+      action: z.literal('scheduled'),
+      /** New York time, as the agency schedules. */
+      date: isoDate,
+      time: clockTime,
+      segment: freeText(MAX_SEGMENT_LENGTH),
+      plannedQuantity: quantity.min(1, { error: 'must be at least 1' }),
+    }),
+    z.object({ action: z.literal('seed-test-sent') }),
+    z.object({ action: z.literal('deployed'), date: isoDate, quantity }),
+    z.object({ action: z.literal('note'), text: freeText(MAX_NOTE_LENGTH) }),
+    z.object({ action: z.literal('cannot-deploy'), reason: freeText(MAX_NOTE_LENGTH) }),
+  ],
+  { error: 'must be one of received, scheduled, seed-test-sent, deployed, note, cannot-deploy' },
+);
+export type VendorAction = z.infer<typeof vendorAction>;
+export type VendorActionKind = VendorAction['action'];
+
+/** POST /api/tracking/:deliveryId/review: the team's answer to a seed test. */
+export const seedTestReview = z.discriminatedUnion(
+  'decision',
+  [
+    z.object({ decision: z.literal('approve'), note: z.string().trim().max(MAX_NOTE_LENGTH).optional() }),
+    z.object({ decision: z.literal('request-changes'), note: freeText(MAX_NOTE_LENGTH) }),
+  ],
+  { error: 'must be approve or request-changes' },
+);
+export type SeedTestReview = z.infer<typeof seedTestReview>;
+
+const isoDateTime = z.string();
+
+/** What the vendor and the team reported on one delivery. */
+export const trackingState = z.object({
+  status: z.enum(TRACKING_STATUSES),
+  receivedAt: isoDateTime.nullable(),
+  scheduledDate: z.string().nullable(),
+  scheduledTime: z.string().nullable(),
+  segment: z.string().nullable(),
+  plannedQuantity: z.number().nullable(),
+  seedTestSentAt: isoDateTime.nullable(),
+  reviewedAt: isoDateTime.nullable(),
+  reviewNote: z.string().nullable(),
+  deployedDate: z.string().nullable(),
+  deployedQuantity: z.number().nullable(),
+  cannotDeployReason: z.string().nullable(),
+  /** The vendor's latest note. */
+  note: z.string().nullable(),
+  remindedAt: isoDateTime.nullable(),
+  updatedAt: isoDateTime,
+});
+export type TrackingState = z.infer<typeof trackingState>;
+
+/** One line of a delivery's history, as the vendor page and the team see it. */
+export const trackingEvent = z.object({
+  at: isoDateTime,
+  by: z.enum(['vendor', 'team']),
+  action: z.string(),
+  /** What was reported, in words ('Scheduled for 2026-12-01 09:00, Spring list, 40,000'). */
+  summary: z.string(),
+});
+export type TrackingEvent = z.infer<typeof trackingEvent>;
+
+const pageRow = z.object({ label: z.string(), value: z.string() });
+
+/** What the vendor's message said, kept with the delivery so the page shows exactly that and nothing more. */
+export const vendorDeliveryContent = z.object({
+  vendorName: z.string(),
+  clientName: z.string().nullable(),
+  subject: z.string(),
+  pricingModel: z.enum(PRICING_MODELS),
+  terms: z.object({ label: z.string(), items: z.array(pageRow) }),
+  /** The terms as figures, for the costs (issue 14 item 4). */
+  split: z.string().nullable(),
+  costs: z.record(z.string(), z.number().nullable()).nullable(),
+  cards: z.array(z.object({ title: z.string(), rows: z.array(pageRow.extend({ isLink: z.boolean() })) })),
+  attachments: z.array(z.object({ fileName: z.string(), contentType: z.string(), size: z.number() })),
+  approvalEmails: z.array(z.string()),
+});
+export type VendorDeliveryContent = z.infer<typeof vendorDeliveryContent>;
+
+/** GET /api/vendor-page: the one delivery the link stands for. */
+export const vendorPageView = z.object({
+  sentAt: isoDateTime,
+  linkExpiresAt: isoDateTime,
+  content: vendorDeliveryContent,
+  tracking: trackingState,
+  history: z.array(trackingEvent),
+});
+export type VendorPageView = z.infer<typeof vendorPageView>;
+
+export const attachmentParams = z.object({
+  index: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(0, { error: 'must be 0 or more' }).max(99, { error: 'is too large' }),
+});
+
+/** POST /api/email-logs/:id/deliveries/:vendorId/revoke-link. */
+export const revokeLinkResult = z.object({ revokedAt: isoDateTime });

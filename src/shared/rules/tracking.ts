@@ -1,0 +1,91 @@
+import type { SeedTestReview, TrackingStatus, VendorAction } from '../contracts/tracking';
+
+/** The part of a delivery's tracking that actions change (dates as YYYY-MM-DD, times as HH:MM, New York). */
+export interface TrackingFields {
+  status: TrackingStatus;
+  receivedAt: Date | null;
+  scheduledDate: string | null;
+  scheduledTime: string | null;
+  segment: string | null;
+  plannedQuantity: number | null;
+  seedTestSentAt: Date | null;
+  reviewedAt: Date | null;
+  reviewNote: string | null;
+  deployedDate: string | null;
+  deployedQuantity: number | null;
+  cannotDeployReason: string | null;
+  note: string | null;
+}
+
+export type ActionOutcome = { ok: true; changes: Partial<TrackingFields>; summary: string } | { ok: false; status: 409 | 422; message: string };
+
+const wholeNumber = new Intl.NumberFormat('en-US');
+export const formatQuantity = (value: number) => wholeNumber.format(value);
+
+/** The statuses a plan or report can move to 'scheduled' from (a later stage keeps its own status). */
+const BEFORE_SEED_TEST: readonly TrackingStatus[] = ['sent', 'received', 'scheduled', 'cannot-deploy'];
+
+const refuse = (status: 409 | 422, message: string): ActionOutcome => ({ ok: false, status, message });
+
+/**
+ * What one vendor action does to the delivery's tracking, or why it is refused. `today` is the New York date. Pure:
+ * the service saves the changes and the audit trail the summary.
+ */
+export function applyVendorAction(current: TrackingFields, action: VendorAction, now: Date, today: string): ActionOutcome {
+  const isDeployed = current.status === 'deployed';
+  const received = { receivedAt: current.receivedAt ?? now };
+  switch (action.action) {
+    case 'received':
+      return { ok: true, changes: { ...received, status: current.status === 'sent' ? 'received' : current.status }, summary: 'Received' };
+    case 'scheduled':
+      if (isDeployed) return refuse(409, 'This deployment is already reported as deployed.');
+      return {
+        ok: true,
+        changes: {
+          ...received,
+          status: BEFORE_SEED_TEST.includes(current.status) ? 'scheduled' : current.status,
+          scheduledDate: action.date,
+          scheduledTime: action.time,
+          segment: action.segment,
+          plannedQuantity: action.plannedQuantity,
+          cannotDeployReason: null,
+        },
+        summary: `Scheduled for ${action.date} ${action.time} (New York time), ${action.segment}, ${formatQuantity(action.plannedQuantity)} planned`,
+      };
+    case 'seed-test-sent':
+      if (isDeployed) return refuse(409, 'This deployment is already reported as deployed.');
+      return { ok: true, changes: { ...received, status: 'seed-test-sent', seedTestSentAt: now, reviewedAt: null, reviewNote: null, cannotDeployReason: null }, summary: 'Seed test sent to the approval addresses' };
+    case 'deployed':
+      if (action.date > today) return refuse(422, 'The deployment date cannot be in the future.');
+      return {
+        ok: true,
+        changes: { ...received, status: 'deployed', deployedDate: action.date, deployedQuantity: action.quantity, cannotDeployReason: null },
+        summary: `Deployed on ${action.date}, ${formatQuantity(action.quantity)} sent`,
+      };
+    case 'note':
+      return { ok: true, changes: { note: action.text }, summary: `Note: ${action.text}` };
+    case 'cannot-deploy':
+      if (isDeployed) return refuse(409, 'This deployment is already reported as deployed.');
+      return { ok: true, changes: { ...received, status: 'cannot-deploy', cannotDeployReason: action.reason }, summary: `Cannot deploy: ${action.reason}` };
+  }
+}
+
+/** The team's answer to a seed test: only once the vendor said they sent one, and not after the deployment. */
+export function applySeedTestReview(current: TrackingFields, review: SeedTestReview, now: Date): ActionOutcome {
+  if (!current.seedTestSentAt || !['seed-test-sent', 'approved', 'changes-requested'].includes(current.status)) {
+    return refuse(409, 'There is no seed test to review: the vendor has not reported sending one.');
+  }
+  const note = review.note?.trim() || null;
+  if (review.decision === 'approve') {
+    return { ok: true, changes: { status: 'approved', reviewedAt: now, reviewNote: note }, summary: note ? `Seed test approved: ${note}` : 'Seed test approved' };
+  }
+  return { ok: true, changes: { status: 'changes-requested', reviewedAt: now, reviewNote: note }, summary: `Changes requested: ${note}` };
+}
+
+/** Statuses still open on the board: the deployment has not happened nor been called off. */
+export const OPEN_STATUSES: readonly TrackingStatus[] = ['sent', 'received', 'scheduled', 'seed-test-sent', 'approved', 'changes-requested'];
+
+/** Past its scheduled date (New York) without 'Deployed'. */
+export function isOverdue(tracking: Pick<TrackingFields, 'status' | 'scheduledDate'>, today: string): boolean {
+  return OPEN_STATUSES.includes(tracking.status) && tracking.scheduledDate !== null && tracking.scheduledDate < today;
+}
