@@ -1,6 +1,10 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { describe, expect } from 'vitest';
 import { missingLinkMessage } from '#shared/rules/validation';
+import { emailLogs } from '#server/db/schema';
 import { test } from '#server/testing/fixtures';
 import { ADMIN_EMAIL, bearer } from '#server/testing/test-app';
 import { APPROVALS, CREATIVE_HTML, FAST_DELIVERY, HUB_PASSWORD, LINKS_CSV, PNG_BASE64, emailLink, seedVendors, sendBodyFor } from '#server/testing/send-fixtures';
@@ -155,6 +159,14 @@ describe('POST /api/email-logs/{id}/add-vendors', () => {
     expect((await call('GET', `/api/email-logs/${logId}/compare?a=acme1234&b=carta9012`, token)).statusCode).toBe(404);
   });
 
+  it('mails a vendor once when the same request arrives twice at once', async ({ logId, add, smtp, entry }) => {
+    const [first, second] = await Promise.all([add(logId, ['carta9012'], 'race-1'), add(logId, ['carta9012'], 'race-1')]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect([first.json().added, second.json().added]).toEqual([['carta9012'], ['carta9012']]);
+    expect((await entry(logId)).deliveries.map((delivery) => delivery.vendorId)).toEqual(['acme1234', 'carta9012']);
+    expect(smtp.received.filter((message) => message.to.includes('hello@carta.test'))).toHaveLength(1);
+  });
+
   it('sends a proof of a vendor being added to the user only', async ({ call, token, logId, smtp, entry }) => {
     const proof = await call('POST', `/api/email-logs/${logId}/add-vendors/proof`, token, { vendorIds: ['carta9012'], vendorId: 'carta9012' });
     expect(proof.statusCode).toBe(200);
@@ -234,5 +246,23 @@ describe('POST /api/email-logs/{id}/use-as-new-send', () => {
     const used = await call('POST', `/api/email-logs/${logId}/use-as-new-send`, token, {});
     expect(used.json()).toEqual({ cardCount: 2, selectedVendors: [], missingVendors: ['Acme Leads'] });
     expect((await call('POST', '/api/email-logs/999999/use-as-new-send', token, {})).statusCode).toBe(404);
+  });
+});
+
+describe('a send whose files are gone', () => {
+  it('answers 410 when a stored file is missing from the store, and 409 once retention removed the files', async ({ t, call, token, logId, add, dataDir, smtp }) => {
+    const entries: { id: number; cardDetails: { emailCards: { htmlFileKey: string }[] } }[] = (await call('GET', '/api/email-logs', token)).json();
+    const key = entries.find((candidate) => candidate.id === logId)!.cardDetails.emailCards[0]!.htmlFileKey;
+    rmSync(join(dataDir, 'files', key.slice(0, 2), key));
+    const lost = await add(logId, ['carta9012']);
+    expect(lost.statusCode).toBe(410);
+    expect(lost.json().message).toBe('A file of this send is no longer in the file store, so it cannot be reused.');
+
+    await t.database.db.update(emailLogs).set({ filesRemovedAt: t.clock.now() }).where(eq(emailLogs.id, logId));
+    const removed = 'The files of this send were removed after the retention period, so it cannot be reused.';
+    expect((await add(logId, ['carta9012'])).json()).toEqual({ message: removed });
+    expect((await call('POST', `/api/email-logs/${logId}/use-as-new-send`, token, {})).json()).toEqual({ message: removed });
+    expect((await call('GET', `/api/email-logs/${logId}/compare?a=acme1234&b=carta9012`, token)).statusCode).toBe(409);
+    expect(smtp.received).toHaveLength(1);
   });
 });
