@@ -6,7 +6,7 @@ import { freePort, startServer, type RunningServer } from './server-process';
 
 const VENDOR_COUNT = 50;
 const CONNECTIONS = 50;
-const ROUNDS = 3;
+const ROUNDS = 5;
 const ADMIN = 'bench@agency.test';
 
 /** Registers the bootstrap admin, adds 50 vendors, and returns the admin's Authorization header. */

@@ -43,6 +43,13 @@ import { registerOpenApiRoutes } from './openapi/routes';
 import { createStorage } from './storage/create-storage';
 import { FileStoreUnavailableError, type FileStorage } from './storage/storage';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A GET that writes (an OAuth callback): its answer waits, as other methods' do, until its changes reach the cache. */
+    writes?: boolean;
+  }
+}
+
 export interface AppDeps {
   config: Config;
   db: Db;
@@ -158,7 +165,7 @@ export async function buildApp(deps: AppDeps) {
   // After a request that may have written, its own changes reach this instance's cache before the answer leaves, so
   // the client's next read here sees them (on PGlite they already have).
   app.addHook('onSend', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') await cache.settle();
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.routeOptions.config.writes) await cache.settle();
   });
   const services = { db: deps.db, clock: deps.clock, cache };
   const guards = createGuards(services);

@@ -52,7 +52,7 @@ export function registerGoogleRoutes(app: FastifyInstance, { config, google }: {
     return go(reply, await startGoogleAuth(google.flow, typeof ticket === 'string' ? ticket : undefined));
   });
 
-  app.get('/auth/google/callback', async (request, reply) => {
+  app.get('/auth/google/callback', { config: { writes: true } }, async (request, reply) => {
     const query = callbackQuery.parse(request.query ?? {});
     return go(reply, await completeGoogleAuth(google.flow, query, request.cookies[FLOW_COOKIE]));
   });
