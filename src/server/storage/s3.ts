@@ -4,11 +4,22 @@ import { assertFileKey, FileStoreUnavailableError, isFileKey, type FileStorage }
 
 export type S3Settings = NonNullable<Config['s3']>;
 
+/**
+ * How long a request may wait for a connection, and then for the bucket to say anything (the SDK waits forever by
+ * default): an endpoint that swallows packets fails the request as unreachable instead of hanging it.
+ */
+export interface S3Timeouts {
+  connectMs: number;
+  idleMs: number;
+}
+
+const S3_TIMEOUTS: S3Timeouts = { connectMs: 5_000, idleMs: 30_000 };
+
 /** An S3-compatible bucket (AWS S3, MinIO, R2, ...): objects named by key. */
-export function createS3Storage(settings: S3Settings): FileStorage {
+export function createS3Storage(settings: S3Settings, timeouts: S3Timeouts = S3_TIMEOUTS): FileStorage {
   // The SDK is large: load it only when a bucket is configured, on first use.
   let loaded: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: S3Client }> | undefined;
-  const connect = () => (loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: createClient(sdk, settings) })));
+  const connect = () => (loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: createClient(sdk, settings, timeouts) })));
   const bucket = settings.bucket;
   const where = `The S3 bucket ${JSON.stringify(bucket)}${settings.endpoint ? ` at ${settings.endpoint}` : ''}`;
   /** Every request to the bucket, its failures named: refused (and with what S3 error) or not reached (and why). */
@@ -65,11 +76,12 @@ function describeFailure(sdk: typeof import('@aws-sdk/client-s3'), error: unknow
     return `refused the request: ${error.$metadata.httpStatusCode ?? 'no status'} ${error.name} (${error.message})`;
   }
   const { code, message } = error as { code?: unknown; message?: unknown };
-  return `could not be reached: ${typeof code === 'string' ? `${code} ` : ''}(${String(message)})`;
+  return `could not be reached: ${typeof code === 'string' ? `${code} (${String(message)})` : String(message)}`;
 }
 
-function createClient(sdk: typeof import('@aws-sdk/client-s3'), settings: S3Settings): S3Client {
+function createClient(sdk: typeof import('@aws-sdk/client-s3'), settings: S3Settings, timeouts: S3Timeouts): S3Client {
   return new sdk.S3Client({
+    requestHandler: { connectionTimeout: timeouts.connectMs, socketTimeout: timeouts.idleMs },
     region: settings.region,
     endpoint: settings.endpoint,
     // Other S3-compatible stores address buckets by path; AWS itself accepts both.

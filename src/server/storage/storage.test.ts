@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -143,6 +143,25 @@ describe('s3 storage', () => {
       expect((await storage.get(kept))?.toString()).toBe('before');
     } finally {
       await server.close();
+    }
+  });
+
+  it('gives up on an endpoint that takes the connection and never answers, naming it not reached', async () => {
+    const sockets = new Set<Socket>();
+    const silent = createTcpServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const endpoint = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+      const storage = createS3Storage({ ...s3.settings, endpoint }, { connectMs: 200, idleMs: 200 });
+      const error = await storage.put(newFileKey(), Buffer.from('x'), 'text/plain').then(() => undefined, (thrown: unknown) => thrown);
+      expect(error).toBeInstanceOf(FileStoreUnavailableError);
+      expect((error as Error).message).toMatch(/^The S3 bucket "dispatch-test" at http:\/\/127\.0\.0\.1:\d+ could not be reached: .*timed out/);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
     }
   });
 });
