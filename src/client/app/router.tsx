@@ -28,6 +28,8 @@ export const router = createBrowserRouter([
       { path: '/auth', element: <SignInRoute /> },
       { path: '/login', element: <SignInRoute /> },
       { path: '/access-denied', element: <AccessDeniedPage /> },
+      // A vendor's own page: public (the link is the credential), no app chrome.
+      { path: '/vendor', element: lazyPage(() => import('../features/vendor-page/components/vendor-page'), 'VendorPage') },
       { path: '/', element: <AuthGate signedOut="sign-in" />, children: [{ index: true, element: <SendPage /> }] },
       {
         element: <AuthGate signedOut="redirect" />,

@@ -1,0 +1,91 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+import { ADMIN_EMAIL, expect, expectNoSeriousA11yViolations, test, tokenFor } from './fixtures';
+import { createVendors, linksCsv } from './send-fixtures';
+
+/** The vendor's delivered message, read back from the server's outbox, and the personal link in it. */
+async function linkFromDeliveredMessage(vendorEmail: string): Promise<string> {
+  const folder = join(process.env.E2E_DATA_DIR!, 'outbox');
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const names = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.eml')) : [];
+    for (const name of names) {
+      const mail = await simpleParser(readFileSync(join(folder, name)));
+      const to = (Array.isArray(mail.to) ? mail.to : [mail.to]).flatMap((group) => group?.value.map((entry) => entry.address) ?? []);
+      const link = mail.text?.match(/^Your personal page: (\S+)$/m)?.[1];
+      if (to.includes(vendorEmail) && link) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no message with a vendor link for ${vendorEmail} in the outbox`);
+}
+
+test('a vendor opens the link from its message, confirms, schedules and reports the deployment', async ({ page, request }) => {
+  const admin = await tokenFor(request, ADMIN_EMAIL);
+  const tag = Date.now().toString(36);
+  const [acme, beta] = await createVendors(request, admin, tag);
+  const csv = linksCsv([acme!, beta!]);
+  const sent = await request.post('/api/send-email-consolidated', {
+    headers: { authorization: `Bearer ${admin}` },
+    data: {
+      selectedVendors: [acme!.vendorId],
+      selectedClient: 'heritage-action',
+      pricingModel: 'Revshare',
+      emailCards: [
+        { id: 'main', htmlContent: `<p>Creative ${tag}</p>`, filename: `creative-${tag}.html`, subject: `Track ${tag}`, senderName: 'Heritage', endDate: '2031-06-30', csvContent: csv, csvFileName: 'links.csv' },
+      ],
+      textCards: [],
+      imageAttachments: [],
+      allVendorLinks: { main: { [acme!.vendorId]: `https://donate.example.org/give?utm_source=${acme!.utm}` } },
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+
+  const link = await linkFromDeliveredMessage(acme!.email);
+  expect(link).toMatch(/\/vendor#[A-Za-z0-9_-]{43}$/);
+  const response = await page.goto(link);
+  expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Heritage Action: New Heritage Action Content`);
+  await expect(page.getByText(`Deployment for ${acme!.name}`)).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  // Its own link and key, no app chrome (no sidebar).
+  await expect(page.getByRole('link', { name: `https://donate.example.org/give?utm_source=${acme!.utm}` })).toBeVisible();
+  await expect(page.getByText(`EK-${acme!.vendorId}`)).toBeVisible();
+  await expect(page.getByRole('navigation')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Confirm received' }).click();
+  await expect(page.getByText('Saved: Received')).toBeVisible();
+  await page.getByLabel('Deployment date').first().fill('2031-06-01');
+  await page.getByLabel('Time').fill('09:30');
+  await page.getByLabel('List or segment').fill('Spring donors');
+  await page.getByLabel('Planned quantity').fill('40000');
+  await page.getByRole('button', { name: 'Save schedule' }).click();
+  await expect(page.getByText('Saved: Scheduled for 2031-06-01 09:30 (New York time), Spring donors, 40,000 planned')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Status' }).getByText('Scheduled', { exact: true })).toBeVisible();
+
+  // A bad report is answered with the server's message.
+  const today = new Date().toISOString().slice(0, 10);
+  const future = `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`;
+  const deployed = page.getByRole('region', { name: 'Deployed' });
+  await deployed.getByLabel('Deployment date').fill(future);
+  await deployed.getByLabel('Quantity sent').fill('39850');
+  await deployed.getByRole('button', { name: 'Report deployed' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The deployment date cannot be in the future.');
+  await deployed.getByLabel('Deployment date').fill('2026-01-05');
+  await deployed.getByRole('button', { name: 'Report deployed' }).click();
+  await expect(page.getByText('Saved: Deployed on 2026-01-05, 39,850 sent')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Status' }).getByText('Deployed', { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: test.info().outputPath('vendor-page-desktop.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: test.info().outputPath('vendor-page-phone.png'), fullPage: true });
+
+  // An unknown link says so plainly (a fresh load: only the fragment differs).
+  await page.goto('about:blank');
+  await page.goto(`${link.slice(0, -4)}AAAA`);
+  await expect(page.getByRole('alert')).toContainText('This link is not valid.');
+});
