@@ -225,6 +225,9 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     if (now.getTime() - lastSweep >= options.pollIntervalMs) {
       lastSweep = now.getTime();
       const expired = await repo.expireStaleClaims(db, now, STALE_CLAIM_MESSAGE);
+      if (expired.length > 0) {
+        log.warn({ count: expired.length, logIds: [...new Set(expired.map((row) => row.logId))] }, "claims not renewed by their instance marked 'uncertain'");
+      }
       for (const { logId } of expired) settled.emit(String(logId));
     }
     const free = options.concurrency - inFlight.size;

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { systemClock } from '../clock';
@@ -6,9 +7,11 @@ import { emailDeliveries } from '../db/schema';
 import { createLogger } from '../logger';
 import { createLocalStorage } from '../storage/local';
 import { test } from '../testing/fixtures';
+import { captureLogs } from '../testing/log-capture';
 import { FAST_DELIVERY, VENDORS, eventually, seedVendors, sendBodyFor, temporaryDataDir } from '../testing/send-fixtures';
 import { ADMIN_EMAIL, bearer, createRestartableDatabase, createTestApp, register, type TestContext } from '../testing/test-app';
 import { createDeliveryWorker } from './deliveries';
+import { claimDueDeliveries } from './deliveries-repository';
 import { createOutboxTransport } from './outbox';
 
 /** These tests start apps on a database of their own: more than the default 20 s on a busy machine. */
@@ -26,6 +29,30 @@ const isSettled = (entries: LogEntry[]) => entries.every((entry) => entry.delive
 const it = test.extend('env', ({ dataDir, smtp }): Record<string, string> => ({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url }));
 
 describe('claims of messages being sent', () => {
+  describe('of an instance that died', () => {
+    it.override('appDeps', { delivery: { ...FAST_DELIVERY, autoStart: false, firstAttemptWaitMs: 0 } });
+    it("marks the claims of an instance that died mid-send 'uncertain' once their lease lapses, in the log and the Deployment Log", async ({ t, env, app, admin, database, smtp, startApp }) => {
+      await seedVendors(app, admin);
+      // The app taking the request runs no worker here: the claim is made by an instance that then dies.
+      expect((await sendAs(app, admin, ['acme1234', 'bravo5678'])).json()).toMatchObject({ pending: 2 });
+      const storeId = await createLocalStorage(join(t.config.dataDir, 'files')).identity();
+      const now = new Date();
+      const claimed = await claimDueDeliveries(database.db, now, 10, new Date(now.getTime() + LEASE_MS), storeId);
+      expect(claimed).toHaveLength(2);
+      // The dead instance renews nothing; a live one sweeps the queue.
+      const logs = captureLogs();
+      await startApp(env, database, {
+        delivery: { ...FAST_DELIVERY, leaseMs: LEASE_MS, pollIntervalMs: LEASE_MS / 10 },
+        logger: { level: 'info', stream: logs.stream },
+      }).then((live) => live.app.ready());
+      const [entry] = await eventually(() => logsOf(app, admin), isSettled);
+      expect(entry!.deliveries.map((delivery) => delivery.status)).toEqual(['uncertain', 'uncertain']);
+      expect(entry!.deliveries[0]!.error).toMatch(/may or may not have been delivered/);
+      expect(logs.entries().find((line) => line.msg === "claims not renewed by their instance marked 'uncertain'")).toMatchObject({ count: 2, logIds: [entry!.id] });
+      expect(smtp.attempts).toBe(0);
+    }, INSTANCES_TIMEOUT_MS);
+  });
+
   // Claims lapse after half a second unless renewed, and every pass (20 a second) looks for lapsed ones.
   it.override('appDeps', { delivery: { ...FAST_DELIVERY, leaseMs: LEASE_MS, heartbeatMs: LEASE_MS / 10, pollIntervalMs: LEASE_MS / 10, firstAttemptWaitMs: 0 } });
 
