@@ -2,8 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { CHANGE_FEED_APPLICATION_NAME, type ChangeFeed, type ChangeHandlers } from '#server/db/change-feed';
-import { vendors } from '#server/db/schema';
+import { approvalEmails, vendors } from '#server/db/schema';
 import { it, MEMBER_EMAIL } from '#server/testing/fixtures';
+import { createReadCache } from './read-cache';
 import { ADMIN_EMAIL, bearer, type TestContext } from '#server/testing/test-app';
 
 const acme = { vendorId: 'acme', name: 'Acme', emails: ['ops@acme.test'], defaultUtmSource: 'acme', emailProspectingKey: null, textProspectingKey: null };
@@ -129,5 +130,40 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the read cache when its notificat
     expect(await vendorIdsOn(other, admin)).toEqual(['acme']);
     expect((await t.app.inject({ method: 'POST', url: '/api/vendors', headers: bearer(admin), payload: zenith })).statusCode).toBe(201);
     expect(await vendorIdsOn(other, admin)).toEqual(['acme', 'zenith']);
+  });
+});
+
+describe('createReadCache', () => {
+  it('keeps a read until a write to its tables, but never one that a write overlapped', async ({ database }) => {
+    const cache = createReadCache(database.openChangeFeed());
+    try {
+      await until(async () => (await cache.read('probe', ['vendors'], async () => 1)) === 1 && (await cache.read('probe', ['vendors'], async () => 2)) === 1, 'the feed listens');
+      let loads = 0;
+      const load = async () => ++loads;
+      expect(await cache.read('k', ['vendors'], load)).toBe(1);
+      expect(await cache.read('k', ['vendors'], load)).toBe(1);
+      // A write to another table leaves it.
+      await database.db.insert(approvalEmails).values({ email: 'a@agency.test', createdAt: new Date() });
+      await cache.settle();
+      expect(await cache.read('k', ['vendors'], load)).toBe(1);
+
+      // The value read before a write commits, returned after: not kept.
+      const overlapped = await cache.read('o', ['vendors'], async () => {
+        await database.db.insert(vendors).values({ ...acme, createdAt: new Date(), updatedAt: new Date() });
+        await cache.settle();
+        return 'read before the write';
+      });
+      expect(overlapped).toBe('read before the write');
+      expect(await cache.read('o', ['vendors'], async () => 'read after')).toBe('read after');
+      expect(await cache.read('k', ['vendors'], load)).toBe(2);
+
+      // Nothing is kept for an absent value (an unknown token).
+      let absentLoads = 0;
+      await cache.read('absent', ['sessions'], async () => void absentLoads++);
+      await cache.read('absent', ['sessions'], async () => void absentLoads++);
+      expect(absentLoads).toBe(2);
+    } finally {
+      await cache.close();
+    }
   });
 });
