@@ -1,11 +1,18 @@
 #!/usr/bin/env node
-// Compiles the server into one ESM file, dist/server/main.js (and the backup and restore commands likewise); the packages it uses stay in node_modules.
+// Compiles the server into one ESM file, dist/server/main.js (and the backup and restore commands and the database
+// creation process likewise); the packages it uses stay in node_modules.
 // dist/server is two folders below the project, like src/server, so src/server/paths.ts finds drizzle/ and dist/client.
 import { build } from 'esbuild';
 
 const result = await build({
   // The server, and the backup and restore commands beside it (each one file; they share no state at run time).
-  entryPoints: { main: 'src/server/main.ts', backup: 'src/server/cli/backup.ts', restore: 'src/server/cli/restore.ts' },
+  // pglite-initdb: the short-lived process that creates a new embedded database folder (src/server/db/pglite-data-dir.ts).
+  entryPoints: {
+    main: 'src/server/main.ts',
+    backup: 'src/server/cli/backup.ts',
+    restore: 'src/server/cli/restore.ts',
+    'pglite-initdb': 'src/server/db/pglite-initdb-main.ts',
+  },
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',
@@ -16,4 +23,4 @@ const result = await build({
   metafile: true,
 });
 const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
-console.log(`dist/server/{main,backup,restore}.js built (${Math.round(bytes / 1024)} kB with its source map)`);
+console.log(`dist/server/{main,backup,restore,pglite-initdb}.js built (${Math.round(bytes / 1024)} kB with its source map)`);

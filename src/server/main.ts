@@ -76,6 +76,10 @@ try {
   database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'db') },
   );
+  if (database.created) {
+    const { durationMs, peakRssBytes } = database.created;
+    log.info({ durationMs: Math.round(durationMs), peakRssMb: Math.round(peakRssBytes / 1024 / 1024) }, 'Created the embedded database');
+  }
   await ensureAdmins({ db: database.db, clock: systemClock }, config.adminEmails);
   const maintenanceLock = createMaintenanceLock();
   app = await buildApp({

@@ -7,6 +7,9 @@ import { fileURLToPath } from 'node:url';
  */
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
+/** Running the compiled build (dist/server/*.js), not the TypeScript sources under tsx or Vitest. */
+export const isCompiled = !import.meta.url.endsWith('.ts');
+
 export const migrationsFolder = join(projectRoot, 'drizzle');
 
 export const clientDir = join(projectRoot, 'dist', 'client');

@@ -21,6 +21,8 @@ export interface RunningServer {
   pid: number;
   /** The setup link the server logged at start-up for an ADMIN_EMAILS address without an account. */
   setupUrl(email: string): Promise<string>;
+  /** The first JSON line the server logged with this `msg` (LOG_LEVEL permitting), if any. */
+  logged(msg: string): Record<string, unknown> | undefined;
   stop(): Promise<void>;
 }
 
@@ -39,8 +41,11 @@ export function setupUrlFromLog(log: string, email: string): string | undefined 
   return found;
 }
 
-/** Starts the real server (embedded database in a temporary folder) as its own process on a loopback port. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer & {
+/**
+ * Starts the real server (embedded database in a temporary folder) as its own process on a loopback port.
+ * `nodeArgs`: extra Node flags for the server process (a benchmark's `--cpu-prof`, say).
+ */
+export async function startServer(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<RunningServer & {
   /** Its DATA_DIR (the outbox is there), removed by stop(). */
   dataDir: string;
   /** Stops the process (SIGTERM), keeping its data: the server is away until `resume()`. */
@@ -54,7 +59,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let log = '';
   let child: ChildProcess;
   const launch = async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -93,6 +98,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
     halt,
     resume: launch,
+    logged(msg) {
+      for (const line of log.split('\n')) {
+        if (!line.includes(msg)) continue;
+        try {
+          const entry = JSON.parse(line) as Record<string, unknown>;
+          if (entry.msg === msg) return entry;
+        } catch {
+          // not a JSON line
+        }
+      }
+      return undefined;
+    },
     async stop() {
       await halt();
       rmSync(dataDir, { recursive: true, force: true });
