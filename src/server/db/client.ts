@@ -69,10 +69,10 @@ async function withMigrationLock(url: string, migrate: () => Promise<void>): Pro
 /**
  * PGlite's memory for the server's workload: PostgreSQL's default 128 MB of shared buffers are all touched when
  * WebAssembly starts it (and WebAssembly memory is never given back), for tables that here fit in a few megabytes;
- * the operating system's page cache still holds the files. 128 MB -> 32 MB took an opened database from ~285 MB to
- * ~180 MB of resident memory. Single-user mode has one backend, so few connection slots are needed.
+ * the operating system's page cache still holds the files. 128 MB -> 16 MB took an opened database from ~285 MB to
+ * ~160 MB of resident memory. Single-user mode has one backend, so few connection slots are needed.
  */
-export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB', '-c', 'max_connections=10'];
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'max_connections=10'];
 
 /** Opens the database and applies every pending migration. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {

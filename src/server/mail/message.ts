@@ -1,4 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { Encoder } from 'nodemailer/lib/base64';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { buildHeaderParam } from 'nodemailer/lib/mime-funcs';
 
@@ -93,4 +96,65 @@ export function buildRawMessage(parts: MessageParts): Promise<Buffer> {
     disableUrlAccess: true,
   });
   return composer.compile().build();
+}
+
+/** An attachment's body as the composer writes it (base64 in 76-character CRLF lines), made once. */
+interface EncodedBody {
+  /** Stands in for the content while a message is composed: random, so its encoding occurs nowhere else. */
+  marker: Buffer;
+  encodedMarker: Buffer;
+  encoded: Buffer;
+}
+
+/** The composer's own base64 encoder, so the bytes are the ones it would have written in the message. */
+const encodeBase64 = (content: Buffer) => buffer(Readable.from([content]).pipe(new Encoder()));
+
+/**
+ * Builds many messages that carry the same attachments (one send to every vendor): each attachment is encoded once
+ * and copied into each message, instead of being encoded again for every vendor. The bytes are exactly those of
+ * buildRawMessage: every message is composed with a short random stand-in for each attachment's content, whose
+ * encoding is then replaced by the attachment's own.
+ */
+export function createMessageBuilder(): (parts: MessageParts) => Promise<Buffer> {
+  const encodedBodies = new WeakMap<Buffer, Promise<EncodedBody>>();
+  const encodedBodyOf = (content: Buffer) => {
+    let body = encodedBodies.get(content);
+    if (!body) {
+      // 48 bytes: 64 base64 characters on one line, no padding.
+      const marker = randomBytes(48);
+      body = Promise.all([encodeBase64(marker), encodeBase64(content)]).then(([encodedMarker, encoded]) => ({ marker, encodedMarker, encoded }));
+      encodedBodies.set(content, body);
+    }
+    return body;
+  };
+  return async (parts) => {
+    const attachments = parts.attachments ?? [];
+    const bodies = await Promise.all(
+      attachments.map((attachment) => (Buffer.isBuffer(attachment.content) && attachment.content.length > 0 ? encodedBodyOf(attachment.content) : undefined)),
+    );
+    const composed = await buildRawMessage({
+      ...parts,
+      attachments: attachments.map((attachment, i) => (bodies[i] ? { ...attachment, content: bodies[i].marker } : attachment)),
+    });
+    // Where each stand-in ended up (the same content twice in one message: two places, in turn).
+    const places: { at: number; body: EncodedBody }[] = [];
+    for (const body of new Set(bodies)) {
+      if (!body) continue;
+      const count = bodies.filter((other) => other === body).length;
+      for (let at = -1, found = 0; found < count; found++) {
+        at = composed.indexOf(body.encodedMarker, at + 1);
+        if (at < 0) throw new Error('An attachment is not where the composer put it');
+        places.push({ at, body });
+      }
+    }
+    places.sort((a, b) => a.at - b.at);
+    const pieces: Buffer[] = [];
+    let from = 0;
+    for (const { at, body } of places) {
+      pieces.push(composed.subarray(from, at), body.encoded);
+      from = at + body.encodedMarker.length;
+    }
+    pieces.push(composed.subarray(from));
+    return pieces.length === 1 ? composed : Buffer.concat(pieces);
+  };
 }

@@ -12,8 +12,21 @@ export function formatKb(bytes: number): string {
   return `${kilobytes.format(bytes / 1024)} KB`;
 }
 
+/**
+ * The last text counted: every vendor's message lists the same attachments, so a send (and the preview) asks for
+ * the size of the same megabytes of HTML once per vendor. Comparing the same string is immediate.
+ */
+let lastCounted: { text: string; bytes: number } | undefined;
+
 /** The size of `text` encoded as UTF-8, counted without building the bytes. */
 export function utf8ByteLength(text: string): number {
+  if (lastCounted?.text === text) return lastCounted.bytes;
+  const bytes = countUtf8Bytes(text);
+  lastCounted = { text, bytes };
+  return bytes;
+}
+
+function countUtf8Bytes(text: string): number {
   let bytes = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);

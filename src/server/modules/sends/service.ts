@@ -6,7 +6,7 @@ import type { Db } from '#server/db/client';
 import { isUniqueViolation } from '#server/db/errors';
 import { AppError } from '#server/errors';
 import type { DeliveryWorker } from '#server/mail/deliveries';
-import { buildRawMessage, newMessageId, type MessageParts } from '#server/mail/message';
+import { buildRawMessage, createMessageBuilder, newMessageId, type MessageParts } from '#server/mail/message';
 import { MailSendError, type MailTransport } from '#server/mail/transport';
 import { FileStoreUnavailableError, type FileStorage } from '#server/storage/storage';
 import { PLACEHOLDERS } from '#shared/email/compose';
@@ -26,6 +26,9 @@ export interface SendDeps {
 }
 
 export const PROOF_SUBJECT_PREFIX = '[PROOF] ';
+
+/** Composing the next vendor's message while the last ones are written to the store: a few, for memory's sake. */
+const MESSAGES_IN_WRITING = 4;
 
 export function messageParts(prepared: PreparedSend, message: VendorMessage, messageId: string): MessageParts {
   const { composed, attachments } = message;
@@ -155,38 +158,57 @@ export async function storeVendorMessages(
 ): Promise<repo.TrackedDeliveryInsert[]> {
   const rows: repo.TrackedDeliveryInsert[] = [];
   const storeId = await deps.storage.identity();
-  // One message at a time: only one raw message is held in memory, however many vendors.
-  for (const message of prepared.messages) {
-    const messageId = newMessageId(deps.config.publicUrl);
-    const raw = await buildRawMessage(messageParts(prepared, message, messageId));
-    const emlKey = await batch.store('eml', `${message.vendor.vendorId}.eml`, CONTENT_TYPES.eml, raw, false);
-    rows.push({
-      vendorId: message.vendor.vendorId,
-      vendorName: message.vendor.name,
-      senderUserId: userId,
-      fromAddress: prepared.sender.from.address,
-      toAddresses: message.composed.to,
-      ccAddresses: message.composed.cc,
-      messageId,
-      emlKey,
-      storeId,
-      terms: message.terms,
-      status: 'pending',
-      attempts: 0,
-      maxAttempts: deps.deliveries.options.maxAttempts,
-      nextAttemptAt: deliveryNow(deps),
-      createdAt: prepared.now,
-      updatedAt: prepared.now,
-      tracking: {
+  const build = createMessageBuilder();
+  // Messages being written to the store while the next ones are composed: at most MESSAGES_IN_WRITING raw messages
+  // are held in memory at once, however many vendors.
+  const writing = new Set<Promise<unknown>>();
+  try {
+    for (const message of prepared.messages) {
+      const messageId = newMessageId(deps.config.publicUrl);
+      const raw = await build(messageParts(prepared, message, messageId));
+      const row: repo.TrackedDeliveryInsert = {
         vendorId: message.vendor.vendorId,
-        content: vendorDeliveryContent(message.input, message.composed),
-        attachmentKeys: [...attachmentKeys],
-        tokenHash: links.get(message.vendor.vendorId)?.tokenHash ?? null,
-        linkExpiresAt: links.get(message.vendor.vendorId)?.expiresAt ?? null,
+        vendorName: message.vendor.name,
+        senderUserId: userId,
+        fromAddress: prepared.sender.from.address,
+        toAddresses: message.composed.to,
+        ccAddresses: message.composed.cc,
+        messageId,
+        emlKey: '',
+        storeId,
+        terms: message.terms,
+        status: 'pending',
+        attempts: 0,
+        maxAttempts: deps.deliveries.options.maxAttempts,
+        nextAttemptAt: deliveryNow(deps),
         createdAt: prepared.now,
         updatedAt: prepared.now,
-      },
-    });
+        tracking: {
+          vendorId: message.vendor.vendorId,
+          content: vendorDeliveryContent(message.input, message.composed),
+          attachmentKeys: [...attachmentKeys],
+          tokenHash: links.get(message.vendor.vendorId)?.tokenHash ?? null,
+          linkExpiresAt: links.get(message.vendor.vendorId)?.expiresAt ?? null,
+          createdAt: prepared.now,
+          updatedAt: prepared.now,
+        },
+      };
+      rows.push(row);
+      const written: Promise<unknown> = batch.store('eml', `${message.vendor.vendorId}.eml`, CONTENT_TYPES.eml, raw, false).then((key) => {
+        row.emlKey = key;
+        writing.delete(written);
+      });
+      // Handled at once (a failed write must not count as unhandled while the next message is composed); the race
+      // below and Promise.all still see its failure.
+      written.catch(() => {});
+      writing.add(written);
+      if (writing.size >= MESSAGES_IN_WRITING) await Promise.race(writing);
+    }
+    await Promise.all(writing);
+  } catch (error) {
+    // Every write has ended before the caller discards the batch's files.
+    await Promise.allSettled(writing);
+    throw error;
   }
   return rows;
 }
