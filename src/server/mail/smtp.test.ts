@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { startSmtpSink } from '#server/testing/smtp-sink';
 import { startSmtp } from '#server/testing/switchable-smtp-server';
 import { createSmtpTransport } from './smtp';
 import { MailSendError } from './transport';
@@ -30,5 +31,17 @@ it('retries a message the server refused before it was sent (its pooled connecti
   } finally {
     transport.close();
     await server.close();
+  }
+});
+
+it('calls a message uncertain, never retrying it, when the line drops after its data was read (the server may have taken it)', async () => {
+  const sink = await startSmtpSink({ answer: () => ({ kind: 'drop' }) });
+  const transport = createSmtpTransport(sink.url);
+  try {
+    expect(await transport.send(message(1))).toMatchObject({ status: 'uncertain' });
+    expect(sink.refused).toHaveLength(1);
+  } finally {
+    transport.close();
+    await sink.close();
   }
 });

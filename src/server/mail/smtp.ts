@@ -15,10 +15,19 @@ export interface SmtpOptions {
 
 interface SmtpError extends Error {
   code?: string;
-  /** The SMTP step that failed; 'CONN': connecting or the greeting. */
+  /** The SMTP step that failed; 'CONN' for any connection-level failure, at whatever stage it happened. */
   command?: string;
+  /** The system error under nodemailer's own code (ECONNREFUSED under ESOCKET). */
+  originalCode?: string;
   responseCode?: number;
   response?: string;
+}
+
+/** Failures to open a connection: nothing of any message went out on it. */
+const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+function isConnectFailure(error: SmtpError): boolean {
+  return error.code === 'EDNS' || (error.command === 'CONN' && error.originalCode !== undefined && CONNECT_FAILURES.has(error.originalCode));
 }
 
 /**
@@ -67,8 +76,9 @@ export function createSmtpTransport(url: string, options: SmtpOptions = {}): Mai
           throw new MailSendError(`The mail server refused the message (${smtpError.responseCode})${reply}`, isTemporary);
         }
         // The pool reads the message before it has a connection, and hands it to another one when the first was
-        // dropped before a byte of it was sent: a failure to connect means the message never left.
-        if (hasStarted && smtpError.command !== 'CONN') {
+        // dropped before a byte of it was sent: a connection that could not even be opened means the message never
+        // left. Any other connection failure ('CONN' too, e.g. a line dropped after the data) may follow a delivery.
+        if (hasStarted && !isConnectFailure(smtpError)) {
           return { status: 'uncertain', error: `The connection to the mail server failed after the message was sent (${smtpError.code ?? 'error'}): ${smtpError.message}` };
         }
         throw new MailSendError(`Could not reach the mail server (${smtpError.code ?? 'error'}): ${smtpError.message}`, true);
