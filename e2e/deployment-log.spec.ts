@@ -80,7 +80,8 @@ test('a send from the send page appears in the log with its files, each vendor m
     await expect(entry).toContainText(`by ${email}`);
     await expect(entry.getByText('Club for Growth', { exact: true })).toBeVisible();
     const vendorChips = entry.getByRole('list', { name: 'Vendors' }).getByRole('listitem');
-    await expect(vendorChips).toHaveText([`${acme!.name}Mailed`, `${beta!.name}Mailed`]);
+    // Each vendor: the message mailed, and where its deployment stands (issue 14: nothing reported yet).
+    await expect(vendorChips).toHaveText([`${acme!.name}MailedSent`, `${beta!.name}MailedSent`]);
     await expect(entry.locator('p').filter({ hasText: /^CC'd:/ })).toContainText(approval);
     await expect(entry.getByRole('button', { name: 'Retry failed' })).toHaveCount(0);
     // Newest first: this user's send is the first entry (other specs do not send while this one runs).
@@ -191,9 +192,9 @@ const logEntry = (overrides: Record<string, unknown> = {}) => ({
   filesRemovedAt: null,
   pricingModel: 'Revshare',
   deliveries: [
-    { vendorId: 'acme1234', vendorName: 'Acme Leads', status: 'sent', error: null, attempts: 1, sentAt: '2026-03-14T19:05:01.000Z', nextAttemptAt: null, terms: null, addedAt: null, addedBy: null },
-    { vendorId: 'bravo5678', vendorName: 'Bravo Data', status: 'failed', error: 'The mail server refused the message (554): mailbox unavailable', attempts: 6, sentAt: null, nextAttemptAt: null, terms: null, addedAt: null, addedBy: null },
-    { vendorId: 'carta9012', vendorName: 'Carta Media', status: 'uncertain', error: 'No answer after the message was sent (timeout)', attempts: 1, sentAt: null, nextAttemptAt: null, terms: null, addedAt: null, addedBy: null },
+    { vendorId: 'acme1234', vendorName: 'Acme Leads', status: 'sent', error: null, attempts: 1, sentAt: '2026-03-14T19:05:01.000Z', nextAttemptAt: null, terms: null, addedAt: null, addedBy: null, tracking: null },
+    { vendorId: 'bravo5678', vendorName: 'Bravo Data', status: 'failed', error: 'The mail server refused the message (554): mailbox unavailable', attempts: 6, sentAt: null, nextAttemptAt: null, terms: null, addedAt: null, addedBy: null, tracking: null },
+    { vendorId: 'carta9012', vendorName: 'Carta Media', status: 'uncertain', error: 'No answer after the message was sent (timeout)', attempts: 1, sentAt: null, nextAttemptAt: null, terms: null, addedAt: null, addedBy: null, tracking: null },
   ],
   ...overrides,
 });

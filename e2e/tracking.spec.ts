@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
-import { ADMIN_EMAIL, expect, expectNoSeriousA11yViolations, test, tokenFor } from './fixtures';
+import { ADMIN_EMAIL, expect, expectNoSeriousA11yViolations, signInWithToken, test, tokenFor } from './fixtures';
 import { createVendors, linksCsv } from './send-fixtures';
 
 /** The vendor's delivered message, read back from the server's outbox, and the personal link in it. */
@@ -83,6 +83,14 @@ test('a vendor opens the link from its message, confirms, schedules and reports 
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: test.info().outputPath('vendor-page-phone.png'), fullPage: true });
+
+  // The team sees it on the send's Deployment Log entry.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInWithToken(page, admin, '/deployment-log');
+  const vendors = page.getByRole('list', { name: 'Vendors' }).filter({ hasText: acme!.name });
+  await expect(vendors.getByText('Deployed', { exact: true })).toBeVisible();
+  await expect(vendors.getByText('2026-01-05 · 39,850')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('deployment-log-tracking.png') });
 
   // An unknown link says so plainly (a fresh load: only the fragment differs).
   await page.goto('about:blank');

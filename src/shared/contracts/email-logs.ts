@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rowId } from './common';
+import { trackingState } from './tracking';
 import { deliveryCounts } from './send';
 import { vendorIdValue } from './vendors';
 
@@ -63,6 +64,8 @@ export const emailLogDelivery = z.object({
   /** ISO date-time when the vendor was added to the send later ('Add vendors'), and by whom; null for the send's own vendors. */
   addedAt: z.string().nullable(),
   addedBy: z.string().nullable(),
+  /** Where the vendor's deployment stands (issue 14); null for messages sent before tracking. */
+  tracking: trackingState.nullable(),
 });
 export type EmailLogDelivery = z.infer<typeof emailLogDelivery>;
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { emailDeliveries, emailLogs } from '#server/db/schema';
+import { deploymentTracking, emailDeliveries, emailLogs } from '#server/db/schema';
 
 /** The log as people read it: entries, their deliveries, one vendor's message. The queue writes it (src/server/mail). */
 
@@ -32,6 +32,25 @@ export interface LogFilters {
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
+
+/** What the log shows of each delivery's tracking (not what its vendor page shows). */
+const trackingColumns = {
+  status: deploymentTracking.status,
+  receivedAt: deploymentTracking.receivedAt,
+  scheduledDate: deploymentTracking.scheduledDate,
+  scheduledTime: deploymentTracking.scheduledTime,
+  segment: deploymentTracking.segment,
+  plannedQuantity: deploymentTracking.plannedQuantity,
+  seedTestSentAt: deploymentTracking.seedTestSentAt,
+  reviewedAt: deploymentTracking.reviewedAt,
+  reviewNote: deploymentTracking.reviewNote,
+  deployedDate: deploymentTracking.deployedDate,
+  deployedQuantity: deploymentTracking.deployedQuantity,
+  cannotDeployReason: deploymentTracking.cannotDeployReason,
+  note: deploymentTracking.note,
+  remindedAt: deploymentTracking.remindedAt,
+  updatedAt: deploymentTracking.updatedAt,
+};
 
 /** Log entries newest first, with their deliveries in vendor order. */
 export async function listLogs(db: Db, filters: LogFilters) {
@@ -68,8 +87,10 @@ export async function listLogs(db: Db, filters: LogFilters) {
       terms: emailDeliveries.terms,
       addedAt: emailDeliveries.addedAt,
       addedByEmail: emailDeliveries.addedByEmail,
+      tracking: trackingColumns,
     })
     .from(emailDeliveries)
+    .leftJoin(deploymentTracking, eq(deploymentTracking.deliveryId, emailDeliveries.id))
     .where(inArray(emailDeliveries.logId, logs.map((log) => log.id)))
     .orderBy(asc(emailDeliveries.id));
   return logs.map((log) => ({ log, deliveries: deliveries.filter((delivery) => delivery.logId === log.id) }));

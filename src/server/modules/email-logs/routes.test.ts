@@ -74,6 +74,7 @@ describe('GET /api/email-logs', () => {
           terms: { pricingModel: 'Revshare', items: [{ label: 'Split', value: '60/40' }], emailProspectingKey: 'ACME-EMAIL-KEY', textProspectingKey: 'ACME-TEXT-KEY' },
           addedAt: null,
           addedBy: null,
+          tracking: expect.objectContaining({ status: 'sent', receivedAt: null }),
         },
         {
           vendorId: 'bravo5678',
@@ -86,6 +87,7 @@ describe('GET /api/email-logs', () => {
           terms: { pricingModel: 'Revshare', items: [{ label: 'Split', value: '70/30' }], emailProspectingKey: 'BRAVO-EMAIL-KEY', textProspectingKey: null },
           addedAt: null,
           addedBy: null,
+          tracking: expect.objectContaining({ status: 'sent', receivedAt: null }),
         },
       ],
       pricingModel: 'Revshare',

@@ -3,6 +3,7 @@ import type { Db } from '#server/db/client';
 import { AppError, conflict, forbidden, notFound } from '#server/errors';
 import type { DeliveryWorker } from '#server/mail/deliveries';
 import type { FileStorage } from '#server/storage/storage';
+import { trackingStateOf, type TrackingStateFields } from '../tracking/views';
 import * as repo from './repository';
 
 export interface EmailLogDeps {
@@ -25,6 +26,7 @@ type DeliveryFields = {
   terms: DeliveryTerms | null;
   addedAt: Date | null;
   addedByEmail: string | null;
+  tracking?: TrackingStateFields | null;
 };
 
 export function deliveryView(delivery: DeliveryFields): EmailLogDelivery {
@@ -40,6 +42,7 @@ export function deliveryView(delivery: DeliveryFields): EmailLogDelivery {
     terms: delivery.terms,
     addedAt: delivery.addedAt?.toISOString() ?? null,
     addedBy: delivery.addedByEmail,
+    tracking: delivery.tracking ? trackingStateOf(delivery.tracking) : null,
   };
 }
 

@@ -49,6 +49,17 @@ describe('the vendor page actions (issue 14 item 2)', () => {
     );
   });
 
+  it("shows each vendor's status on its Deployment Log entry", async ({ app, admin, sent }) => {
+    const schedule = { action: 'scheduled', date: '2026-03-20', time: '09:30', segment: 'Spring donors', plannedQuantity: 40000 };
+    expect((await vendorCall(app, tokenOf(sent.links.acme1234!), 'POST', ACTIONS, schedule)).statusCode).toBe(200);
+    expect((await vendorCall(app, tokenOf(sent.links.bravo5678!), 'POST', ACTIONS, { action: 'cannot-deploy', reason: 'List paused' })).statusCode).toBe(200);
+    const [entry] = (await app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(admin) })).json();
+    const byVendor = Object.fromEntries(entry.deliveries.map((delivery: { vendorId: string; tracking: unknown }) => [delivery.vendorId, delivery.tracking]));
+    expect(byVendor.acme1234).toMatchObject({ status: 'scheduled', scheduledDate: '2026-03-20', scheduledTime: '09:30', plannedQuantity: 40000 });
+    expect(byVendor.bravo5678).toMatchObject({ status: 'cannot-deploy', cannotDeployReason: 'List paused' });
+    expect(byVendor.carta9012).toMatchObject({ status: 'sent', receivedAt: null });
+  });
+
   it('refuses bad input with 400 and a message naming the field, and saves nothing', async ({ app, sent }) => {
     const token = tokenOf(sent.links.bravo5678!);
     const cases: [unknown, RegExp][] = [

@@ -4,7 +4,9 @@ import type { TrackingRow } from './repository';
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** A tracking row as the API shows it. */
-export function trackingStateOf(row: TrackingRow): TrackingState {
+export type TrackingStateFields = Pick<TrackingRow, 'status' | 'receivedAt' | 'scheduledDate' | 'scheduledTime' | 'segment' | 'plannedQuantity' | 'seedTestSentAt' | 'reviewedAt' | 'reviewNote' | 'deployedDate' | 'deployedQuantity' | 'cannotDeployReason' | 'note' | 'remindedAt' | 'updatedAt'>;
+
+export function trackingStateOf(row: TrackingStateFields): TrackingState {
   return {
     status: row.status,
     receivedAt: iso(row.receivedAt),

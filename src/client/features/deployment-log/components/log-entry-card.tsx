@@ -9,6 +9,7 @@ import { useRetryFailed } from '#client/api/email-logs';
 import { cardCountsOf, clientNameOf, plural, vendorDeliveriesOf } from '../utils/entry-text';
 import { formatSentAt } from '../utils/format-date';
 import { DeliveryBadge, deliveryNote } from './delivery-status';
+import { TrackingStatus } from './tracking-status';
 
 /**
  * One send in the log. The date is the button that opens its details; its ::after covers the whole card, so a click
@@ -109,6 +110,7 @@ export function LogEntryCard({
           <li key={delivery?.vendorId ?? name} className="flex min-w-0 items-center gap-1.5 rounded-md border border-slate-200 bg-white py-0.5 pl-2 pr-1 text-[13px]">
             <span className="min-w-0 truncate">{name}</span>
             {delivery ? <DeliveryBadge status={delivery.status} /> : null}
+            {delivery?.tracking && delivery.status === 'sent' ? <TrackingStatus tracking={delivery.tracking} /> : null}
           </li>
         ))}
       </ul>
