@@ -1,13 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Toaster } from '../components/ui/toaster';
+import { LazyToaster } from '../components/ui/lazy-toaster';
 import { TooltipProvider } from '../components/ui/tooltip';
 import { USER_QUERY_KEY } from '../features/auth/api/get-user';
 import { SidebarProvider } from '../features/layout/sidebar-state';
 import { clearAuthToken } from '../lib/auth-token';
 import { createQueryClient } from '../lib/query-client';
 import { RequestError } from '../lib/request';
-import { router } from './router';
+import { navigateOutside } from './router';
 
 /** Any call that finds the session gone signs the user out; one that finds the address removed shows access denied. */
 function handleSessionErrors(error: unknown) {
@@ -17,7 +17,7 @@ function handleSessionErrors(error: unknown) {
   if (isAccessDenied) {
     clearAuthToken();
     queryClient.clear();
-    void router.navigate('/access-denied', { replace: true });
+    navigateOutside('/access-denied', { replace: true });
   } else if (error instanceof RequestError && error.status === 401) {
     clearAuthToken();
     void queryClient.resetQueries({ queryKey: USER_QUERY_KEY });
@@ -32,7 +32,7 @@ export function Providers({ children }: { children: ReactNode }) {
       <TooltipProvider>
         <SidebarProvider>
           {children}
-          <Toaster />
+          <LazyToaster />
         </SidebarProvider>
       </TooltipProvider>
     </QueryClientProvider>

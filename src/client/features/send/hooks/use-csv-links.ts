@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MAX_HTML_OR_CSV_BYTES } from '#shared/contracts/send';
-import { effectiveUtmSources, type LinkExtraction } from '#shared/rules/links';
+import { effectiveUtmSources, type LinkExtraction } from '#shared/rules/link-collector';
 import type { Vendor, VendorUtmSource } from '#shared/contracts/vendors';
 import { toast } from '#client/components/ui/use-toast';
 import type { Card, CardChanges } from '../state/send-state';
