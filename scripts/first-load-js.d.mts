@@ -1,0 +1,2 @@
+export declare const FIRST_LOAD_BUDGET_BYTES: number;
+export declare function firstLoadJs(clientDir: string): { files: { path: string; raw: number; gzip: number }[]; totalGzip: number };
