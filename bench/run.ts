@@ -1,6 +1,7 @@
 // `npm run bench`: each benchmark prints its figures as ratios against a baseline measured in the same run.
 import { benchLinkExtraction } from './link-extraction';
 import { benchSendFanout } from './send-fanout';
+import { benchSendPageBrowser } from './send-page-browser';
 import { benchSendPageBundle } from './send-page-bundle';
 import { benchUserLookup } from './user-lookup';
 import { benchVendorList } from './vendor-list';
@@ -11,6 +12,7 @@ const benchmarks: Record<string, () => Promise<{ name: string; lines: string[] }
   'send-fanout': benchSendFanout,
   'link-extraction': benchLinkExtraction,
   'send-page-bundle': benchSendPageBundle,
+  'send-page-browser': benchSendPageBrowser,
 };
 
 const only = process.argv.slice(2);

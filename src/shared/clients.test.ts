@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENTS, clientsFileSchema, findClient, parseClientsFile, svgDataUri, wordmarkSvg } from './clients';
+import { CLIENTS, findClient, svgDataUri, wordmarkSvg } from './clients';
+import { clientsFileSchema, parseClientsFile } from './clients-file';
+import clientsFile from './clients.json';
 
 describe('CLIENTS', () => {
+  it('is the shipped clients file as its schema reads it', () => {
+    expect(parseClientsFile(clientsFile)).toEqual(CLIENTS);
+  });
+
   it('holds the nine clients, the six SPEC names first and three placeholders', () => {
     expect(CLIENTS.map((client) => client.slug)).toEqual([
       'goa-victory',

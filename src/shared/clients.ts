@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import clientsFile from './clients.json';
 
 export interface Client {
@@ -10,33 +9,16 @@ export interface Client {
   logoWhite: string;
 }
 
+/** One entry of the clients file, as an operator writes it. */
+export interface ClientEntry {
+  slug: string;
+  displayName: string;
+  logo?: string;
+  logoWhite?: string;
+}
+
 export const WORDMARK_COLOR = '#1e293b';
 export const WORDMARK_WHITE = '#ffffff';
-
-// Only data: images, https: and same-origin paths: a logo is put in an <img src>, never run.
-const logoUrl = z
-  .string({ error: 'must be text' })
-  .trim()
-  .regex(/^(data:image\/(svg\+xml|png|jpeg|webp)[;,]|https:\/\/|\/(?!\/))/, { error: 'must be a data:image URI, an https:// URL or a /path' });
-
-export const clientEntry = z.object({
-  slug: z
-    .string({ error: 'must be text' })
-    .trim()
-    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: "must be lowercase words joined by '-', like 'goa-victory'" })
-    .max(64, { error: 'is too long' }),
-  displayName: z.string({ error: 'must be text' }).trim().min(1, { error: 'is required' }).max(80, { error: 'is too long' }),
-  logo: logoUrl.optional(),
-  logoWhite: logoUrl.optional(),
-});
-
-/** The clients file (src/shared/clients.json, or the one CLIENTS_FILE names): what an operator edits. */
-export const clientsFileSchema = z
-  .array(clientEntry, { error: 'must be a list of clients' })
-  .min(1, { error: 'must name at least one client' })
-  .max(30, { error: 'may name at most 30 clients' })
-  .refine((entries) => new Set(entries.map((entry) => entry.slug)).size === entries.length, { error: 'must not repeat a slug' });
-export type ClientsFile = z.input<typeof clientsFileSchema>;
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 function escapeXml(text: string): string {
@@ -78,19 +60,21 @@ export function svgDataUri(svg: string): string {
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 
-/** Validates a clients file and fills in the wordmarks; throws a ZodError naming what is wrong. */
-export function parseClientsFile(json: unknown): Client[] {
-  return clientsFileSchema.parse(json).map(({ slug, displayName, logo, logoWhite }) => ({
+/** A clients file entry as a client: our wordmarks unless the entry names its own logos. */
+export function toClient({ slug, displayName, logo, logoWhite }: ClientEntry): Client {
+  return {
     slug,
     displayName,
     logo: logo ?? svgDataUri(wordmarkSvg(displayName, WORDMARK_COLOR)),
     logoWhite: logoWhite ?? svgDataUri(wordmarkSvg(displayName, WORDMARK_WHITE)),
-  }));
+  };
 }
 
-/** The clients shipped with the app (src/shared/clients.json). */
-export const CLIENTS: readonly Client[] = parseClientsFile(clientsFile);
-
+/**
+ * The clients shipped with the app (src/shared/clients.json). Its test holds the file to the clients file schema
+ * (./clients-file); it is not parsed here, so that the browser loads no schema library for it.
+ */
+export const CLIENTS: readonly Client[] = (clientsFile as ClientEntry[]).map(toClient);
 export function findClient(slug: string | null | undefined, clients: readonly Client[] = CLIENTS): Client | undefined {
   return slug ? clients.find((client) => client.slug === slug) : undefined;
 }

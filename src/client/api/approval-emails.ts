@@ -1,12 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { noContent } from '#shared/contracts/common';
-import { approvalEmail, approvalEmailList } from '#shared/contracts/vendors';
+import { approvalEmailListShape, approvalEmailShape, noContent } from '#shared/contracts/responses';
 import { request, revalidatingQuery } from '#client/lib/request';
 
 export const APPROVAL_EMAILS_QUERY_KEY = ['/api/approval-emails'] as const;
 
 export const approvalEmailsQueryOptions = () =>
-  queryOptions({ queryKey: APPROVAL_EMAILS_QUERY_KEY, queryFn: revalidatingQuery('/api/approval-emails', approvalEmailList) });
+  queryOptions({ queryKey: APPROVAL_EMAILS_QUERY_KEY, queryFn: revalidatingQuery('/api/approval-emails', approvalEmailListShape) });
 
 export const useApprovalEmails = () => useQuery(approvalEmailsQueryOptions());
 
@@ -19,7 +18,7 @@ function useApprovalEmailsMutation<TInput, TResult>(call: (input: TInput) => Pro
 }
 
 export const useAddApprovalEmail = () =>
-  useApprovalEmailsMutation((email: string) => request('/api/approval-emails', approvalEmail, { method: 'POST', body: { email } }));
+  useApprovalEmailsMutation((email: string) => request('/api/approval-emails', approvalEmailShape, { method: 'POST', body: { email } }));
 
 export const useDeleteApprovalEmail = () =>
   useApprovalEmailsMutation((id: number) => request(`/api/approval-emails/${id}`, noContent, { method: 'DELETE' }));

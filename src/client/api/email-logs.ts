@@ -1,5 +1,6 @@
+import { emailLogListShape, retryFailedResultShape, sendAgainResultShape } from '#shared/contracts/responses';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { emailLogList, retryFailedResult, sendAgainResult, type EmailLogEntry, type EmailLogFilters } from '#shared/contracts/email-logs';
+import type { EmailLogEntry, EmailLogFilters } from '#shared/contracts/email-logs';
 import { request } from '#client/lib/request';
 import { EMAIL_LOGS_QUERY_KEY } from './email-logs-key';
 
@@ -23,7 +24,7 @@ const hasPendingDelivery = (entries: readonly EmailLogEntry[] | undefined) =>
 export const emailLogsQueryOptions = (filters: EmailLogFilters) =>
   queryOptions({
     queryKey: [...EMAIL_LOGS_QUERY_KEY, filters],
-    queryFn: ({ signal }) => request(emailLogsPath(filters), emailLogList, { signal }),
+    queryFn: ({ signal }) => request(emailLogsPath(filters), emailLogListShape, { signal }),
     // A history that every user adds to: opening the screen always asks again (the cached list shows meanwhile).
     refetchOnMount: 'always',
     refetchInterval: (query) => (hasPendingDelivery(query.state.data) ? PENDING_REFRESH_MS : false),
@@ -44,10 +45,10 @@ function useEmailLogMutation<TInput, TResult>(call: (input: TInput) => Promise<T
 
 /** Re-queues only the failed deliveries of a send. */
 export const useRetryFailed = () =>
-  useEmailLogMutation((logId: number) => request(`${logPath(logId)}/retry-failed`, retryFailedResult, { method: 'POST' }));
+  useEmailLogMutation((logId: number) => request(`${logPath(logId)}/retry-failed`, retryFailedResultShape, { method: 'POST' }));
 
 /** A person's decision to send one vendor's message again (it may already have arrived). */
 export const useSendAgain = () =>
   useEmailLogMutation(({ logId, vendorId }: { logId: number; vendorId: string }) =>
-    request(`${logPath(logId)}/deliveries/${encodeURIComponent(vendorId)}/send-again`, sendAgainResult, { method: 'POST' }),
+    request(`${logPath(logId)}/deliveries/${encodeURIComponent(vendorId)}/send-again`, sendAgainResultShape, { method: 'POST' }),
   );

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { noContent } from '#shared/contracts/common';
-import { vendor, vendorList, type CreateVendorBody, type UpdateVendorBody } from '#shared/contracts/vendors';
+import type { CreateVendorBody, UpdateVendorBody } from '#shared/contracts/vendors';
+import { noContent, vendorListShape, vendorShape } from '#shared/contracts/responses';
 import { request, revalidatingQuery } from '#client/lib/request';
 import { VENDOR_COSTS_QUERY_KEY } from './vendor-costs';
 import { VENDOR_SPLITS_QUERY_KEY } from './vendor-splits';
@@ -10,7 +10,7 @@ import { VENDOR_UTM_SOURCES_QUERY_KEY } from './vendor-utm-sources';
 export const VENDORS_QUERY_KEY = ['/api/vendors'] as const;
 
 export const vendorsQueryOptions = () =>
-  queryOptions({ queryKey: VENDORS_QUERY_KEY, queryFn: revalidatingQuery('/api/vendors', vendorList) });
+  queryOptions({ queryKey: VENDORS_QUERY_KEY, queryFn: revalidatingQuery('/api/vendors', vendorListShape) });
 
 export const useVendors = () => useQuery(vendorsQueryOptions());
 
@@ -19,7 +19,7 @@ const vendorPath = (vendorId: string) => `/api/vendors/${encodeURIComponent(vend
 export function useCreateVendor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateVendorBody) => request('/api/vendors', vendor, { method: 'POST', body }),
+    mutationFn: (body: CreateVendorBody) => request('/api/vendors', vendorShape, { method: 'POST', body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: VENDORS_QUERY_KEY }),
   });
 }
@@ -28,7 +28,7 @@ export function useUpdateVendor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ vendorId, ...body }: UpdateVendorBody & { vendorId: string }) =>
-      request(vendorPath(vendorId), vendor, { method: 'PUT', body }),
+      request(vendorPath(vendorId), vendorShape, { method: 'PUT', body }),
     // Not awaited, for the reason given at useDeleteVendor: a 404's refresh removes the vendor and its modal.
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: VENDORS_QUERY_KEY });

@@ -2,8 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { noContent } from '#shared/contracts/common';
-import { vendorList } from '#shared/contracts/vendors';
+import { noContent, vendorListShape as vendorList } from '#shared/contracts/responses';
 import { request, RequestError, ResponseContractError, revalidatingQuery } from './request';
 
 // What each path answers: a status and a raw body.

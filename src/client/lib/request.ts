@@ -1,5 +1,5 @@
 import type { QueryFunctionContext } from '@tanstack/react-query';
-import type { output, ZodType } from 'zod';
+import { readShape, type Shape } from '#shared/contracts/shape';
 import { getAuthToken } from './auth-token';
 
 /** A non-success response: message is 'STATUS: body' (or the status text when the body is empty). */
@@ -66,14 +66,15 @@ export async function requestRaw(path: string, { method = 'GET', body, headers =
 }
 
 /**
- * Calls the API and parses its answer with the shared contract's response schema: what the caller gets is what the
- * contract promises, or a ResponseContractError. An empty body (204) is parsed as undefined (`noContent`).
+ * Calls the API and reads its answer with the shape of the shared contract's response (#shared/contracts/responses):
+ * what the caller gets is what the contract promises, or a ResponseContractError. An empty body (204) is read as
+ * undefined (`noContent`).
  */
-export async function request<Schema extends ZodType>(path: string, schema: Schema, options: RequestOptions = {}): Promise<output<Schema>> {
-  return parseAnswer(await requestRaw(path, options), path, schema, options.method ?? 'GET');
+export async function request<T>(path: string, shape: Shape<T>, options: RequestOptions = {}): Promise<T> {
+  return parseAnswer(await requestRaw(path, options), path, shape, options.method ?? 'GET');
 }
 
-async function parseAnswer<Schema extends ZodType>(response: Response, path: string, schema: Schema, method: string): Promise<output<Schema>> {
+async function parseAnswer<T>(response: Response, path: string, shape: Shape<T>, method: string): Promise<T> {
   const text = response.status === 204 ? '' : await response.text();
   let body: unknown;
   try {
@@ -81,9 +82,9 @@ async function parseAnswer<Schema extends ZodType>(response: Response, path: str
   } catch {
     throw new ResponseContractError(method, path, ['the body is not JSON']);
   }
-  const parsed = schema.safeParse(body);
+  const parsed = readShape(shape, body);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(body)'}: ${issue.message}`);
+    const problems = parsed.problems.map((problem) => `${problem.path.length > 0 ? problem.path.join('.') : '(body)'}: ${problem.message}`);
     throw new ResponseContractError(method, path, problems);
   }
   return parsed.data;
@@ -96,13 +97,13 @@ const etags = new Map<string, string>();
  * A query function for a GET whose answers carry an ETag: while the query cache holds the data of the last answer, the
  * request names its tag (If-None-Match), and a 304 keeps that data as it is (nothing parsed, nothing re-rendered).
  */
-export function revalidatingQuery<Schema extends ZodType>(path: string, schema: Schema) {
-  return async ({ client, queryKey, signal }: QueryFunctionContext): Promise<output<Schema>> => {
-    const held = client.getQueryData<output<Schema>>(queryKey);
+export function revalidatingQuery<T>(path: string, shape: Shape<T>) {
+  return async ({ client, queryKey, signal }: QueryFunctionContext): Promise<T> => {
+    const held = client.getQueryData<T>(queryKey);
     const etag = held === undefined ? undefined : etags.get(path);
     const response = await requestRaw(path, { signal, headers: etag ? { 'If-None-Match': etag } : {} });
     if (response.status === 304 && held !== undefined) return held;
-    const data = await parseAnswer(response, path, schema, 'GET');
+    const data = await parseAnswer(response, path, shape, 'GET');
     const answered = response.headers.get('ETag');
     if (answered) etags.set(path, answered);
     else etags.delete(path);

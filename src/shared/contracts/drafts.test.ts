@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDraftBody, INITIAL_SESSION_STATE, patchDraftBody, patchSessionBody, saveSessionBody } from './drafts';
+import { createDraftBody, INITIAL_SESSION_STATE, patchDraftBody, patchSessionBody, saveSessionBody, sessionState } from './drafts';
 
 describe('draft contracts', () => {
   it('creates a card from its id and type, everything else empty and expanded', () => {
@@ -61,6 +61,7 @@ describe('session contracts', () => {
       showInitialSelection: true,
       pricingModel: 'Revshare',
     });
+    expect(INITIAL_SESSION_STATE).toEqual(sessionState.parse({}));
   });
 
   it('saves a whole state and patches a part of it', () => {

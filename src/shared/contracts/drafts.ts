@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INT4_MAX } from './common';
+import { INITIAL_SESSION_STATE as initialSession } from './initial-session';
 import { DEFAULT_PRICING_MODEL, PRICING_MODELS, vendorIdValue } from './vendors';
 import { base64Content, cardId, endDateValue, imageContentType, nullableText, optionalText, vendorLink } from './card-fields';
 
@@ -116,4 +117,4 @@ export const sessionStateView = z.object({
   pricingModel: z.enum(PRICING_MODELS),
 });
 
-export const INITIAL_SESSION_STATE: SessionState = sessionState.parse({});
+export const INITIAL_SESSION_STATE: SessionState = initialSession;

@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { PRICING_MODELS, splitRatio, vendorIdValue } from './vendors';
 import { base64Content, cardId, endDateValue, imageContentType, nullableText, optionalText, vendorLink } from './card-fields';
 
-// PRODUCT.md 5: limits the server answers 413 above; the client can check them before uploading.
-export const MAX_HTML_OR_CSV_BYTES = 10 * 1024 * 1024;
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-export const MAX_ATTACHMENT_BYTES_PER_MESSAGE = 20 * 1024 * 1024;
+export { MAX_ATTACHMENT_BYTES_PER_MESSAGE, MAX_HTML_OR_CSV_BYTES, MAX_IMAGE_BYTES } from './limits';
 
 /** The uploaded CSV's name, kept with the log entry so 'Download CSV' saves it under that name (optional). */
 const csvFileName = z.string({ error: 'must be text' }).trim().max(255, { error: 'is too long' }).nullish();

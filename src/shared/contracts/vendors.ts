@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { emailAddress } from './common';
+import { SPLIT_PATTERN } from './vendor-terms';
+
+export { DEFAULT_PRICING_MODEL, DEFAULT_SPLIT, PRICING_MODELS, SPLIT_PATTERN, type PricingModel } from './vendor-terms';
 
 const nullableKey = z
   .string({ error: 'must be text' })
@@ -47,8 +50,6 @@ export type CreateVendorBody = z.input<typeof createVendorBody>;
 export const updateVendorBody = createVendorBody.omit({ vendorId: true });
 export type UpdateVendorBody = z.input<typeof updateVendorBody>;
 
-export const SPLIT_PATTERN = /^(\d{1,3})\/(\d{1,3})$/;
-export const DEFAULT_SPLIT = '50/50';
 
 export const splitRatio = z
   .string({ error: "must be text like '60/40'" })
@@ -114,6 +115,3 @@ export type ApprovalEmail = z.infer<typeof approvalEmail>;
 export const approvalEmailList = z.array(approvalEmail);
 export const addApprovalEmailBody = z.object({ email: emailAddress });
 
-export const PRICING_MODELS = ['Revshare', 'CPM', 'CPA', 'CPD'] as const;
-export type PricingModel = (typeof PRICING_MODELS)[number];
-export const DEFAULT_PRICING_MODEL: PricingModel = 'Revshare';

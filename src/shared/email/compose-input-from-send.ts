@@ -1,6 +1,7 @@
 import { findClient } from '../clients';
 import type { SendBodyInput } from '../contracts/send';
-import { DEFAULT_PRICING_MODEL, type Vendor } from '../contracts/vendors';
+import { DEFAULT_PRICING_MODEL } from '../contracts/vendor-terms';
+import type { Vendor } from '../contracts/vendors';
 import { declaredImageType } from '../file-kinds';
 import { ownEntry } from '../own-entry';
 import type { CostValues } from '../rules/pricing';

@@ -136,6 +136,9 @@ export function createLinkCollector(vendors: readonly LinkVendor[]): LinkCollect
   const malformed: string[] = [];
   let malformedCount = 0;
   let rowCount = 0;
+  // Cells already read whose outcome can no longer change (see isSettled): most rows of a big file repeat a few links,
+  // and a repeat then costs one set lookup instead of reading the link again.
+  const settledCells = new Set<string>();
 
   function addLink(vendorId: string, link: string): void {
     const kept = links.get(vendorId);
@@ -173,21 +176,24 @@ export function createLinkCollector(vendors: readonly LinkVendor[]): LinkCollect
       if (malformed.length < MAX_LISTED) malformed.push(cell.trim());
       return;
     }
-    if (found.source === '') return;
-    const key = found.source.toLowerCase();
-    const vendorIds = vendorsBySource.get(key);
-    if (vendorIds === undefined) {
-      if (unmatched.size < MAX_TRACKED && !unmatched.has(key)) unmatched.set(key, found.source);
-      return;
+    if (found.source !== '') {
+      const key = found.source.toLowerCase();
+      const vendorIds = vendorsBySource.get(key);
+      if (vendorIds === undefined) {
+        if (unmatched.size < MAX_TRACKED && !unmatched.has(key)) unmatched.set(key, found.source);
+      } else {
+        for (const vendorId of vendorIds) addLink(vendorId, found.link);
+      }
     }
-    for (const vendorId of vendorIds) addLink(vendorId, found.link);
+    // An empty source never counts; any other is settled once added, unless its vendors' lists are still open.
+    if (settledCells.size < MAX_TRACKED && (found.source === '' || isSettled(found.source, found.link))) settledCells.add(cell);
   }
 
   return {
     addRow(cells) {
       rowCount++;
       for (const cell of cells) {
-        if (mentionsUtmSource(cell)) addCell(cell);
+        if (cell.length >= MIN_LINK_LENGTH && !settledCells.has(cell) && mentionsUtmSource(cell)) addCell(cell);
       }
     },
     result() {

@@ -83,6 +83,21 @@ describe('extractVendorLinks', () => {
     expect(result.malformedUrlCount).toBe(3);
   });
 
+  it('reads a repeated cell the same way every time: malformed repeats are counted, repeats of settled links change nothing', () => {
+    const acme1 = 'https://x.example/1?utm_source=acme';
+    const conflicting = Array.from({ length: 7 }, (_, i) => `https://x.example/${i + 2}?utm_source=acme`);
+    const rows = [acme1, 'ftp://x.example/?utm_source=acme', acme1, 'https://x.example/?utm_source=', 'ftp://x.example/?utm_source=acme', 'https://x.example/?utm_source=zulu'];
+    for (const link of conflicting) rows.push(link, acme1, link, 'https://x.example/?utm_source=');
+    rows.push('https://x.example/?utm_source=zulu', 'ftp://x.example/?utm_source=acme');
+    const result = extractVendorLinks(rows.join('\n'), vendors);
+    expect(result.links).toEqual({ acme1234: acme1 });
+    expect(result.malformedUrlCount).toBe(3);
+    expect(result.malformedUrls).toEqual(['ftp://x.example/?utm_source=acme', 'ftp://x.example/?utm_source=acme', 'ftp://x.example/?utm_source=acme']);
+    expect(result.conflicts).toEqual([{ vendorId: 'acme1234', kept: acme1, ignored: conflicting.slice(0, 5) }]);
+    expect(result.unmatchedSources).toEqual(['zulu']);
+    expect(result.rowCount).toBe(rows.length);
+  });
+
   it('caps the lists but keeps counting', () => {
     const lines = Array.from({ length: 50 }, (_, i) => `https://x.example/?utm_source=other${i},bad${i}?utm_source=x`);
     const result = extractVendorLinks(lines.join('\n'), vendors);

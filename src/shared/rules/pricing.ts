@@ -1,4 +1,5 @@
-import { DEFAULT_SPLIT, SPLIT_PATTERN, type PricingModel, type VendorCosts } from '../contracts/vendors';
+import { DEFAULT_SPLIT, SPLIT_PATTERN, type PricingModel } from '../contracts/vendor-terms';
+import type { VendorCosts } from '../contracts/vendors';
 
 /** A vendor's cost and budget values; null or absent means not set. */
 export type CostValues = Partial<Omit<VendorCosts, 'vendorId'>>;

@@ -1,5 +1,5 @@
+import { authResponseShape } from '#shared/contracts/responses';
 import { useMutation } from '@tanstack/react-query';
-import { authResponse } from '#shared/contracts/auth';
 import { request } from '#client/lib/request';
 
 export interface SignInInput {
@@ -7,7 +7,7 @@ export interface SignInInput {
   password: string;
 }
 
-export const login = (input: SignInInput) => request('/api/login', authResponse, { method: 'POST', body: input });
+export const login = (input: SignInInput) => request('/api/login', authResponseShape, { method: 'POST', body: input });
 
 export function useLogin() {
   return useMutation({ mutationFn: login });

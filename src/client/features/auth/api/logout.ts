@@ -1,5 +1,5 @@
+import { noContent } from '#shared/contracts/responses';
 import { useMutation } from '@tanstack/react-query';
-import { noContent } from '#shared/contracts/common';
 import { request } from '#client/lib/request';
 
 export const logout = () => request('/api/logout', noContent, { method: 'POST' });

@@ -1,5 +1,5 @@
+import { testEmailResultShape } from '#shared/contracts/responses';
 import { useMutation } from '@tanstack/react-query';
-import { testEmailResult } from '#shared/contracts/email-test';
 import { request } from '#client/lib/request';
 
 export interface TestEmailBody {
@@ -11,4 +11,4 @@ export interface TestEmailBody {
 }
 
 export const useSendTestEmail = () =>
-  useMutation({ mutationFn: (body: TestEmailBody) => request('/api/send-email', testEmailResult, { method: 'POST', body }) });
+  useMutation({ mutationFn: (body: TestEmailBody) => request('/api/send-email', testEmailResultShape, { method: 'POST', body }) });

@@ -1,5 +1,6 @@
+import { sendResultShape } from '#shared/contracts/responses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { sendResult, type SendBodyInput } from '#shared/contracts/send';
+import type { SendBodyInput } from '#shared/contracts/send';
 import { EMAIL_LOGS_QUERY_KEY } from '#client/api/email-logs-key';
 import { request } from '#client/lib/request';
 
@@ -14,7 +15,7 @@ export function useSendConsolidated() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: SendConsolidatedInput) =>
-      request('/api/send-email-consolidated', sendResult, { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
+      request('/api/send-email-consolidated', sendResultShape, { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: EMAIL_LOGS_QUERY_KEY });
     },

@@ -1,5 +1,5 @@
 import { CheckCircle2, CloudOff, Loader2, Send } from 'lucide-react';
-import { PRICING_MODELS, type PricingModel } from '#shared/contracts/vendors';
+import { PRICING_MODELS, type PricingModel } from '#shared/contracts/vendor-terms';
 import { Button } from '#client/components/ui/button';
 import type { SaveStatus } from '#client/lib/autosave/save-queue';
 

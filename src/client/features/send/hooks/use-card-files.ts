@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { MAX_HTML_OR_CSV_BYTES, MAX_IMAGE_BYTES } from '#shared/contracts/send';
+import { MAX_HTML_OR_CSV_BYTES, MAX_IMAGE_BYTES } from '#shared/contracts/limits';
 import { imageTypeOf } from '#shared/file-kinds';
 import { toast } from '#client/components/ui/use-toast';
 import { EMAIL_CARD_FILES, fileKind, invalidFileMessage, readAsBase64, TEXT_CARD_FILES } from '../files/accepted-files';

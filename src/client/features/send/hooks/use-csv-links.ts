@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MAX_HTML_OR_CSV_BYTES } from '#shared/contracts/send';
+import { MAX_HTML_OR_CSV_BYTES } from '#shared/contracts/limits';
 import { effectiveUtmSources, type LinkExtraction } from '#shared/rules/link-collector';
 import type { Vendor, VendorUtmSource } from '#shared/contracts/vendors';
 import { toast } from '#client/components/ui/use-toast';

@@ -1,5 +1,6 @@
 import type { SendBodyInput } from '#shared/contracts/send';
-import { DEFAULT_SPLIT, type Vendor } from '#shared/contracts/vendors';
+import { DEFAULT_SPLIT } from '#shared/contracts/vendor-terms';
+import type { Vendor } from '#shared/contracts/vendors';
 import { ownEntry } from '#shared/own-entry';
 import type { CostValues } from '#shared/rules/pricing';
 import { labelCards, type SendRequirementsState } from '#shared/rules/validation';

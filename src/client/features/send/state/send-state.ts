@@ -1,5 +1,5 @@
 import type { CardType, DraftCard, SessionState } from '#shared/contracts/drafts';
-import { INITIAL_SESSION_STATE } from '#shared/contracts/drafts';
+import { INITIAL_SESSION_STATE } from '#shared/contracts/initial-session';
 import type { PricingModel } from '#shared/contracts/vendors';
 import { MAIN_CARD_ID } from '#shared/rules/validation';
 

@@ -1,6 +1,6 @@
 import { Plus, Store } from 'lucide-react';
 import { useState } from 'react';
-import { DEFAULT_SPLIT } from '#shared/contracts/vendors';
+import { DEFAULT_SPLIT } from '#shared/contracts/vendor-terms';
 import { Button } from '#client/components/ui/button';
 import { Dialog } from '#client/components/ui/dialog';
 import { useUser } from '#client/features/auth/api/get-user';

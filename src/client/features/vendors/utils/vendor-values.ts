@@ -1,4 +1,5 @@
-import { DEFAULT_SPLIT, SPLIT_PATTERN, type Vendor, type VendorCosts } from '#shared/contracts/vendors';
+import { DEFAULT_SPLIT, SPLIT_PATTERN } from '#shared/contracts/vendor-terms';
+import type { Vendor, VendorCosts } from '#shared/contracts/vendors';
 
 /** The UTM source links are matched by: the user's override when it holds text, else the vendor's default. */
 export function effectiveUtmSource(vendor: Vendor, override: string | undefined): string {

@@ -1,0 +1,179 @@
+// The answers the browser reads, as light shapes (./shape) typed by the zod contracts they mirror: the types keep
+// the fields in step at compile time, and src/server/openapi/response-shapes.test.ts holds each shape to the schema
+// its operation publishes. Type-only imports: no schema library reaches the browser through this file.
+import type { z } from 'zod';
+import type { appSettings } from './app-settings';
+import type { authResponse, connectTicket, currentUser, firstNameResponse, inviteLookupResponse } from './auth';
+import type { draftCardView, sessionStateView } from './drafts';
+import type { emailLogEntry, retryFailedResult, sendAgainResult } from './email-logs';
+import type { testEmailResult } from './email-test';
+import type { proofResult, sendResult } from './send';
+import type { authorizedEmail, inviteResponse, permissionsResult, userRow } from './users';
+import type { approvalEmail, vendor, vendorCostsRow, vendorSplitRow, vendorUtmSourceRow } from './vendors';
+import { array, boolean, extend, int, nothing, nullable, number, object, oneOf, optional, record, string, type Shape } from './shape';
+
+type Out<Schema extends z.ZodType> = z.output<Schema>;
+
+/** A 204: no body. */
+export const noContent: Shape<undefined> = nothing;
+
+// Vendors and their terms
+export const vendorShape: Shape<Out<typeof vendor>> = object({
+  vendorId: string,
+  name: string,
+  emails: array(string),
+  defaultUtmSource: string,
+  emailProspectingKey: nullable(string),
+  textProspectingKey: nullable(string),
+});
+export const vendorListShape = array(vendorShape);
+export const vendorSplitShape: Shape<Out<typeof vendorSplitRow>> = object({ vendorId: string, splitRatio: string });
+export const vendorSplitListShape = array(vendorSplitShape);
+export const vendorUtmSourceShape: Shape<Out<typeof vendorUtmSourceRow>> = object({ vendorId: string, utmSource: string });
+export const vendorUtmSourceListShape = array(vendorUtmSourceShape);
+export const vendorCostsShape: Shape<Out<typeof vendorCostsRow>> = object({
+  vendorId: string,
+  costPerDonor: nullable(number),
+  cpdBudget: nullable(number),
+  costPerAcquisition: nullable(number),
+  cpaBudget: nullable(number),
+  costPerThousand: nullable(number),
+  cpmBudget: nullable(number),
+});
+export const vendorCostsListShape = array(vendorCostsShape);
+export const approvalEmailShape: Shape<Out<typeof approvalEmail>> = object({ id: number, email: string });
+export const approvalEmailListShape = array(approvalEmailShape);
+
+// Session and account
+export const authResponseShape: Shape<Out<typeof authResponse>> = object({ token: string });
+export const inviteLookupShape: Shape<Out<typeof inviteLookupResponse>> = object({ email: string });
+export const connectTicketShape: Shape<Out<typeof connectTicket>> = object({ ticket: string });
+export const currentUserShape: Shape<Out<typeof currentUser>> = object({
+  id: number,
+  email: string,
+  isAdmin: boolean,
+  hasRegistered: boolean,
+  googleProfileImageUrl: nullable(string),
+  authorizedEmailId: nullable(number),
+});
+export const firstNameShape: Shape<Out<typeof firstNameResponse>> = object({ firstName: string });
+export const appSettingsShape: Shape<Out<typeof appSettings>> = object({
+  hubPassword: nullable(string),
+  mailTransport: oneOf(['outbox', 'smtp', 'gmail']),
+  isGoogleEnabled: boolean,
+});
+
+// Users (Settings)
+export const userListShape: Shape<Out<typeof userRow>[]> = array(
+  object({
+    id: nullable(number),
+    email: string,
+    isAdmin: boolean,
+    hasRegistered: boolean,
+    googleProfileImageUrl: nullable(string),
+    authorizedEmailId: number,
+    inviteExpiresAt: nullable(string),
+  }),
+);
+const inviteFields = { inviteUrl: string, inviteExpiresAt: string, inviteMailed: boolean };
+export const inviteShape: Shape<Out<typeof inviteResponse>> = object(inviteFields);
+export const authorizedEmailShape: Shape<Out<typeof authorizedEmail>> = object(extend(inviteFields, { id: number, email: string, isAdmin: boolean }));
+export const permissionsResultShape: Shape<Out<typeof permissionsResult>> = object({ id: number, email: string, isAdmin: boolean });
+
+// The send page's saved work
+const CARD_TYPES = ['email', 'text'] as const;
+export const draftCardShape: Shape<Out<typeof draftCardView>> = object({
+  cardId: string,
+  cardType: oneOf(CARD_TYPES),
+  cardOrder: int,
+  htmlSubject: string,
+  senderName: string,
+  endDate: nullable(string),
+  fileName: nullable(string),
+  fileContent: nullable(string),
+  textCopy: string,
+  csvFileName: nullable(string),
+  csvContent: nullable(string),
+  vendorLinks: record(string),
+  isExpanded: boolean,
+  imageFileName: nullable(string),
+  imageContent: nullable(string),
+  imageContentType: nullable(string),
+});
+export const draftListShape = array(draftCardShape);
+export const sessionStateShape: Shape<Out<typeof sessionStateView>> = object({
+  selectedContentType: nullable(oneOf(CARD_TYPES)),
+  selectedClient: nullable(string),
+  selectedVendors: array(string),
+  showInitialSelection: boolean,
+  pricingModel: oneOf(['Revshare', 'CPM', 'CPA', 'CPD']),
+});
+
+// Sending
+const deliveryCountFields = { mailed: number, pending: number, failed: number, uncertain: number };
+export const sendResultShape: Shape<Out<typeof sendResult>> = object(extend(deliveryCountFields, { id: number }));
+const directSendFields = { status: oneOf(['sent', 'uncertain']), messageId: string };
+export const proofResultShape: Shape<Out<typeof proofResult>> = object(extend(directSendFields, { message: optional(string), to: string, vendorId: string }));
+export const testEmailResultShape: Shape<Out<typeof testEmailResult>> = object(extend(directSendFields, { message: string }));
+
+// The Deployment Log
+const deliveryShape = object({
+  vendorId: string,
+  vendorName: string,
+  status: oneOf(['pending', 'sent', 'failed', 'uncertain']),
+  error: nullable(string),
+  attempts: number,
+  sentAt: nullable(string),
+  nextAttemptAt: nullable(string),
+  terms: nullable(
+    object({
+      pricingModel: string,
+      items: array(object({ label: string, value: string })),
+      emailProspectingKey: nullable(string),
+      textProspectingKey: nullable(string),
+    }),
+  ),
+  addedAt: nullable(string),
+  addedBy: nullable(string),
+});
+export const emailLogListShape: Shape<Out<typeof emailLogEntry>[]> = array(
+  object({
+    id: number,
+    sentAt: string,
+    sentBy: string,
+    clientName: nullable(string),
+    clientSlug: nullable(string),
+    vendors: array(string),
+    approvalEmails: array(string),
+    emailCardCount: number,
+    textCardCount: number,
+    cardDetails: object({
+      emailCards: array(
+        object({
+          subject: nullable(string),
+          senderName: nullable(string),
+          endDate: nullable(string),
+          filename: nullable(string),
+          htmlFileKey: nullable(string),
+          csvFileKey: nullable(string),
+        }),
+      ),
+      textCards: array(
+        object({
+          senderName: nullable(string),
+          endDate: nullable(string),
+          textContent: nullable(string),
+          csvFileKey: nullable(string),
+          imageFileKey: nullable(string),
+          fileName: nullable(string),
+        }),
+      ),
+    }),
+    subjects: array(string),
+    deliveries: array(deliveryShape),
+    pricingModel: nullable(string),
+    filesRemovedAt: nullable(string),
+  }),
+);
+export const retryFailedResultShape: Shape<Out<typeof retryFailedResult>> = object(extend(deliveryCountFields, { id: number, requeued: number }));
+export const sendAgainResultShape: Shape<Out<typeof sendAgainResult>> = object(extend(deliveryCountFields, { id: number, delivery: deliveryShape }));
