@@ -32,11 +32,15 @@ const READS: [Shape<unknown>, string[]][] = [
   [shapes.draftCardShape, ['POST /api/prospecting-drafts 201', 'PATCH /api/prospecting-drafts/:cardId 200']],
   [shapes.sessionStateShape, ['GET /api/prospecting-session 200', 'POST /api/prospecting-session 200', 'PATCH /api/prospecting-session 200']],
   [shapes.sendResultShape, ['POST /api/send-email-consolidated 200']],
-  [shapes.proofResultShape, ['POST /api/send-proof 200']],
+  [shapes.proofResultShape, ['POST /api/send-proof 200', 'POST /api/email-logs/:id/add-vendors/proof 200']],
   [shapes.testEmailResultShape, ['POST /api/send-email 200']],
   [shapes.emailLogListShape, ['GET /api/email-logs 200']],
   [shapes.retryFailedResultShape, ['POST /api/email-logs/:id/retry-failed 200']],
   [shapes.sendAgainResultShape, ['POST /api/email-logs/:id/deliveries/:vendorId/send-again 200']],
+  [shapes.useAsNewSendResultShape, ['POST /api/email-logs/:id/use-as-new-send 200']],
+  [shapes.addVendorsResultShape, ['POST /api/email-logs/:id/add-vendors 200']],
+  [shapes.addVendorsPreviewShape, ['POST /api/email-logs/:id/add-vendors/preview 200']],
+  [shapes.messageComparisonShape, ['GET /api/email-logs/:id/compare 200']],
 ];
 
 function responseSchema(key: string): z.ZodType {

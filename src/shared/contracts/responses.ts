@@ -7,6 +7,7 @@ import type { authResponse, connectTicket, currentUser, firstNameResponse, invit
 import type { draftCardView, sessionStateView } from './drafts';
 import type { emailLogEntry, retryFailedResult, sendAgainResult } from './email-logs';
 import type { testEmailResult } from './email-test';
+import type { addVendorsPreview, addVendorsResult, messageComparison, useAsNewSendResult } from './past-sends';
 import type { proofResult, sendResult } from './send';
 import type { authorizedEmail, inviteResponse, permissionsResult, userRow } from './users';
 import type { approvalEmail, vendor, vendorCostsRow, vendorSplitRow, vendorUtmSourceRow } from './vendors';
@@ -177,3 +178,26 @@ export const emailLogListShape: Shape<Out<typeof emailLogEntry>[]> = array(
 );
 export const retryFailedResultShape: Shape<Out<typeof retryFailedResult>> = object(extend(deliveryCountFields, { id: number, requeued: number }));
 export const sendAgainResultShape: Shape<Out<typeof sendAgainResult>> = object(extend(deliveryCountFields, { id: number, delivery: deliveryShape }));
+
+// Reusing a past send (the Deployment Log)
+export const useAsNewSendResultShape: Shape<Out<typeof useAsNewSendResult>> = object({ cardCount: number, selectedVendors: array(string), missingVendors: array(string) });
+export const addVendorsResultShape: Shape<Out<typeof addVendorsResult>> = object(extend(deliveryCountFields, { id: number, added: array(string) }));
+export const addVendorsPreviewShape: Shape<Out<typeof addVendorsPreview>> = object({
+  vendorId: string,
+  email: object({
+    to: array(string),
+    cc: array(string),
+    replyTo: array(string),
+    subject: string,
+    html: string,
+    text: string,
+    attachments: array(object({ filename: string, contentType: string, size: number })),
+  }),
+  problem: nullable(string),
+});
+const comparedVendor = object({ vendorId: string, vendorName: string });
+export const messageComparisonShape: Shape<Out<typeof messageComparison>> = object({
+  a: comparedVendor,
+  b: comparedVendor,
+  rows: array(object({ kind: oneOf(['link', 'terms', 'key']), section: string, label: string, a: nullable(string), b: nullable(string), isSame: boolean })),
+});

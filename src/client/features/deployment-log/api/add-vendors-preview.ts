@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { addVendorsPreview } from '#shared/contracts/past-sends';
+import { addVendorsPreviewShape } from '#shared/contracts/responses';
 import { request } from '#client/lib/request';
 
 /** The message a vendor being added would get, drawn by the server with the shared composer from the stored send. */
@@ -7,7 +7,7 @@ export const addVendorsPreviewQueryOptions = (logId: number, vendorIds: string[]
   queryOptions({
     queryKey: ['add-vendors-preview', logId, vendorIds, vendorId],
     queryFn: ({ signal }) =>
-      request(`/api/email-logs/${logId}/add-vendors/preview`, addVendorsPreview, { method: 'POST', body: { vendorIds, vendorId }, signal }),
+      request(`/api/email-logs/${logId}/add-vendors/preview`, addVendorsPreviewShape, { method: 'POST', body: { vendorIds, vendorId }, signal }),
     enabled: vendorId !== null && vendorIds.length > 0,
     staleTime: 0,
     gcTime: 0,

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { addVendorsResult } from '#shared/contracts/past-sends';
+import { addVendorsResultShape } from '#shared/contracts/responses';
 import { EMAIL_LOGS_QUERY_KEY } from '#client/api/email-logs-key';
 import { request } from '#client/lib/request';
 
@@ -8,7 +8,7 @@ export function useAddVendors() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ logId, vendorIds, idempotencyKey }: { logId: number; vendorIds: string[]; idempotencyKey: string }) =>
-      request(`/api/email-logs/${logId}/add-vendors`, addVendorsResult, { method: 'POST', body: { vendorIds }, headers: { 'Idempotency-Key': idempotencyKey } }),
+      request(`/api/email-logs/${logId}/add-vendors`, addVendorsResultShape, { method: 'POST', body: { vendorIds }, headers: { 'Idempotency-Key': idempotencyKey } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: EMAIL_LOGS_QUERY_KEY }),
   });
 }
