@@ -18,6 +18,27 @@ test('the sidebar collapses, stays collapsed after a reload, and expands again',
   expect(await page.evaluate(() => localStorage.getItem('sidebarCollapsed'))).toBe('false');
 });
 
+test('a collapsed sidebar names its links in tooltips, on hover after a delay and at once on keyboard focus', async ({ page, request }) => {
+  await signInWithToken(page, await tokenFor(request, ADMIN_EMAIL));
+  await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+  const vendors = page.getByRole('link', { name: 'Vendors' });
+  await vendors.hover();
+  const tooltip = page.getByRole('tooltip');
+  await expect(tooltip).toHaveText('Vendors');
+  await expect(vendors).toHaveAttribute('aria-describedby', (await tooltip.getAttribute('id'))!);
+  const link = await vendors.boundingBox();
+  const tip = await tooltip.boundingBox();
+  expect(tip!.x).toBeGreaterThan(link!.x + link!.width);
+  await page.mouse.move(600, 400);
+  await expect(tooltip).toHaveCount(0);
+
+  await vendors.focus();
+  await expect(page.getByRole('tooltip')).toHaveText('Vendors');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Expand sidebar' }).click();
+});
+
 test('the profile menu shows the user and closes on an outside click', async ({ page, request }) => {
   await signInWithToken(page, await tokenFor(request, ADMIN_EMAIL));
   await page.getByTestId('profile-menu-button').click();
