@@ -178,6 +178,26 @@ test('a pricing model cannot be chosen before the saved work has loaded, so the 
   await expect(page.getByLabel('Pricing model')).toHaveValue('CPD');
 });
 
+test('typing 100 characters into a field autosaves it in at most 3 requests', async ({ page, request }) => {
+  const { token } = await freshUser(request);
+  await signInWithToken(page, token);
+  await page.getByRole('button', { name: /^Email/ }).click();
+  await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 15_000 });
+  const saves: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/api/prospecting-drafts') && sent.method() !== 'GET') saves.push(`${sent.method()} ${sent.postData() ?? ''}`);
+  });
+  const typed = 'Spring appeal: every gift doubled until midnight, so please give today and tell a friend who cares!!';
+  expect(typed).toHaveLength(100);
+  // About a fast typist's pace: each key well inside the save delay of the one before.
+  await page.getByLabel('Subject line').pressSequentially(typed, { delay: 40 });
+  await expect.poll(() => saves.at(-1) ?? '', { timeout: 15_000 }).toContain(typed);
+  await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 15_000 });
+  expect(saves.length).toBeLessThanOrEqual(3);
+  await page.reload();
+  await expect(page.getByLabel('Subject line')).toHaveValue(typed);
+});
+
 test('a save that keeps failing is retried, the user is told, and nothing typed is lost', async ({ page, request }) => {
   const { token } = await freshUser(request);
   await signInWithToken(page, token);
