@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { SourceMapConsumer } from 'source-map-js';
 import { chromium, type Page } from '@playwright/test';
 import { median } from './load';
 import { startServer, type RunningServer } from './server-process';
@@ -147,6 +148,33 @@ async function benchExtraction(page: Page, session: Session) {
   ];
 }
 
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; hitCount?: number }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** BENCH_PROFILE=1: where the main thread's time went while typing, by function (self time). */
+function printProfile(profile: CpuProfile) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<string, number>();
+  const maps = new Map<string, SourceMapConsumer | null>();
+  const mapOf = (url: string) => {
+    const file = url.split('/assets/')[1];
+    if (!file) return null;
+    if (!maps.has(file)) maps.set(file, existsSync(`dist/client/assets/${file}.map`) ? new SourceMapConsumer(JSON.parse(readFileSync(`dist/client/assets/${file}.map`, 'utf8'))) : null);
+    return maps.get(file)!;
+  };
+  (profile.samples ?? []).forEach((id, i) => {
+    const frame = byId.get(id)!.callFrame;
+    const original = mapOf(frame.url)?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
+    const where = original?.source ? `${original.source.replace(/.*node_modules\//, '').replace(/.*src\//, '')}:${original.line}` : `${frame.url.split('/').pop()}:${frame.lineNumber}`;
+    const key = `${frame.functionName || '(anonymous)'} ${where}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+  });
+  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) note(`${ms.toFixed(0).padStart(6)} ms  ${key}`);
+}
+
 /** Runs in the page: types into the field while the Event Timing API notes each keystroke's delay and duration. */
 async function typeAndTime(page: Page, label: string, text: string) {
   await page.evaluate(() => {
@@ -162,7 +190,13 @@ async function typeAndTime(page: Page, label: string, text: string) {
   });
   const field = page.getByLabel(label).first();
   await field.click();
-  await field.pressSequentially(text, { delay: 30 });
+  const profiler = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.start');
+  }
+  await field.pressSequentially(text, { delay: 30, timeout: 600_000 });
+  if (profiler) printProfile((await profiler.send('Profiler.stop')).profile);
   // Event Timing entries are delivered after the next paint.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
   return page.evaluate(() => (window as unknown as { eventTimings: { name: string; delay: number; duration: number }[] }).eventTimings);
