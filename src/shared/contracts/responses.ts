@@ -62,6 +62,9 @@ export const appSettingsShape: Shape<Out<typeof appSettings>> = object({
   hubPassword: nullable(string),
   mailTransport: oneOf(['outbox', 'smtp', 'gmail']),
   isGoogleEnabled: boolean,
+  hasVendorLinks: boolean,
+  isPublicUrlPrivate: boolean,
+  publicUrl: string,
 });
 
 // Users (Settings)
