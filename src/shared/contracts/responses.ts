@@ -7,6 +7,7 @@ import type { authResponse, connectTicket, currentUser, firstNameResponse, invit
 import type { draftCardView, sessionStateView } from './drafts';
 import type { emailLogEntry, retryFailedResult, sendAgainResult } from './email-logs';
 import type { testEmailResult } from './email-test';
+import type { vendorPageView } from './tracking';
 import type { addVendorsPreview, addVendorsResult, messageComparison, useAsNewSendResult } from './past-sends';
 import type { proofResult, sendResult } from './send';
 import type { authorizedEmail, inviteResponse, permissionsResult, userRow } from './users';
@@ -203,4 +204,42 @@ export const messageComparisonShape: Shape<Out<typeof messageComparison>> = obje
   a: comparedVendor,
   b: comparedVendor,
   rows: array(object({ kind: oneOf(['link', 'terms', 'key']), section: string, label: string, a: nullable(string), b: nullable(string), isSame: boolean })),
+});
+
+// A vendor's own page (public, read with its link)
+const pageRow = { label: string, value: string };
+const nullableTime = nullable(string);
+export const vendorPageShape: Shape<Out<typeof vendorPageView>> = object({
+  sentAt: string,
+  linkExpiresAt: string,
+  content: object({
+    vendorName: string,
+    clientName: nullable(string),
+    subject: string,
+    pricingModel: oneOf(['Revshare', 'CPM', 'CPA', 'CPD']),
+    terms: object({ label: string, items: array(object(pageRow)) }),
+    split: nullable(string),
+    costs: nullable(record(nullable(number))),
+    cards: array(object({ title: string, rows: array(object(extend(pageRow, { isLink: boolean }))) })),
+    attachments: array(object({ fileName: string, contentType: string, size: number })),
+    approvalEmails: array(string),
+  }),
+  tracking: object({
+    status: oneOf(['sent', 'received', 'scheduled', 'seed-test-sent', 'approved', 'changes-requested', 'deployed', 'cannot-deploy']),
+    receivedAt: nullableTime,
+    scheduledDate: nullable(string),
+    scheduledTime: nullable(string),
+    segment: nullable(string),
+    plannedQuantity: nullable(number),
+    seedTestSentAt: nullableTime,
+    reviewedAt: nullableTime,
+    reviewNote: nullable(string),
+    deployedDate: nullable(string),
+    deployedQuantity: nullable(number),
+    cannotDeployReason: nullable(string),
+    note: nullable(string),
+    remindedAt: nullableTime,
+    updatedAt: string,
+  }),
+  history: array(object({ at: string, by: oneOf(['vendor', 'team']), action: string, summary: string })),
 });

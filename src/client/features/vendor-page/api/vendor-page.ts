@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { vendorPageView, type VendorAction } from '#shared/contracts/tracking';
+import { vendorPageShape } from '#shared/contracts/responses';
+import type { VendorAction } from '#shared/contracts/tracking';
 import { request, requestRaw } from '#client/lib/request';
 
 /** The link's token rides in the URL fragment (never sent to a server); the API takes it as a bearer token. */
@@ -11,7 +12,7 @@ const REFRESH_MS = 15_000;
 export const vendorPageQueryOptions = (token: string) =>
   queryOptions({
     queryKey: ['vendor-page', token],
-    queryFn: ({ signal }) => request('/api/vendor-page', vendorPageView, { headers: withLink(token), signal }),
+    queryFn: ({ signal }) => request('/api/vendor-page', vendorPageShape, { headers: withLink(token), signal }),
     refetchInterval: REFRESH_MS,
     retry: false,
   });
@@ -21,7 +22,7 @@ export const useVendorPage = (token: string) => useQuery(vendorPageQueryOptions(
 export function useVendorAction(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: VendorAction) => request('/api/vendor-page/actions', vendorPageView, { method: 'POST', body: action, headers: withLink(token) }),
+    mutationFn: (action: VendorAction) => request('/api/vendor-page/actions', vendorPageShape, { method: 'POST', body: action, headers: withLink(token) }),
     onSuccess: (view) => queryClient.setQueryData(vendorPageQueryOptions(token).queryKey, view),
   });
 }
