@@ -121,6 +121,26 @@ const directSendFields = { status: oneOf(['sent', 'uncertain']), messageId: stri
 export const proofResultShape: Shape<Out<typeof proofResult>> = object(extend(directSendFields, { message: optional(string), to: string, vendorId: string }));
 export const testEmailResultShape: Shape<Out<typeof testEmailResult>> = object(extend(directSendFields, { message: string }));
 
+// Where a vendor's deployment stands (the vendor page and each Deployment Log delivery)
+const nullableTime = nullable(string);
+const trackingShape = object({
+  status: oneOf(['sent', 'received', 'scheduled', 'seed-test-sent', 'approved', 'changes-requested', 'deployed', 'cannot-deploy']),
+  receivedAt: nullableTime,
+  scheduledDate: nullable(string),
+  scheduledTime: nullable(string),
+  segment: nullable(string),
+  plannedQuantity: nullable(number),
+  seedTestSentAt: nullableTime,
+  reviewedAt: nullableTime,
+  reviewNote: nullable(string),
+  deployedDate: nullable(string),
+  deployedQuantity: nullable(number),
+  cannotDeployReason: nullable(string),
+  note: nullable(string),
+  remindedAt: nullableTime,
+  updatedAt: string,
+});
+
 // The Deployment Log
 const deliveryShape = object({
   vendorId: string,
@@ -140,6 +160,7 @@ const deliveryShape = object({
   ),
   addedAt: nullable(string),
   addedBy: nullable(string),
+  tracking: nullable(trackingShape),
 });
 export const emailLogListShape: Shape<Out<typeof emailLogEntry>[]> = array(
   object({
@@ -208,7 +229,6 @@ export const messageComparisonShape: Shape<Out<typeof messageComparison>> = obje
 
 // A vendor's own page (public, read with its link)
 const pageRow = { label: string, value: string };
-const nullableTime = nullable(string);
 export const vendorPageShape: Shape<Out<typeof vendorPageView>> = object({
   sentAt: string,
   linkExpiresAt: string,
@@ -224,22 +244,6 @@ export const vendorPageShape: Shape<Out<typeof vendorPageView>> = object({
     attachments: array(object({ fileName: string, contentType: string, size: number })),
     approvalEmails: array(string),
   }),
-  tracking: object({
-    status: oneOf(['sent', 'received', 'scheduled', 'seed-test-sent', 'approved', 'changes-requested', 'deployed', 'cannot-deploy']),
-    receivedAt: nullableTime,
-    scheduledDate: nullable(string),
-    scheduledTime: nullable(string),
-    segment: nullable(string),
-    plannedQuantity: nullable(number),
-    seedTestSentAt: nullableTime,
-    reviewedAt: nullableTime,
-    reviewNote: nullable(string),
-    deployedDate: nullable(string),
-    deployedQuantity: nullable(number),
-    cannotDeployReason: nullable(string),
-    note: nullable(string),
-    remindedAt: nullableTime,
-    updatedAt: string,
-  }),
+  tracking: trackingShape,
   history: array(object({ at: string, by: oneOf(['vendor', 'team']), action: string, summary: string })),
 });
