@@ -92,6 +92,20 @@ test('a vendor opens the link from its message, confirms, schedules and reports 
   await expect(vendors.getByText('2026-01-05 · 39,850')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('deployment-log-tracking.png') });
 
+  // And on the Tracking board, in the 'Deployed' column, filtered to this vendor.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tracking' }).click();
+  await expect(page.getByRole('heading', { name: 'Tracking' })).toBeVisible();
+  await page.getByLabel('Vendor').selectOption(acme!.vendorId);
+  const deployedColumn = page.getByRole('region', { name: 'Deployed' });
+  await expect(deployedColumn.getByText(acme!.name)).toBeVisible();
+  await expect(deployedColumn.getByText('Deployed 2026-01-05 · 39,850')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Scheduled' }).getByText(acme!.name)).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: test.info().outputPath('tracking-board-desktop.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: test.info().outputPath('tracking-board-phone.png'), fullPage: true });
+
   // An unknown link says so plainly (a fresh load: only the fragment differs).
   await page.goto('about:blank');
   await page.goto(`${link.slice(0, -4)}AAAA`);

@@ -48,6 +48,7 @@ const routes: RouteObject[] = [
         children: [
           { path: '/email-test', element: lazyPage(() => import('../features/email-test/components/email-test-page'), 'EmailTestPage') },
           { path: '/deployment-log', element: lazyPage(() => import('../features/deployment-log/components/deployment-log-page'), 'DeploymentLogPage') },
+          { path: '/tracking', element: lazyPage(() => import('../features/tracking/components/tracking-page'), 'TrackingPage') },
           { path: '/vendors', element: lazyPage(() => import('../features/vendors/components/vendors-page'), 'VendorsPage') },
           { path: '/approvals', element: lazyPage(() => import('../features/approvals/components/approvals-page'), 'ApprovalsPage') },
           { path: '/settings', element: lazyPage(() => import('../features/settings/components/settings-page'), 'SettingsPage') },

@@ -17,7 +17,7 @@ import {
 import { emailLogDeliveryParams, emailLogEntry, emailLogIdParams, emailLogQuery, retryFailedResult, sendAgainResult } from '#shared/contracts/email-logs';
 import { testEmailBody, testEmailResult } from '#shared/contracts/email-test';
 import { fileParams, fileQuery } from '#shared/contracts/files';
-import { attachmentParams, revokeLinkResult, vendorAction, vendorPageView } from '#shared/contracts/tracking';
+import { attachmentParams, revokeLinkResult, trackingBoard, trackingBoardQuery, vendorAction, vendorPageView } from '#shared/contracts/tracking';
 import { addVendorsBody, addVendorsPreview, addVendorsPreviewBody, addVendorsResult, compareQuery, messageComparison, useAsNewSendBody, useAsNewSendResult } from '#shared/contracts/past-sends';
 import { proofBody, proofResult, sendBody, sendResult } from '#shared/contracts/send';
 import { addAuthorizedEmail, authorizedEmail, inviteResponse, permissionsResult, updatePermissions, userIdParam, userList } from '#shared/contracts/users';
@@ -393,6 +393,14 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   },
 
   // Deployment tracking (issue 14)
+  {
+    method: 'GET',
+    path: '/api/tracking',
+    summary: 'The Tracking board: every tracked delivery with its status, overdue ones marked',
+    access: 'user',
+    query: trackingBoardQuery,
+    responses: { 200: ok(trackingBoard) },
+  },
   {
     method: 'POST',
     path: '/api/email-logs/:id/deliveries/:vendorId/revoke-link',

@@ -150,3 +150,32 @@ export const attachmentParams = z.object({
 
 /** POST /api/email-logs/:id/deliveries/:vendorId/revoke-link. */
 export const revokeLinkResult = z.object({ revokedAt: isoDateTime });
+
+/** GET /api/tracking: the Tracking board's filters (client slug or name, vendor id or name, sent between two dates). */
+export const trackingBoardQuery = z.object({
+  client: z.string().trim().max(200).optional(),
+  vendor: z.string().trim().max(200).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+export type TrackingBoardQuery = z.infer<typeof trackingBoardQuery>;
+
+export const trackingBoardItem = z.object({
+  logId: z.number(),
+  vendorId: z.string(),
+  vendorName: z.string(),
+  clientName: z.string().nullable(),
+  subject: z.string(),
+  sentAt: isoDateTime,
+  tracking: trackingState,
+  /** Past its scheduled date (New York) without 'Deployed'. */
+  isOverdue: z.boolean(),
+});
+export type TrackingBoardItem = z.infer<typeof trackingBoardItem>;
+
+export const trackingBoard = z.object({
+  /** The New York date the board was read on. */
+  today: z.string(),
+  items: z.array(trackingBoardItem),
+});
+export type TrackingBoard = z.infer<typeof trackingBoard>;

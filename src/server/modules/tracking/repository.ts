@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { auditLog, deploymentTracking, emailDeliveries, emailLogs } from '#server/db/schema';
 
@@ -68,4 +68,38 @@ export function listHistory(db: Db, deliveryId: number) {
 export async function findDelivery(db: Db, deliveryId: number) {
   const [row] = await db.select().from(emailDeliveries).where(eq(emailDeliveries.id, deliveryId));
   return row;
+}
+
+export interface BoardFilters {
+  client?: string;
+  vendor?: string;
+  from?: Date;
+  /** Exclusive. */
+  to?: Date;
+}
+
+/** The tracked deliveries the board shows, newest send first (at most `limit`). */
+export function listBoard(db: Db, filters: BoardFilters, limit: number) {
+  const conditions: SQL[] = [];
+  if (filters.client) {
+    conditions.push(or(eq(emailLogs.clientSlug, filters.client), sql`lower(${emailLogs.clientName}) = lower(${filters.client})`)!);
+  }
+  if (filters.vendor) {
+    conditions.push(or(eq(emailDeliveries.vendorId, filters.vendor), sql`lower(${emailDeliveries.vendorName}) = lower(${filters.vendor})`)!);
+  }
+  if (filters.from) conditions.push(gte(emailLogs.sentAt, filters.from));
+  if (filters.to) conditions.push(lt(emailLogs.sentAt, filters.to));
+  return db
+    .select({
+      tracking: deploymentTracking,
+      vendorName: emailDeliveries.vendorName,
+      clientName: emailLogs.clientName,
+      sentAt: emailLogs.sentAt,
+    })
+    .from(deploymentTracking)
+    .innerJoin(emailDeliveries, eq(emailDeliveries.id, deploymentTracking.deliveryId))
+    .innerJoin(emailLogs, eq(emailLogs.id, deploymentTracking.logId))
+    .where(and(...conditions))
+    .orderBy(desc(emailLogs.sentAt), asc(emailDeliveries.id))
+    .limit(limit);
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { emailLogDeliveryParams as deliveryParams } from '#shared/contracts/email-logs';
+import { trackingBoardQuery } from '#shared/contracts/tracking';
 import { userOf, type Guards } from '#server/auth/guards';
 import { parseInput } from '#server/validation';
 import * as tracking from './service';
@@ -7,6 +8,11 @@ import * as tracking from './service';
 /** The team's side of deployment tracking. */
 export function registerTrackingRoutes(app: FastifyInstance, deps: tracking.TrackingDeps, guards: Guards) {
   const signedIn = { preHandler: guards.requireUser };
+
+  app.get('/api/tracking', signedIn, async (request) => {
+    const query = parseInput(trackingBoardQuery, request.query, 'query');
+    return tracking.getTrackingBoard(deps, query);
+  });
 
   app.post('/api/email-logs/:id/deliveries/:vendorId/revoke-link', signedIn, async (request) => {
     const { id, vendorId } = parseInput(deliveryParams, request.params, 'id');

@@ -2,7 +2,16 @@ import type { AuthenticatedUser } from '../session/service';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { conflict, notFound } from '#server/errors';
+import type { TrackingBoard, TrackingBoardQuery } from '#shared/contracts/tracking';
+import { newYorkDate } from '#shared/rules/new-york-time';
+import { isOverdue } from '#shared/rules/tracking';
 import * as repo from './repository';
+import { trackingStateOf } from './views';
+
+/** The most deliveries one board shows. */
+export const BOARD_LIMIT = 500;
+
+const startOfDay = (date: string) => new Date(`${date}T00:00:00Z`);
 
 export interface TrackingDeps {
   db: Db;
@@ -26,4 +35,24 @@ export async function revokeVendorLink({ db, clock, onChange }: TrackingDeps, us
   });
   onChange?.(logId);
   return { revokedAt: revokedAt.toISOString() };
+}
+
+/** The Tracking board: every tracked delivery matching the filters, each with its status and whether it is overdue. */
+export async function getTrackingBoard({ db, clock }: TrackingDeps, query: TrackingBoardQuery): Promise<TrackingBoard> {
+  const today = newYorkDate(clock.now());
+  const to = query.to ? new Date(startOfDay(query.to).getTime() + 24 * 60 * 60 * 1000) : undefined;
+  const rows = await repo.listBoard(db, { client: query.client || undefined, vendor: query.vendor || undefined, from: query.from ? startOfDay(query.from) : undefined, to }, BOARD_LIMIT);
+  return {
+    today,
+    items: rows.map(({ tracking, vendorName, clientName, sentAt }) => ({
+      logId: tracking.logId,
+      vendorId: tracking.vendorId,
+      vendorName,
+      clientName,
+      subject: tracking.content.subject,
+      sentAt: sentAt.toISOString(),
+      tracking: trackingStateOf(tracking),
+      isOverdue: isOverdue(tracking, today),
+    })),
+  };
 }
