@@ -42,6 +42,7 @@ const READS: [Shape<unknown>, string[]][] = [
   [shapes.addVendorsPreviewShape, ['POST /api/email-logs/:id/add-vendors/preview 200']],
   [shapes.messageComparisonShape, ['GET /api/email-logs/:id/compare 200']],
   [shapes.vendorPageShape, ['GET /api/vendor-page 200', 'POST /api/vendor-page/actions 200']],
+  [shapes.trackingBoardShape, ['GET /api/tracking 200']],
 ];
 
 function responseSchema(key: string): z.ZodType {

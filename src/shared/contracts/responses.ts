@@ -7,7 +7,7 @@ import type { authResponse, connectTicket, currentUser, firstNameResponse, invit
 import type { draftCardView, sessionStateView } from './drafts';
 import type { emailLogEntry, retryFailedResult, sendAgainResult } from './email-logs';
 import type { testEmailResult } from './email-test';
-import type { vendorPageView } from './tracking';
+import type { trackingBoard, vendorPageView } from './tracking';
 import type { addVendorsPreview, addVendorsResult, messageComparison, useAsNewSendResult } from './past-sends';
 import type { proofResult, sendResult } from './send';
 import type { authorizedEmail, inviteResponse, permissionsResult, userRow } from './users';
@@ -246,4 +246,21 @@ export const vendorPageShape: Shape<Out<typeof vendorPageView>> = object({
   }),
   tracking: trackingShape,
   history: array(object({ at: string, by: oneOf(['vendor', 'team']), action: string, summary: string })),
+});
+
+// The Tracking board
+export const trackingBoardShape: Shape<Out<typeof trackingBoard>> = object({
+  today: string,
+  items: array(
+    object({
+      logId: number,
+      vendorId: string,
+      vendorName: string,
+      clientName: nullable(string),
+      subject: string,
+      sentAt: string,
+      tracking: trackingShape,
+      isOverdue: boolean,
+    }),
+  ),
 });

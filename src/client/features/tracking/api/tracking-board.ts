@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { trackingBoard, type TrackingBoardQuery } from '#shared/contracts/tracking';
+import { trackingBoardShape } from '#shared/contracts/responses';
+import type { TrackingBoardQuery } from '#shared/contracts/tracking';
 import { request } from '#client/lib/request';
 
 // The board follows what vendors report while it is open.
@@ -10,7 +11,7 @@ export const trackingBoardQueryOptions = (filters: TrackingBoardQuery) =>
     queryKey: ['tracking-board', filters],
     queryFn: ({ signal }) => {
       const params = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => !!entry[1]));
-      return request(`/api/tracking${params.size > 0 ? `?${params}` : ''}`, trackingBoard, { signal });
+      return request(`/api/tracking${params.size > 0 ? `?${params}` : ''}`, trackingBoardShape, { signal });
     },
     refetchInterval: REFRESH_MS,
     placeholderData: keepPreviousData,
