@@ -261,6 +261,8 @@ export const trackingBoardShape: Shape<Out<typeof trackingBoard>> = object({
       sentAt: string,
       tracking: trackingShape,
       isOverdue: boolean,
+      terms: string,
+      spend: object({ planned: nullable(number), actual: nullable(number) }),
     }),
   ),
 });

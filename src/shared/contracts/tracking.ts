@@ -170,6 +170,10 @@ export const trackingBoardItem = z.object({
   tracking: trackingState,
   /** Past its scheduled date (New York) without 'Deployed'. */
   isOverdue: z.boolean(),
+  /** The terms it was sent ('CPM: Cost per thousand: $25.00, CPM budget: $5,000.00'). */
+  terms: z.string(),
+  /** Expected spend in dollars from those terms (null: no dollar figure, as for Revshare and CPA). */
+  spend: z.object({ planned: z.number().nullable(), actual: z.number().nullable() }),
 });
 export type TrackingBoardItem = z.infer<typeof trackingBoardItem>;
 

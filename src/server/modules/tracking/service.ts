@@ -4,6 +4,7 @@ import type { Db } from '#server/db/client';
 import { conflict, notFound } from '#server/errors';
 import type { TrackingBoard, TrackingBoardQuery } from '#shared/contracts/tracking';
 import { newYorkDate } from '#shared/rules/new-york-time';
+import { expectedSpend } from '#shared/rules/spend';
 import { isOverdue } from '#shared/rules/tracking';
 import * as repo from './repository';
 import { trackingStateOf } from './views';
@@ -53,6 +54,8 @@ export async function getTrackingBoard({ db, clock }: TrackingDeps, query: Track
       sentAt: sentAt.toISOString(),
       tracking: trackingStateOf(tracking),
       isOverdue: isOverdue(tracking, today),
+      terms: `${tracking.content.terms.label}: ${tracking.content.terms.items.map((item) => `${item.label}: ${item.value}`).join(', ')}`,
+      spend: expectedSpend(tracking.content.pricingModel, tracking.content.costs, { planned: tracking.plannedQuantity, deployed: tracking.deployedQuantity }),
     })),
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
-import { FAST_DELIVERY, CREATIVE_HTML } from '#server/testing/send-fixtures';
+import { FAST_DELIVERY, CREATIVE_HTML, sendBodyFor, vendorPageLinkIn } from '#server/testing/send-fixtures';
 import { bearer } from '#server/testing/test-app';
-import { tokenOf, trackingTest, vendorCall } from '#server/testing/tracking-fixtures';
+import { mailTo, tokenOf, trackingTest, vendorCall } from '#server/testing/tracking-fixtures';
 
 const it = trackingTest;
 const ACTIONS = '/api/vendor-page/actions';
@@ -136,6 +136,7 @@ describe('the Tracking board (issue 14 item 3)', () => {
       ['carta9012', 'sent', false],
     ]);
     expect(all.items[0]).toMatchObject({ logId: sent.logId, vendorName: 'Acme Leads', clientName: 'GOA Victory', subject: 'New GOA Victory Content' });
+    expect(all.items[0]).toMatchObject({ terms: 'Revshare: Split: 60/40', spend: { planned: null, actual: null } });
     expect((await board('?vendor=Bravo%20Data')).items.map((item: { vendorId: string }) => item.vendorId)).toEqual(['bravo5678']);
     expect((await board('?client=goa-victory')).items).toHaveLength(3);
     expect((await board('?client=heritage-action')).items).toHaveLength(0);
@@ -143,5 +144,23 @@ describe('the Tracking board (issue 14 item 3)', () => {
     expect((await board('?from=2026-03-11')).items).toHaveLength(0);
     expect((await app.inject({ method: 'GET', url: '/api/tracking?from=yesterday', headers: bearer(member) })).statusCode).toBe(400);
     expect((await app.inject({ method: 'GET', url: '/api/tracking' })).statusCode).toBe(401);
+  });
+});
+
+describe('expected spend from the terms (issue 14 item 4)', () => {
+  it('CPM: planned and actual quantity x CPM / 1000, capped by the budget', async ({ app, admin, member, smtp, sent }) => {
+    expect(sent.logId).toBeGreaterThan(0);
+    const costs = await app.inject({ method: 'POST', url: '/api/vendor-costs', headers: bearer(admin), payload: { vendorId: 'acme1234', costPerThousand: 25, cpmBudget: 1500 } });
+    expect(costs.statusCode, costs.body).toBeLessThan(300);
+    const body = sendBodyFor(['acme1234'], { pricingModel: 'CPM' });
+    expect((await app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(member), payload: body as object })).statusCode).toBe(200);
+    const [mail] = (await mailTo(smtp, 'ops@acme.test')).filter((message) => message.text?.includes('Terms (CPM)'));
+    const token = tokenOf(vendorPageLinkIn(mail!.text)!);
+    await vendorCall(app, token, 'POST', ACTIONS, { action: 'scheduled', date: '2026-03-20', time: '09:30', segment: 'All', plannedQuantity: 80000 });
+    await vendorCall(app, token, 'POST', ACTIONS, { action: 'deployed', date: '2026-03-10', quantity: 39850 });
+    const board = (await app.inject({ method: 'GET', url: '/api/tracking?vendor=acme1234', headers: bearer(member) })).json();
+    const cpm = board.items.find((item: { terms: string }) => item.terms.startsWith('CPM'));
+    // 80,000 x $25 / 1000 = $2,000, capped at $1,500; 39,850 x $25 / 1000 = $996.25.
+    expect(cpm.spend).toEqual({ planned: 1500, actual: 996.25 });
   });
 });

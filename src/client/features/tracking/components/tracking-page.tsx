@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { CLIENTS } from '#shared/clients';
 import { TRACKING_STATUSES, TRACKING_STATUS_LABELS, type TrackingBoardItem, type TrackingBoardQuery } from '#shared/contracts/tracking';
+import { formatDollars } from '#shared/rules/pricing';
 import { formatQuantity } from '#shared/rules/tracking';
 import { useVendors } from '#client/api/vendors';
 import { Badge } from '#client/components/ui/badge';
@@ -76,6 +77,12 @@ function Card({ item }: { item: TrackingBoardItem }) {
           Deployed {tracking.deployedDate} · {formatQuantity(tracking.deployedQuantity ?? 0)}
         </p>
       ) : null}
+      <p className="text-slate-600">{item.terms}</p>
+      {item.spend.actual !== null || item.spend.planned !== null ? (
+        <p className="font-medium text-slate-800 tabular-nums">
+          {item.spend.actual !== null ? `Spend ${formatDollars(item.spend.actual)}` : `Expected ${formatDollars(item.spend.planned!)}`}
+        </p>
+      ) : null}
       {tracking.cannotDeployReason ? <p className="text-red-700">{tracking.cannotDeployReason}</p> : null}
       {tracking.note ? <p className="text-slate-600">Note: {tracking.note}</p> : null}
     </li>
@@ -100,6 +107,14 @@ export function TrackingPage() {
         ) : board.data.items.length === 0 ? (
           <p className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-6 text-sm text-slate-600">No deployments to track.</p>
         ) : (
+          <>
+          <p className="mb-3 text-sm text-slate-700 tabular-nums">
+            Expected spend of these deployments:{' '}
+            <span className="font-semibold text-slate-900">
+              {formatDollars(board.data.items.reduce((sum, item) => sum + (item.tracking.status === 'cannot-deploy' ? 0 : (item.spend.actual ?? item.spend.planned ?? 0)), 0))}
+            </span>{' '}
+            (CPM and CPD; Revshare and CPA by their terms)
+          </p>
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 2xl:grid-cols-8">
             {TRACKING_STATUSES.map((status) => {
               const items = board.data.items.filter((item) => item.tracking.status === status);
@@ -117,6 +132,7 @@ export function TrackingPage() {
               );
             })}
           </div>
+          </>
         )}
       </main>
     </>
