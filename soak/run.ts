@@ -138,9 +138,11 @@ try {
     await sql<{ log_id: number; subjects: string[]; vendor_id: string; status: string; message_id: string; last_error: string | null }[]>`
       select d.log_id, l.subjects, d.vendor_id, d.status, d.message_id, d.last_error from email_deliveries d join email_logs l on l.id = d.log_id`
   ).map((row) => ({ logId: row.log_id, subjects: row.subjects, vendorId: row.vendor_id, status: row.status, messageId: row.message_id, lastError: row.last_error }));
-  const adminLogin = await fetch(`${instances[1]!.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN, password: PASSWORD }) });
+  // An instance that died by itself is reported below; the reading is done through one still up.
+  const live = instances.find((instance) => instance.isRunning) ?? instances[0]!;
+  const adminLogin = await fetch(`${live.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN, password: PASSWORD }) });
   const { token } = (await adminLogin.json()) as { token: string };
-  const logEntries = (await (await fetch(`${instances[1]!.url}/api/email-logs?limit=500`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number }[];
+  const logEntries = (await (await fetch(`${live.url}/api/email-logs?limit=500`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number }[];
   const drafts = await Promise.all(users.map(async (user) => ({ user: user.index, typed: user.text, acknowledged: user.acknowledged, server: await user.serverText() })));
   const memory = instances.map((instance) => ({ instance: instance.name, baselineMb: mb(baselines.get(instance)!.rss), endMb: mb(rssAtEnd.get(instance)!) }));
 
