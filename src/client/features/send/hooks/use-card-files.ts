@@ -10,7 +10,7 @@ const tooLarge = (name: string, limit: number) =>
   toast({ title: 'File too large', description: `${name} is over ${limit / MB} MB, the most a vendor email can carry.`, variant: 'destructive' });
 
 /** Reads dropped or chosen files into a card: HTML as text, CSV through link extraction, images as base64. */
-export function useCardFiles(updateCard: (cardId: string, changes: CardChanges) => void, loadCsv: (cardId: string, fileName: string, text: string) => Promise<void>) {
+export function useCardFiles(updateCard: (cardId: string, changes: CardChanges) => void, loadCsv: (cardId: string, file: File) => Promise<void>) {
   return useCallback(
     async (card: Card, files: File[]) => {
       const accepted = card.cardType === 'email' ? EMAIL_CARD_FILES : TEXT_CARD_FILES;
@@ -31,14 +31,7 @@ export function useCardFiles(updateCard: (cardId: string, changes: CardChanges) 
             toast({ title: 'Error reading file', description: 'Could not read the HTML file content.', variant: 'destructive' });
           }
         } else if (kind === 'csv') {
-          let text: string;
-          try {
-            text = await file.text();
-          } catch {
-            toast({ title: 'Error parsing CSV', description: 'Could not parse the CSV file content.', variant: 'destructive' });
-            continue;
-          }
-          void loadCsv(card.cardId, file.name, text);
+          void loadCsv(card.cardId, file);
         } else {
           if (file.size > MAX_IMAGE_BYTES) {
             tooLarge(file.name, MAX_IMAGE_BYTES);

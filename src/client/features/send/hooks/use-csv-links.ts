@@ -28,23 +28,25 @@ export function useCsvLinks(cards: readonly Card[], vendors: readonly Vendor[], 
   const latestJob = useRef(new Map<string, number>());
 
   const extract = useCallback(
-    async (cardId: string, text: string, fileName: string | null, isNewFile: boolean) => {
+    async (cardId: string, source: File | string, fileName: string | null, isNewFile: boolean) => {
       const job = (latestJob.current.get(cardId) ?? 0) + 1;
       latestJob.current.set(cardId, job);
       extractedWith.current.set(cardId, vendorsKey);
       setReports((current) => ({ ...current, [cardId]: { status: 'parsing', progress: 0 } }));
       try {
-        const extraction = await extractLinksInWorker(text, JSON.parse(vendorsKey), (progress) => {
+        const { extraction, byteSize } = await extractLinksInWorker(source, JSON.parse(vendorsKey), (progress) => {
           if (latestJob.current.get(cardId) === job) setReports((current) => ({ ...current, [cardId]: { status: 'parsing', progress } }));
         });
         if (latestJob.current.get(cardId) !== job) return;
-        const isTrimmed = new Blob([text]).size > MAX_HTML_OR_CSV_BYTES;
-        setReports((current) => ({ ...current, [cardId]: { status: 'done', extraction, isTrimmed } }));
+        const isTrimmed = byteSize > MAX_HTML_OR_CSV_BYTES;
         const changes: CardChanges = { vendorLinks: extraction.links };
         if (isNewFile) {
           changes.csvFileName = fileName;
-          changes.csvContent = isTrimmed ? linksOnlyCsv(extraction.links) : text;
+          // Only a file small enough to keep with the draft is read here, after the worker found it readable.
+          changes.csvContent = isTrimmed ? linksOnlyCsv(extraction.links) : typeof source === 'string' ? source : await source.text();
+          if (latestJob.current.get(cardId) !== job) return;
         }
+        setReports((current) => ({ ...current, [cardId]: { status: 'done', extraction, isTrimmed } }));
         updateCard(cardId, changes);
       } catch (error) {
         if (latestJob.current.get(cardId) !== job) return;
@@ -66,7 +68,7 @@ export function useCsvLinks(cards: readonly Card[], vendors: readonly Vendor[], 
     }
   }, [cards, extract, isReady, vendorsKey]);
 
-  const loadCsv = useCallback((cardId: string, fileName: string, text: string) => extract(cardId, text, fileName, true), [extract]);
+  const loadCsv = useCallback((cardId: string, file: File) => extract(cardId, file, file.name, true), [extract]);
 
   const forget = useCallback((cardId: string) => {
     latestJob.current.delete(cardId);

@@ -6,10 +6,12 @@ import type { CsvWorkerRequest, CsvWorkerResponse } from './csv-links-protocol';
 
 const post = (message: CsvWorkerResponse) => (self as unknown as DedicatedWorkerGlobalScope).postMessage(message);
 
-self.onmessage = (event: MessageEvent<CsvWorkerRequest>) => {
-  const { jobId, text, vendors } = event.data;
+self.onmessage = async (event: MessageEvent<CsvWorkerRequest>) => {
+  const { jobId, source, vendors } = event.data;
   try {
-    post({ jobId, kind: 'result', result: extract(jobId, text, vendors) });
+    const text = typeof source === 'string' ? source : await source.text();
+    const byteSize = typeof source === 'string' ? new Blob([source]).size : source.size;
+    post({ jobId, kind: 'result', result: { extraction: extract(jobId, text, vendors), byteSize } });
   } catch {
     post({ jobId, kind: 'error', message: CSV_PARSE_ERROR_MESSAGE });
   }

@@ -1,9 +1,9 @@
-import type { LinkExtraction, LinkVendor } from '#shared/rules/links';
-import type { CsvWorkerRequest, CsvWorkerResponse } from './csv-links-protocol';
+import type { LinkVendor } from '#shared/rules/links';
+import type { CsvWorkerRequest, CsvWorkerResponse, CsvWorkerResult } from './csv-links-protocol';
 
 let worker: Worker | null = null;
 let nextJobId = 1;
-const jobs = new Map<number, { resolve(result: LinkExtraction): void; reject(error: Error): void; onProgress?(progress: number): void }>();
+const jobs = new Map<number, { resolve(result: CsvWorkerResult): void; reject(error: Error): void; onProgress?(progress: number): void }>();
 
 function getWorker(): Worker {
   if (worker) return worker;
@@ -20,12 +20,12 @@ function getWorker(): Worker {
   return worker;
 }
 
-/** Extracts vendor links from CSV text in a Web Worker. */
-export function extractLinksInWorker(text: string, vendors: LinkVendor[], onProgress?: (progress: number) => void): Promise<LinkExtraction> {
+/** Extracts vendor links from a CSV file or text in a Web Worker, which also measures its size in bytes. */
+export function extractLinksInWorker(source: Blob | string, vendors: LinkVendor[], onProgress?: (progress: number) => void): Promise<CsvWorkerResult> {
   const jobId = nextJobId++;
   return new Promise((resolve, reject) => {
     jobs.set(jobId, { resolve, reject, onProgress });
-    const request: CsvWorkerRequest = { jobId, text, vendors };
+    const request: CsvWorkerRequest = { jobId, source, vendors };
     getWorker().postMessage(request);
   });
 }
