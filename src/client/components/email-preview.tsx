@@ -1,11 +1,14 @@
 import { MailCheck, Paperclip } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import type { Vendor } from '#shared/contracts/vendors';
 import { formatKb, type ComposedEmail } from '#shared/email/compose';
 import { Button } from '#client/components/ui/button';
 
-/** The message as one vendor will receive it: drawn from the composer's output, the same the server sends. */
-export function EmailPreview({
+/**
+ * The message as one vendor will receive it: drawn from the composer's output, the same the server sends. Drawn again
+ * only when its inputs change (its frame reloads and is measured again on each draw of a new body).
+ */
+export const EmailPreview = memo(function EmailPreview({
   email,
   vendors,
   previewVendorId,
@@ -87,4 +90,4 @@ export function EmailPreview({
       </div>
     </section>
   );
-}
+});

@@ -1,11 +1,15 @@
 import { Check, X } from 'lucide-react';
+import { memo } from 'react';
 import type { Vendor } from '#shared/contracts/vendors';
 import type { LinkMatrix } from '#shared/rules/content-checks';
 import type { CardRef } from '#shared/rules/validation';
 import type { CsvReport } from '../hooks/use-csv-links';
 
-/** Selected vendors × cards: which cells have a link, and what in the CSVs matched nothing. */
-export function LinkCheck({
+/**
+ * Selected vendors × cards: which cells have a link, and what in the CSVs matched nothing. Its hundreds of cells are
+ * drawn again only when what they show changed, not on every keystroke elsewhere on the page.
+ */
+export const LinkCheck = memo(function LinkCheck({
   matrix,
   cards,
   vendors,
@@ -80,4 +84,4 @@ export function LinkCheck({
       })}
     </section>
   );
-}
+});

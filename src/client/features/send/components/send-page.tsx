@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { CardType } from '#shared/contracts/drafts';
 import { composeVendorEmail, PLACEHOLDERS } from '#shared/email/compose';
 import { composeInputFromSend } from '#shared/email/compose-input-from-send';
@@ -58,25 +58,36 @@ export function SendPage() {
   const links = useMemo(() => linksPerCard(cards), [cards]);
   const vendorNames = Object.fromEntries(data.vendors.map((vendor) => [vendor.vendorId, vendor.name]));
   const missingLink = findMissingLink(labels, session.selectedVendors, links, vendorNames);
-  const matrix = buildLinkMatrix(
-    session.selectedVendors,
-    labels.map((ref) => ({ ...ref, csvFileName: linkSourceFile(cards.find((card) => card.cardId === ref.id)!, cards) })),
-    links,
-  );
-  const warnings = findContentWarnings({
-    emailCards: emailCardsOf(cards).map((card) => ({ id: card.cardId, endDate: card.endDate, htmlContent: card.fileContent })),
-    textCards: textCardsOf(cards).map((card) => ({ id: card.cardId, endDate: card.endDate, content: card.textCopy })),
-    today: newYorkDate(now),
-  });
 
-  const selectedVendorObjects = data.vendors.filter((vendor) => session.selectedVendors.includes(vendor.vendorId));
+  // The preview, link check and warnings follow a deferred copy of the state: a keystroke paints at once, and they
+  // catch up in a render React may interrupt. A send or a proof always reads the state as it is now.
+  const shown = useDeferredValue(state);
+  const shownLabels = useMemo(() => cardLabels(shown.cards), [shown.cards]);
+  const shownLabelOf = useMemo(() => Object.fromEntries(shownLabels.map((card) => [card.id, card.label])), [shownLabels]);
+  const matrix = useMemo(() => {
+    const shownLinks = linksPerCard(shown.cards);
+    const refs = shownLabels.map((ref) => ({ ...ref, csvFileName: linkSourceFile(shown.cards.find((card) => card.cardId === ref.id)!, shown.cards) }));
+    return buildLinkMatrix(shown.session.selectedVendors, refs, shownLinks);
+  }, [shown, shownLabels]);
+  const today = newYorkDate(now);
+  const warnings = useMemo(
+    () =>
+      findContentWarnings({
+        emailCards: emailCardsOf(shown.cards).map((card) => ({ id: card.cardId, endDate: card.endDate, htmlContent: card.fileContent })),
+        textCards: textCardsOf(shown.cards).map((card) => ({ id: card.cardId, endDate: card.endDate, content: card.textCopy })),
+        today,
+      }),
+    [shown.cards, today],
+  );
+
+  const selectedVendorObjects = useMemo(() => data.vendors.filter((vendor) => shown.session.selectedVendors.includes(vendor.vendorId)), [data.vendors, shown.session.selectedVendors]);
   const previewVendor = selectedVendorObjects.find((vendor) => vendor.vendorId === previewVendorId) ?? selectedVendorObjects[0];
   // The preview draws the body the page would post, through the server's own mapping and composer.
-  const sendBody = useMemo(() => buildSendBody(state, data.splits), [state, data.splits]);
+  const shownBody = useMemo(() => buildSendBody(shown, data.splits), [shown, data.splits]);
   const email = useMemo(
     () =>
       composeVendorEmail({
-        ...composeInputFromSend(sendBody, previewVendor, vendorData, {
+        ...composeInputFromSend(shownBody, previewVendor, vendorData, {
           now,
           senderEmail: user?.email ?? '',
           senderFirstName: data.firstName,
@@ -86,7 +97,7 @@ export function SendPage() {
         // Each vendor's real link is made when the send goes out.
         vendorPage: data.hasVendorLinks ? PLACEHOLDERS.vendorPage : null,
       }),
-    [sendBody, previewVendor, vendorData, now, user?.email, data.firstName, data.approvalEmails, data.hubPassword, data.hasVendorLinks],
+    [shownBody, previewVendor, vendorData, now, user?.email, data.firstName, data.approvalEmails, data.hubPassword, data.hasVendorLinks],
   );
 
   const isReady = missing.length === 0 && missingLink === null;
@@ -102,8 +113,15 @@ export function SendPage() {
       toast({ title: 'No content to send', description: 'Please add at least one email or text section with all required fields.', variant: 'destructive' });
       return;
     }
-    void proof(sendBody, previewVendor.vendorId, previewVendor.name);
+    void proof(buildSendBody(state, data.splits), previewVendor.vendorId, previewVendor.name);
   }
+
+  // The preview is drawn again only when its inputs change, so it is handed one handler that calls the latest.
+  const latestProof = useRef(trySendProof);
+  useLayoutEffect(() => {
+    latestProof.current = trySendProof;
+  });
+  const onSendProof = useCallback(() => latestProof.current(), []);
 
   function trySend() {
     if (isSending) return;
@@ -114,7 +132,7 @@ export function SendPage() {
     } else if (missingLink) {
       toast({ title: 'Missing vendor link', description: missingLink, variant: 'destructive' });
     } else {
-      void send(sendBody);
+      void send(buildSendBody(state, data.splits));
     }
   }
 
@@ -194,11 +212,11 @@ export function SendPage() {
               onToggle={(vendorId) => dispatch({ type: 'toggle-vendor', vendorId })}
               onSetAll={(vendorIds) => dispatch({ type: 'set-vendors', vendorIds })}
             />
-            <LinkCheck matrix={matrix} cards={labels} vendors={data.vendors} reports={csv.reports} cardLabels={labelOf} />
+            <LinkCheck matrix={matrix} cards={shownLabels} vendors={data.vendors} reports={csv.reports} cardLabels={shownLabelOf} />
           </div>
         </div>
         <aside aria-label="Preview" className="order-1 xl:order-2 xl:sticky xl:top-20 xl:max-h-[calc(100vh-6rem)] xl:self-start xl:overflow-y-auto">
-          <EmailPreview email={email} vendors={selectedVendorObjects} previewVendorId={previewVendor?.vendorId ?? null} onPreviewVendor={setPreviewVendorId} onSendProof={trySendProof} isProofing={isProofing} />
+          <EmailPreview email={email} vendors={selectedVendorObjects} previewVendorId={previewVendor?.vendorId ?? null} onPreviewVendor={setPreviewVendorId} onSendProof={onSendProof} isProofing={isProofing} />
         </aside>
       </main>
     </>
