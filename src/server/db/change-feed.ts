@@ -42,6 +42,8 @@ export function pgliteChangeFeed(client: PGlite): ChangeFeed {
     settle: async () => true,
     async close() {
       closed = true;
+      // A database closed first (its own shutdown, or a failure) has nothing left to stop listening to.
+      if (client.closed) return;
       await unlisten?.();
     },
   };

@@ -36,9 +36,11 @@ describe('health and readiness', () => {
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ ok: true, checks: { database: 'ok', store: 'ok', mail: 'ok' } });
     expect(ready.headers['cache-control']).toBe('no-store');
-    // The probe object was written, read and deleted: nothing is left in the folders of the store.
+    // The probe object was written, read and deleted: nothing is left in the folders of the store (beside the file
+    // naming the store).
     const filesDir = join(dataDir, 'files');
-    expect(readdirSync(filesDir).flatMap((fan) => readdirSync(join(filesDir, fan)))).toEqual([]);
+    const folders = readdirSync(filesDir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    expect(folders.flatMap((fan) => readdirSync(join(filesDir, fan.name)))).toEqual([]);
     expect((await get('/api/health')).json()).toEqual({ ok: true });
   });
 
