@@ -193,7 +193,8 @@ export function createLinkCollector(vendors: readonly LinkVendor[]): LinkCollect
     addRow(cells) {
       rowCount++;
       for (const cell of cells) {
-        if (cell.length >= MIN_LINK_LENGTH && !settledCells.has(cell) && mentionsUtmSource(cell)) addCell(cell);
+        // A cell without '=' (most of a file) is passed over before it is hashed for the lookup.
+        if (cell.length >= MIN_LINK_LENGTH && cell.includes('=') && !settledCells.has(cell) && mentionsUtmSource(cell)) addCell(cell);
       }
     },
     result() {
