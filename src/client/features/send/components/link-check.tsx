@@ -5,6 +5,20 @@ import type { LinkMatrix } from '#shared/rules/content-checks';
 import type { CardRef } from '#shared/rules/validation';
 import type { CsvReport } from '../hooks/use-csv-links';
 
+interface LinkCheckProps {
+  matrix: LinkMatrix;
+  cards: readonly CardRef[];
+  vendors: readonly Vendor[];
+  reports: Readonly<Record<string, CsvReport>>;
+  cardLabels: Readonly<Record<string, string>>;
+}
+
+const sameContent = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/** The matrix and labels are derived anew on each change of the cards; their text is what the cells show. */
+const showsTheSame = (a: LinkCheckProps, b: LinkCheckProps) =>
+  a.vendors === b.vendors && a.reports === b.reports && sameContent(a.matrix, b.matrix) && sameContent(a.cards, b.cards) && sameContent(a.cardLabels, b.cardLabels);
+
 /**
  * Selected vendors × cards: which cells have a link, and what in the CSVs matched nothing. Its hundreds of cells are
  * drawn again only when what they show changed, not on every keystroke elsewhere on the page.
@@ -15,13 +29,7 @@ export const LinkCheck = memo(function LinkCheck({
   vendors,
   reports,
   cardLabels,
-}: {
-  matrix: LinkMatrix;
-  cards: readonly CardRef[];
-  vendors: readonly Vendor[];
-  reports: Readonly<Record<string, CsvReport>>;
-  cardLabels: Readonly<Record<string, string>>;
-}) {
+}: LinkCheckProps) {
   const names = new Map(vendors.map((vendor) => [vendor.vendorId, vendor.name]));
   const findings = Object.entries(reports).flatMap(([cardId, report]) => (report.status === 'done' ? [{ cardId, extraction: report.extraction }] : []));
   if (matrix.rows.length === 0 || cards.length === 0) return null;
@@ -84,4 +92,4 @@ export const LinkCheck = memo(function LinkCheck({
       })}
     </section>
   );
-});
+}, showsTheSame);
