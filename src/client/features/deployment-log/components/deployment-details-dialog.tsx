@@ -1,8 +1,6 @@
-import { CopyPlus, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { EmailCardDetail, EmailLogEntry, TextCardDetail } from '#shared/contracts/email-logs';
 import { formatEndDateShort } from '#shared/rules/end-date-format';
-import { Button } from '#client/components/ui/button';
 import { DialogContent } from '#client/components/ui/dialog';
 import { downloadStoredFile, downloadVendorEml } from '../api/downloads';
 import { cardCountsOf, clientNameOf, vendorDeliveriesOf } from '../utils/entry-text';
@@ -11,6 +9,7 @@ import { keysText, termsText } from '../utils/terms-text';
 import { CompareMessages } from './compare-messages';
 import { DeliveryBadge, deliveryNote } from './delivery-status';
 import { DownloadButton } from './download-button';
+import { ReuseSendActions } from './reuse-send-actions';
 
 /** 'Apr 15, 2026'; 'Not set' for none; text that is not a date as it was logged. */
 const endDateText = (value: string | null) => formatEndDateShort(value) ?? (value || 'Not set');
@@ -32,18 +31,7 @@ export function DeploymentDetailsDialogContent({
   return (
     <DialogContent title="Deployment Details" description={formatSentAt(entry.sentAt)} className="sm:max-w-2xl">
       <div className="grid gap-5">
-        {hasFiles ? (
-          <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" size="sm" onClick={onUseAsNew} disabled={isUsingAsNew}>
-              <CopyPlus aria-hidden className="h-3.5 w-3.5" />
-              {isUsingAsNew ? 'Loading...' : 'Use as new send'}
-            </Button>
-            <Button variant="secondary" size="sm" onClick={onAddVendors}>
-              <UserPlus aria-hidden className="h-3.5 w-3.5" />
-              Add vendors
-            </Button>
-          </div>
-        ) : null}
+        {hasFiles ? <ReuseSendActions onUseAsNew={onUseAsNew} onAddVendors={onAddVendors} isUsingAsNew={isUsingAsNew} /> : null}
         <Section title="Send Information">
           <Fields>
             <Field label="Sent">{formatSentAt(entry.sentAt)}</Field>

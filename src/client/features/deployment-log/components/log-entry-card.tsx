@@ -1,4 +1,4 @@
-import { CopyPlus, RotateCw, Send, UserPlus } from 'lucide-react';
+import { RotateCw, Send } from 'lucide-react';
 import type { EmailLogDelivery, EmailLogEntry } from '#shared/contracts/email-logs';
 import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
@@ -9,6 +9,7 @@ import { useRetryFailed } from '#client/api/email-logs';
 import { cardCountsOf, clientNameOf, plural, vendorDeliveriesOf } from '../utils/entry-text';
 import { formatSentAt } from '../utils/format-date';
 import { DeliveryBadge, deliveryNote } from './delivery-status';
+import { ReuseSendActions } from './reuse-send-actions';
 import { TrackingStatus } from './tracking-status';
 
 /**
@@ -86,16 +87,7 @@ export function LogEntryCard({
         </div>
         {clientName ? <Badge tone="brand">{clientName}</Badge> : null}
         {entry.filesRemovedAt ? null : (
-          <div className="relative z-10 flex flex-wrap gap-2">
-            <Button variant="secondary" size="sm" onClick={onUseAsNew} disabled={isUsingAsNew}>
-              <CopyPlus aria-hidden className="h-3.5 w-3.5" />
-              {isUsingAsNew ? 'Loading...' : 'Use as new send'}
-            </Button>
-            <Button variant="secondary" size="sm" onClick={onAddVendors}>
-              <UserPlus aria-hidden className="h-3.5 w-3.5" />
-              Add vendors
-            </Button>
-          </div>
+          <ReuseSendActions onUseAsNew={onUseAsNew} onAddVendors={onAddVendors} isUsingAsNew={isUsingAsNew} className="relative z-10" />
         )}
         {failedCount > 0 ? (
           <Button variant="secondary" size="sm" className="relative z-10" disabled={retryFailed.isPending} onClick={retry}>
