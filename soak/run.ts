@@ -134,9 +134,10 @@ try {
     await sleep(1000);
   }
 
+  // The sends' own messages (one per vendor), which the checks match against the mail received; not follow-ups.
   const deliveries: DeliveryFact[] = (
     await sql<{ log_id: number; subjects: string[]; vendor_id: string; status: string; message_id: string; last_error: string | null }[]>`
-      select d.log_id, l.subjects, d.vendor_id, d.status, d.message_id, d.last_error from email_deliveries d join email_logs l on l.id = d.log_id`
+      select d.log_id, l.subjects, d.vendor_id, d.status, d.message_id, d.last_error from email_deliveries d join email_logs l on l.id = d.log_id where d.kind = 'send'`
   ).map((row) => ({ logId: row.log_id, subjects: row.subjects, vendorId: row.vendor_id, status: row.status, messageId: row.message_id, lastError: row.last_error }));
   // An instance that died by itself is reported below; the reading is done through one still up.
   const live = instances.find((instance) => instance.isRunning) ?? instances[0]!;

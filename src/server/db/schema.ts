@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { DeliveryTerms, EmailCardDetail, TextCardDetail } from '#shared/contracts/email-logs';
+import { boolean, index, integer, jsonb, numeric, pgTable, type AnyPgColumn, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { DeliveryTerms, EmailCardDetail, MessageKind, TextCardDetail } from '#shared/contracts/email-logs';
 import type { TrackingStatus, VendorDeliveryContent } from '#shared/contracts/tracking';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -303,6 +303,17 @@ export const emailDeliveries = pgTable(
     providerId: text('provider_id'),
     /** The vendor's terms and hub keys as this message carried them: a later change to the vendor never rewrites them. */
     terms: jsonb('terms').$type<DeliveryTerms>(),
+    /**
+     * 'send': the vendor's message of the send (one per vendor per send). 'review' and 'reminder': a follow-up in the
+     * same thread (In-Reply-To and References the original's Message-ID), queued and sent like any message.
+     */
+    kind: text('kind').$type<MessageKind>().notNull().default('send'),
+    /** A follow-up's original message (null for a send). */
+    replyToDeliveryId: integer('reply_to_delivery_id').references((): AnyPgColumn => emailDeliveries.id, { onDelete: 'cascade' }),
+    /** A follow-up's key, unique per original: the same follow-up queued twice (two clicks, two instances) is one row. */
+    followUpKey: text('follow_up_key'),
+    /** The provider's thread of the sent message (Gmail threadId): a follow-up sent through Gmail joins it. */
+    providerThreadId: text('provider_thread_id'),
     /** Set when the vendor was added to the send later ('Add vendors'): when, by whom, and that request's Idempotency-Key and body hash. */
     addedAt: timestamp('added_at', { withTimezone: true }),
     addedByUserId: integer('added_by_user_id'),
@@ -313,7 +324,9 @@ export const emailDeliveries = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    uniqueIndex('email_deliveries_log_vendor_idx').on(table.logId, table.vendorId),
+    // One message of the send per vendor; follow-ups are rows of their own, one per key and original.
+    uniqueIndex('email_deliveries_log_vendor_send_idx').on(table.logId, table.vendorId).where(sql`${table.kind} = 'send'`),
+    uniqueIndex('email_deliveries_follow_up_key_idx').on(table.replyToDeliveryId, table.followUpKey),
     index('email_deliveries_due_idx').on(table.status, table.nextAttemptAt),
   ],
 );

@@ -1,18 +1,27 @@
 import { and, asc, eq, inArray, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { authorizedEmails, emailDeliveries, users } from '#server/db/schema';
+import { authorizedEmails, deploymentTracking, emailDeliveries, storedFiles, users } from '#server/db/schema';
 import type { AttemptResult, QueueStatus } from './delivery-attempt';
 
 /** The delivery queue's own SQL: what is due, who holds it, how an attempt ended. */
 
 export type DeliveryRow = typeof emailDeliveries.$inferSelect;
 
-/** Status of each delivery of a send, with when it is due. */
+/** The send's own messages, one per vendor: not the follow-ups in their threads (answers to seed tests, reminders). */
+export const isSendMessage = () => eq(emailDeliveries.kind, 'send');
+
+/** Status of each message of a send (its vendors' messages, not follow-ups), with when it is due. */
 export function listDeliveryStates(db: Db, logId: number) {
   return db
     .select({ status: emailDeliveries.status, nextAttemptAt: emailDeliveries.nextAttemptAt })
     .from(emailDeliveries)
-    .where(eq(emailDeliveries.logId, logId));
+    .where(and(eq(emailDeliveries.logId, logId), isSendMessage()));
+}
+
+/** The provider's thread of a sent message (Gmail threadId), if it told us one. */
+export async function findProviderThreadId(db: Db, deliveryId: number): Promise<string | null> {
+  const [row] = await db.select({ threadId: emailDeliveries.providerThreadId }).from(emailDeliveries).where(eq(emailDeliveries.id, deliveryId));
+  return row?.threadId ?? null;
 }
 
 /** Deliveries whose message is in the store `storeId` (or in a store not recorded: those from before it was). */
@@ -88,7 +97,10 @@ export async function nextDueAt(db: Db, storeId: string): Promise<Date | null> {
   return row?.at ?? null;
 }
 
-/** Puts deliveries of a send in one of `statuses` back in the queue, due now, with a fresh allowance of attempts. */
+/**
+ * Puts the send's own messages in one of `statuses` back in the queue, due now, with a fresh allowance of attempts
+ * ('Send again', 'Retry failed' on the Deployment Log act on the vendors' messages, not on follow-ups).
+ */
 export function requeueDeliveries(
   db: Db,
   logId: number,
@@ -109,9 +121,43 @@ export function requeueDeliveries(
     .where(
       and(
         eq(emailDeliveries.logId, logId),
+        isSendMessage(),
         inArray(emailDeliveries.status, statuses),
         vendorId === undefined ? undefined : eq(emailDeliveries.vendorId, vendorId),
       ),
     )
     .returning({ vendorId: emailDeliveries.vendorId });
+}
+
+/** A transaction of the database, as `db.transaction` hands it over. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** What a follow-up needs of the vendor's message it answers: the row, its tracking content (the subject), its sender. */
+export async function findFollowUpOriginal(db: Db, deliveryId: number) {
+  const [row] = await db
+    .select({ delivery: emailDeliveries, content: deploymentTracking.content, senderEmail: users.email, senderFirstName: users.firstName })
+    .from(emailDeliveries)
+    .leftJoin(deploymentTracking, eq(deploymentTracking.deliveryId, emailDeliveries.id))
+    .leftJoin(users, eq(users.id, emailDeliveries.senderUserId))
+    .where(and(eq(emailDeliveries.id, deliveryId), isSendMessage()));
+  return row;
+}
+
+/**
+ * Writes a follow-up's queue row and its stored file's row; answers its id, or null when the original already has a
+ * follow-up with this key (nothing is written).
+ */
+export async function insertFollowUp(
+  tx: Tx,
+  row: typeof emailDeliveries.$inferInsert,
+  file: typeof storedFiles.$inferInsert,
+): Promise<number | null> {
+  const [inserted] = await tx
+    .insert(emailDeliveries)
+    .values(row)
+    .onConflictDoNothing({ target: [emailDeliveries.replyToDeliveryId, emailDeliveries.followUpKey] })
+    .returning({ id: emailDeliveries.id });
+  if (!inserted) return null;
+  await tx.insert(storedFiles).values(file);
+  return inserted.id;
 }

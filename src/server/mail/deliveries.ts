@@ -193,6 +193,8 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     }
     const raw = await storage.get(delivery.emlKey);
     if (!raw) return { status: 'failed', lastError: 'The stored message is missing from the file store.' };
+    // A follow-up joins its original's thread at the provider (Gmail), when the original's send told us which.
+    const threadId = delivery.replyToDeliveryId === null ? null : await repo.findProviderThreadId(db, delivery.replyToDeliveryId);
     try {
       const outcome = await transport.send({
         raw,
@@ -200,6 +202,7 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
         to: delivery.toAddresses,
         cc: delivery.ccAddresses,
         senderUserId: delivery.senderUserId,
+        ...(threadId ? { threadId } : {}),
       });
       return resultOfOutcome(outcome, clock.now());
     } catch (error) {

@@ -11,6 +11,7 @@ export interface AttemptResult {
   nextAttemptAt?: Date;
   sentAt?: Date;
   providerId?: string;
+  providerThreadId?: string;
 }
 
 /** A delivery's status in the queue: an attempt's outcome, or 'sending' while a worker holds its claim. */
@@ -54,7 +55,7 @@ export function retryOrFail(delivery: Attempted, error: string, isRetryable: boo
 export function resultOfOutcome(outcome: SendOutcome, now: Date): AttemptResult {
   if (outcome.status === 'uncertain') return { status: 'uncertain', lastError: outcome.error };
   const refused = outcome.refusedRecipients?.length ? `Sent, but the mail server refused: ${outcome.refusedRecipients.join(', ')}` : null;
-  return { status: 'sent', lastError: refused, sentAt: now, providerId: outcome.id };
+  return { status: 'sent', lastError: refused, sentAt: now, providerId: outcome.id, ...(outcome.threadId ? { providerThreadId: outcome.threadId } : {}) };
 }
 
 /** A transport's thrown error: `isUnexpected` when the transport did not vouch that nothing went out. */

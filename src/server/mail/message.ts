@@ -22,6 +22,9 @@ export interface MessageParts {
   attachments?: readonly MessageAttachment[];
   messageId: string;
   date: Date;
+  /** A reply's thread: the Message-ID it answers, and the thread's Message-IDs oldest first. */
+  inReplyTo?: string;
+  references?: readonly string[];
   headers?: Record<string, string>;
 }
 
@@ -89,6 +92,8 @@ export function buildRawMessage(parts: MessageParts): Promise<Buffer> {
     attachments: parts.attachments?.map(attachmentOptions),
     messageId: parts.messageId,
     date: parts.date,
+    inReplyTo: parts.inReplyTo,
+    references: parts.references ? [...parts.references] : undefined,
     headers: parts.headers,
     newline: 'win',
     // Content is only ever what we pass in: never a path or a URL to read.

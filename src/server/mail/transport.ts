@@ -14,16 +14,19 @@ export interface OutgoingMessage {
   cc: string[];
   /** The signed-in user the message is sent as (Gmail uses this user's Google connection). */
   senderUserId: number;
+  /** A reply's thread at the provider (Gmail threadId of the message it answers), so the sender's mailbox threads it too. */
+  threadId?: string;
 }
 
 /**
- * - `sent`: accepted; `id` is the provider's id (Gmail message id, SMTP queue id, outbox file name).
+ * - `sent`: accepted; `id` is the provider's id (Gmail message id, SMTP queue id, outbox file name); `threadId` the
+ *   provider's thread (Gmail), when it has one.
  * - `uncertain`: the request went out but no answer came (timeout, dropped connection): the mail may or may not have
  *   been sent. Never retry it blindly; a person decides ('Send again').
  */
 export type SendOutcome =
   /** `refusedRecipients`: addresses the server refused while it took the message for the others (SMTP). */
-  | { status: 'sent'; id: string; refusedRecipients?: string[] }
+  | { status: 'sent'; id: string; refusedRecipients?: string[]; threadId?: string }
   | { status: 'uncertain'; error: string };
 
 export interface MailTransport {

@@ -47,6 +47,14 @@ export const deliveryTerms = z.object({
 });
 export type DeliveryTerms = z.infer<typeof deliveryTerms>;
 
+/**
+ * What a queued message is: the vendor's message of a send, or a follow-up in its thread (the team's answer to a seed
+ * test, a reminder). Everything that counts or lists a send's messages reads 'send' only.
+ */
+export const MESSAGE_KINDS = ['send', 'review', 'reminder'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+export type FollowUpKind = Exclude<MessageKind, 'send'>;
+
 /** One vendor's message of a send. */
 export const emailLogDelivery = z.object({
   vendorId: z.string(),

@@ -48,7 +48,7 @@ export function composeSubject(send: ComposeInput['send']): string {
   return name && send.emailCards.length > 0 ? `New ${name} Content` : DEFAULT_SUBJECT;
 }
 
-function distinctAddresses(addresses: readonly string[]): string[] {
+export function distinctAddresses(addresses: readonly string[]): string[] {
   const seen = new Map<string, string>();
   for (const address of addresses) {
     const trimmed = address.trim();

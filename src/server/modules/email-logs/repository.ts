@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { deploymentTracking, emailDeliveries, emailLogs } from '#server/db/schema';
+import { isSendMessage } from '#server/mail/deliveries-repository';
 
 /** The log as people read it: entries, their deliveries, one vendor's message. The queue writes it (src/server/mail). */
 
@@ -14,11 +15,12 @@ export async function haveFilesBeenRemoved(db: Db, logId: number): Promise<boole
   return (await db.$count(emailLogs, and(eq(emailLogs.id, logId), isNotNull(emailLogs.filesRemovedAt)))) > 0;
 }
 
+/** The vendor's message of the send (not a follow-up in its thread). */
 export async function findDelivery(db: Db, logId: number, vendorId: string) {
   const [row] = await db
     .select()
     .from(emailDeliveries)
-    .where(and(eq(emailDeliveries.logId, logId), eq(emailDeliveries.vendorId, vendorId)));
+    .where(and(eq(emailDeliveries.logId, logId), eq(emailDeliveries.vendorId, vendorId), isSendMessage()));
   return row;
 }
 
@@ -52,7 +54,7 @@ const trackingColumns = {
   updatedAt: deploymentTracking.updatedAt,
 };
 
-/** Log entries newest first, with their deliveries in vendor order. */
+/** Log entries newest first, with their vendors' messages in vendor order (follow-ups in their threads are not listed). */
 export async function listLogs(db: Db, filters: LogFilters) {
   const conditions: SQL[] = [];
   if (filters.client) {
@@ -60,7 +62,7 @@ export async function listLogs(db: Db, filters: LogFilters) {
   }
   if (filters.vendor) {
     conditions.push(
-      sql`exists (select 1 from ${emailDeliveries} where ${emailDeliveries.logId} = ${emailLogs.id} and (${emailDeliveries.vendorId} = ${filters.vendor} or lower(${emailDeliveries.vendorName}) = lower(${filters.vendor})))`,
+      sql`exists (select 1 from ${emailDeliveries} where ${emailDeliveries.logId} = ${emailLogs.id} and ${emailDeliveries.kind} = 'send' and (${emailDeliveries.vendorId} = ${filters.vendor} or lower(${emailDeliveries.vendorName}) = lower(${filters.vendor})))`,
     );
   }
   if (filters.q) {
@@ -91,7 +93,7 @@ export async function listLogs(db: Db, filters: LogFilters) {
     })
     .from(emailDeliveries)
     .leftJoin(deploymentTracking, eq(deploymentTracking.deliveryId, emailDeliveries.id))
-    .where(inArray(emailDeliveries.logId, logs.map((log) => log.id)))
+    .where(and(inArray(emailDeliveries.logId, logs.map((log) => log.id)), isSendMessage()))
     .orderBy(asc(emailDeliveries.id));
   return logs.map((log) => ({ log, deliveries: deliveries.filter((delivery) => delivery.logId === log.id) }));
 }

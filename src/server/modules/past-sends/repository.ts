@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { emailDeliveries, emailLogs, storedFiles } from '#server/db/schema';
+import { isSendMessage } from '#server/mail/deliveries-repository';
 import { recordAudit, type Actor } from '../audit/repository';
 import { insertTrackedDeliveries, type FileInsert, type TrackedDeliveryInsert } from '../sends/repository';
 
@@ -25,7 +26,7 @@ export function listLogVendors(db: Db, logId: number) {
   return db
     .select({ vendorId: emailDeliveries.vendorId, vendorName: emailDeliveries.vendorName, emlKey: emailDeliveries.emlKey })
     .from(emailDeliveries)
-    .where(eq(emailDeliveries.logId, logId))
+    .where(and(eq(emailDeliveries.logId, logId), isSendMessage()))
     .orderBy(asc(emailDeliveries.id));
 }
 
@@ -34,7 +35,7 @@ export function findAddition(db: Db, logId: number, userId: number, key: string)
   return db
     .select({ vendorId: emailDeliveries.vendorId, additionHash: emailDeliveries.additionHash })
     .from(emailDeliveries)
-    .where(and(eq(emailDeliveries.logId, logId), eq(emailDeliveries.addedByUserId, userId), eq(emailDeliveries.additionKey, key)))
+    .where(and(eq(emailDeliveries.logId, logId), eq(emailDeliveries.addedByUserId, userId), eq(emailDeliveries.additionKey, key), isSendMessage()))
     .orderBy(asc(emailDeliveries.id));
 }
 
