@@ -111,3 +111,43 @@ test('a vendor opens the link from its message, confirms, schedules and reports 
   await page.goto(`${link.slice(0, -4)}AAAA`);
   await expect(page.getByRole('alert')).toContainText('This link is not valid.');
 });
+
+test("the log entry and its Deployment Details show each vendor's expected spend and the send's total", async ({ page, request }) => {
+  const admin = await tokenFor(request, ADMIN_EMAIL);
+  const tag = Date.now().toString(36);
+  // CPD terms: $12.50 per donor, a $5,000 budget each.
+  const [acme, beta] = await createVendors(request, admin, tag, true);
+  const sent = await request.post('/api/send-email-consolidated', {
+    headers: { authorization: `Bearer ${admin}` },
+    data: {
+      selectedVendors: [acme!.vendorId, beta!.vendorId],
+      selectedClient: 'heritage-action',
+      pricingModel: 'CPD',
+      emailCards: [
+        { id: 'main', htmlContent: `<p>Creative ${tag}</p>`, filename: `creative-${tag}.html`, subject: `Spend ${tag}`, senderName: 'Heritage', endDate: '2031-06-30', csvContent: linksCsv([acme!, beta!]), csvFileName: 'links.csv' },
+      ],
+      textCards: [],
+      imageAttachments: [],
+      allVendorLinks: { main: Object.fromEntries([acme!, beta!].map((vendor) => [vendor.vendorId, `https://donate.example.org/give?utm_source=${vendor.utm}`])) },
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const logId = (await sent.json()).id as number;
+  const token = (await linkFromDeliveredMessage(acme!.email)).split('#')[1]!;
+  const deployed = await request.post('/api/vendor-page/actions', { headers: { authorization: `Bearer ${token}` }, data: { action: 'deployed', date: '2026-01-05', quantity: 420 } });
+  expect(deployed.status(), await deployed.text()).toBe(200);
+
+  await signInWithToken(page, admin, '/deployment-log');
+  const entry = page.getByTestId(`log-entry-${logId}`);
+  await expect(entry.getByRole('list', { name: 'Vendors' }).getByText('$5,000 planned · $5,000 actual')).toBeVisible();
+  await expect(entry.getByRole('list', { name: 'Vendors' }).getByText('$5,000 planned', { exact: true })).toBeVisible();
+  await expect(entry.getByText('Expected spend: $10,000 planned · $5,000 actual')).toBeVisible();
+
+  await entry.getByRole('button', { name: /show the Deployment Details/ }).click();
+  const details = page.getByRole('dialog', { name: 'Deployment Details' });
+  await expect(details.getByText('Expected spend of this send: $10,000 planned · $5,000 actual')).toBeVisible();
+  const vendors = details.getByRole('list', { name: 'Vendors' });
+  await expect(vendors.getByRole('listitem').filter({ hasText: acme!.name }).getByText('Expected spend: $5,000 planned · $5,000 actual')).toBeVisible();
+  await expect(vendors.getByRole('listitem').filter({ hasText: beta!.name }).getByText('Expected spend: $5,000 planned', { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rowId } from './common';
-import { trackingState } from './tracking';
+import { expectedSpend, spendTotal, trackingState } from './tracking';
 import { deliveryCounts } from './send';
 import { vendorIdValue } from './vendors';
 
@@ -74,6 +74,8 @@ export const emailLogDelivery = z.object({
   addedBy: z.string().nullable(),
   /** Where the vendor's deployment stands (issue 14); null for messages sent before tracking. */
   tracking: trackingState.nullable(),
+  /** Expected spend in dollars from the terms kept with its tracking (issue 14 item 4); null without tracking. */
+  spend: expectedSpend.nullable(),
 });
 export type EmailLogDelivery = z.infer<typeof emailLogDelivery>;
 
@@ -96,6 +98,8 @@ export const emailLogEntry = z.object({
   deliveries: z.array(emailLogDelivery),
   /** The send's pricing model; null for sends logged before it was kept. */
   pricingModel: z.string().nullable(),
+  /** The expected spend of the send: its tracked deliveries' figures added up, those that cannot deploy left out; null without tracking. */
+  spend: spendTotal.nullable(),
   /** ISO date-time when retention removed this send's stored files and messages; null while they are kept. */
   filesRemovedAt: z.string().nullable(),
 });

@@ -141,6 +141,9 @@ const trackingShape = object({
   updatedAt: string,
 });
 
+const spendShape = object({ planned: nullable(number), actual: nullable(number) });
+const spendTotalShape = object({ planned: nullable(number), actual: nullable(number), expected: nullable(number) });
+
 // The Deployment Log
 const deliveryShape = object({
   vendorId: string,
@@ -161,46 +164,47 @@ const deliveryShape = object({
   addedAt: nullable(string),
   addedBy: nullable(string),
   tracking: nullable(trackingShape),
+  spend: nullable(spendShape),
 });
-export const emailLogListShape: Shape<Out<typeof emailLogEntry>[]> = array(
-  object({
-    id: number,
-    sentAt: string,
-    sentBy: string,
-    clientName: nullable(string),
-    clientSlug: nullable(string),
-    vendors: array(string),
-    approvalEmails: array(string),
-    emailCardCount: number,
-    textCardCount: number,
-    cardDetails: object({
-      emailCards: array(
-        object({
-          subject: nullable(string),
-          senderName: nullable(string),
-          endDate: nullable(string),
-          filename: nullable(string),
-          htmlFileKey: nullable(string),
-          csvFileKey: nullable(string),
-        }),
-      ),
-      textCards: array(
-        object({
-          senderName: nullable(string),
-          endDate: nullable(string),
-          textContent: nullable(string),
-          csvFileKey: nullable(string),
-          imageFileKey: nullable(string),
-          fileName: nullable(string),
-        }),
-      ),
-    }),
-    subjects: array(string),
-    deliveries: array(deliveryShape),
-    pricingModel: nullable(string),
-    filesRemovedAt: nullable(string),
+const emailLogEntryShape: Shape<Out<typeof emailLogEntry>> = object({
+  id: number,
+  sentAt: string,
+  sentBy: string,
+  clientName: nullable(string),
+  clientSlug: nullable(string),
+  vendors: array(string),
+  approvalEmails: array(string),
+  emailCardCount: number,
+  textCardCount: number,
+  cardDetails: object({
+    emailCards: array(
+      object({
+        subject: nullable(string),
+        senderName: nullable(string),
+        endDate: nullable(string),
+        filename: nullable(string),
+        htmlFileKey: nullable(string),
+        csvFileKey: nullable(string),
+      }),
+    ),
+    textCards: array(
+      object({
+        senderName: nullable(string),
+        endDate: nullable(string),
+        textContent: nullable(string),
+        csvFileKey: nullable(string),
+        imageFileKey: nullable(string),
+        fileName: nullable(string),
+      }),
+    ),
   }),
-);
+  subjects: array(string),
+  deliveries: array(deliveryShape),
+  pricingModel: nullable(string),
+  spend: nullable(spendTotalShape),
+  filesRemovedAt: nullable(string),
+});
+export const emailLogListShape: Shape<Out<typeof emailLogEntry>[]> = array(emailLogEntryShape);
 export const retryFailedResultShape: Shape<Out<typeof retryFailedResult>> = object(extend(deliveryCountFields, { id: number, requeued: number }));
 export const sendAgainResultShape: Shape<Out<typeof sendAgainResult>> = object(extend(deliveryCountFields, { id: number, delivery: deliveryShape }));
 
@@ -262,7 +266,7 @@ export const trackingBoardShape: Shape<Out<typeof trackingBoard>> = object({
       tracking: trackingShape,
       isOverdue: boolean,
       terms: string,
-      spend: object({ planned: nullable(number), actual: nullable(number) }),
+      spend: spendShape,
     }),
   ),
 });

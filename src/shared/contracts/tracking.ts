@@ -85,6 +85,12 @@ export type SeedTestReview = z.infer<typeof seedTestReview>;
 
 const isoDateTime = z.string();
 
+/** Expected spend in dollars from the terms a delivery was sent (null: no dollar figure, as for Revshare and CPA). */
+export const expectedSpend = z.object({ planned: z.number().nullable(), actual: z.number().nullable() });
+
+/** The sum of several deliveries' figures; `expected` takes each one's actual figure where known, else its planned one. */
+export const spendTotal = expectedSpend.extend({ expected: z.number().nullable() });
+
 /** What the vendor and the team reported on one delivery. */
 export const trackingState = z.object({
   status: z.enum(TRACKING_STATUSES),
@@ -173,7 +179,7 @@ export const trackingBoardItem = z.object({
   /** The terms it was sent ('CPM: Cost per thousand: $25.00, CPM budget: $5,000.00'). */
   terms: z.string(),
   /** Expected spend in dollars from those terms (null: no dollar figure, as for Revshare and CPA). */
-  spend: z.object({ planned: z.number().nullable(), actual: z.number().nullable() }),
+  spend: expectedSpend,
 });
 export type TrackingBoardItem = z.infer<typeof trackingBoardItem>;
 

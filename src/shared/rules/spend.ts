@@ -32,3 +32,26 @@ export function expectedSpend(
   }
   return { planned: null, actual: null };
 }
+
+/** The expected spend of several deliveries (a send, or what the board lists), in dollars. */
+export interface SpendTotal extends ExpectedSpend {
+  /** Each delivery's actual figure where it has one, else its planned figure: what the deliveries are expected to cost. */
+  expected: number | null;
+}
+
+/**
+ * Adds up the deliveries' figures, leaving out those that cannot deploy; each sum is null when no delivery has a
+ * figure for it (a Revshare or CPA send, or no quantity reported yet).
+ */
+export function totalSpend(deliveries: readonly { status: string; spend: ExpectedSpend }[]): SpendTotal {
+  const counted = deliveries.filter((delivery) => delivery.status !== 'cannot-deploy').map((delivery) => delivery.spend);
+  const sum = (figures: (number | null)[]) => {
+    const known = figures.filter((figure): figure is number => figure !== null);
+    return known.length === 0 ? null : cents(known.reduce((total, figure) => total + figure, 0));
+  };
+  return {
+    planned: sum(counted.map((spend) => spend.planned)),
+    actual: sum(counted.map((spend) => spend.actual)),
+    expected: sum(counted.map((spend) => spend.actual ?? spend.planned)),
+  };
+}

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-o
 import type { Db } from '#server/db/client';
 import { deploymentTracking, emailDeliveries, emailLogs } from '#server/db/schema';
 import { isSendMessage } from '#server/mail/deliveries-repository';
+import type { PricingModel } from '#shared/contracts/vendors';
 
 /** The log as people read it: entries, their deliveries, one vendor's message. The queue writes it (src/server/mail). */
 
@@ -54,6 +55,14 @@ const trackingColumns = {
   updatedAt: deploymentTracking.updatedAt,
 };
 
+/** The terms kept with the tracking, as figures: what its expected spend is computed from. */
+const trackingTermsColumns = {
+  trackingPricingModel: sql<PricingModel | null>`${deploymentTracking.content}->>'pricingModel'`,
+  trackingCosts: sql<Record<string, number | null> | null>`${deploymentTracking.content}->'costs'`,
+};
+
+export type LogRow = typeof emailLogs.$inferSelect;
+
 /** Log entries newest first, with their vendors' messages in vendor order (follow-ups in their threads are not listed). */
 export async function listLogs(db: Db, filters: LogFilters) {
   const conditions: SQL[] = [];
@@ -75,8 +84,20 @@ export async function listLogs(db: Db, filters: LogFilters) {
     .where(and(...conditions))
     .orderBy(desc(emailLogs.sentAt), desc(emailLogs.id))
     .limit(filters.limit);
-  if (logs.length === 0) return [];
-  const deliveries = await db
+  const deliveries = await deliveriesOf(db, logs.map((log) => log.id));
+  return logs.map((log) => ({ log, deliveries: deliveries.filter((delivery) => delivery.logId === log.id) }));
+}
+
+/** One log entry with its deliveries, or undefined when there is no such send. */
+export async function findLog(db: Db, logId: number) {
+  const [log] = await db.select().from(emailLogs).where(eq(emailLogs.id, logId));
+  return log ? { log, deliveries: await deliveriesOf(db, [logId]) } : undefined;
+}
+
+/** The deliveries of the given sends, in vendor order, each with its tracking and the terms kept with it. */
+async function deliveriesOf(db: Db, logIds: number[]) {
+  if (logIds.length === 0) return [];
+  return db
     .select({
       logId: emailDeliveries.logId,
       vendorId: emailDeliveries.vendorId,
@@ -90,10 +111,10 @@ export async function listLogs(db: Db, filters: LogFilters) {
       addedAt: emailDeliveries.addedAt,
       addedByEmail: emailDeliveries.addedByEmail,
       tracking: trackingColumns,
+      ...trackingTermsColumns,
     })
     .from(emailDeliveries)
     .leftJoin(deploymentTracking, eq(deploymentTracking.deliveryId, emailDeliveries.id))
-    .where(and(inArray(emailDeliveries.logId, logs.map((log) => log.id)), isSendMessage()))
+    .where(and(inArray(emailDeliveries.logId, logIds), isSendMessage()))
     .orderBy(asc(emailDeliveries.id));
-  return logs.map((log) => ({ log, deliveries: deliveries.filter((delivery) => delivery.logId === log.id) }));
 }

@@ -75,6 +75,7 @@ describe('GET /api/email-logs', () => {
           addedAt: null,
           addedBy: null,
           tracking: expect.objectContaining({ status: 'sent', receivedAt: null }),
+          spend: { planned: null, actual: null },
         },
         {
           vendorId: 'bravo5678',
@@ -88,9 +89,11 @@ describe('GET /api/email-logs', () => {
           addedAt: null,
           addedBy: null,
           tracking: expect.objectContaining({ status: 'sent', receivedAt: null }),
+          spend: { planned: null, actual: null },
         },
       ],
       pricingModel: 'Revshare',
+      spend: { planned: null, actual: null, expected: null },
       filesRemovedAt: null,
     });
   });

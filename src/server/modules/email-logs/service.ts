@@ -3,6 +3,8 @@ import type { Db } from '#server/db/client';
 import { AppError, conflict, forbidden, notFound } from '#server/errors';
 import type { DeliveryWorker } from '#server/mail/deliveries';
 import type { FileStorage } from '#server/storage/storage';
+import type { PricingModel } from '#shared/contracts/vendors';
+import { expectedSpend, totalSpend, type SpendTotal } from '#shared/rules/spend';
 import { trackingStateOf, type TrackingStateFields } from '../tracking/views';
 import * as repo from './repository';
 
@@ -27,6 +29,9 @@ type DeliveryFields = {
   addedAt: Date | null;
   addedByEmail: string | null;
   tracking?: TrackingStateFields | null;
+  /** The terms kept with the tracking (its content's pricing model and costs). */
+  trackingPricingModel?: PricingModel | null;
+  trackingCosts?: Record<string, number | null> | null;
 };
 
 export function deliveryView(delivery: DeliveryFields): EmailLogDelivery {
@@ -43,12 +48,29 @@ export function deliveryView(delivery: DeliveryFields): EmailLogDelivery {
     addedAt: delivery.addedAt?.toISOString() ?? null,
     addedBy: delivery.addedByEmail,
     tracking: delivery.tracking ? trackingStateOf(delivery.tracking) : null,
+    spend:
+      delivery.tracking && delivery.trackingPricingModel
+        ? expectedSpend(delivery.trackingPricingModel, delivery.trackingCosts ?? null, {
+            planned: delivery.tracking.plannedQuantity,
+            deployed: delivery.tracking.deployedQuantity,
+          })
+        : null,
   };
+}
+
+/** The send's expected spend: its tracked deliveries' figures added up (null when none is tracked). */
+function sendSpendOf(deliveries: readonly EmailLogDelivery[]): SpendTotal | null {
+  const tracked = deliveries.flatMap((delivery) => (delivery.tracking && delivery.spend ? [{ status: delivery.tracking.status, spend: delivery.spend }] : []));
+  return tracked.length === 0 ? null : totalSpend(tracked);
 }
 
 export async function listEmailLogs({ db }: EmailLogDeps, filters: repo.LogFilters): Promise<EmailLogEntry[]> {
   const entries = await repo.listLogs(db, filters);
-  return entries.map(({ log, deliveries }) => ({
+  return entries.map(({ log, deliveries }) => entryView(log, deliveries.map(deliveryView)));
+}
+
+function entryView(log: repo.LogRow, deliveries: EmailLogDelivery[]): EmailLogEntry {
+  return {
     id: log.id,
     sentAt: log.sentAt.toISOString(),
     sentBy: log.senderEmail,
@@ -60,10 +82,11 @@ export async function listEmailLogs({ db }: EmailLogDeps, filters: repo.LogFilte
     textCardCount: log.textCardCount,
     cardDetails: log.cardDetails,
     subjects: log.subjects,
-    deliveries: deliveries.map(deliveryView),
+    deliveries,
     pricingModel: log.pricingModel,
+    spend: sendSpendOf(deliveries),
     filesRemovedAt: log.filesRemovedAt?.toISOString() ?? null,
-  }));
+  };
 }
 
 /** The exact raw message kept for one vendor of a send. */

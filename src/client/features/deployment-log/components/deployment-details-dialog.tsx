@@ -5,6 +5,7 @@ import { DialogContent } from '#client/components/ui/dialog';
 import { downloadStoredFile, downloadVendorEml } from '../api/downloads';
 import { cardCountsOf, clientNameOf, vendorDeliveriesOf } from '../utils/entry-text';
 import { formatSentAt } from '../utils/format-date';
+import { deliverySpendText, sendSpendText } from '../utils/spend-text';
 import { keysText, termsText } from '../utils/terms-text';
 import { CompareMessages } from './compare-messages';
 import { DeliveryBadge, deliveryNote } from './delivery-status';
@@ -28,6 +29,7 @@ export function DeploymentDetailsDialogContent({
 }) {
   const { emailCards, textCards } = entry.cardDetails;
   const hasFiles = !entry.filesRemovedAt;
+  const sendSpend = sendSpendText(entry);
   return (
     <DialogContent title="Deployment Details" description={formatSentAt(entry.sentAt)} className="sm:max-w-2xl">
       <div className="grid gap-5">
@@ -58,6 +60,11 @@ export function DeploymentDetailsDialogContent({
 
         <Section title="Recipients">
           <h4 className="text-[13px] font-medium text-slate-700">Vendors ({entry.vendors.length})</h4>
+          {sendSpend ? (
+            <p className="mt-1 text-sm tabular-nums">
+              <span className="font-medium text-slate-700">Expected spend of this send:</span> {sendSpend}
+            </p>
+          ) : null}
           <ul aria-label="Vendors" className="mt-1 divide-y divide-slate-100 rounded-md border border-slate-200">
             {vendorDeliveriesOf(entry).map(({ name, delivery }) => {
               const note = delivery ? deliveryNote(delivery) : null;
@@ -79,6 +86,11 @@ export function DeploymentDetailsDialogContent({
                       <span className="font-medium text-slate-700">Terms sent:</span> <span className="tabular">{termsText(delivery.terms)}</span>
                       <span aria-hidden> · </span>
                       {keysText(delivery.terms)}
+                    </p>
+                  ) : null}
+                  {delivery && deliverySpendText(delivery) ? (
+                    <p className="w-full text-[13px] text-slate-600 tabular-nums">
+                      <span className="font-medium text-slate-700">Expected spend:</span> {deliverySpendText(delivery)}
                     </p>
                   ) : null}
                   {delivery?.addedAt ? (

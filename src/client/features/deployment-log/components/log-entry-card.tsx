@@ -8,6 +8,7 @@ import { messageOf } from '#client/lib/request';
 import { useRetryFailed } from '#client/api/email-logs';
 import { cardCountsOf, clientNameOf, plural, vendorDeliveriesOf } from '../utils/entry-text';
 import { formatSentAt } from '../utils/format-date';
+import { deliverySpendText, sendSpendText } from '../utils/spend-text';
 import { DeliveryBadge, deliveryNote } from './delivery-status';
 import { ReuseSendActions } from './reuse-send-actions';
 import { TrackingStatus } from './tracking-status';
@@ -36,6 +37,7 @@ export function LogEntryCard({
   const vendors = vendorDeliveriesOf(entry).filter(({ delivery }) => !delivery?.addedAt);
   const added = entry.deliveries.filter((delivery) => delivery.addedAt);
   const cardSubjects = entry.cardDetails.emailCards.flatMap((card) => (card.subject ? [card.subject] : []));
+  const spend = sendSpendText(entry);
   const failedCount = entry.deliveries.filter((delivery) => delivery.status === 'failed').length;
   const notes = entry.deliveries.flatMap((delivery) => {
     const note = deliveryNote(delivery);
@@ -103,9 +105,15 @@ export function LogEntryCard({
             <span className="min-w-0 truncate">{name}</span>
             {delivery ? <DeliveryBadge status={delivery.status} /> : null}
             {delivery?.tracking && delivery.status === 'sent' ? <TrackingStatus tracking={delivery.tracking} /> : null}
+            {delivery && deliverySpendText(delivery) ? <span className="tabular-nums text-slate-600">{deliverySpendText(delivery)}</span> : null}
           </li>
         ))}
       </ul>
+      {spend ? (
+        <p className="mt-2 text-[13px] text-slate-600 tabular-nums">
+          <span className="font-medium text-slate-700">Expected spend:</span> {spend}
+        </p>
+      ) : null}
 
       {added.length > 0 ? (
         <div className="mt-2">

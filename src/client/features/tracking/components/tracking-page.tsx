@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { CLIENTS } from '#shared/clients';
 import { TRACKING_STATUSES, TRACKING_STATUS_LABELS, type TrackingBoardItem, type TrackingBoardQuery } from '#shared/contracts/tracking';
 import { formatDollars } from '#shared/rules/pricing';
+import { totalSpend } from '#shared/rules/spend';
 import { formatQuantity } from '#shared/rules/tracking';
 import { useVendors } from '#client/api/vendors';
 import { Badge } from '#client/components/ui/badge';
@@ -111,7 +112,7 @@ export function TrackingPage() {
           <p className="mb-3 text-sm text-slate-700 tabular-nums">
             Expected spend of these deployments:{' '}
             <span className="font-semibold text-slate-900">
-              {formatDollars(board.data.items.reduce((sum, item) => sum + (item.tracking.status === 'cannot-deploy' ? 0 : (item.spend.actual ?? item.spend.planned ?? 0)), 0))}
+              {formatDollars(totalSpend(board.data.items.map((item) => ({ status: item.tracking.status, spend: item.spend }))).expected ?? 0)}
             </span>{' '}
             (CPM and CPD; Revshare and CPA by their terms)
           </p>
