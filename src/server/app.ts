@@ -194,7 +194,7 @@ export async function buildApp(deps: AppDeps) {
   registerEmailLogRoutes(app, mail, guards);
   registerPastSendRoutes(app, { ...mail, maxDraftBytes: deps.maxDraftBytes }, guards, limits);
   registerEmailTestRoutes(app, mail, guards, limits);
-  registerTrackingRoutes(app, services, guards);
+  registerTrackingRoutes(app, { ...services, followUps: { db: deps.db, storage, publicUrl: deps.config.publicUrl, deliveries } }, guards);
   registerVendorPageRoutes(app, { ...services, storage }, limits.vendorPage);
   if (deliveries.options.autoStart) app.addHook('onReady', async () => deliveries.start());
   const retention = createRetentionScheduler(

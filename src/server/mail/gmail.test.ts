@@ -60,7 +60,7 @@ const it = test
 describe('gmail transport', () => {
   it('uploads the exact RFC 822 message as message/rfc822 and returns the Gmail message id', async ({ fake, sleeps, transport, message }) => {
     const outcome = await transport().send(message());
-    expect(outcome).toEqual({ status: 'sent', id: fake.sentMessages[0]!.id });
+    expect(outcome).toEqual({ status: 'sent', id: fake.sentMessages[0]!.id, threadId: fake.sentMessages[0]!.threadId });
     const [sent] = fake.sentMessages;
     expect(sent!.sender).toBe(ADMIN_EMAIL);
     expect(sent!.contentType).toBe('message/rfc822');
@@ -72,6 +72,15 @@ describe('gmail transport', () => {
     expect(parsed.text?.trim()).toBe('Good afternoon, here is the new content.');
     expect(parsed.html).toContain('<b>new content</b>');
     expect(sleeps).toEqual([]);
+  });
+
+  it("sends a reply into the sender's Gmail thread: the multipart upload names the threadId and carries the exact message", async ({ fake, transport, message }) => {
+    const outcome = await transport().send({ ...message(), threadId: 'thread-1234' });
+    expect(outcome).toEqual({ status: 'sent', id: fake.sentMessages[0]!.id, threadId: 'thread-1234' });
+    const [sent] = fake.sentMessages;
+    expect(sent!.contentType).toMatch(/^multipart\/related; boundary=/);
+    expect(sent!.threadId).toBe('thread-1234');
+    expect(sent!.raw.equals(raw)).toBe(true);
   });
 
   it('retries 429 and 5xx, honouring Retry-After, then sends once', async ({ fake, sleeps, transport, message }) => {

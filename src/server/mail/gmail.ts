@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { randomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { AppError, isRequiresGoogleAuth, requiresGoogleAuth } from '#server/errors';
 import { MailSendError, type MailTransport, type OutgoingMessage, type SendOutcome } from './transport';
@@ -38,8 +39,35 @@ type Attempt =
   /** Gmail had the whole message but no answer came: it may have been sent. */
   | { kind: 'uncertain'; error: string };
 
+/** What one request uploads: the message alone, or (for a reply) with its thread as metadata. */
+interface Upload {
+  url: URL;
+  contentType: string;
+  body: Buffer;
+}
+
+/**
+ * The upload of users.messages.send: the media form (the message alone), or, for a reply that should join a thread of
+ * the sender's mailbox, the multipart form whose first part is the Message resource's `threadId`. Recipients thread by
+ * the In-Reply-To and References headers; Gmail threads the sender's own copy only by threadId.
+ */
+export function gmailUpload(apiUrl: string, raw: Buffer, threadId?: string): Upload {
+  const base = apiUrl.replace(/\/+$/, '') + '/';
+  if (!threadId) {
+    return { url: new URL('/upload/gmail/v1/users/me/messages/send?uploadType=media', base), contentType: 'message/rfc822', body: raw };
+  }
+  const boundary = `dispatch-${randomBytes(16).toString('hex')}`;
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n${JSON.stringify({ threadId })}\r\n--${boundary}\r\nContent-Type: message/rfc822\r\n\r\n`),
+    raw,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { url: new URL('/upload/gmail/v1/users/me/messages/send?uploadType=multipart', base), contentType: `multipart/related; boundary=${boundary}`, body };
+}
+
 /** One POST of the message; tells apart failures before the body was handed over from those after. */
-function postOnce(url: URL, accessToken: string, raw: Buffer, timeoutMs: number): Promise<Attempt> {
+function postOnce(upload: Upload, accessToken: string, timeoutMs: number): Promise<Attempt> {
+  const { url, body: raw } = upload;
   return new Promise((resolve) => {
     let isBodySent = false;
     let isSettled = false;
@@ -59,7 +87,7 @@ function postOnce(url: URL, accessToken: string, raw: Buffer, timeoutMs: number)
         agent: false,
         headers: {
           Authorization: `Bearer ${accessToken}`,
-          'Content-Type': 'message/rfc822',
+          'Content-Type': upload.contentType,
           'Content-Length': raw.length,
           Accept: 'application/json',
         },
@@ -128,7 +156,7 @@ async function accessTokenFor(tokens: GmailAccessTokens, userId: number, forceRe
  * a 401 refreshes the access token once. A timeout or dropped connection after the message was handed over is
  * 'uncertain' and never retried here: Gmail has no idempotency key.
  */
-export async function sendGmailMessage(options: GmailOptions, senderUserId: number, raw: Buffer): Promise<SendOutcome> {
+export async function sendGmailMessage(options: GmailOptions, senderUserId: number, raw: Buffer, threadId?: string): Promise<SendOutcome> {
   const {
     apiUrl,
     accessTokens,
@@ -144,14 +172,14 @@ export async function sendGmailMessage(options: GmailOptions, senderUserId: numb
     const megabytes = (raw.length / 1024 / 1024).toFixed(1);
     throw new MailSendError(`The message is ${megabytes} MB; Gmail accepts at most 35 MB.`, false);
   }
-  const url = new URL('/upload/gmail/v1/users/me/messages/send?uploadType=media', apiUrl.replace(/\/+$/, '') + '/');
+  const upload = gmailUpload(apiUrl, raw, threadId);
   const backOff = (attempt: number) => Math.round(baseDelayMs * 2 ** (attempt - 1) * (0.75 + random() / 2));
 
   let hasRefreshed = false;
   let lastError = '';
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     const accessToken = await accessTokenFor(accessTokens, senderUserId, hasRefreshed);
-    const result = await postOnce(url, accessToken, raw, timeoutMs);
+    const result = await postOnce(upload, accessToken, timeoutMs);
     if (result.kind === 'uncertain') return { status: 'uncertain', error: result.error };
 
     let wait: number;
@@ -160,12 +188,15 @@ export async function sendGmailMessage(options: GmailOptions, senderUserId: numb
       wait = backOff(attempt);
     } else if (result.status >= 200 && result.status < 300) {
       let id = '';
+      let sentThreadId: string | undefined;
       try {
-        id = String((JSON.parse(result.body) as { id?: unknown }).id ?? '');
+        const answer = JSON.parse(result.body) as { id?: unknown; threadId?: unknown };
+        id = String(answer.id ?? '');
+        if (typeof answer.threadId === 'string' && answer.threadId !== '') sentThreadId = answer.threadId;
       } catch {
         // Sent all the same; only the id is unknown.
       }
-      return { status: 'sent', id };
+      return { status: 'sent', id, ...(sentThreadId ? { threadId: sentThreadId } : {}) };
     } else {
       const { message, reasons } = gmailError(result.body);
       const isRateLimited = result.status === 429 || (result.status === 403 && reasons.some((reason) => /rateLimitExceeded/i.test(reason)));
@@ -195,6 +226,6 @@ export async function sendGmailMessage(options: GmailOptions, senderUserId: numb
 export function createGmailTransport(options: GmailOptions): MailTransport {
   return {
     name: 'gmail',
-    send: (message: OutgoingMessage) => sendGmailMessage(options, message.senderUserId, message.raw),
+    send: (message: OutgoingMessage) => sendGmailMessage(options, message.senderUserId, message.raw, message.threadId),
   };
 }

@@ -17,7 +17,7 @@ import {
 import { emailLogDeliveryParams, emailLogEntry, emailLogIdParams, emailLogQuery, retryFailedResult, sendAgainResult } from '#shared/contracts/email-logs';
 import { testEmailBody, testEmailResult } from '#shared/contracts/email-test';
 import { fileParams, fileQuery } from '#shared/contracts/files';
-import { attachmentParams, revokeLinkResult, trackingBoard, trackingBoardQuery, vendorAction, vendorPageView } from '#shared/contracts/tracking';
+import { attachmentParams, revokeLinkResult, seedTestReview, seedTestReviewResult, trackingBoard, trackingBoardQuery, vendorAction, vendorPageView } from '#shared/contracts/tracking';
 import { addVendorsBody, addVendorsPreview, addVendorsPreviewBody, addVendorsResult, compareQuery, messageComparison, useAsNewSendBody, useAsNewSendResult } from '#shared/contracts/past-sends';
 import { proofBody, proofResult, sendBody, sendResult } from '#shared/contracts/send';
 import { addAuthorizedEmail, authorizedEmail, inviteResponse, permissionsResult, updatePermissions, userIdParam, userList } from '#shared/contracts/users';
@@ -408,6 +408,19 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     access: 'user',
     params: emailLogDeliveryParams,
     responses: { 200: ok(revokeLinkResult), 404: notFound('No such message'), 409: conflict('Sent without a vendor link') },
+  },
+  {
+    method: 'POST',
+    path: '/api/email-logs/:id/deliveries/:vendorId/review',
+    summary: "Approve a vendor's seed test or request changes (with a note); the vendor is e-mailed in the thread of its message",
+    access: 'user',
+    params: emailLogDeliveryParams,
+    body: seedTestReview,
+    responses: {
+      200: ok(seedTestReviewResult),
+      404: notFound('No such message'),
+      409: conflict('No seed test to review (none reported yet, deployed or cannot deploy)'),
+    },
   },
 
   // The vendor page: its personal link's token in 'Authorization: Bearer', no session; limited per link.

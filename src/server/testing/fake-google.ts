@@ -23,6 +23,30 @@ export interface FakeGmailMessage {
   sender: string;
   contentType: string | undefined;
   id: string;
+  /** The thread it was sent in: the one the multipart upload named, else a new one. */
+  threadId: string;
+}
+
+/**
+ * The parts of Gmail's multipart upload (multipart/related: the Message resource as JSON, then the message/rfc822),
+ * or null when the body is not that.
+ */
+function readMultipartUpload(contentType: string, body: Buffer): { metadata: { threadId?: string }; raw: Buffer } | null {
+  const boundary = /^multipart\/related;\s*boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  if (!boundary) return null;
+  const delimiter = Buffer.from(`--${boundary}`);
+  const starts: number[] = [];
+  for (let at = body.indexOf(delimiter); at >= 0; at = body.indexOf(delimiter, at + delimiter.length)) starts.push(at);
+  if (starts.length !== 3 || !body.subarray(starts[2]! + delimiter.length).toString('latin1').startsWith('--')) return null;
+  const part = (from: number, to: number) => {
+    const chunk = body.subarray(from + delimiter.length + 2, to - 2);
+    const headerEnd = chunk.indexOf('\r\n\r\n');
+    return { headers: chunk.subarray(0, headerEnd).toString('utf8'), content: chunk.subarray(headerEnd + 4) };
+  };
+  const first = part(starts[0]!, starts[1]!);
+  const second = part(starts[1]!, starts[2]!);
+  if (!/content-type:\s*application\/json/i.test(first.headers) || !/content-type:\s*message\/rfc822/i.test(second.headers)) return null;
+  return { metadata: JSON.parse(first.content.toString('utf8')) as { threadId?: string }, raw: second.content };
 }
 
 interface IssuedCode {
@@ -202,16 +226,20 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
     if (!account) {
       return json(res, 401, { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } });
     }
-    if (url.searchParams.get('uploadType') !== 'media' || !req.headers['content-type']?.startsWith('message/rfc822')) {
+    const contentType = req.headers['content-type'] ?? '';
+    const uploadType = url.searchParams.get('uploadType');
+    const multipart = uploadType === 'multipart' ? readMultipartUpload(contentType, raw) : null;
+    if (uploadType === 'multipart' ? !multipart : uploadType !== 'media' || !contentType.startsWith('message/rfc822')) {
       return json(res, 400, { error: { code: 400, message: 'Media type not supported.', status: 'INVALID_ARGUMENT' } });
     }
     const behaviour = fake.gmailBehaviours.shift();
     const id = randomBytes(8).toString('hex');
+    const threadId = multipart?.metadata.threadId ?? id;
     if (!behaviour || 'hang' in behaviour || 'drop' in behaviour) {
       // Taken: in the hang and drop cases Gmail may well have sent it, which is what makes them uncertain.
-      fake.sentMessages.push({ raw, sender: account.email, contentType: req.headers['content-type'], id });
+      fake.sentMessages.push({ raw: multipart?.raw ?? raw, sender: account.email, contentType: req.headers['content-type'], id, threadId });
     }
-    if (!behaviour) return json(res, 200, { id, threadId: id, labelIds: ['SENT'] });
+    if (!behaviour) return json(res, 200, { id, threadId, labelIds: ['SENT'] });
     if ('hang' in behaviour) return;
     if ('drop' in behaviour) return req.socket.destroy();
     const headers: Record<string, string> = behaviour.retryAfter ? { 'Retry-After': behaviour.retryAfter } : {};

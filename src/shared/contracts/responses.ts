@@ -7,7 +7,7 @@ import type { authResponse, connectTicket, currentUser, firstNameResponse, invit
 import type { draftCardView, sessionStateView } from './drafts';
 import type { emailLogEntry, retryFailedResult, sendAgainResult } from './email-logs';
 import type { testEmailResult } from './email-test';
-import type { trackingBoard, vendorPageView } from './tracking';
+import type { seedTestReviewResult, trackingBoard, vendorPageView } from './tracking';
 import type { addVendorsPreview, addVendorsResult, messageComparison, useAsNewSendResult } from './past-sends';
 import type { proofResult, sendResult } from './send';
 import type { authorizedEmail, inviteResponse, permissionsResult, userRow } from './users';
@@ -251,6 +251,9 @@ export const vendorPageShape: Shape<Out<typeof vendorPageView>> = object({
   tracking: trackingShape,
   history: array(object({ at: string, by: oneOf(['vendor', 'team']), action: string, summary: string })),
 });
+
+// The team's answer to a seed test
+export const seedTestReviewResultShape: Shape<Out<typeof seedTestReviewResult>> = object({ tracking: trackingShape, replyQueued: boolean });
 
 // The Tracking board
 export const trackingBoardShape: Shape<Out<typeof trackingBoard>> = object({

@@ -72,7 +72,7 @@ export const vendorAction = z.discriminatedUnion(
 export type VendorAction = z.infer<typeof vendorAction>;
 export type VendorActionKind = VendorAction['action'];
 
-/** POST /api/tracking/:deliveryId/review: the team's answer to a seed test. */
+/** POST /api/email-logs/:id/deliveries/:vendorId/review: the team's answer to a vendor's seed test. */
 export const seedTestReview = z.discriminatedUnion(
   'decision',
   [
@@ -153,6 +153,13 @@ export type VendorPageView = z.infer<typeof vendorPageView>;
 export const attachmentParams = z.object({
   index: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(0, { error: 'must be 0 or more' }).max(99, { error: 'is too large' }),
 });
+
+/**
+ * The delivery's tracking after a review; `replyQueued`: a reply was queued to the vendor in the thread of its message
+ * (false when the same answer was already given: nothing changed, nobody mailed again).
+ */
+export const seedTestReviewResult = z.object({ tracking: trackingState, replyQueued: z.boolean() });
+export type SeedTestReviewResult = z.infer<typeof seedTestReviewResult>;
 
 /** POST /api/email-logs/:id/deliveries/:vendorId/revoke-link. */
 export const revokeLinkResult = z.object({ revokedAt: isoDateTime });

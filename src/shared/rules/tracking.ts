@@ -70,8 +70,21 @@ export function applyVendorAction(current: TrackingFields, action: VendorAction,
   }
 }
 
+/** The status a review leaves: 'approved' or 'changes-requested'. */
+export const reviewStatusOf = (review: SeedTestReview): TrackingStatus => (review.decision === 'approve' ? 'approved' : 'changes-requested');
+
+/**
+ * The same answer again (a double click, a retried request): the status it would leave is already there with the same
+ * note, so nothing changes and the vendor is not e-mailed a second time.
+ */
+export function isRepeatedReview(current: Pick<TrackingFields, 'status' | 'reviewNote'>, review: SeedTestReview): boolean {
+  return current.status === reviewStatusOf(review) && (current.reviewNote ?? null) === (review.note?.trim() || null);
+}
+
 /** The team's answer to a seed test: only once the vendor said they sent one, and not after the deployment. */
 export function applySeedTestReview(current: TrackingFields, review: SeedTestReview, now: Date): ActionOutcome {
+  if (current.status === 'deployed') return refuse(409, 'This deployment is already reported as deployed.');
+  if (current.status === 'cannot-deploy') return refuse(409, 'The vendor reported that they cannot deploy: there is no seed test to review.');
   if (!current.seedTestSentAt || !['seed-test-sent', 'approved', 'changes-requested'].includes(current.status)) {
     return refuse(409, 'There is no seed test to review: the vendor has not reported sending one.');
   }

@@ -34,6 +34,21 @@ export interface AuditRecord {
   after: unknown;
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The delivery's tracking row, locked until the transaction ends: actions on one delivery apply one after the other. */
+export async function lockTracking(tx: Tx, deliveryId: number): Promise<TrackingRow> {
+  const [row] = await tx.select().from(deploymentTracking).where(eq(deploymentTracking.deliveryId, deliveryId)).for('update');
+  if (!row) throw new Error(`no tracking row for delivery ${deliveryId}`);
+  return row;
+}
+
+/** Saves a change of the tracking row with its audit entry, inside the caller's transaction. */
+export async function saveChange(tx: Tx, deliveryId: number, now: Date, changes: TrackingChanges, audit: AuditRecord): Promise<void> {
+  await tx.update(deploymentTracking).set({ ...changes, updatedAt: now }).where(eq(deploymentTracking.deliveryId, deliveryId));
+  await tx.insert(auditLog).values({ ...audit, entity: TRACKING_ENTITY, entityId: String(deliveryId), at: now });
+}
+
 /**
  * Reads the row under a lock, lets `decide` say what changes, and saves the changes with their audit entry in the same
  * transaction: two actions on one delivery at once are applied one after the other, each on what the other left.
@@ -45,12 +60,9 @@ export async function updateWithAudit<T>(
   decide: (row: TrackingRow) => { changes: TrackingChanges; audit: AuditRecord; result: T } | { refused: T },
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(deploymentTracking).where(eq(deploymentTracking.deliveryId, deliveryId)).for('update');
-    if (!row) throw new Error(`no tracking row for delivery ${deliveryId}`);
-    const decision = decide(row);
+    const decision = decide(await lockTracking(tx, deliveryId));
     if ('refused' in decision) return decision.refused;
-    await tx.update(deploymentTracking).set({ ...decision.changes, updatedAt: now }).where(eq(deploymentTracking.deliveryId, deliveryId));
-    await tx.insert(auditLog).values({ ...decision.audit, entity: TRACKING_ENTITY, entityId: String(deliveryId), at: now });
+    await saveChange(tx, deliveryId, now, decision.changes, decision.audit);
     return decision.result;
   });
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { emailLogDeliveryParams as deliveryParams } from '#shared/contracts/email-logs';
-import { trackingBoardQuery } from '#shared/contracts/tracking';
+import { seedTestReview, trackingBoardQuery } from '#shared/contracts/tracking';
 import { userOf, type Guards } from '#server/auth/guards';
 import { parseInput } from '#server/validation';
 import * as tracking from './service';
 
 /** The team's side of deployment tracking. */
-export function registerTrackingRoutes(app: FastifyInstance, deps: tracking.TrackingDeps, guards: Guards) {
+export function registerTrackingRoutes(app: FastifyInstance, deps: tracking.ReviewDeps, guards: Guards) {
   const signedIn = { preHandler: guards.requireUser };
 
   app.get('/api/tracking', signedIn, async (request) => {
@@ -17,5 +17,11 @@ export function registerTrackingRoutes(app: FastifyInstance, deps: tracking.Trac
   app.post('/api/email-logs/:id/deliveries/:vendorId/revoke-link', signedIn, async (request) => {
     const { id, vendorId } = parseInput(deliveryParams, request.params, 'id');
     return tracking.revokeVendorLink(deps, userOf(request), id, vendorId);
+  });
+
+  app.post('/api/email-logs/:id/deliveries/:vendorId/review', signedIn, async (request) => {
+    const { id, vendorId } = parseInput(deliveryParams, request.params, 'id');
+    const review = parseInput(seedTestReview, request.body);
+    return tracking.reviewSeedTest(deps, userOf(request), id, vendorId, review);
   });
 }
