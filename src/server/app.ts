@@ -86,6 +86,9 @@ export interface AppDeps {
 /** When a client may try again after the file store failed. */
 const FILE_STORE_RETRY_AFTER_SECONDS = 30;
 
+/** When a client may try again after a request reached a server that was shutting down. */
+const SHUTTING_DOWN_RETRY_AFTER_SECONDS = 5;
+const SHUTTING_DOWN = 'The server is restarting. Please try again in a few seconds.';
 const DATABASE_UNAVAILABLE = 'The database cannot be reached right now. Please try again in a few seconds.';
 const OUT_OF_SPACE = "The server's disk is full: nothing was saved or sent. Ask an administrator to free some space, then try again.";
 
@@ -109,6 +112,20 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ? loggerOptions(deps.logger) : false,
     // Only a configured proxy may set the client address (X-Forwarded-For), which sign-in throttling keys on.
     trustProxy: typeof deps.config.trustProxy === 'number' ? trustHops(deps.config.trustProxy) : deps.config.trustProxy,
+    // Our own answer below, with Retry-After and a message, instead of Fastify's bare one.
+    return503OnClosing: false,
+  });
+
+  // While the server shuts down, a request that still arrives on an open connection is told to come back (another
+  // instance, or this one restarted, will take it) before anything reads its body or the database.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (closing) {
+      return reply.code(503).headers({ 'Retry-After': String(SHUTTING_DOWN_RETRY_AFTER_SECONDS), Connection: 'close' }).send({ message: SHUTTING_DOWN });
+    }
   });
 
   await app.register(fastifyCookie);
