@@ -151,3 +151,107 @@ test("the log entry and its Deployment Details show each vendor's expected spend
   await expect(vendors.getByRole('listitem').filter({ hasText: beta!.name }).getByText('Expected spend: $5,000 planned', { exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
+
+/** The messages in the server's outbox To `vendorEmail`, parsed. */
+async function outboxMailTo(vendorEmail: string) {
+  const folder = join(process.env.E2E_DATA_DIR!, 'outbox');
+  const names = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.eml')) : [];
+  const mails = await Promise.all(names.map((name) => simpleParser(readFileSync(join(folder, name)))));
+  return mails.filter((mail) => (Array.isArray(mail.to) ? mail.to : [mail.to]).some((group) => group?.value.some((entry) => entry.address === vendorEmail)));
+}
+
+test("the team approves or requests changes on a vendor's seed test from the board, and the vendor sees it and is e-mailed in the thread", async ({ page, request }) => {
+  const admin = await tokenFor(request, ADMIN_EMAIL);
+  const tag = Date.now().toString(36);
+  const [acme, beta] = await createVendors(request, admin, tag);
+  const sent = await request.post('/api/send-email-consolidated', {
+    headers: { authorization: `Bearer ${admin}` },
+    data: {
+      selectedVendors: [acme!.vendorId],
+      selectedClient: 'heritage-action',
+      pricingModel: 'Revshare',
+      emailCards: [
+        { id: 'main', htmlContent: `<p>Creative ${tag}</p>`, filename: `creative-${tag}.html`, subject: `Review ${tag}`, senderName: 'Heritage', endDate: '2031-06-30', csvContent: linksCsv([acme!, beta!]), csvFileName: 'links.csv' },
+      ],
+      textCards: [],
+      imageAttachments: [],
+      allVendorLinks: { main: { [acme!.vendorId]: `https://donate.example.org/give?utm_source=${acme!.utm}` } },
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const link = await linkFromDeliveredMessage(acme!.email);
+  const [original] = await outboxMailTo(acme!.email);
+
+  // The vendor reports its seed test on its page.
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Seed test sent' }).click();
+  await expect(page.getByText('Saved: Seed test sent to the approval addresses')).toBeVisible();
+
+  // The team asks for changes from the board: the note is required.
+  await signInWithToken(page, admin, '/tracking');
+  await page.getByLabel('Vendor').selectOption(acme!.vendorId);
+  const seedColumn = page.getByRole('region', { name: 'Seed test sent' });
+  await expect(seedColumn.getByText(acme!.name)).toBeVisible();
+  await seedColumn.getByRole('button', { name: `Request changes to the seed test of ${acme!.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request changes?' });
+  await dialog.getByRole('button', { name: 'Request changes' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Please say what needs to change.');
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: test.info().outputPath('request-changes-dialog-desktop.png') });
+  await dialog.getByLabel('What needs to change').fill('The footer link is missing its UTM.');
+  await dialog.getByRole('button', { name: 'Request changes' }).click();
+  await expect(dialog).toHaveCount(0);
+  const changesColumn = page.getByRole('region', { name: 'Changes requested' });
+  await expect(changesColumn.getByText(acme!.name)).toBeVisible();
+  await expect(changesColumn.getByText('Team: The footer link is missing its UTM.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // The vendor is e-mailed in the thread of its message, and its page shows the request.
+  await expect.poll(async () => (await outboxMailTo(acme!.email)).length).toBe(2);
+  const reply = (await outboxMailTo(acme!.email)).find((mail) => mail.messageId !== original!.messageId)!;
+  expect(reply.inReplyTo).toBe(original!.messageId);
+  expect(reply.references).toBe(original!.messageId);
+  expect(reply.subject).toBe(`Re: ${original!.subject}`);
+  expect(reply.text).toContain('The footer link is missing its UTM.');
+  await page.goto('about:blank');
+  await page.goto(link);
+  const status = page.getByRole('region', { name: 'Status' });
+  await expect(status.getByText('Changes requested', { exact: true })).toBeVisible();
+  await expect(status.getByText(/The team requested changes to your seed test .*: The footer link is missing its UTM\./)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'History' }).getByText('The team: Changes requested: The footer link is missing its UTM.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: test.info().outputPath('vendor-page-changes-requested-phone.png') });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // A new seed test, approved from the board with one click (a double click sends one reply).
+  await page.getByRole('button', { name: 'Seed test sent' }).click();
+  await expect(page.getByText('Saved: Seed test sent to the approval addresses')).toBeVisible();
+  await signInWithToken(page, admin, '/tracking');
+  await page.getByLabel('Vendor').selectOption(acme!.vendorId);
+  await page.getByRole('button', { name: `Approve the seed test of ${acme!.name}` }).dblclick();
+  await expect(page.getByRole('region', { name: 'Approved' }).getByText(acme!.name)).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: test.info().outputPath('tracking-board-review-desktop.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: test.info().outputPath('tracking-board-review-phone.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The Deployment Log entry shows it too.
+  await page.goto('/deployment-log');
+  await expect(page.getByRole('list', { name: 'Vendors' }).filter({ hasText: acme!.name }).getByText('Approved', { exact: true }).first()).toBeVisible();
+
+  await page.goto('about:blank');
+  await page.goto(link);
+  await expect(page.getByRole('region', { name: 'Status' }).getByText(/The team approved your seed test/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: test.info().outputPath('vendor-page-approved-desktop.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('vendor-page-approved-phone.png'), fullPage: true });
+  // Two replies in all: the request for changes and one approval.
+  await expect.poll(async () => (await outboxMailTo(acme!.email)).length).toBe(3);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  expect(await outboxMailTo(acme!.email)).toHaveLength(3);
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applySeedTestReview, isRepeatedReview, type TrackingFields } from './tracking';
+import { applySeedTestReview, isRepeatedReview, reviewChoicesFor, type TrackingFields } from './tracking';
 
 const NOW = new Date('2026-03-10T15:00:00Z');
 const fields = (changes: Partial<TrackingFields>): TrackingFields => ({
@@ -45,5 +45,19 @@ describe("the team's answer to a seed test", () => {
     expect(isRepeatedReview(approved, { decision: 'approve' })).toBe(false);
     expect(isRepeatedReview(approved, { decision: 'request-changes', note: 'Fine' })).toBe(false);
     expect(isRepeatedReview(seedTestSent, { decision: 'approve' })).toBe(false);
+  });
+
+  it('offers the answers the server takes: both for a new seed test, the other one after an answer, none otherwise', () => {
+    expect(reviewChoicesFor(seedTestSent)).toEqual(['approve', 'request-changes']);
+    expect(reviewChoicesFor({ ...seedTestSent, status: 'approved' })).toEqual(['request-changes']);
+    expect(reviewChoicesFor({ ...seedTestSent, status: 'changes-requested' })).toEqual(['approve']);
+    for (const current of [fields({}), fields({ status: 'scheduled' }), fields({ status: 'deployed', seedTestSentAt: NOW })]) expect(reviewChoicesFor(current)).toEqual([]);
+    // Every answer offered is one the server takes.
+    for (const current of [seedTestSent, { ...seedTestSent, status: 'approved' as const }, { ...seedTestSent, status: 'changes-requested' as const }]) {
+      for (const decision of reviewChoicesFor(current)) {
+        const review = decision === 'approve' ? { decision } : { decision, note: 'Fix it' };
+        expect(applySeedTestReview(current, review, NOW).ok).toBe(true);
+      }
+    }
   });
 });

@@ -81,6 +81,18 @@ export function isRepeatedReview(current: Pick<TrackingFields, 'status' | 'revie
   return current.status === reviewStatusOf(review) && (current.reviewNote ?? null) === (review.note?.trim() || null);
 }
 
+/**
+ * The answers the team may give now: both once a seed test is reported, the other one after an answer (the team may
+ * change its mind), none before a seed test or after the deployment.
+ */
+export function reviewChoicesFor(current: { status: TrackingStatus; seedTestSentAt: Date | string | null }): SeedTestReview['decision'][] {
+  if (!current.seedTestSentAt) return [];
+  if (current.status === 'seed-test-sent') return ['approve', 'request-changes'];
+  if (current.status === 'approved') return ['request-changes'];
+  if (current.status === 'changes-requested') return ['approve'];
+  return [];
+}
+
 /** The team's answer to a seed test: only once the vendor said they sent one, and not after the deployment. */
 export function applySeedTestReview(current: TrackingFields, review: SeedTestReview, now: Date): ActionOutcome {
   if (current.status === 'deployed') return refuse(409, 'This deployment is already reported as deployed.');

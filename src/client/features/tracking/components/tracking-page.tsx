@@ -11,6 +11,7 @@ import { Input, Label } from '#client/components/ui/input';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { PageHeader } from '#client/features/layout/page-header';
 import { useTrackingBoard } from '../api/tracking-board';
+import { SeedTestReviewActions } from './seed-test-review';
 
 const selectClass =
   'h-9 w-full rounded-[var(--radius-card)] border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100';
@@ -86,6 +87,10 @@ function Card({ item }: { item: TrackingBoardItem }) {
       ) : null}
       {tracking.cannotDeployReason ? <p className="text-red-700">{tracking.cannotDeployReason}</p> : null}
       {tracking.note ? <p className="text-slate-600">Note: {tracking.note}</p> : null}
+      {tracking.reviewNote && (tracking.status === 'approved' || tracking.status === 'changes-requested') ? (
+        <p className="text-slate-700">Team: {tracking.reviewNote}</p>
+      ) : null}
+      <SeedTestReviewActions item={item} />
     </li>
   );
 }

@@ -88,7 +88,7 @@ function VendorPageContent({ token, view }: { token: string; view: VendorPageVie
             Deployed {tracking.deployedDate} · {formatQuantity(tracking.deployedQuantity ?? 0)}
           </span>
         ) : null}
-        {tracking.reviewNote ? <p className="w-full text-[13px] text-slate-700">From the team: {tracking.reviewNote}</p> : null}
+        <TeamDecision tracking={tracking} />
       </section>
 
       <div aria-live="polite" className="min-h-0">
@@ -138,6 +138,27 @@ function VendorPageContent({ token, view }: { token: string; view: VendorPageVie
       </section>
     </Shell>
   );
+}
+
+/** The team's answer to the seed test, in words, with its note. */
+function TeamDecision({ tracking }: { tracking: VendorPageView['tracking'] }) {
+  const when = tracking.reviewedAt ? ` on ${formatWhen(tracking.reviewedAt)}` : '';
+  if (tracking.status === 'approved') {
+    return (
+      <p className="w-full rounded-md bg-green-50 p-2 text-[13px] text-green-900">
+        The team approved your seed test{when}.{tracking.reviewNote ? ` Note: ${tracking.reviewNote}` : ''}
+      </p>
+    );
+  }
+  if (tracking.status === 'changes-requested') {
+    return (
+      <p className="w-full rounded-md bg-red-50 p-2 text-[13px] text-red-900">
+        The team requested changes to your seed test{when}: {tracking.reviewNote} Please send a new seed test to the approval addresses, then press
+        'Seed test sent'.
+      </p>
+    );
+  }
+  return tracking.reviewNote ? <p className="w-full text-[13px] text-slate-700">From the team: {tracking.reviewNote}</p> : null;
 }
 
 function SentContent({ token, view }: { token: string; view: VendorPageView }) {
