@@ -79,6 +79,30 @@ describe('security headers', () => {
     expectCommonHeaders(refused.headers);
   });
 
+  it("helmet's whole header set, the same on a page, an API answer and a refusal (worked out once, not per request)", async ({ get }) => {
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: blob: https:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' https: 'unsafe-inline';frame-src 'self' blob: data:",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const [url, signedIn] of [['/', false], ['/api/vendors', true], ['/api/user', false], ['/api/no-such-route', true]] as const) {
+      const answer = await get(url, signedIn);
+      const helmetPart = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => name in expected));
+      expect(helmetPart, url).toEqual(expected);
+      expect(answer.headers['x-powered-by'], url).toBeUndefined();
+    }
+  });
+
   it('a file download: an attachment that is never rendered on our origin, and never cached', async ({ signedIn: { t, token }, get }) => {
     const sent = await t.app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(token), payload: sendBodyFor(['acme1234']) as object });
     expect(sent.statusCode).toBe(200);
