@@ -176,6 +176,44 @@ function printProfile(profile: CpuProfile) {
   for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) note(`${ms.toFixed(0).padStart(6)} ms  ${key}`);
 }
 
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'loading'];
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { type?: string } };
+}
+
+/**
+ * BENCH_TRACE=1: where the page's main thread spent the typing, from a Chrome trace (the Performance panel's data):
+ * self time by kind of work (script, style, layout, paint, HTML parsing, ...), and the input events' own times.
+ */
+function printTrace({ traceEvents }: { traceEvents: TraceEvent[] }) {
+  const mainThreads = new Set(traceEvents.filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => `${event.pid}:${event.tid}`));
+  const complete = traceEvents.filter((event) => event.ph === 'X' && event.dur !== undefined && mainThreads.has(`${event.pid}:${event.tid}`)).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const self = new Map<string, number>();
+  const stack: { end: number; key: string }[] = [];
+  const keyOf = (event: TraceEvent) => (event.name === 'EventDispatch' ? `EventDispatch ${event.args?.data?.type ?? ''}` : event.name);
+  let busy = 0;
+  for (const event of complete) {
+    while (stack.length && stack.at(-1)!.end <= event.ts) stack.pop();
+    const parent = stack.at(-1);
+    if (parent) self.set(parent.key, (self.get(parent.key) ?? 0) - event.dur! / 1000);
+    else busy += event.dur! / 1000;
+    const key = keyOf(event);
+    self.set(key, (self.get(key) ?? 0) + event.dur! / 1000);
+    stack.push({ end: event.ts + event.dur!, key });
+  }
+  const first = complete[0]?.ts ?? 0;
+  const last = Math.max(0, ...complete.map((event) => event.ts + event.dur!));
+  note(`trace: main thread busy ${busy.toFixed(0)} ms of ${((last - first) / 1000).toFixed(0)} ms; self time by kind:`);
+  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) note(`${ms.toFixed(0).padStart(6)} ms  ${key}`);
+}
+
 /** Runs in the page: types into the field while the Event Timing API notes each keystroke's delay and duration. */
 async function typeAndTime(page: Page, label: string, text: string) {
   await page.evaluate(() => {
@@ -196,8 +234,11 @@ async function typeAndTime(page: Page, label: string, text: string) {
     await profiler.send('Profiler.enable');
     await profiler.send('Profiler.start');
   }
+  const browser = page.context().browser();
+  if (process.env.BENCH_TRACE && browser) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   await field.pressSequentially(text, { delay: 30, timeout: 600_000 });
   if (profiler) printProfile((await profiler.send('Profiler.stop')).profile);
+  if (process.env.BENCH_TRACE && browser) printTrace(JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] });
   // Event Timing entries are delivered after the next paint.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
   return page.evaluate(() => (window as unknown as { eventTimings: { name: string; delay: number; duration: number }[] }).eventTimings);

@@ -59,3 +59,58 @@ export async function dropFiles(page: Page, zone: Locator, files: { name: string
 export async function previewText(page: Page): Promise<string> {
   return page.frameLocator('iframe[title="Email body preview"]').locator('body').innerText();
 }
+
+/**
+ * Counts, per content card, how often React draws it, through the hook React DevTools uses (React calls it on every
+ * commit, production builds included): a card drawn in a commit is one whose component performed work, reached
+ * through the fibers that commit worked on. Install before the page loads; read with cardRenders().
+ */
+export async function watchCardRenders(page: Page) {
+  await page.addInitScript(() => {
+    interface Fiber {
+      tag: number;
+      type: unknown;
+      flags: number;
+      child: Fiber | null;
+      sibling: Fiber | null;
+      alternate: Fiber | null;
+      memoizedProps: Record<string, unknown> | null;
+    }
+    const PERFORMED_WORK = 1;
+    const COMPONENT_TAGS = new Set([0, 11, 14, 15]);
+    const HOST_COMPONENT = 5;
+    const counts: Record<string, number> = {};
+    const visit = (fiber: Fiber) => {
+      for (let child = fiber.child; child; child = child.sibling) {
+        const rendered = child.alternate === null || (child.flags & PERFORMED_WORK) !== 0;
+        const host = child.child;
+        const label = host?.tag === HOST_COMPONENT && host.type === 'section' ? host.memoizedProps?.['aria-label'] : undefined;
+        if (rendered && COMPONENT_TAGS.has(child.tag) && typeof label === 'string' && label.startsWith('Prospecting ')) counts[label] = (counts[label] ?? 0) + 1;
+        // A fiber whose children are the very fibers of the last commit was passed over with all below it.
+        if (child.alternate === null || child.child !== child.alternate.child) visit(child);
+      }
+    };
+    Object.assign(window, {
+      cardRenders: counts,
+      __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+        supportsFiber: true,
+        isDisabled: false,
+        inject: () => 1,
+        onCommitFiberRoot: (_renderer: number, root: { current: Fiber }) => visit(root.current),
+        onCommitFiberUnmount() {},
+        onPostCommitFiberRoot() {},
+        checkDCE() {},
+      },
+    });
+  });
+}
+
+/** The draws per card since the last call (see watchCardRenders), by the card's region name. */
+export async function cardRenders(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(() => {
+    const counts = (window as unknown as { cardRenders: Record<string, number> }).cardRenders;
+    const copy = { ...counts };
+    for (const key of Object.keys(counts)) delete counts[key];
+    return copy;
+  });
+}

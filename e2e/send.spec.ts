@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ADMIN_EMAIL, expect, expectNoSeriousA11yViolations, signInWithToken, test, tokenFor, uniqueEmail, authorize } from './fixtures';
-import { CREATIVE_HTML, PNG_1X1, createVendors, dropFiles, linksCsv, previewText } from './send-fixtures';
+import { CREATIVE_HTML, PNG_1X1, cardRenders, createVendors, dropFiles, linksCsv, previewText, watchCardRenders } from './send-fixtures';
 
 /** Each test signs in as its own new user, so drafts and session start empty. */
 async function freshUser(request: Parameters<typeof tokenFor>[0]) {
@@ -331,3 +331,42 @@ function readOutbox(folder: string): string[] {
     .filter((name) => name.endsWith('.eml'))
     .map((name) => readFileSync(join(folder, name), 'utf8').replace(/=\r?\n/g, ''));
 }
+
+test('typing in one card draws that card alone, and the preview writes the new body into the document it has', async ({ page, request }) => {
+  const { token } = await freshUser(request);
+  await watchCardRenders(page);
+  await signInWithToken(page, token);
+  await page.getByRole('button', { name: /^Email/ }).click();
+  await page.getByRole('button', { name: 'Add New Content' }).click();
+  await page.getByRole('menuitem', { name: 'Prospecting Email' }).click();
+  await page.getByRole('button', { name: 'Add New Content' }).click();
+  await page.getByRole('menuitem', { name: 'Prospecting Text' }).click();
+  const email1 = page.getByRole('region', { name: 'Prospecting Email Details (Email 1)' });
+  const email2 = page.getByRole('region', { name: 'Prospecting Email Details (Email 2)' });
+  const text1 = page.getByRole('region', { name: 'Prospecting Text Details (Text 1)' });
+  await email1.getByLabel('Subject line').fill('Spring appeal');
+  await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 15_000 });
+  await expect.poll(() => previewText(page)).toContain('Spring appeal');
+  const frame = page.locator('iframe[title="Email body preview"]');
+  await frame.evaluate((element: HTMLIFrameElement) => Object.assign(window, { previewDocument: element.contentDocument }));
+  await cardRenders(page);
+
+  await email2.getByLabel('Subject line').pressSequentially('Autumn appeal');
+  await expect.poll(() => previewText(page)).toContain('Autumn appeal');
+  let renders = await cardRenders(page);
+  expect(renders['Prospecting Email Details (Email 2)']).toBeGreaterThan(0);
+  expect(renders).toEqual({ 'Prospecting Email Details (Email 2)': renders['Prospecting Email Details (Email 2)'] });
+
+  await text1.getByLabel('Text copy').pressSequentially('Reply YES');
+  await expect.poll(() => previewText(page)).toContain('Reply YES');
+  renders = await cardRenders(page);
+  expect(Object.keys(renders)).toEqual(['Prospecting Text Details (Text 1)']);
+
+  // The same document throughout, whose body is what a fresh page draws for the same cards.
+  expect(await frame.evaluate((element: HTMLIFrameElement) => element.contentDocument === (window as unknown as { previewDocument: Document }).previewDocument)).toBe(true);
+  const written = await frame.evaluate((element: HTMLIFrameElement) => element.contentDocument!.body.innerHTML);
+  await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 15_000 });
+  await page.reload();
+  await expect.poll(() => previewText(page)).toContain('Reply YES');
+  expect(await frame.evaluate((element: HTMLIFrameElement) => element.contentDocument!.body.innerHTML)).toBe(written);
+});

@@ -1,7 +1,8 @@
+import { memo } from 'react';
 import { CLIENTS } from '#shared/clients';
 import { cn } from '#client/lib/cn';
 
-export function ClientTiles({ selected, onSelect }: { selected: string | null; onSelect(slug: string): void }) {
+export const ClientTiles = memo(function ClientTiles({ selected, onSelect }: { selected: string | null; onSelect(slug: string): void }) {
   return (
     <section aria-labelledby="client-heading">
       <h2 id="client-heading" className="mb-2 text-sm font-semibold">Client</h2>
@@ -29,4 +30,4 @@ export function ClientTiles({ selected, onSelect }: { selected: string | null; o
       </div>
     </section>
   );
-}
+});

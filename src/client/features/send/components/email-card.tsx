@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { formatKb } from '#shared/email/compose';
 import { utf8ByteLength } from '#shared/email/format';
 import type { ContentWarning } from '#shared/rules/content-checks';
@@ -9,18 +10,25 @@ import { CsvStatus, EndDateField, FileChip, TextField } from './card-fields';
 import { ContentCard } from './content-card';
 import { DropZone } from './drop-zone';
 
+/**
+ * A card's props keep their identity while the card, its label, CSV report and warnings are unchanged, and its handlers
+ * are the page's, told which card: typing in one card draws that card alone, not the nine others.
+ */
 export interface CardProps {
   card: Card;
   label: string;
   globalCsvName: string | null;
   report: CsvReport | undefined;
   warnings: readonly ContentWarning[];
-  onChange(changes: CardChanges): void;
-  onFiles(files: File[]): void;
-  onRemove(): void;
+  onChange(cardId: string, changes: CardChanges): void;
+  onFiles(card: Card, files: File[]): void;
+  onRemove(cardId: string): void;
 }
 
-export function EmailCard({ card, label, globalCsvName, report, warnings, onChange, onFiles, onRemove }: CardProps) {
+export const EmailCard = memo(function EmailCard({ card, label, globalCsvName, report, warnings, onChange: onCardChange, onFiles: onCardFiles, onRemove: onCardRemove }: CardProps) {
+  const onChange = (changes: CardChanges) => onCardChange(card.cardId, changes);
+  const onFiles = (files: File[]) => onCardFiles(card, files);
+  const onRemove = () => onCardRemove(card.cardId);
   return (
     <ContentCard
       title="Prospecting Email Details"
@@ -59,4 +67,4 @@ export function EmailCard({ card, label, globalCsvName, report, warnings, onChan
       ) : null}
     </ContentCard>
   );
-}
+});

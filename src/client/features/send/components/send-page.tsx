@@ -1,5 +1,6 @@
 import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { CardType } from '#shared/contracts/drafts';
+import type { ContentWarning } from '#shared/rules/content-checks';
 import { composeVendorEmail, PLACEHOLDERS } from '#shared/email/compose';
 import { composeInputFromSend } from '#shared/email/compose-input-from-send';
 import { buildLinkMatrix, findContentWarnings } from '#shared/rules/content-checks';
@@ -14,9 +15,10 @@ import { useReferenceData } from '../hooks/use-reference-data';
 import { useCardFiles } from '../hooks/use-card-files';
 import { useCsvLinks } from '../hooks/use-csv-links';
 import { useSend } from '../hooks/use-send';
+import { useMemoByParts } from '../hooks/use-memo-by-parts';
 import { useSendPage } from '../hooks/use-send-page';
 import { buildSendBody, cardLabels, emailCardsOf, globalCsvCard, linkSourceFile, linksPerCard, requirementsState, textCardsOf } from '../state/derive';
-import { emptyCard, newCardId, nextCardOrder } from '../state/send-state';
+import { emptyCard, newCardId, nextCardOrder, type Card } from '../state/send-state';
 import { AddContentMenu } from './add-content-menu';
 import { ClientTiles } from './client-tiles';
 import { ContentStart } from './content-start';
@@ -28,6 +30,8 @@ import { SendActions } from './send-actions';
 import { TextCard } from './text-card';
 import { UnreachableLinkWarning } from './unreachable-link-warning';
 import { VendorPicker } from './vendor-picker';
+
+const NO_WARNINGS: readonly ContentWarning[] = [];
 
 /** The clock the greeting follows, ticking each minute so the preview says 'afternoon' when it is. */
 function useMinuteClock() {
@@ -52,32 +56,51 @@ export function SendPage() {
   const [previewVendorId, setPreviewVendorId] = useState<string | null>(null);
 
   const vendorData = useMemo(() => ({ vendors: data.vendors, splits: data.splits, costs: data.costs }), [data.vendors, data.splits, data.costs]);
-  const labels = useMemo(() => cardLabels(cards), [cards]);
+  // Labels and links follow the cards' kinds, order and CSVs, not what is typed into them.
+  const labels = useMemoByParts(() => cardLabels(cards), cards.flatMap((card) => [card.cardId, card.cardType]));
   const labelOf = useMemo(() => Object.fromEntries(labels.map((card) => [card.id, card.label])), [labels]);
   const missing = findMissingRequirements(requirementsState(state, vendorData));
-  const links = useMemo(() => linksPerCard(cards), [cards]);
+  const links = useMemoByParts(() => linksPerCard(cards), cards.flatMap((card) => [card.cardId, card.csvFileName, card.vendorLinks]));
   const vendorNames = Object.fromEntries(data.vendors.map((vendor) => [vendor.vendorId, vendor.name]));
   const missingLink = findMissingLink(labels, session.selectedVendors, links, vendorNames);
 
   // The preview, link check and warnings follow a deferred copy of the state: a keystroke paints at once, and they
   // catch up in a render React may interrupt. A send or a proof always reads the state as it is now.
+  // The link check and the warnings are made again only when the fields they read change (typing a subject line
+  // changes neither), so they and the cards that show them keep their identity.
   const shown = useDeferredValue(state);
-  const shownLabels = useMemo(() => cardLabels(shown.cards), [shown.cards]);
-  const shownLabelOf = useMemo(() => Object.fromEntries(shownLabels.map((card) => [card.id, card.label])), [shownLabels]);
-  const matrix = useMemo(() => {
-    const shownLinks = linksPerCard(shown.cards);
-    const refs = shownLabels.map((ref) => ({ ...ref, csvFileName: linkSourceFile(shown.cards.find((card) => card.cardId === ref.id)!, shown.cards) }));
-    return buildLinkMatrix(shown.session.selectedVendors, refs, shownLinks);
-  }, [shown, shownLabels]);
+  const { shownLabels, shownLabelOf, matrix } = useMemoByParts(
+    () => {
+      const shownLabels = cardLabels(shown.cards);
+      const refs = shownLabels.map((ref) => ({ ...ref, csvFileName: linkSourceFile(shown.cards.find((card) => card.cardId === ref.id)!, shown.cards) }));
+      return {
+        shownLabels,
+        shownLabelOf: Object.fromEntries(shownLabels.map((card) => [card.id, card.label])),
+        matrix: buildLinkMatrix(shown.session.selectedVendors, refs, linksPerCard(shown.cards)),
+      };
+    },
+    [shown.session.selectedVendors, ...shown.cards.flatMap((card) => [card.cardId, card.cardType, card.csvFileName, card.vendorLinks])],
+  );
   const today = newYorkDate(now);
-  const warnings = useMemo(
-    () =>
-      findContentWarnings({
+  const lastWarnings = useRef<Record<string, ContentWarning[]>>({});
+  const warningsByCard = useMemoByParts(
+    () => {
+      const byCard: Record<string, ContentWarning[]> = {};
+      const warnings = findContentWarnings({
         emailCards: emailCardsOf(shown.cards).map((card) => ({ id: card.cardId, endDate: card.endDate, htmlContent: card.fileContent })),
         textCards: textCardsOf(shown.cards).map((card) => ({ id: card.cardId, endDate: card.endDate, content: card.textCopy })),
         today,
-      }),
-    [shown.cards, today],
+      });
+      for (const warning of warnings) (byCard[warning.cardId] ??= []).push(warning);
+      // A card whose warnings read as before keeps the list it had, and is not drawn again.
+      for (const [cardId, list] of Object.entries(byCard)) {
+        const before = lastWarnings.current[cardId];
+        if (before && before.length === list.length && before.every((warning, i) => warning.kind === list[i]!.kind && warning.message === list[i]!.message)) byCard[cardId] = before;
+      }
+      lastWarnings.current = byCard;
+      return byCard;
+    },
+    [today, ...shown.cards.flatMap((card) => [card.cardId, card.cardType, card.endDate, card.cardType === 'email' ? card.fileContent : card.textCopy])],
   );
 
   const selectedVendorObjects = useMemo(() => data.vendors.filter((vendor) => shown.session.selectedVendors.includes(vendor.vendorId)), [data.vendors, shown.session.selectedVendors]);
@@ -99,6 +122,19 @@ export function SendPage() {
       }),
     [shownBody, previewVendor, vendorData, now, user?.email, data.firstName, data.approvalEmails, data.hubPassword, data.hasVendorLinks],
   );
+
+  const onCardFiles = useCallback((card: Card, files: File[]) => void handleFiles(card, files), [handleFiles]);
+  const { forget } = csv;
+  const onRemoveCard = useCallback(
+    (cardId: string) => {
+      forget(cardId);
+      dispatch({ type: 'remove-card', cardId });
+    },
+    [forget, dispatch],
+  );
+  const onSelectClient = useCallback((slug: string) => dispatch({ type: 'select-client', slug }), [dispatch]);
+  const onToggleVendor = useCallback((vendorId: string) => dispatch({ type: 'toggle-vendor', vendorId }), [dispatch]);
+  const onSetVendors = useCallback((vendorIds: string[]) => dispatch({ type: 'set-vendors', vendorIds }), [dispatch]);
 
   const isReady = missing.length === 0 && missingLink === null;
   const globalCsvName = globalCsvCard(cards)?.csvFileName ?? null;
@@ -176,21 +212,19 @@ export function SendPage() {
         <div className="order-2 grid content-start gap-4 xl:order-1">
           {data.unreachablePublicUrl ? <UnreachableLinkWarning publicUrl={data.unreachablePublicUrl} /> : null}
           <Hero />
-          <ClientTiles selected={session.selectedClient} onSelect={(slug) => dispatch({ type: 'select-client', slug })} />
+          <ClientTiles selected={session.selectedClient} onSelect={onSelectClient} />
           {session.showInitialSelection && cards.length === 0 ? <ContentStart onChoose={addCard} /> : null}
           {cards.map((card) => {
+            // Every prop keeps its identity unless this card's own content, label, report or warnings changed.
             const props = {
               card,
               label: labelOf[card.cardId] ?? card.cardId,
               globalCsvName,
               report: csv.reports[card.cardId],
-              warnings: warnings.filter((warning) => warning.cardId === card.cardId),
-              onChange: (changes: Parameters<typeof updateCard>[1]) => updateCard(card.cardId, changes),
-              onFiles: (files: File[]) => void handleFiles(card, files),
-              onRemove: () => {
-                csv.forget(card.cardId);
-                dispatch({ type: 'remove-card', cardId: card.cardId });
-              },
+              warnings: warningsByCard[card.cardId] ?? NO_WARNINGS,
+              onChange: updateCard,
+              onFiles: onCardFiles,
+              onRemove: onRemoveCard,
             };
             return card.cardType === 'email' ? <EmailCard key={card.cardId} {...props} /> : <TextCard key={card.cardId} {...props} />;
           })}
@@ -209,8 +243,8 @@ export function SendPage() {
               pricingModel={session.pricingModel}
               splits={data.splits}
               costs={data.costs}
-              onToggle={(vendorId) => dispatch({ type: 'toggle-vendor', vendorId })}
-              onSetAll={(vendorIds) => dispatch({ type: 'set-vendors', vendorIds })}
+              onToggle={onToggleVendor}
+              onSetAll={onSetVendors}
             />
             <LinkCheck matrix={matrix} cards={shownLabels} vendors={data.vendors} reports={csv.reports} cardLabels={shownLabelOf} />
           </div>

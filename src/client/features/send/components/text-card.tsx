@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { formatKb } from '#shared/email/compose';
 import { base64ByteLength, utf8ByteLength } from '#shared/email/format';
 import { smsStats } from '#shared/rules/sms-length';
@@ -7,9 +8,13 @@ import { CardWarnings } from './card-warnings';
 import { CsvStatus, EndDateField, Field, FileChip, TextField } from './card-fields';
 import { ContentCard } from './content-card';
 import { DropZone } from './drop-zone';
+import type { CardChanges } from '../state/send-state';
 import type { CardProps } from './email-card';
 
-export function TextCard({ card, label, globalCsvName, report, warnings, onChange, onFiles, onRemove }: CardProps) {
+export const TextCard = memo(function TextCard({ card, label, globalCsvName, report, warnings, onChange: onCardChange, onFiles: onCardFiles, onRemove: onCardRemove }: CardProps) {
+  const onChange = (changes: CardChanges) => onCardChange(card.cardId, changes);
+  const onFiles = (files: File[]) => onCardFiles(card, files);
+  const onRemove = () => onCardRemove(card.cardId);
   const stats = smsStats(card.textCopy);
   return (
     <ContentCard
@@ -54,4 +59,4 @@ export function TextCard({ card, label, globalCsvName, report, warnings, onChang
       <CardWarnings warnings={warnings} />
     </ContentCard>
   );
-}
+});

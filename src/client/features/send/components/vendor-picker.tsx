@@ -1,10 +1,12 @@
+import { memo } from 'react';
 import type { PricingModel, Vendor } from '#shared/contracts/vendors';
 import { vendorTerms, type CostValues } from '#shared/rules/pricing';
 import { ownEntry } from '#shared/own-entry';
 import { Button } from '#client/components/ui/button';
 import { cn } from '#client/lib/cn';
 
-export function VendorPicker({
+/** Drawn again when the vendors, the choice or the terms change, not on each keystroke in a card. */
+export const VendorPicker = memo(function VendorPicker({
   vendors,
   isLoading,
   error,
@@ -77,4 +79,4 @@ export function VendorPicker({
       )}
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { MAX_HTML_OR_CSV_BYTES } from '#shared/contracts/limits';
 import { effectiveUtmSources, type LinkExtraction } from '#shared/rules/link-collector';
 import type { Vendor, VendorUtmSource } from '#shared/contracts/vendors';
@@ -22,8 +22,7 @@ export function linksOnlyCsv(links: Record<string, string>): string {
  */
 export function useCsvLinks(cards: readonly Card[], vendors: readonly Vendor[], overrides: readonly VendorUtmSource[], isReady: boolean, updateCard: (cardId: string, changes: CardChanges) => void) {
   const [reports, setReports] = useState<Record<string, CsvReport>>({});
-  const linkVendors = effectiveUtmSources(vendors, overrides);
-  const vendorsKey = JSON.stringify(linkVendors);
+  const vendorsKey = useMemo(() => JSON.stringify(effectiveUtmSources(vendors, overrides)), [vendors, overrides]);
   const extractedWith = useRef(new Map<string, string>());
   const latestJob = useRef(new Map<string, number>());
 

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { ApprovalEmail, Vendor, VendorCosts, VendorSplit, VendorUtmSource } from '#shared/contracts/vendors';
 import type { CostValues } from '#shared/rules/pricing';
 import { approvalEmailsQueryOptions } from '#client/api/approval-emails';
@@ -35,11 +36,13 @@ export function useReferenceData() {
   const approvals = useQuery(approvalAddressesQueryOptions());
   const settings = useAppSettings();
   const firstName = useFirstName();
+  const { refetch } = vendors;
+  const retryVendors = useCallback(() => void refetch(), [refetch]);
   return {
     vendors: vendors.data ?? NO_VENDORS,
     isLoadingVendors: vendors.isPending,
     vendorsError: vendors.error,
-    retryVendors: () => void vendors.refetch(),
+    retryVendors,
     splits: splits.data ?? NO_SPLITS,
     utmOverrides: utmSources.data ?? NO_UTM_SOURCES,
     costs: costs.data ?? NO_COSTS,
