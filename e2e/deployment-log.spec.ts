@@ -80,8 +80,8 @@ test('a send from the send page appears in the log with its files, each vendor m
     await expect(entry).toContainText(`by ${email}`);
     await expect(entry.getByText('Club for Growth', { exact: true })).toBeVisible();
     const vendorChips = entry.getByRole('list', { name: 'Vendors' }).getByRole('listitem');
-    // Each vendor: the message mailed, and where its deployment stands (issue 14: nothing reported yet).
-    await expect(vendorChips).toHaveText([`${acme!.name}MailedSent`, `${beta!.name}MailedSent`]);
+    // Each vendor: the message mailed, where its deployment stands (issue 14: nothing reported yet) and its Revshare terms.
+    await expect(vendorChips).toHaveText([`${acme!.name}MailedSentSplit: 50/50`, `${beta!.name}MailedSentSplit: 50/50`]);
     await expect(entry.locator('p').filter({ hasText: /^CC'd:/ })).toContainText(approval);
     await expect(entry.getByRole('button', { name: 'Retry failed' })).toHaveCount(0);
     // Newest first: this user's send is the first entry (other specs do not send while this one runs).
@@ -191,10 +191,11 @@ const logEntry = (overrides: Record<string, unknown> = {}) => ({
   subjects: ['New Heritage Action Content', 'Spring'],
   filesRemovedAt: null,
   pricingModel: 'Revshare',
+  spend: null,
   deliveries: [
-    { vendorId: 'acme1234', vendorName: 'Acme Leads', status: 'sent', error: null, attempts: 1, sentAt: '2026-03-14T19:05:01.000Z', nextAttemptAt: null, terms: null, addedAt: null, addedBy: null, tracking: null },
-    { vendorId: 'bravo5678', vendorName: 'Bravo Data', status: 'failed', error: 'The mail server refused the message (554): mailbox unavailable', attempts: 6, sentAt: null, nextAttemptAt: null, terms: null, addedAt: null, addedBy: null, tracking: null },
-    { vendorId: 'carta9012', vendorName: 'Carta Media', status: 'uncertain', error: 'No answer after the message was sent (timeout)', attempts: 1, sentAt: null, nextAttemptAt: null, terms: null, addedAt: null, addedBy: null, tracking: null },
+    { vendorId: 'acme1234', vendorName: 'Acme Leads', status: 'sent', error: null, attempts: 1, sentAt: '2026-03-14T19:05:01.000Z', nextAttemptAt: null, terms: null, addedAt: null, addedBy: null, tracking: null, spend: null },
+    { vendorId: 'bravo5678', vendorName: 'Bravo Data', status: 'failed', error: 'The mail server refused the message (554): mailbox unavailable', attempts: 6, sentAt: null, nextAttemptAt: null, terms: null, addedAt: null, addedBy: null, tracking: null, spend: null },
+    { vendorId: 'carta9012', vendorName: 'Carta Media', status: 'uncertain', error: 'No answer after the message was sent (timeout)', attempts: 1, sentAt: null, nextAttemptAt: null, terms: null, addedAt: null, addedBy: null, tracking: null, spend: null },
   ],
   ...overrides,
 });
@@ -206,6 +207,8 @@ test('failed and uncertain deliveries: the reason, Retry failed, and Send again 
   await page.route('**/api/email-logs**', async (route) => {
     const { pathname } = new URL(route.request().url());
     if (route.request().method() === 'GET' && pathname === '/api/email-logs') return route.fulfill({ json: [entry] });
+    // Open Deployment Details follow their entry (issue 14 item 6).
+    if (route.request().method() === 'GET' && pathname === `/api/email-logs/${entry.id}`) return route.fulfill({ json: entry });
     calls.push(`${route.request().method()} ${pathname}`);
     if (pathname.endsWith('/retry-failed')) {
       entry = logEntry({ deliveries: entry.deliveries.map((delivery) => (delivery.status === 'failed' ? { ...delivery, status: 'sent', error: null } : delivery)) });
@@ -258,7 +261,9 @@ test('failed and uncertain deliveries: the reason, Retry failed, and Send again 
 
 test('the details modal: the image button only with key and file name, and a failed download says so', async ({ page, request }) => {
   const { token } = await freshUser(request);
-  await page.route('**/api/email-logs**', (route) => route.fulfill({ json: [logEntry()] }));
+  await page.route('**/api/email-logs**', (route) =>
+    route.fulfill({ json: new URL(route.request().url()).pathname === '/api/email-logs' ? [logEntry()] : logEntry() }),
+  );
   await signInWithToken(page, token, '/deployment-log');
   await page.getByTestId('log-entry-987654').click();
   const dialog = detailsDialog(page);

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN_EMAIL, expect, expectNoSeriousA11yViolations, signInWithToken, test, tokenFor } from './fixtures';
 import { createVendors, linksCsv } from './send-fixtures';
 
@@ -112,10 +113,10 @@ test('a vendor opens the link from its message, confirms, schedules and reports 
   await expect(page.getByRole('alert')).toContainText('This link is not valid.');
 });
 
-test("the log entry and its Deployment Details show each vendor's expected spend and the send's total", async ({ page, request }) => {
+/** A CPD send ($12.50 per donor, a $5,000 budget each) to two new vendors: its id, the vendors and the admin's token. */
+async function cpdSend(request: APIRequestContext) {
   const admin = await tokenFor(request, ADMIN_EMAIL);
   const tag = Date.now().toString(36);
-  // CPD terms: $12.50 per donor, a $5,000 budget each.
   const [acme, beta] = await createVendors(request, admin, tag, true);
   const sent = await request.post('/api/send-email-consolidated', {
     headers: { authorization: `Bearer ${admin}` },
@@ -132,10 +133,19 @@ test("the log entry and its Deployment Details show each vendor's expected spend
     },
   });
   expect(sent.status(), await sent.text()).toBe(200);
-  const logId = (await sent.json()).id as number;
-  const token = (await linkFromDeliveredMessage(acme!.email)).split('#')[1]!;
-  const deployed = await request.post('/api/vendor-page/actions', { headers: { authorization: `Bearer ${token}` }, data: { action: 'deployed', date: '2026-01-05', quantity: 420 } });
-  expect(deployed.status(), await deployed.text()).toBe(200);
+  return { admin, logId: (await sent.json()).id as number, acme: acme!, beta: beta! };
+}
+
+/** What a vendor does on its page, done through the vendor API with the link from its delivered message. */
+async function vendorActs(request: APIRequestContext, vendorEmail: string, action: Record<string, unknown>) {
+  const token = (await linkFromDeliveredMessage(vendorEmail)).split('#')[1]!;
+  const response = await request.post('/api/vendor-page/actions', { headers: { authorization: `Bearer ${token}` }, data: action });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+test("the log entry and its Deployment Details show each vendor's expected spend and the send's total", async ({ page, request }) => {
+  const { admin, logId, acme, beta } = await cpdSend(request);
+  await vendorActs(request, acme.email, { action: 'deployed', date: '2026-01-05', quantity: 420 });
 
   await signInWithToken(page, admin, '/deployment-log');
   const entry = page.getByTestId(`log-entry-${logId}`);
@@ -147,8 +157,64 @@ test("the log entry and its Deployment Details show each vendor's expected spend
   const details = page.getByRole('dialog', { name: 'Deployment Details' });
   await expect(details.getByText('Expected spend of this send: $10,000 planned · $5,000 actual')).toBeVisible();
   const vendors = details.getByRole('list', { name: 'Vendors' });
-  await expect(vendors.getByRole('listitem').filter({ hasText: acme!.name }).getByText('Expected spend: $5,000 planned · $5,000 actual')).toBeVisible();
-  await expect(vendors.getByRole('listitem').filter({ hasText: beta!.name }).getByText('Expected spend: $5,000 planned', { exact: true })).toBeVisible();
+  await expect(vendors.getByRole('listitem').filter({ hasText: acme.name }).getByText('Expected spend: $5,000 planned · $5,000 actual')).toBeVisible();
+  await expect(vendors.getByRole('listitem').filter({ hasText: beta.name }).getByText('Expected spend: $5,000 planned', { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+/** Makes the page's tab hidden or shown again, as switching tabs does (TanStack Query listens to visibilitychange). */
+async function setTabHidden(page: Page, hidden: boolean) {
+  await page.evaluate((isHidden) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (isHidden ? 'hidden' : 'visible') });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+}
+
+test('the Tracking board and open Deployment Details show what a vendor does within seconds, without a reload', async ({ page, context, request }) => {
+  const { admin, logId, acme, beta } = await cpdSend(request);
+  await signInWithToken(page, admin, '/tracking');
+  await page.getByLabel('Vendor').selectOption(acme.vendorId);
+  await expect(page.getByRole('region', { name: 'Sent' }).getByText(acme.name)).toBeVisible();
+  // A second tab with the send's Deployment Details open.
+  const detailsPage = await context.newPage();
+  await detailsPage.goto('/deployment-log');
+  await detailsPage.getByTestId(`log-entry-${logId}`).getByRole('button', { name: /show the Deployment Details/ }).click();
+  const details = detailsPage.getByRole('dialog', { name: 'Deployment Details' });
+  const acmeRow = details.getByRole('list', { name: 'Vendors' }).getByRole('listitem').filter({ hasText: acme.name });
+  await expect(acmeRow.getByText('Sent', { exact: true })).toBeVisible();
+  // Neither tab loads the page again: a mark left in each stays.
+  for (const tab of [page, detailsPage]) await tab.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+  // Each poll names what it holds and is answered 304 while nothing changes.
+  const answers: number[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/tracking') answers.push(response.status());
+  });
+  await expect.poll(() => answers.filter((status) => status === 304).length, { timeout: 10_000 }).toBeGreaterThan(0);
+
+  await vendorActs(request, acme.email, { action: 'scheduled', date: '2031-06-01', time: '09:30', segment: 'Spring donors', plannedQuantity: 400 });
+  await expect(page.getByRole('region', { name: 'Scheduled' }).getByText('2031-06-01 09:30 · 400 planned')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Sent' }).getByText(acme.name)).toHaveCount(0);
+  await expect(acmeRow.getByText('Scheduled', { exact: true })).toBeVisible();
+  await expect(acmeRow.getByText('2031-06-01 09:30 · 400')).toBeVisible();
+
+  await vendorActs(request, acme.email, { action: 'deployed', date: '2026-01-05', quantity: 380 });
+  await expect(page.getByRole('region', { name: 'Deployed' }).getByText('Deployed 2026-01-05 · 380')).toBeVisible();
+  await expect(acmeRow.getByText('Deployed', { exact: true })).toBeVisible();
+  await expect(details.getByText('Expected spend of this send: $10,000 planned · $5,000 actual')).toBeVisible();
+  // The entry behind the dialog follows too.
+  await expect(detailsPage.getByTestId(`log-entry-${logId}`).getByRole('list', { name: 'Vendors', includeHidden: true }).getByText('Deployed', { exact: true })).toBeVisible();
+  for (const tab of [page, detailsPage]) expect(await tab.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+
+  // A hidden tab does not ask; shown again, it asks at once and catches up.
+  await page.getByLabel('Vendor').selectOption(beta.vendorId);
+  await expect(page.getByRole('region', { name: 'Sent' }).getByText(beta.name)).toBeVisible();
+  await setTabHidden(page, true);
+  const asked = answers.length;
+  await vendorActs(request, beta.email, { action: 'received' });
+  await page.waitForTimeout(7000);
+  expect(answers.length).toBe(asked);
+  await setTabHidden(page, false);
+  await expect(page.getByRole('region', { name: 'Received' }).getByText(beta.name)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
 

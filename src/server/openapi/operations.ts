@@ -46,6 +46,7 @@ const tooMany: ResponseSpec = { description: 'Too many requests; Retry-After say
 const storeUnavailable: ResponseSpec = { description: 'The file store (S3 bucket or DATA_DIR/files) is unavailable; Retry-After says when to try again' };
 const linkRefused: ResponseSpec = { description: 'No link, or not a link we made' };
 const linkGone: ResponseSpec = { description: 'The link expired or was turned off' };
+const notModified: ResponseSpec = { description: 'Unchanged: the ETag named in If-None-Match is still current; no body' };
 const mailFailed: ResponseSpec = { description: 'The mail server or Gmail refused the message' };
 
 /** Upserts answer 201 when they create the vendor's row and 200 when they replace it. */
@@ -305,6 +306,14 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   { method: 'GET', path: '/api/email-logs', summary: 'The Deployment Log, newest first', access: 'user', query: emailLogQuery, responses: { 200: ok(z.array(emailLogEntry)) } },
   {
     method: 'GET',
+    path: '/api/email-logs/:id',
+    summary: "One send's Deployment Log entry (a strong ETag; 304 to a current If-None-Match)",
+    access: 'user',
+    params: emailLogIdParams,
+    responses: { 200: ok(emailLogEntry), 304: notModified, 404: notFound('No such send') },
+  },
+  {
+    method: 'GET',
     path: '/api/email-logs/:id/deliveries/:vendorId/eml',
     summary: 'The raw message sent to one vendor',
     access: 'user',
@@ -396,10 +405,10 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   {
     method: 'GET',
     path: '/api/tracking',
-    summary: 'The Tracking board: every tracked delivery with its status, overdue ones marked',
+    summary: 'The Tracking board: every tracked delivery with its status, overdue ones marked (a strong ETag; 304 to a current If-None-Match)',
     access: 'user',
     query: trackingBoardQuery,
-    responses: { 200: ok(trackingBoard) },
+    responses: { 200: ok(trackingBoard), 304: notModified },
   },
   {
     method: 'POST',

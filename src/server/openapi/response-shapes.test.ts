@@ -35,6 +35,7 @@ const READS: [Shape<unknown>, string[]][] = [
   [shapes.proofResultShape, ['POST /api/send-proof 200', 'POST /api/email-logs/:id/add-vendors/proof 200']],
   [shapes.testEmailResultShape, ['POST /api/send-email 200']],
   [shapes.emailLogListShape, ['GET /api/email-logs 200']],
+  [shapes.emailLogEntryShape, ['GET /api/email-logs/:id 200']],
   [shapes.retryFailedResultShape, ['POST /api/email-logs/:id/retry-failed 200']],
   [shapes.sendAgainResultShape, ['POST /api/email-logs/:id/deliveries/:vendorId/send-again 200']],
   [shapes.useAsNewSendResultShape, ['POST /api/email-logs/:id/use-as-new-send 200']],

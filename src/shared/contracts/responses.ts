@@ -166,7 +166,7 @@ const deliveryShape = object({
   tracking: nullable(trackingShape),
   spend: nullable(spendShape),
 });
-const emailLogEntryShape: Shape<Out<typeof emailLogEntry>> = object({
+export const emailLogEntryShape: Shape<Out<typeof emailLogEntry>> = object({
   id: number,
   sentAt: string,
   sentBy: string,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { emailLogDeliveryParams as deliveryParams, emailLogIdParams as logIdParams, emailLogQuery } from '#shared/contracts/email-logs';
 import { EML_TYPE } from '#shared/file-kinds';
 import { userOf, type Guards } from '#server/auth/guards';
+import { sendJsonBytes, toJsonBytes } from '#server/http/cached-json';
 import { attachmentDisposition } from '#server/http/content-disposition';
 import { parseInput } from '#server/validation';
 import * as emailLogs from './service';
@@ -12,6 +13,12 @@ export function registerEmailLogRoutes(app: FastifyInstance, deps: emailLogs.Ema
   app.get('/api/email-logs', signedIn, async (request) => {
     const filters = parseInput(emailLogQuery, request.query, 'query');
     return emailLogs.listEmailLogs(deps, filters);
+  });
+
+  // One entry, polled every few seconds while its Deployment Details are open: a strong ETag of its bytes, 304 when unchanged.
+  app.get('/api/email-logs/:id', signedIn, async (request, reply) => {
+    const { id } = parseInput(logIdParams, request.params, 'id');
+    return sendJsonBytes(request, reply, toJsonBytes(await emailLogs.getEmailLog(deps, id)));
   });
 
   app.get('/api/email-logs/:id/deliveries/:vendorId/eml', signedIn, async (request, reply) => {

@@ -69,6 +69,13 @@ export async function listEmailLogs({ db }: EmailLogDeps, filters: repo.LogFilte
   return entries.map(({ log, deliveries }) => entryView(log, deliveries.map(deliveryView)));
 }
 
+/** One send's log entry, as the list shows it. */
+export async function getEmailLog({ db }: EmailLogDeps, logId: number): Promise<EmailLogEntry> {
+  const found = await repo.findLog(db, logId);
+  if (!found) throw notFound('This send was not found.');
+  return entryView(found.log, found.deliveries.map(deliveryView));
+}
+
 function entryView(log: repo.LogRow, deliveries: EmailLogDelivery[]): EmailLogEntry {
   return {
     id: log.id,

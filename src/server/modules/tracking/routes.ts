@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { emailLogDeliveryParams as deliveryParams } from '#shared/contracts/email-logs';
 import { seedTestReview, trackingBoardQuery } from '#shared/contracts/tracking';
 import { userOf, type Guards } from '#server/auth/guards';
+import { sendJsonBytes, toJsonBytes } from '#server/http/cached-json';
 import { parseInput } from '#server/validation';
 import * as tracking from './service';
 
@@ -9,9 +10,10 @@ import * as tracking from './service';
 export function registerTrackingRoutes(app: FastifyInstance, deps: tracking.ReviewDeps, guards: Guards) {
   const signedIn = { preHandler: guards.requireUser };
 
-  app.get('/api/tracking', signedIn, async (request) => {
+  // Polled every few seconds while the board is open: answered with a strong ETag of its bytes, 304 when unchanged.
+  app.get('/api/tracking', signedIn, async (request, reply) => {
     const query = parseInput(trackingBoardQuery, request.query, 'query');
-    return tracking.getTrackingBoard(deps, query);
+    return sendJsonBytes(request, reply, toJsonBytes(await tracking.getTrackingBoard(deps, query)));
   });
 
   app.post('/api/email-logs/:id/deliveries/:vendorId/revoke-link', signedIn, async (request) => {

@@ -3,6 +3,7 @@ import type { EmailCardDetail, EmailLogEntry, TextCardDetail } from '#shared/con
 import { formatEndDateShort } from '#shared/rules/end-date-format';
 import { DialogContent } from '#client/components/ui/dialog';
 import { downloadStoredFile, downloadVendorEml } from '../api/downloads';
+import { useLiveEmailLogEntry } from '../api/live-entry';
 import { cardCountsOf, clientNameOf, vendorDeliveriesOf } from '../utils/entry-text';
 import { formatSentAt } from '../utils/format-date';
 import { deliverySpendText, sendSpendText } from '../utils/spend-text';
@@ -11,13 +12,14 @@ import { CompareMessages } from './compare-messages';
 import { DeliveryBadge, deliveryNote } from './delivery-status';
 import { DownloadButton } from './download-button';
 import { ReuseSendActions } from './reuse-send-actions';
+import { TrackingStatus } from './tracking-status';
 
 /** 'Apr 15, 2026'; 'Not set' for none; text that is not a date as it was logged. */
 const endDateText = (value: string | null) => formatEndDateShort(value) ?? (value || 'Not set');
 
 /** The 'Deployment Details' modal: everything logged about one send, with its files and each vendor's message. */
 export function DeploymentDetailsDialogContent({
-  entry,
+  entry: listed,
   onUseAsNew,
   onAddVendors,
   isUsingAsNew = false,
@@ -27,6 +29,8 @@ export function DeploymentDetailsDialogContent({
   onAddVendors: () => void;
   isUsingAsNew?: boolean;
 }) {
+  // Follows what vendors report while it is open (issue 14 item 6).
+  const entry = useLiveEmailLogEntry(listed);
   const { emailCards, textCards } = entry.cardDetails;
   const hasFiles = !entry.filesRemovedAt;
   const sendSpend = sendSpendText(entry);
@@ -72,6 +76,7 @@ export function DeploymentDetailsDialogContent({
                 <li key={delivery?.vendorId ?? name} className="flex flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2 text-sm">
                   <span className="min-w-0 font-medium wrap-anywhere">{name}</span>
                   {delivery ? <DeliveryBadge status={delivery.status} /> : null}
+                  {delivery?.tracking && delivery.status === 'sent' ? <TrackingStatus tracking={delivery.tracking} /> : null}
                   {delivery && hasFiles ? (
                     <span className="ml-auto">
                       <DownloadButton

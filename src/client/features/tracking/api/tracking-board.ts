@@ -1,19 +1,24 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { trackingBoardShape } from '#shared/contracts/responses';
 import type { TrackingBoardQuery } from '#shared/contracts/tracking';
-import { request } from '#client/lib/request';
+import { LIVE_REFRESH_MS } from '#client/lib/live-refresh';
+import { revalidatingQuery } from '#client/lib/request';
 
-// The board follows what vendors report while it is open.
-const REFRESH_MS = 10_000;
+const boardPath = (filters: TrackingBoardQuery) => {
+  const params = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => !!entry[1]));
+  return `/api/tracking${params.size > 0 ? `?${params}` : ''}`;
+};
 
+/**
+ * The board follows what vendors report while it is open: it asks every few seconds with the ETag of what it holds
+ * (304 while nothing changed), not while the tab is hidden, and at once when the tab shows again.
+ */
 export const trackingBoardQueryOptions = (filters: TrackingBoardQuery) =>
   queryOptions({
     queryKey: ['tracking-board', filters],
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => !!entry[1]));
-      return request(`/api/tracking${params.size > 0 ? `?${params}` : ''}`, trackingBoardShape, { signal });
-    },
-    refetchInterval: REFRESH_MS,
+    queryFn: revalidatingQuery(boardPath(filters), trackingBoardShape),
+    refetchInterval: LIVE_REFRESH_MS,
+    refetchOnWindowFocus: true,
     placeholderData: keepPreviousData,
   });
 
