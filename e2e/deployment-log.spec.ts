@@ -193,9 +193,9 @@ const logEntry = (overrides: Record<string, unknown> = {}) => ({
   pricingModel: 'Revshare',
   spend: null,
   deliveries: [
-    { vendorId: 'acme1234', vendorName: 'Acme Leads', status: 'sent', error: null, attempts: 1, sentAt: '2026-03-14T19:05:01.000Z', nextAttemptAt: null, terms: null, addedAt: null, addedBy: null, tracking: null, spend: null },
-    { vendorId: 'bravo5678', vendorName: 'Bravo Data', status: 'failed', error: 'The mail server refused the message (554): mailbox unavailable', attempts: 6, sentAt: null, nextAttemptAt: null, terms: null, addedAt: null, addedBy: null, tracking: null, spend: null },
-    { vendorId: 'carta9012', vendorName: 'Carta Media', status: 'uncertain', error: 'No answer after the message was sent (timeout)', attempts: 1, sentAt: null, nextAttemptAt: null, terms: null, addedAt: null, addedBy: null, tracking: null, spend: null },
+    { vendorId: 'acme1234', vendorName: 'Acme Leads', status: 'sent', error: null, attempts: 1, sentAt: '2026-03-14T19:05:01.000Z', nextAttemptAt: null, terms: null, addedAt: null, addedBy: null, tracking: null, spend: null, vendorLink: null },
+    { vendorId: 'bravo5678', vendorName: 'Bravo Data', status: 'failed', error: 'The mail server refused the message (554): mailbox unavailable', attempts: 6, sentAt: null, nextAttemptAt: null, terms: null, addedAt: null, addedBy: null, tracking: null, spend: null, vendorLink: null },
+    { vendorId: 'carta9012', vendorName: 'Carta Media', status: 'uncertain', error: 'No answer after the message was sent (timeout)', attempts: 1, sentAt: null, nextAttemptAt: null, terms: null, addedAt: null, addedBy: null, tracking: null, spend: null, vendorLink: null },
   ],
   ...overrides,
 });

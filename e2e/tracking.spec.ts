@@ -143,7 +143,7 @@ async function vendorActs(request: APIRequestContext, vendorEmail: string, actio
   expect(response.status(), await response.text()).toBe(200);
 }
 
-test("the log entry and its Deployment Details show each vendor's expected spend and the send's total", async ({ page, request }) => {
+test("the log entry and its Deployment Details show each vendor's expected spend and the send's total; Details revoke a vendor's link after confirming", async ({ page, request }) => {
   const { admin, logId, acme, beta } = await cpdSend(request);
   await vendorActs(request, acme.email, { action: 'deployed', date: '2026-01-05', quantity: 420 });
 
@@ -160,6 +160,31 @@ test("the log entry and its Deployment Details show each vendor's expected spend
   await expect(vendors.getByRole('listitem').filter({ hasText: acme.name }).getByText('Expected spend: $5,000 planned · $5,000 actual')).toBeVisible();
   await expect(vendors.getByRole('listitem').filter({ hasText: beta.name }).getByText('Expected spend: $5,000 planned', { exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+
+  // Revoking Beta's link asks first; Cancel changes nothing.
+  const betaRow = vendors.getByRole('listitem').filter({ hasText: beta.name });
+  await betaRow.getByRole('button', { name: `Revoke link for ${beta.name}` }).click();
+  const confirm = page.getByRole('dialog', { name: "Revoke this vendor's link?" });
+  await expect(confirm).toContainText(`${beta.name} will no longer be able to open its deployment page`);
+  await expectNoSeriousA11yViolations(page);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  const betaLink = await linkFromDeliveredMessage(beta.email);
+  const betaToken = betaLink.split('#')[1]!;
+  expect((await request.get('/api/vendor-page', { headers: { authorization: `Bearer ${betaToken}` } })).status()).toBe(200);
+  await betaRow.getByRole('button', { name: `Revoke link for ${beta.name}` }).click();
+  await confirm.getByRole('button', { name: 'Revoke link' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(betaRow.getByText(/^Link revoked /)).toBeVisible();
+  await expect(betaRow.getByRole('button', { name: `Revoke link for ${beta.name}` })).toHaveCount(0);
+  // Acme's link still works and can still be revoked.
+  await expect(vendors.getByRole('listitem').filter({ hasText: acme.name }).getByRole('button', { name: `Revoke link for ${acme.name}` })).toBeVisible();
+
+  // The vendor's page now answers that the link was turned off.
+  const vendorPage = await page.context().newPage();
+  await vendorPage.goto(betaLink);
+  await expect(vendorPage.getByRole('alert')).toContainText('This link was turned off by the agency.');
+  await vendorPage.close();
 });
 
 /** Makes the page's tab hidden or shown again, as switching tabs does (TanStack Query listens to visibilitychange). */

@@ -44,6 +44,7 @@ const READS: [Shape<unknown>, string[]][] = [
   [shapes.messageComparisonShape, ['GET /api/email-logs/:id/compare 200']],
   [shapes.vendorPageShape, ['GET /api/vendor-page 200', 'POST /api/vendor-page/actions 200']],
   [shapes.trackingBoardShape, ['GET /api/tracking 200']],
+  [shapes.revokeLinkResultShape, ['POST /api/email-logs/:id/deliveries/:vendorId/revoke-link 200']],
   [shapes.seedTestReviewResultShape, ['POST /api/email-logs/:id/deliveries/:vendorId/review 200']],
 ];
 

@@ -76,6 +76,8 @@ export const emailLogDelivery = z.object({
   tracking: trackingState.nullable(),
   /** Expected spend in dollars from the terms kept with its tracking (issue 14 item 4); null without tracking. */
   spend: expectedSpend.nullable(),
+  /** The vendor's personal page link (ISO date-times); null when the message went without one. */
+  vendorLink: z.object({ expiresAt: z.string(), revokedAt: z.string().nullable() }).nullable(),
 });
 export type EmailLogDelivery = z.infer<typeof emailLogDelivery>;
 

@@ -7,7 +7,7 @@ import type { authResponse, connectTicket, currentUser, firstNameResponse, invit
 import type { draftCardView, sessionStateView } from './drafts';
 import type { emailLogEntry, retryFailedResult, sendAgainResult } from './email-logs';
 import type { testEmailResult } from './email-test';
-import type { seedTestReviewResult, trackingBoard, vendorPageView } from './tracking';
+import type { revokeLinkResult, seedTestReviewResult, trackingBoard, vendorPageView } from './tracking';
 import type { addVendorsPreview, addVendorsResult, messageComparison, useAsNewSendResult } from './past-sends';
 import type { proofResult, sendResult } from './send';
 import type { authorizedEmail, inviteResponse, permissionsResult, userRow } from './users';
@@ -165,6 +165,7 @@ const deliveryShape = object({
   addedBy: nullable(string),
   tracking: nullable(trackingShape),
   spend: nullable(spendShape),
+  vendorLink: nullable(object({ expiresAt: string, revokedAt: nullable(string) })),
 });
 export const emailLogEntryShape: Shape<Out<typeof emailLogEntry>> = object({
   id: number,
@@ -254,6 +255,8 @@ export const vendorPageShape: Shape<Out<typeof vendorPageView>> = object({
 
 // The team's answer to a seed test
 export const seedTestReviewResultShape: Shape<Out<typeof seedTestReviewResult>> = object({ tracking: trackingShape, replyQueued: boolean });
+
+export const revokeLinkResultShape: Shape<Out<typeof revokeLinkResult>> = object({ revokedAt: string });
 
 // The Tracking board
 export const trackingBoardShape: Shape<Out<typeof trackingBoard>> = object({

@@ -61,6 +61,13 @@ const trackingTermsColumns = {
   trackingCosts: sql<Record<string, number | null> | null>`${deploymentTracking.content}->'costs'`,
 };
 
+/** The vendor's personal link: whether there is one, until when it works and whether the team turned it off. */
+const vendorLinkColumns = {
+  hasVendorLink: sql<boolean | null>`${deploymentTracking.tokenHash} is not null`,
+  linkExpiresAt: deploymentTracking.linkExpiresAt,
+  linkRevokedAt: deploymentTracking.linkRevokedAt,
+};
+
 export type LogRow = typeof emailLogs.$inferSelect;
 
 /** Log entries newest first, with their vendors' messages in vendor order (follow-ups in their threads are not listed). */
@@ -112,6 +119,7 @@ async function deliveriesOf(db: Db, logIds: number[]) {
       addedByEmail: emailDeliveries.addedByEmail,
       tracking: trackingColumns,
       ...trackingTermsColumns,
+      ...vendorLinkColumns,
     })
     .from(emailDeliveries)
     .leftJoin(deploymentTracking, eq(deploymentTracking.deliveryId, emailDeliveries.id))

@@ -76,6 +76,7 @@ describe('GET /api/email-logs', () => {
           addedBy: null,
           tracking: expect.objectContaining({ status: 'sent', receivedAt: null }),
           spend: { planned: null, actual: null },
+          vendorLink: { expiresAt: expect.any(String), revokedAt: null },
         },
         {
           vendorId: 'bravo5678',
@@ -90,6 +91,7 @@ describe('GET /api/email-logs', () => {
           addedBy: null,
           tracking: expect.objectContaining({ status: 'sent', receivedAt: null }),
           spend: { planned: null, actual: null },
+          vendorLink: { expiresAt: expect.any(String), revokedAt: null },
         },
       ],
       pricingModel: 'Revshare',

@@ -32,6 +32,9 @@ type DeliveryFields = {
   /** The terms kept with the tracking (its content's pricing model and costs). */
   trackingPricingModel?: PricingModel | null;
   trackingCosts?: Record<string, number | null> | null;
+  hasVendorLink?: boolean | null;
+  linkExpiresAt?: Date | null;
+  linkRevokedAt?: Date | null;
 };
 
 export function deliveryView(delivery: DeliveryFields): EmailLogDelivery {
@@ -54,6 +57,10 @@ export function deliveryView(delivery: DeliveryFields): EmailLogDelivery {
             planned: delivery.tracking.plannedQuantity,
             deployed: delivery.tracking.deployedQuantity,
           })
+        : null,
+    vendorLink:
+      delivery.hasVendorLink && delivery.linkExpiresAt
+        ? { expiresAt: delivery.linkExpiresAt.toISOString(), revokedAt: delivery.linkRevokedAt?.toISOString() ?? null }
         : null,
   };
 }

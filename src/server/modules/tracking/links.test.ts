@@ -57,6 +57,11 @@ describe('the personal vendor link (issue 14 item 1)', () => {
     expect(gone.json().message).toMatch(/turned off by the agency/);
     // The other vendors' links still work; a second revoke changes nothing.
     expect((await vendorCall(app, tokenOf(sent.links.acme1234!), 'GET', '/api/vendor-page')).statusCode).toBe(200);
+    // The log entry says so, for its Deployment Details.
+    const entry = (await app.inject({ method: 'GET', url: `/api/email-logs/${sent.logId}`, headers: bearer(member) })).json();
+    const links = Object.fromEntries(entry.deliveries.map((delivery: { vendorId: string; vendorLink: unknown }) => [delivery.vendorId, delivery.vendorLink]));
+    expect(links.carta9012).toEqual({ expiresAt: expect.any(String), revokedAt: revoke.json().revokedAt });
+    expect(links.acme1234).toEqual({ expiresAt: expect.any(String), revokedAt: null });
     const again = await app.inject({ method: 'POST', url: `/api/email-logs/${sent.logId}/deliveries/carta9012/revoke-link`, headers: bearer(member) });
     expect(again.json()).toEqual(revoke.json());
     const audit = (await app.inject({ method: 'GET', url: '/api/audit-log', headers: bearer(admin) })).json();
@@ -92,6 +97,8 @@ describe('the personal vendor link (issue 14 item 1)', () => {
       ]);
       const revoke = await app.inject({ method: 'POST', url: `/api/email-logs/${sent.logId}/deliveries/acme1234/revoke-link`, headers: bearer(member) });
       expect(revoke.statusCode).toBe(409);
+      const entry = (await app.inject({ method: 'GET', url: `/api/email-logs/${sent.logId}`, headers: bearer(member) })).json();
+      expect(entry.deliveries.map((delivery: { vendorLink: unknown }) => delivery.vendorLink)).toEqual([null, null, null]);
     });
   });
 });

@@ -12,6 +12,7 @@ import { CompareMessages } from './compare-messages';
 import { DeliveryBadge, deliveryNote } from './delivery-status';
 import { DownloadButton } from './download-button';
 import { ReuseSendActions } from './reuse-send-actions';
+import { RevokeLinkControl } from './revoke-link-control';
 import { TrackingStatus } from './tracking-status';
 
 /** 'Apr 15, 2026'; 'Not set' for none; text that is not a date as it was logged. */
@@ -77,13 +78,16 @@ export function DeploymentDetailsDialogContent({
                   <span className="min-w-0 font-medium wrap-anywhere">{name}</span>
                   {delivery ? <DeliveryBadge status={delivery.status} /> : null}
                   {delivery?.tracking && delivery.status === 'sent' ? <TrackingStatus tracking={delivery.tracking} /> : null}
-                  {delivery && hasFiles ? (
-                    <span className="ml-auto">
-                      <DownloadButton
-                        label="Download .eml"
-                        accessibleName={`Download .eml for ${name}`}
-                        download={() => downloadVendorEml(entry.id, delivery.vendorId)}
-                      />
+                  {delivery ? (
+                    <span className="ml-auto flex flex-wrap items-center gap-2">
+                      <RevokeLinkControl logId={entry.id} delivery={delivery} />
+                      {hasFiles ? (
+                        <DownloadButton
+                          label="Download .eml"
+                          accessibleName={`Download .eml for ${name}`}
+                          download={() => downloadVendorEml(entry.id, delivery.vendorId)}
+                        />
+                      ) : null}
                     </span>
                   ) : null}
                   {delivery?.terms ? (
