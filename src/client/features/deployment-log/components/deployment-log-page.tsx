@@ -1,7 +1,8 @@
-import { History, SearchX } from 'lucide-react';
+import { History } from 'lucide-react';
 import { useState } from 'react';
 import type { EmailLogDelivery } from '#shared/contracts/email-logs';
 import { Button } from '#client/components/ui/button';
+import { ListEmpty, ListLoadError, ListLoading } from '#client/components/lists/list-states';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog';
 import { Dialog } from '#client/components/ui/dialog';
 import { PageHeader } from '#client/features/layout/page-header';
@@ -49,29 +50,15 @@ export function DeploymentLogPage() {
       <main className="mx-auto max-w-6xl p-4 md:p-6">
         <LogFilters values={filters} onChange={changeFilters} />
         {logs.isError ? (
-          <div role="alert" className="flex flex-wrap items-center gap-3 rounded-[var(--radius-card)] border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-            <span>Could not load the deployment log.</span>
-            <Button variant="secondary" size="sm" onClick={() => void logs.refetch()}>
-              Retry
-            </Button>
-          </div>
+          <ListLoadError message="Could not load the deployment log." onRetry={() => void logs.refetch()} />
         ) : logs.isPending ? (
-          <div role="status" className="grid grid-cols-1 gap-3">
-            <span className="sr-only">Loading...</span>
+          <ListLoading className="grid grid-cols-1 gap-3">
             {Array.from({ length: 4 }, (_, index) => (
               <LogEntrySkeleton key={index} />
             ))}
-          </div>
+          </ListLoading>
         ) : logs.data.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 rounded-[var(--radius-card)] border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-            {isFiltered ? <SearchX aria-hidden className="h-6 w-6 text-slate-400" /> : <History aria-hidden className="h-6 w-6 text-slate-400" />}
-            <p className="font-medium">{isFiltered ? 'No sends match these filters.' : 'No emails sent yet.'}</p>
-            {isFiltered ? (
-              <Button variant="secondary" size="sm" onClick={() => changeFilters(NO_FILTERS)}>
-                Clear filters
-              </Button>
-            ) : null}
-          </div>
+          <ListEmpty isFiltered={isFiltered} icon={History} emptyText="No emails sent yet." filteredText="No sends match these filters." onClearFilters={() => changeFilters(NO_FILTERS)} />
         ) : (
           <>
             <p role="status" className="mb-2 text-[13px] text-slate-600">

@@ -1,61 +1,35 @@
+import { Columns3 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { CLIENTS } from '#shared/clients';
 import { TRACKING_STATUSES, TRACKING_STATUS_LABELS, type TrackingBoardItem, type TrackingBoardQuery } from '#shared/contracts/tracking';
 import { formatDollars } from '#shared/rules/pricing';
 import { totalSpend } from '#shared/rules/spend';
 import { formatQuantity } from '#shared/rules/tracking';
-import { useVendors } from '#client/api/vendors';
+import { ClientFilter, FilterBar, VendorFilter } from '#client/components/lists/filter-fields';
+import { ListEmpty, ListLoadError, ListLoading } from '#client/components/lists/list-states';
 import { Badge } from '#client/components/ui/badge';
-import { Button } from '#client/components/ui/button';
 import { Input, Label } from '#client/components/ui/input';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { PageHeader } from '#client/features/layout/page-header';
 import { useTrackingBoard } from '../api/tracking-board';
 import { SeedTestReviewActions } from './seed-test-review';
 
-const selectClass =
-  'h-9 w-full rounded-[var(--radius-card)] border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100';
-
 const sentAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function Filters({ values, onChange }: { values: TrackingBoardQuery; onChange: (values: TrackingBoardQuery) => void }) {
   const id = useId();
-  const vendors = useVendors();
   return (
-    <div role="search" aria-label="Filter deployments" className="mb-4 grid gap-3 rounded-[var(--radius-card)] border border-slate-200 bg-white p-3 sm:grid-cols-2 lg:grid-cols-4">
-      <div>
-        <Label htmlFor={`${id}-client`}>Client</Label>
-        <select id={`${id}-client`} className={selectClass} value={values.client ?? ''} onChange={(event) => onChange({ ...values, client: event.target.value })}>
-          <option value="">All clients</option>
-          {CLIENTS.map((client) => (
-            <option key={client.slug} value={client.slug}>
-              {client.displayName}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <Label htmlFor={`${id}-vendor`}>Vendor</Label>
-        <select id={`${id}-vendor`} className={selectClass} value={values.vendor ?? ''} onChange={(event) => onChange({ ...values, vendor: event.target.value })}>
-          <option value="">All vendors</option>
-          {[...(vendors.data ?? [])]
-            .sort((a, b) => a.name.localeCompare(b.name))
-            .map((vendor) => (
-              <option key={vendor.vendorId} value={vendor.vendorId}>
-                {vendor.name}
-              </option>
-            ))}
-        </select>
-      </div>
-      <div>
+    <FilterBar label="Filter deployments" className="sm:grid-cols-2 lg:grid-cols-4">
+      <ClientFilter id={`${id}-client`} value={values.client ?? ''} onChange={(client) => onChange({ ...values, client })} />
+      <VendorFilter id={`${id}-vendor`} value={values.vendor ?? ''} onChange={(vendor) => onChange({ ...values, vendor })} />
+      <div className="min-w-0">
         <Label htmlFor={`${id}-from`}>Sent from</Label>
         <Input id={`${id}-from`} type="date" value={values.from ?? ''} onChange={(event) => onChange({ ...values, from: event.target.value })} />
       </div>
-      <div>
+      <div className="min-w-0">
         <Label htmlFor={`${id}-to`}>Sent until</Label>
         <Input id={`${id}-to`} type="date" value={values.to ?? ''} onChange={(event) => onChange({ ...values, to: event.target.value })} />
       </div>
-    </div>
+    </FilterBar>
   );
 }
 
@@ -105,13 +79,19 @@ export function TrackingPage() {
       <main className="mx-auto max-w-[1600px] p-4 md:p-6">
         <Filters values={filters} onChange={setFilters} />
         {board.isError ? (
-          <div role="alert" className="flex items-center gap-3 rounded-[var(--radius-card)] border border-red-200 bg-red-50 p-4 text-red-800">
-            The board could not be loaded. <Button variant="secondary" size="sm" onClick={() => void board.refetch()}>Retry</Button>
-          </div>
+          <ListLoadError message="The board could not be loaded." onRetry={() => void board.refetch()} />
         ) : board.isPending ? (
-          <Skeleton className="h-64" />
+          <ListLoading className="grid">
+            <Skeleton className="h-64" />
+          </ListLoading>
         ) : board.data.items.length === 0 ? (
-          <p className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-6 text-sm text-slate-600">No deployments to track.</p>
+          <ListEmpty
+            isFiltered={Object.values(filters).some(Boolean)}
+            icon={Columns3}
+            emptyText="No deployments to track."
+            filteredText="No deployments match these filters."
+            onClearFilters={() => setFilters({})}
+          />
         ) : (
           <>
           <p className="mb-3 text-sm text-slate-700 tabular-nums">
