@@ -198,7 +198,8 @@ async function setTabHidden(page: Page, hidden: boolean) {
 test('the Tracking board and open Deployment Details show what a vendor does within seconds, without a reload', async ({ page, context, request }) => {
   const { admin, logId, acme, beta } = await cpdSend(request);
   await signInWithToken(page, admin, '/tracking');
-  await page.getByLabel('Vendor').selectOption(acme.vendorId);
+  const vendorFilter = page.getByRole('search', { name: 'Filter deployments' }).getByLabel('Vendor', { exact: true });
+  await vendorFilter.selectOption(acme.vendorId);
   await expect(page.getByRole('region', { name: 'Sent' }).getByText(acme.name)).toBeVisible();
   // A second tab with the send's Deployment Details open.
   const detailsPage = await context.newPage();
@@ -229,9 +230,18 @@ test('the Tracking board and open Deployment Details show what a vendor does wit
   // The entry behind the dialog follows too.
   await expect(detailsPage.getByTestId(`log-entry-${logId}`).getByRole('list', { name: 'Vendors', includeHidden: true }).getByText('Deployed', { exact: true })).toBeVisible();
   for (const tab of [page, detailsPage]) expect(await tab.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  // Looked at: the board and the open Details at desktop and phone widths.
+  for (const [name, width, height] of [['desktop', 1280, 900], ['phone', 390, 844]] as const) {
+    for (const [tab, screen] of [[page, 'tracking-board'], [detailsPage, 'deployment-details']] as const) {
+      await tab.setViewportSize({ width, height });
+      await expectNoSeriousA11yViolations(tab);
+      await tab.screenshot({ path: test.info().outputPath(`${screen}-live-${name}.png`), fullPage: screen === 'tracking-board' });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // A hidden tab does not ask; shown again, it asks at once and catches up.
-  await page.getByLabel('Vendor').selectOption(beta.vendorId);
+  await vendorFilter.selectOption(beta.vendorId);
   await expect(page.getByRole('region', { name: 'Sent' }).getByText(beta.name)).toBeVisible();
   await setTabHidden(page, true);
   const asked = answers.length;
