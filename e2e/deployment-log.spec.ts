@@ -191,6 +191,7 @@ const logEntry = (overrides: Record<string, unknown> = {}) => ({
   subjects: ['New Heritage Action Content', 'Spring'],
   filesRemovedAt: null,
   pricingModel: 'Revshare',
+  remindersEnabled: true,
   spend: null,
   deliveries: [
     { vendorId: 'acme1234', vendorName: 'Acme Leads', status: 'sent', error: null, attempts: 1, sentAt: '2026-03-14T19:05:01.000Z', nextAttemptAt: null, terms: null, addedAt: null, addedBy: null, tracking: null, spend: null, vendorLink: null },

@@ -31,6 +31,8 @@ import { createRetentionScheduler, type RetentionSchedule } from './modules/rete
 import { registerInviteRoutes } from './modules/invites/routes';
 import { registerPastSendRoutes } from './modules/past-sends/routes';
 import { registerSendRoutes } from './modules/sends/routes';
+import { createReminderScheduler, type ReminderSchedule } from './modules/tracking/reminders';
+import { registerReminderRoutes } from './modules/tracking/reminder-routes';
 import { registerTrackingRoutes } from './modules/tracking/routes';
 import { registerVendorPageRoutes } from './modules/tracking/vendor-routes';
 import { VENDOR_PAGE_PATH } from './modules/tracking/links';
@@ -44,6 +46,10 @@ import { createStorage } from './storage/create-storage';
 import { FileStoreUnavailableError, type FileStorage } from './storage/storage';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's vendor reminders: `runNow()` sweeps at once (tests; the timer does it otherwise). */
+    reminders: { runNow(): Promise<number> };
+  }
   interface FastifyContextConfig {
     /** A GET that writes (an OAuth callback): its answer waits, as other methods' do, until its changes reach the cache. */
     writes?: boolean;
@@ -71,6 +77,8 @@ export interface AppDeps {
   delivery?: DeliveryOptions;
   /** When retention looks for expired and orphaned files (tests run it by hand). */
   retention?: RetentionSchedule;
+  /** When vendor reminders are swept (tests: often, or by hand). */
+  reminders?: ReminderSchedule;
   /** Per-user rate limits other than USER_LIMITS (tests: small numbers). */
   rateLimits?: Partial<UserLimits>;
   /** The Google sign-in and token pieces; from the config when not given (tests use the same one as the app). */
@@ -226,8 +234,16 @@ export async function buildApp(deps: AppDeps) {
     deps.retention,
   );
   if (retention.autoStart) app.addHook('onReady', async () => retention.start());
+  const reminders = createReminderScheduler(
+    { db: deps.db, clock: deps.clock, storage, publicUrl: deps.config.publicUrl, deliveries, delayMs: deps.config.vendorReminderMs, log: app.log },
+    deps.reminders,
+  );
+  app.decorate('reminders', { runNow: reminders.runNow });
+  registerReminderRoutes(app, services, guards);
+  if (reminders.autoStart) app.addHook('onReady', async () => reminders.start());
   // Stop claiming before the database closes; what is pending stays in the queue for the next start.
   app.addHook('onClose', async () => {
+    await reminders.stop();
     await retention.stop();
     await deliveries.stop();
     owned?.close();

@@ -27,6 +27,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ VENDOR_LINKS: 'maybe' })).toThrow(/^VENDOR_LINKS must be on or off$/);
   });
 
+  it('reminds vendors after 24 hours unless VENDOR_REMINDER_HOURS says otherwise', () => {
+    expect(loadConfig({}).vendorReminderMs).toBe(24 * 3_600_000);
+    expect(loadConfig({ VENDOR_REMINDER_HOURS: ' ' }).vendorReminderMs).toBe(24 * 3_600_000);
+    expect(loadConfig({ VENDOR_REMINDER_HOURS: '48' }).vendorReminderMs).toBe(48 * 3_600_000);
+    expect(loadConfig({ VENDOR_REMINDER_HOURS: '0.5' }).vendorReminderMs).toBe(1_800_000);
+  });
+
   it('keeps files forever unless RETENTION_DAYS says otherwise', () => {
     expect(loadConfig({}).retentionDays).toBeUndefined();
     expect(loadConfig({ RETENTION_DAYS: '' }).retentionDays).toBeUndefined();
@@ -64,6 +71,10 @@ describe('loadConfig', () => {
     [{ MAIL_TRANSPORT: 'pigeon' }, /^MAIL_TRANSPORT must be one of/],
     [{ RETENTION_DAYS: '0' }, /^RETENTION_DAYS must be at least 1 day$/],
     [{ RETENTION_DAYS: '1.5' }, /^RETENTION_DAYS must be a whole number of days$/],
+    [{ VENDOR_REMINDER_HOURS: 'daily' }, /^VENDOR_REMINDER_HOURS must be a number of hours, e.g. 24$/],
+    [{ VENDOR_REMINDER_HOURS: '0' }, /^VENDOR_REMINDER_HOURS must be more than 0 hours$/],
+    [{ VENDOR_REMINDER_HOURS: '-3' }, /^VENDOR_REMINDER_HOURS must be more than 0 hours$/],
+    [{ VENDOR_REMINDER_HOURS: '1000' }, /^VENDOR_REMINDER_HOURS must be at most 720 hours \(30 days\)$/],
     [{ ADMIN_EMAILS: 'ok@x.com, nope' }, /^ADMIN_EMAILS must be a comma-separated list/],
     [{ SECRET_KEY: 'short' }, /^SECRET_KEY must be at least 32 characters$/],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_REMINDER_HOURS } from '#shared/rules/reminders';
 
 const optionalText = z
   .string()
@@ -70,6 +71,14 @@ const environment = z.object({
     (value) => (typeof value === 'string' ? value.trim().toLowerCase() || undefined : value),
     z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   ),
+  VENDOR_REMINDER_HOURS: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ error: 'must be a number of hours, e.g. 24' })
+      .positive({ error: 'must be more than 0 hours' })
+      .max(720, { error: 'must be at most 720 hours (30 days)' })
+      .default(DEFAULT_REMINDER_HOURS),
+  ),
   RETENTION_DAYS: z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z.coerce
@@ -133,6 +142,11 @@ function toConfig(env: z.infer<typeof environment>) {
     trustProxy: env.TRUST_PROXY,
     /** Whether each vendor message carries its personal deployment page link (issue 14). */
     vendorLinks: env.VENDOR_LINKS === 'on',
+    /**
+     * How long a vendor has to acknowledge a message, and to report a deployment after its scheduled time, before it
+     * gets its one reminder of each kind (issue 14 item 5).
+     */
+    vendorReminderMs: Math.round(env.VENDOR_REMINDER_HOURS * 3_600_000),
     /** Days the files of a send are kept; undefined keeps them forever. */
     retentionDays: env.RETENTION_DAYS,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT * 1000,

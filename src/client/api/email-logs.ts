@@ -1,4 +1,4 @@
-import { emailLogListShape, retryFailedResultShape, sendAgainResultShape } from '#shared/contracts/responses';
+import { emailLogListShape, remindersSettingResultShape, retryFailedResultShape, sendAgainResultShape } from '#shared/contracts/responses';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EmailLogEntry, EmailLogFilters } from '#shared/contracts/email-logs';
 import { request } from '#client/lib/request';
@@ -51,4 +51,10 @@ export const useRetryFailed = () =>
 export const useSendAgain = () =>
   useEmailLogMutation(({ logId, vendorId }: { logId: number; vendorId: string }) =>
     request(`${logPath(logId)}/deliveries/${encodeURIComponent(vendorId)}/send-again`, sendAgainResultShape, { method: 'POST' }),
+  );
+
+/** Turns a send's vendor reminders on or off (issue 14 item 5). */
+export const useSetSendReminders = () =>
+  useEmailLogMutation(({ logId, enabled }: { logId: number; enabled: boolean }) =>
+    request(`${logPath(logId)}/reminders`, remindersSettingResultShape, { method: 'PUT', body: { enabled } }),
   );

@@ -218,6 +218,8 @@ export const prospectingSessions = pgTable('prospecting_sessions', {
   selectedVendors: jsonb('selected_vendors').$type<string[]>().notNull().default([]),
   showInitialSelection: boolean('show_initial_selection').notNull().default(true),
   pricingModel: text('pricing_model').notNull().default('Revshare'),
+  /** 'Send reminders to vendors' (issue 14 item 5). */
+  sendReminders: boolean('send_reminders').notNull().default(true),
   updatedAt: updatedAt(),
 });
 
@@ -257,6 +259,11 @@ export const emailLogs = pgTable(
     subjects: text('subjects').array().notNull().default(sql`'{}'::text[]`),
     /** The send's pricing model ('Revshare', 'CPM', ...), so the send can be reused; null for sends logged before it was kept. */
     pricingModel: text('pricing_model'),
+    /**
+     * Whether vendors of this send who do not answer get their reminders (issue 14 item 5): chosen on the send page,
+     * and can be turned off (or on again) from the Deployment Log. Sends made before reminders existed are off.
+     */
+    remindersEnabled: boolean('reminders_enabled').notNull().default(true),
     /** When retention removed the entry's stored files and raw messages (the entry itself is kept). */
     filesRemovedAt: timestamp('files_removed_at', { withTimezone: true }),
   },
@@ -368,7 +375,7 @@ export const deploymentTracking = pgTable(
     deployedQuantity: integer('deployed_quantity'),
     cannotDeployReason: text('cannot_deploy_reason'),
     note: text('note'),
-    remindersEnabled: boolean('reminders_enabled').notNull().default(true),
+    /** When the vendor's latest reminder was queued (the reminders themselves are follow-ups in the delivery queue). */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

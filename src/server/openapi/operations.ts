@@ -14,7 +14,7 @@ import {
   saveSessionBody,
   sessionStateView,
 } from '#shared/contracts/drafts';
-import { emailLogDeliveryParams, emailLogEntry, emailLogIdParams, emailLogQuery, retryFailedResult, sendAgainResult } from '#shared/contracts/email-logs';
+import { emailLogDeliveryParams, emailLogEntry, emailLogIdParams, emailLogQuery, remindersSetting, remindersSettingResult, retryFailedResult, sendAgainResult } from '#shared/contracts/email-logs';
 import { testEmailBody, testEmailResult } from '#shared/contracts/email-test';
 import { fileParams, fileQuery } from '#shared/contracts/files';
 import { attachmentParams, revokeLinkResult, seedTestReview, seedTestReviewResult, trackingBoard, trackingBoardQuery, vendorAction, vendorPageView } from '#shared/contracts/tracking';
@@ -324,6 +324,15 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       410: { description: 'The stored message is gone from the file store' },
       503: storeUnavailable,
     },
+  },
+  {
+    method: 'PUT',
+    path: '/api/email-logs/:id/reminders',
+    summary: "Turn a send's vendor reminders on or off",
+    access: 'user',
+    params: emailLogIdParams,
+    body: remindersSetting,
+    responses: { 200: ok(remindersSettingResult), 404: notFound('No such send') },
   },
   {
     method: 'POST',

@@ -37,6 +37,7 @@ const READS: [Shape<unknown>, string[]][] = [
   [shapes.emailLogListShape, ['GET /api/email-logs 200']],
   [shapes.emailLogEntryShape, ['GET /api/email-logs/:id 200']],
   [shapes.retryFailedResultShape, ['POST /api/email-logs/:id/retry-failed 200']],
+  [shapes.remindersSettingResultShape, ['PUT /api/email-logs/:id/reminders 200']],
   [shapes.sendAgainResultShape, ['POST /api/email-logs/:id/deliveries/:vendorId/send-again 200']],
   [shapes.useAsNewSendResultShape, ['POST /api/email-logs/:id/use-as-new-send 200']],
   [shapes.addVendorsResultShape, ['POST /api/email-logs/:id/add-vendors 200']],

@@ -60,6 +60,7 @@ describe('session contracts', () => {
       selectedVendors: [],
       showInitialSelection: true,
       pricingModel: 'Revshare',
+      sendReminders: true,
     });
     expect(INITIAL_SESSION_STATE).toEqual(sessionState.parse({}));
   });
@@ -71,7 +72,10 @@ describe('session contracts', () => {
       selectedVendors: ['acme1234'],
       showInitialSelection: false,
       pricingModel: 'CPM',
+      sendReminders: true,
     });
+    expect(patchSessionBody.parse({ sendReminders: false })).toEqual({ sendReminders: false });
+    expect(patchSessionBody.safeParse({ sendReminders: 'no' }).success).toBe(false);
     expect(patchSessionBody.parse({ pricingModel: 'CPA' })).toEqual({ pricingModel: 'CPA' });
     expect(patchSessionBody.safeParse({ pricingModel: 'Flat' }).success).toBe(false);
   });

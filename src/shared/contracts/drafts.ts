@@ -90,6 +90,8 @@ const sessionFields = z.object({
     .refine((ids) => new Set(ids).size === ids.length, { error: 'must not repeat a vendor' }),
   showInitialSelection: z.boolean({ error: 'must be true or false' }),
   pricingModel: z.enum(PRICING_MODELS, { error: `must be one of ${PRICING_MODELS.join(', ')}` }),
+  /** 'Send reminders to vendors' (issue 14 item 5). */
+  sendReminders: z.boolean({ error: 'must be true or false' }),
 });
 
 /** The per-user send page state that autosave keeps (SPEC 3 'Session state'); absent fields take the initial values. */
@@ -97,6 +99,7 @@ export const sessionState = sessionFields.extend({
   selectedVendors: sessionFields.shape.selectedVendors.default([]),
   showInitialSelection: sessionFields.shape.showInitialSelection.default(true),
   pricingModel: sessionFields.shape.pricingModel.default(DEFAULT_PRICING_MODEL),
+  sendReminders: sessionFields.shape.sendReminders.default(true),
 });
 export type SessionState = z.infer<typeof sessionState>;
 
@@ -115,6 +118,7 @@ export const sessionStateView = z.object({
   selectedVendors: z.array(z.string()),
   showInitialSelection: z.boolean(),
   pricingModel: z.enum(PRICING_MODELS),
+  sendReminders: z.boolean(),
 });
 
 export const INITIAL_SESSION_STATE: SessionState = initialSession;

@@ -104,6 +104,8 @@ export const emailLogEntry = z.object({
   spend: spendTotal.nullable(),
   /** ISO date-time when retention removed this send's stored files and messages; null while they are kept. */
   filesRemovedAt: z.string().nullable(),
+  /** Whether vendors who do not answer get their reminders (issue 14 item 5). */
+  remindersEnabled: z.boolean(),
 });
 export type EmailLogEntry = z.infer<typeof emailLogEntry>;
 
@@ -139,6 +141,12 @@ export const emailLogQuery = z.object({
 
 export const emailLogIdParams = z.object({ id: rowId });
 export const emailLogDeliveryParams = emailLogIdParams.extend({ vendorId: vendorIdValue });
+
+/** PUT /api/email-logs/{id}/reminders: turns the send's vendor reminders on or off. */
+export const remindersSetting = z.object({ enabled: z.boolean({ error: 'must be true or false' }) });
+export type RemindersSetting = z.infer<typeof remindersSetting>;
+export const remindersSettingResult = z.object({ id: z.number(), remindersEnabled: z.boolean() });
+export type RemindersSettingResult = z.infer<typeof remindersSettingResult>;
 
 /** POST /api/email-logs/{id}/retry-failed. */
 export const retryFailedResult = deliveryCounts.extend({

@@ -10,4 +10,5 @@ export const INITIAL_SESSION_STATE: {
   selectedVendors: string[];
   showInitialSelection: boolean;
   pricingModel: PricingModel;
-} = { selectedContentType: null, selectedClient: null, selectedVendors: [], showInitialSelection: true, pricingModel: DEFAULT_PRICING_MODEL };
+  sendReminders: boolean;
+} = { selectedContentType: null, selectedClient: null, selectedVendors: [], showInitialSelection: true, pricingModel: DEFAULT_PRICING_MODEL, sendReminders: true };

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { appSettings } from './app-settings';
 import type { authResponse, connectTicket, currentUser, firstNameResponse, inviteLookupResponse } from './auth';
 import type { draftCardView, sessionStateView } from './drafts';
-import type { emailLogEntry, retryFailedResult, sendAgainResult } from './email-logs';
+import type { emailLogEntry, remindersSettingResult, retryFailedResult, sendAgainResult } from './email-logs';
 import type { testEmailResult } from './email-test';
 import type { revokeLinkResult, seedTestReviewResult, trackingBoard, vendorPageView } from './tracking';
 import type { addVendorsPreview, addVendorsResult, messageComparison, useAsNewSendResult } from './past-sends';
@@ -112,6 +112,7 @@ export const sessionStateShape: Shape<Out<typeof sessionStateView>> = object({
   selectedVendors: array(string),
   showInitialSelection: boolean,
   pricingModel: oneOf(['Revshare', 'CPM', 'CPA', 'CPD']),
+  sendReminders: boolean,
 });
 
 // Sending
@@ -204,8 +205,10 @@ export const emailLogEntryShape: Shape<Out<typeof emailLogEntry>> = object({
   pricingModel: nullable(string),
   spend: nullable(spendTotalShape),
   filesRemovedAt: nullable(string),
+  remindersEnabled: boolean,
 });
 export const emailLogListShape: Shape<Out<typeof emailLogEntry>[]> = array(emailLogEntryShape);
+export const remindersSettingResultShape: Shape<Out<typeof remindersSettingResult>> = object({ id: number, remindersEnabled: boolean });
 export const retryFailedResultShape: Shape<Out<typeof retryFailedResult>> = object(extend(deliveryCountFields, { id: number, requeued: number }));
 export const sendAgainResultShape: Shape<Out<typeof sendAgainResult>> = object(extend(deliveryCountFields, { id: number, delivery: deliveryShape }));
 

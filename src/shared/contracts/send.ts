@@ -55,6 +55,8 @@ export const sendBody = z
       .record(z.string(), z.record(z.string(), vendorLink), { error: 'must map card ids to vendor links' })
       .default({}),
     pricingModel: z.enum(PRICING_MODELS, { error: `must be one of ${PRICING_MODELS.join(', ')}` }).default('Revshare'),
+    /** 'Send reminders to vendors' (issue 14 item 5): vendors who do not answer get one reminder of each kind. */
+    sendReminders: z.boolean({ error: 'must be true or false' }).default(true),
   })
   .refine(
     (body) => {

@@ -88,6 +88,7 @@ const sessionColumns = {
   selectedVendors: prospectingSessions.selectedVendors,
   showInitialSelection: prospectingSessions.showInitialSelection,
   pricingModel: prospectingSessions.pricingModel,
+  sendReminders: prospectingSessions.sendReminders,
 };
 
 export async function findSession(db: Db, userId: number) {

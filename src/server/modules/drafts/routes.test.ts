@@ -110,6 +110,7 @@ describe('prospecting session', () => {
       selectedVendors: [],
       showInitialSelection: true,
       pricingModel: 'Revshare',
+      sendReminders: true,
     });
     const saved = await call('POST', '/api/prospecting-session', {
       selectedContentType: 'email',
@@ -117,6 +118,7 @@ describe('prospecting session', () => {
       selectedVendors: ['acme1234'],
       showInitialSelection: false,
       pricingModel: 'CPM',
+      sendReminders: false,
     });
     expect(saved.statusCode).toBe(200);
     await call('PATCH', '/api/prospecting-session', { pricingModel: 'CPD' });
@@ -126,14 +128,16 @@ describe('prospecting session', () => {
       selectedVendors: ['acme1234'],
       showInitialSelection: false,
       pricingModel: 'CPD',
+      sendReminders: false,
     });
     expect((await call('DELETE', '/api/prospecting-session')).statusCode).toBe(204);
     expect((await call('GET', '/api/prospecting-session')).json().selectedClient).toBeNull();
   });
 
-  it('refuses a bad pricing model or vendor list with 400', async ({ call }) => {
+  it('refuses a bad pricing model, vendor list or reminders choice with 400', async ({ call }) => {
     expect((await call('PATCH', '/api/prospecting-session', { pricingModel: 'Free' })).json().message).toBe('pricingModel must be one of Revshare, CPM, CPA, CPD');
     expect((await call('PATCH', '/api/prospecting-session', { selectedVendors: ['a', 'a'] })).json().message).toBe('selectedVendors must not repeat a vendor');
+    expect((await call('PATCH', '/api/prospecting-session', { sendReminders: 'yes' })).json().message).toBe('sendReminders must be true or false');
   });
 });
 

@@ -97,6 +97,7 @@ describe('GET /api/email-logs', () => {
       pricingModel: 'Revshare',
       spend: { planned: null, actual: null, expected: null },
       filesRemovedAt: null,
+      remindersEnabled: true,
     });
   });
 

@@ -100,6 +100,7 @@ function entryView(log: repo.LogRow, deliveries: EmailLogDelivery[]): EmailLogEn
     pricingModel: log.pricingModel,
     spend: sendSpendOf(deliveries),
     filesRemovedAt: log.filesRemovedAt?.toISOString() ?? null,
+    remindersEnabled: log.remindersEnabled,
   };
 }
 

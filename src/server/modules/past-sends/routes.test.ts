@@ -186,11 +186,11 @@ describe('POST /api/email-logs/{id}/add-vendors', () => {
 });
 
 describe('POST /api/email-logs/{id}/use-as-new-send', () => {
-  it("loads the send's client, pricing model, cards with their stored files and vendors as the draft, replacing a draft in progress only when confirmed", async ({ call, token }) => {
+  it("loads the send's client, pricing model, reminders choice, cards with their stored files and vendors as the draft, replacing a draft in progress only when confirmed", async ({ call, token }) => {
     for (const vendorId of ['carta9012', 'acme1234']) {
       expect((await call('POST', '/api/vendor-costs', token, { vendorId, costPerThousand: 12.5, cpmBudget: 5000 })).statusCode).toBe(201);
     }
-    const sent = await call('POST', '/api/send-email-consolidated', token, sendBodyFor(['carta9012', 'acme1234'], { pricingModel: 'CPM', selectedClient: 'heritage-action' }));
+    const sent = await call('POST', '/api/send-email-consolidated', token, sendBodyFor(['carta9012', 'acme1234'], { pricingModel: 'CPM', selectedClient: 'heritage-action', sendReminders: false }));
     expect(sent.statusCode).toBe(200);
     const logId = sent.json().id as number;
     // Another send was started meanwhile on the send page.
@@ -211,6 +211,8 @@ describe('POST /api/email-logs/{id}/use-as-new-send', () => {
       selectedVendors: ['carta9012', 'acme1234'],
       showInitialSelection: false,
       pricingModel: 'CPM',
+      // The send went without reminders: so would the new one.
+      sendReminders: false,
     });
     const cards = (await call('GET', '/api/prospecting-drafts', token)).json();
     expect(cards).toEqual([

@@ -64,6 +64,7 @@ export async function useAsNewSend(deps: StoreDeps & drafts.DraftsDeps, userId: 
     selectedVendors,
     showInitialSelection: cards.length === 0,
     pricingModel: stored.pricingModel,
+    sendReminders: stored.log.remindersEnabled,
   };
   await drafts.replaceSendPage(deps, userId, cards, session);
   return { cardCount: cards.length, selectedVendors, missingVendors };

@@ -96,6 +96,7 @@ export async function sendConsolidated(
         clientSlug: prepared.client?.slug ?? null,
         clientName: prepared.client?.displayName ?? null,
         pricingModel: body.pricingModel,
+        remindersEnabled: body.sendReminders,
         vendors: prepared.messages.map((message) => message.vendor.name),
         approvalEmails: prepared.messages[0]?.composed.cc ?? [],
         emailCardCount: body.emailCards.length,

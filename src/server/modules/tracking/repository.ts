@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { ReminderCandidate, ReminderKind } from '#shared/rules/reminders';
 import type { Db } from '#server/db/client';
 import { auditLog, deploymentTracking, emailDeliveries, emailLogs } from '#server/db/schema';
 
@@ -114,4 +115,114 @@ export function listBoard(db: Db, filters: BoardFilters, limit: number) {
     .where(and(...conditions))
     .orderBy(desc(emailLogs.sentAt), asc(emailDeliveries.id))
     .limit(limit);
+}
+
+// Reminders (issue 14 item 5): which deliveries may be due one, and what queueing one writes besides the message.
+
+/** The follow-up key of a reminder of this kind: unique per original message, so each kind goes out once (issue 14 item 5). */
+export const reminderKey = (kind: ReminderKind) => `reminder:${kind}`;
+
+/** The reminder keys already queued for the original message (the outer query's delivery), as a text array. */
+const sentKeys = sql<string[]>`coalesce((select array_agg(f.follow_up_key) from email_deliveries f where f.reply_to_delivery_id = ${emailDeliveries.id} and f.kind = 'reminder'), '{}')`;
+
+const candidateColumns = {
+  deliveryId: emailDeliveries.id,
+  logId: emailDeliveries.logId,
+  vendorId: emailDeliveries.vendorId,
+  remindersEnabled: emailLogs.remindersEnabled,
+  deliveryStatus: emailDeliveries.status,
+  sentAt: emailDeliveries.sentAt,
+  tokenHash: deploymentTracking.tokenHash,
+  linkExpiresAt: deploymentTracking.linkExpiresAt,
+  linkRevokedAt: deploymentTracking.linkRevokedAt,
+  status: deploymentTracking.status,
+  receivedAt: deploymentTracking.receivedAt,
+  scheduledDate: deploymentTracking.scheduledDate,
+  scheduledTime: deploymentTracking.scheduledTime,
+  remindedAt: deploymentTracking.remindedAt,
+  sentKeys,
+};
+
+interface CandidateRow extends Omit<ReminderCandidate, 'hasLink' | 'sentKinds'> {
+  remindedAt: Date | null;
+  deliveryId: number;
+  logId: number;
+  vendorId: string;
+  tokenHash: string | null;
+  sentKeys: string[];
+}
+
+export type StoredCandidate = ReminderCandidate & { deliveryId: number; logId: number; vendorId: string; remindedAt: Date | null };
+
+function candidateOf(row: CandidateRow): StoredCandidate {
+  return {
+    deliveryId: row.deliveryId,
+    logId: row.logId,
+    vendorId: row.vendorId,
+    remindersEnabled: row.remindersEnabled,
+    deliveryStatus: row.deliveryStatus,
+    sentAt: row.sentAt,
+    hasLink: row.tokenHash !== null,
+    linkExpiresAt: row.linkExpiresAt,
+    linkRevokedAt: row.linkRevokedAt,
+    status: row.status,
+    receivedAt: row.receivedAt,
+    scheduledDate: row.scheduledDate,
+    scheduledTime: row.scheduledTime,
+    remindedAt: row.remindedAt,
+    sentKinds: row.sentKeys.filter((key) => key.startsWith('reminder:')).map((key) => key.slice('reminder:'.length) as ReminderKind),
+  };
+}
+
+function candidates(db: Db | Tx) {
+  return db
+    .select(candidateColumns)
+    .from(deploymentTracking)
+    .innerJoin(emailDeliveries, eq(emailDeliveries.id, deploymentTracking.deliveryId))
+    .innerJoin(emailLogs, eq(emailLogs.id, deploymentTracking.logId));
+}
+
+/**
+ * Deliveries that may be due a reminder: the send's reminders on, the message sent, its link live, nothing reported
+ * that ends the deployment, and either no answer since `sentBefore` or a scheduled New York date on or before
+ * `scheduledBy`. A coarse filter the database can answer from the rows alone; the rule (dueReminder) decides.
+ */
+export async function findReminderCandidates(db: Db, now: Date, sentBefore: Date, scheduledBy: string, limit: number): Promise<StoredCandidate[]> {
+  const rows = await candidates(db)
+    .where(
+      and(
+        eq(emailLogs.remindersEnabled, true),
+        eq(emailDeliveries.status, 'sent'),
+        isNotNull(deploymentTracking.tokenHash),
+        isNull(deploymentTracking.linkRevokedAt),
+        gt(deploymentTracking.linkExpiresAt, now),
+        notInArray(deploymentTracking.status, ['deployed', 'cannot-deploy']),
+        or(
+          and(eq(deploymentTracking.status, 'sent'), isNull(deploymentTracking.receivedAt), lte(emailDeliveries.sentAt, sentBefore)),
+          and(isNotNull(deploymentTracking.scheduledDate), lte(deploymentTracking.scheduledDate, scheduledBy)),
+        ),
+        // Not both kinds queued already.
+        sql`(select count(*) from email_deliveries f where f.reply_to_delivery_id = ${emailDeliveries.id} and f.kind = 'reminder') < 2`,
+      ),
+    )
+    .orderBy(asc(emailDeliveries.id))
+    .limit(limit);
+  return rows.map(candidateOf);
+}
+
+/** One delivery as the rule reads it, with its tracking row locked for the rest of the transaction. */
+export async function lockCandidate(tx: Tx, deliveryId: number): Promise<StoredCandidate | undefined> {
+  await lockTracking(tx, deliveryId);
+  const [row] = await candidates(tx).where(eq(emailDeliveries.id, deliveryId));
+  return row && candidateOf(row);
+}
+
+/** Turns a send's reminders on or off with its audit entry; false when there is no such send. */
+export async function setRemindersEnabled(db: Db, logId: number, enabled: boolean, audit: AuditRecord, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.update(emailLogs).set({ remindersEnabled: enabled }).where(eq(emailLogs.id, logId)).returning({ id: emailLogs.id });
+    if (rows.length === 0) return false;
+    await tx.insert(auditLog).values({ ...audit, entity: 'email_log', entityId: String(logId), at: now });
+    return true;
+  });
 }

@@ -11,6 +11,7 @@ import { keysText, termsText } from '../utils/terms-text';
 import { CompareMessages } from './compare-messages';
 import { DeliveryBadge, deliveryNote } from './delivery-status';
 import { DownloadButton } from './download-button';
+import { RemindersToggle } from './reminders-toggle';
 import { ReuseSendActions } from './reuse-send-actions';
 import { RevokeLinkControl } from './revoke-link-control';
 import { TrackingStatus } from './tracking-status';
@@ -44,6 +45,9 @@ export function DeploymentDetailsDialogContent({
             <Field label="Sent">{formatSentAt(entry.sentAt)}</Field>
             <Field label="Client">{clientNameOf(entry) ?? 'Not recorded'}</Field>
             <Field label="Sent by">{entry.sentBy}</Field>
+            <Field label="Reminders" wide>
+              <RemindersToggle entry={entry} />
+            </Field>
             {hasFiles ? null : (
               <Field label="Files" wide>
                 Removed {formatSentAt(entry.filesRemovedAt!)} at the end of the retention period

@@ -1,6 +1,7 @@
 import { TRACKING_STATUS_LABELS, type TrackingState } from '#shared/contracts/tracking';
 import { formatQuantity } from '#shared/rules/tracking';
 import { Badge } from '#client/components/ui/badge';
+import { formatSentAt } from '../utils/format-date';
 
 const TONES = {
   sent: 'neutral',
@@ -13,7 +14,7 @@ const TONES = {
   'cannot-deploy': 'danger',
 } as const;
 
-/** Where the vendor's deployment stands (issue 14), with the date and quantity when it has them. */
+/** Where the vendor's deployment stands (issue 14), with the date and quantity when it has them, and when it was last reminded. */
 export function TrackingStatus({ tracking }: { tracking: TrackingState }) {
   const detail =
     tracking.status === 'deployed' && tracking.deployedDate
@@ -25,6 +26,7 @@ export function TrackingStatus({ tracking }: { tracking: TrackingState }) {
     <span className="inline-flex items-center gap-1">
       <Badge tone={TONES[tracking.status]}>{TRACKING_STATUS_LABELS[tracking.status]}</Badge>
       {detail ? <span className="tabular-nums text-slate-600">{detail}</span> : null}
+      {tracking.remindedAt ? <span className="tabular-nums text-amber-800">Reminded {formatSentAt(tracking.remindedAt)}</span> : null}
     </span>
   );
 }

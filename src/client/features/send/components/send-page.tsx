@@ -135,6 +135,7 @@ export function SendPage() {
   const onSelectClient = useCallback((slug: string) => dispatch({ type: 'select-client', slug }), [dispatch]);
   const onToggleVendor = useCallback((vendorId: string) => dispatch({ type: 'toggle-vendor', vendorId }), [dispatch]);
   const onSetVendors = useCallback((vendorIds: string[]) => dispatch({ type: 'set-vendors', vendorIds }), [dispatch]);
+  const onSendReminders = useCallback((enabled: boolean) => dispatch({ type: 'set-reminders', enabled }), [dispatch]);
 
   const isReady = missing.length === 0 && missingLink === null;
   const globalCsvName = globalCsvCard(cards)?.csvFileName ?? null;
@@ -245,6 +246,9 @@ export function SendPage() {
               costs={data.costs}
               onToggle={onToggleVendor}
               onSetAll={onSetVendors}
+              sendReminders={session.sendReminders}
+              hasVendorLinks={data.hasVendorLinks}
+              onSendReminders={onSendReminders}
             />
             <LinkCheck matrix={matrix} cards={shownLabels} vendors={data.vendors} reports={csv.reports} cardLabels={shownLabelOf} />
           </div>

@@ -4,6 +4,7 @@ import { vendorTerms, type CostValues } from '#shared/rules/pricing';
 import { ownEntry } from '#shared/own-entry';
 import { Button } from '#client/components/ui/button';
 import { cn } from '#client/lib/cn';
+import { SendRemindersOption } from './send-reminders-option';
 
 /** Drawn again when the vendors, the choice or the terms change, not on each keystroke in a card. */
 export const VendorPicker = memo(function VendorPicker({
@@ -17,6 +18,9 @@ export const VendorPicker = memo(function VendorPicker({
   costs,
   onToggle,
   onSetAll,
+  sendReminders,
+  hasVendorLinks,
+  onSendReminders,
 }: {
   vendors: readonly Vendor[];
   isLoading: boolean;
@@ -28,6 +32,10 @@ export const VendorPicker = memo(function VendorPicker({
   costs: Readonly<Record<string, CostValues>>;
   onToggle(vendorId: string): void;
   onSetAll(vendorIds: string[]): void;
+  /** 'Send reminders to vendors', below the list. */
+  sendReminders: boolean;
+  hasVendorLinks: boolean;
+  onSendReminders(enabled: boolean): void;
 }) {
   return (
     <section aria-labelledby="vendors-heading" className="rounded-[var(--radius-card)] border border-slate-200 bg-white">
@@ -77,6 +85,9 @@ export const VendorPicker = memo(function VendorPicker({
           })}
         </ul>
       )}
+      <div className="border-t border-slate-100 px-4 py-3">
+        <SendRemindersOption checked={sendReminders} hasVendorLinks={hasVendorLinks} onChange={onSendReminders} />
+      </div>
     </section>
   );
 });

@@ -11,7 +11,7 @@ import { INITIAL_SEND_STATE, sendReducer, type CardChanges, type SendAction, typ
 export const SESSION_SAVE_DELAY_MS = 300;
 export const CARD_SAVE_DELAY_MS = 500;
 
-const SESSION_ACTIONS = new Set<SendAction['type']>(['select-client', 'toggle-vendor', 'set-vendors', 'set-pricing', 'add-card', 'remove-card']);
+const SESSION_ACTIONS = new Set<SendAction['type']>(['select-client', 'toggle-vendor', 'set-vendors', 'set-pricing', 'set-reminders', 'add-card', 'remove-card']);
 
 /**
  * The send page's state, loaded from the server and autosaved to it: the session ~300 ms and each card ~500 ms after

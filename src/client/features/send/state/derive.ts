@@ -96,5 +96,6 @@ export function buildSendBody({ session, cards }: SendState, splits: Readonly<Re
       .map((card) => ({ filename: card.imageFileName!, content: card.imageContent!, contentType: card.imageContentType! })),
     allVendorLinks: linksPerCard(cards),
     pricingModel: session.pricingModel,
+    sendReminders: session.sendReminders,
   };
 }

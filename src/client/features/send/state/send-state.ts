@@ -20,6 +20,7 @@ export type SendAction =
   | { type: 'toggle-vendor'; vendorId: string }
   | { type: 'set-vendors'; vendorIds: string[] }
   | { type: 'set-pricing'; model: PricingModel }
+  | { type: 'set-reminders'; enabled: boolean }
   | { type: 'add-card'; card: Card }
   | { type: 'remove-card'; cardId: string }
   | { type: 'update-card'; cardId: string; changes: CardChanges }
@@ -75,6 +76,8 @@ export function sendReducer(state: SendState, action: SendAction): SendState {
       return { ...state, session: { ...state.session, selectedVendors: action.vendorIds } };
     case 'set-pricing':
       return { ...state, session: { ...state.session, pricingModel: action.model } };
+    case 'set-reminders':
+      return { ...state, session: { ...state.session, sendReminders: action.enabled } };
     case 'add-card':
       return {
         cards: [...state.cards, action.card],

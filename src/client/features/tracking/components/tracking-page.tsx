@@ -64,6 +64,7 @@ function Card({ item }: { item: TrackingBoardItem }) {
       {tracking.reviewNote && (tracking.status === 'approved' || tracking.status === 'changes-requested') ? (
         <p className="text-slate-700">Team: {tracking.reviewNote}</p>
       ) : null}
+      {tracking.remindedAt ? <p className="text-amber-800 tabular-nums">Reminded {sentAt.format(new Date(tracking.remindedAt))}</p> : null}
       <SeedTestReviewActions item={item} />
     </li>
   );

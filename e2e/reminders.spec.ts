@@ -1,0 +1,116 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+import { startServer } from '#server/testing/running-server';
+import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
+import { createVendors, dropFiles, linksCsv } from './send-fixtures';
+
+const ADMIN = 'reminders.admin@agency.test';
+const PASSWORD = 'correct horse battery';
+
+/**
+ * A server of its own whose vendors are reminded after 0.002 hours (7.2 s), so the test sees a reminder go out; the
+ * shared server keeps the default 24 hours, and no other spec's vendor is reminded.
+ */
+let server: Awaited<ReturnType<typeof startServer>>;
+
+test.beforeAll(async () => {
+  server = await startServer({ ADMIN_EMAILS: ADMIN, MAIL_TRANSPORT: 'outbox', VENDOR_REMINDER_HOURS: '0.002' });
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/** The reminders in the server's outbox (messages answering another one), parsed. */
+async function remindersTo(address: string) {
+  const folder = join(server.dataDir, 'outbox');
+  const mails = await Promise.all(readdirSync(folder).filter((name) => name.endsWith('.eml')).map((name) => simpleParser(readFileSync(join(folder, name)))));
+  return mails.filter((mail) => mail.inReplyTo && (Array.isArray(mail.to) ? mail.to : [mail.to]).some((group) => group?.value.some((entry) => entry.address === address)));
+}
+
+test("'Send reminders to vendors' is kept with the send page and sent with the send; turned on later, the vendor is reminded and the team sees 'Reminded'", async ({ page, playwright }) => {
+  test.setTimeout(120_000);
+  const request = await playwright.request.newContext({ baseURL: server.url });
+  const invite = new URL(await server.setupUrl(ADMIN)).searchParams.get('invite')!;
+  const registered = await request.post('/api/register', { data: { email: ADMIN, password: PASSWORD, invite } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const token = (await registered.json()).token as string;
+  const tag = Date.now().toString(36);
+  const [acme, beta] = await createVendors(request, token, tag);
+
+  await page.goto(`${server.url}/access-denied`);
+  await page.evaluate((value) => localStorage.setItem('auth_token', value), token);
+  await page.goto(`${server.url}/`);
+  await page.getByRole('radio', { name: 'Heritage Action' }).click();
+  await page.getByRole('button', { name: /^Email/ }).click();
+  await dropFiles(page, page.getByRole('button', { name: 'Add HTML and CSV files to Email 1' }), [
+    { name: `creative-${tag}.html`, mimeType: 'text/html', text: `<p>Creative ${tag}</p>` },
+    { name: 'links.csv', mimeType: 'text/csv', text: linksCsv([acme!, beta!]) },
+  ]);
+  await page.getByLabel('Subject line').fill(`Remind ${tag}`);
+  await page.getByLabel('Sender name').fill('Heritage');
+  await page.getByLabel('End date').fill('2031-06-30');
+  await page.getByRole('checkbox', { name: new RegExp(acme!.name) }).check();
+
+  // On by default; unticked, it stays so after a reload (saved with the page's other choices).
+  const option = page.getByRole('checkbox', { name: 'Send reminders to vendors' });
+  await expect(option).toBeChecked();
+  await option.uncheck();
+  await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 20_000 });
+  await page.reload();
+  await expect(option).not.toBeChecked();
+  await expectNoSeriousA11yViolations(page);
+  await option.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('send-page-reminders-option.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await option.scrollIntoViewIfNeeded();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: test.info().outputPath('send-page-reminders-option-phone.png') });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.getByRole('button', { name: 'Send to 1 Vendor(s)' }).click();
+  await expect(page.getByText('Email sent successfully!', { exact: true }).first()).toBeVisible();
+
+  // Sent without reminders: well past the delay, nothing went to the vendor but its message.
+  await page.goto(`${server.url}/deployment-log`);
+  const entry = page.getByRole('article').filter({ hasText: `Remind ${tag}` });
+  await expect(entry.getByText('Sent', { exact: true }).first()).toBeVisible();
+  await page.waitForTimeout(9_000);
+  expect(await remindersTo(acme!.email)).toHaveLength(0);
+
+  // Turned on from the Deployment Details: the next sweep reminds the vendor, who has not answered.
+  await entry.getByRole('button', { name: /show the Deployment Details/ }).click();
+  const details = page.getByRole('dialog', { name: 'Deployment Details' });
+  const toggle = details.getByRole('checkbox', { name: 'Send reminders to vendors' });
+  await expect(toggle).not.toBeChecked();
+  await toggle.check();
+  await expect(page.getByTestId('toast').getByText('Reminders on', { exact: true })).toBeVisible();
+  await expect(toggle).toBeChecked();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: test.info().outputPath('deployment-details-reminders.png') });
+  await page.keyboard.press('Escape');
+
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('article').filter({ hasText: `Remind ${tag}` }).getByText(/^Reminded /)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  const [reminder] = await remindersTo(acme!.email);
+  expect(reminder!.subject).toBe('Re: New Heritage Action Content');
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: test.info().outputPath('deployment-log-reminded-desktop.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('deployment-log-reminded-phone.png'), fullPage: true });
+
+  // And on the Tracking board's card.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${server.url}/tracking`);
+  await page.getByLabel('Vendor').selectOption(acme!.vendorId);
+  await expect(page.getByRole('region', { name: 'Sent' }).getByText(/^Reminded /)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: test.info().outputPath('tracking-board-reminded.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('tracking-board-reminded-phone.png'), fullPage: true });
+  // One reminder only, however many sweeps have run since.
+  expect(await remindersTo(acme!.email)).toHaveLength(1);
+  await request.dispose();
+});

@@ -1,0 +1,45 @@
+import { useId } from 'react';
+import type { EmailLogEntry } from '#shared/contracts/email-logs';
+import { toast } from '#client/components/ui/use-toast';
+import { useSetSendReminders } from '#client/api/email-logs';
+import { messageOf } from '#client/lib/request';
+
+/**
+ * 'Send reminders to vendors' after the send (issue 14 item 5): turning it off stops every reminder of this send not
+ * yet queued; turning it on again lets the next sweep send what is due.
+ */
+export function RemindersToggle({ entry, className }: { entry: EmailLogEntry; className?: string }) {
+  const id = useId();
+  const setReminders = useSetSendReminders();
+  const checked = setReminders.isPending ? setReminders.variables.enabled : entry.remindersEnabled;
+  return (
+    <div className={`flex items-start gap-2 ${className ?? ''}`}>
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={setReminders.isPending}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) =>
+          setReminders.mutate(
+            { logId: entry.id, enabled: event.target.checked },
+            {
+              onSuccess: (result) =>
+                toast({ title: result.remindersEnabled ? 'Reminders on' : 'Reminders off', description: result.remindersEnabled ? 'Vendors of this send who do not answer will be reminded.' : 'No more reminders go to the vendors of this send.' }),
+              onError: (error) => toast({ title: 'Could not change the reminders', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
+            },
+          )
+        }
+        className="mt-0.5 h-4 w-4 accent-brand-600"
+      />
+      <div className="min-w-0">
+        <label htmlFor={id} className="cursor-pointer text-sm font-medium text-slate-900">
+          Send reminders to vendors
+        </label>
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          One reminder in the same thread to a vendor who has not confirmed, or whose scheduled date passed without a deployment report.
+        </p>
+      </div>
+    </div>
+  );
+}
