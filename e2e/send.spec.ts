@@ -76,7 +76,8 @@ test('builds an email and a text card from real files, previews each vendor, and
   expect(body).toContain('Split');
   await expect(page.getByRole('list', { name: 'Attachments' })).toContainText('spring-creative.html');
   await expect(page.getByRole('list', { name: 'Attachments' })).toContainText('phone.png 0.1 KB');
-  // The creative is shown sandboxed: its script never ran.
+  // The creative is shown sandboxed: its script never ran. A closed preview holds no frame (no document to keep up).
+  await expect(page.locator('iframe[title="Creative preview: spring-creative.html"]')).toHaveCount(0);
   await page.getByText('Creative preview').click();
   await expect(page.frameLocator('iframe[title="Creative preview: spring-creative.html"]').getByRole('heading', { name: 'Spring appeal' })).toBeVisible();
   expect(await page.title()).toBe('Dispatch');

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { formatKb } from '#shared/email/compose';
 import { utf8ByteLength } from '#shared/email/format';
 import type { ContentWarning } from '#shared/rules/content-checks';
@@ -29,6 +29,7 @@ export const EmailCard = memo(function EmailCard({ card, label, globalCsvName, r
   const onChange = (changes: CardChanges) => onCardChange(card.cardId, changes);
   const onFiles = (files: File[]) => onCardFiles(card, files);
   const onRemove = () => onCardRemove(card.cardId);
+  const [isCreativeOpen, setCreativeOpen] = useState(false);
   return (
     <ContentCard
       title="Prospecting Email Details"
@@ -59,10 +60,11 @@ export const EmailCard = memo(function EmailCard({ card, label, globalCsvName, r
       </div>
       <CardWarnings warnings={warnings} />
       {card.fileContent ? (
-        <details className="rounded-md border border-slate-200">
+        <details className="rounded-md border border-slate-200" onToggle={(event) => setCreativeOpen(event.currentTarget.open)}>
           <summary className="cursor-pointer px-3 py-2 text-[13px] font-medium text-slate-700">Creative preview</summary>
-          {/* Uploaded HTML never runs on our origin: no scripts, no same-origin access. */}
-          <iframe title={`Creative preview: ${card.fileName ?? label}`} sandbox="" srcDoc={card.fileContent} className="h-72 w-full border-t border-slate-200 bg-white" />
+          {/* Uploaded HTML never runs on our origin: no scripts, no same-origin access. Only an open preview has a
+              frame: ten closed ones were ten documents the browser kept up to date on every keystroke's frame. */}
+          {isCreativeOpen ? <iframe title={`Creative preview: ${card.fileName ?? label}`} sandbox="" srcDoc={card.fileContent} className="h-72 w-full border-t border-slate-200 bg-white" /> : null}
         </details>
       ) : null}
     </ContentCard>
