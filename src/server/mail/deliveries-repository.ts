@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, getTableName, inArray, isNull, lt, lte, min, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { authorizedEmails, deploymentTracking, emailDeliveries, storedFiles, users } from '#server/db/schema';
 import type { AttemptResult, QueueStatus } from './delivery-attempt';
@@ -7,13 +7,16 @@ import type { AttemptResult, QueueStatus } from './delivery-attempt';
 
 export type DeliveryRow = typeof emailDeliveries.$inferSelect;
 
+/** A claimed delivery with its sender's standing as the claim found it (no user any more: senderEmail null). */
+export type ClaimedDelivery = DeliveryRow & { senderEmail: string | null; isSenderAuthorized: boolean };
+
 /** The send's own messages, one per vendor: not the follow-ups in their threads (answers to seed tests, reminders). */
 export const isSendMessage = () => eq(emailDeliveries.kind, 'send');
 
 /** Status of each message of a send (its vendors' messages, not follow-ups), with when it is due. */
 export function listDeliveryStates(db: Db, logId: number) {
   return db
-    .select({ status: emailDeliveries.status, nextAttemptAt: emailDeliveries.nextAttemptAt })
+    .select({ id: emailDeliveries.id, status: emailDeliveries.status, nextAttemptAt: emailDeliveries.nextAttemptAt })
     .from(emailDeliveries)
     .where(and(eq(emailDeliveries.logId, logId), isSendMessage()));
 }
@@ -27,12 +30,15 @@ export async function findProviderThreadId(db: Db, deliveryId: number): Promise<
 /** Deliveries whose message is in the store `storeId` (or in a store not recorded: those from before it was). */
 const isInStore = (storeId: string) => or(eq(emailDeliveries.storeId, storeId), isNull(emailDeliveries.storeId));
 
+const SENDER_USER_ID = `"${getTableName(emailDeliveries)}"."${emailDeliveries.senderUserId.name}"`;
+
 /**
  * Claims up to `limit` due deliveries for this worker: one statement, so two workers (two app instances) never claim
  * the same row (FOR UPDATE SKIP LOCKED), and a claim counts as an attempt before anything is sent. Only deliveries
- * whose message is in this worker's file store `storeId`: another instance's own folder is out of its reach.
+ * whose message is in this worker's file store `storeId`: another instance's own folder is out of its reach. Each row
+ * comes back with its sender's standing (still a user, still on the authorized list), read in the same statement.
  */
-export function claimDueDeliveries(db: Db, now: Date, limit: number, lockedUntil: Date, storeId: string): Promise<DeliveryRow[]> {
+export function claimDueDeliveries(db: Db, now: Date, limit: number, lockedUntil: Date, storeId: string): Promise<ClaimedDelivery[]> {
   const due = db
     .select({ id: emailDeliveries.id })
     .from(emailDeliveries)
@@ -44,17 +50,63 @@ export function claimDueDeliveries(db: Db, now: Date, limit: number, lockedUntil
     .update(emailDeliveries)
     .set({ status: 'sending', attempts: sql`${emailDeliveries.attempts} + 1`, lockedUntil, updatedAt: now })
     .where(inArray(emailDeliveries.id, due))
-    .returning();
+    .returning({
+      ...getTableColumns(emailDeliveries),
+      // Qualified by hand: drizzle writes the columns of a RETURNING list without their table.
+      senderEmail: sql<string | null>`(select sender.email from ${users} as sender where sender.id = ${sql.raw(SENDER_USER_ID)})`,
+      isSenderAuthorized: sql<boolean>`exists (select 1 from ${users} as sender join ${authorizedEmails} as authorized on authorized.email = sender.email where sender.id = ${sql.raw(SENDER_USER_ID)})`,
+    });
 }
 
-/** Records the outcome of the attempt this worker claimed; false when the claim was lost meanwhile (it expired). */
-export async function finishAttempt(db: Db, id: number, attempts: number, result: AttemptResult, now: Date): Promise<boolean> {
-  const rows = await db
+/** One attempt's outcome to record: the claim it ends (id and attempt number) and how it ended. */
+export interface Finish {
+  id: number;
+  attempts: number;
+  result: AttemptResult;
+}
+
+/**
+ * Each field of an attempt's result, with its column and SQL type: a field added to AttemptResult fails the type check
+ * here until it is given its column, so no outcome is ever recorded without it. Optional fields keep the row's value
+ * when a result has none.
+ */
+const RESULT_COLUMNS = {
+  status: { column: emailDeliveries.status, type: 'text', isOptional: false },
+  lastError: { column: emailDeliveries.lastError, type: 'text', isOptional: false },
+  nextAttemptAt: { column: emailDeliveries.nextAttemptAt, type: 'timestamptz', isOptional: true },
+  sentAt: { column: emailDeliveries.sentAt, type: 'timestamptz', isOptional: true },
+  providerId: { column: emailDeliveries.providerId, type: 'text', isOptional: true },
+  providerThreadId: { column: emailDeliveries.providerThreadId, type: 'text', isOptional: true },
+} as const satisfies { [K in keyof Required<AttemptResult>]: { column: { name: string }; type: string; isOptional: boolean } };
+const RESULT_FIELDS = Object.keys(RESULT_COLUMNS) as (keyof typeof RESULT_COLUMNS)[];
+
+/**
+ * Records the outcomes of several attempts in one statement; returns the ids recorded. An outcome whose claim was lost
+ * meanwhile (it expired, and the row is no longer this attempt's 'sending') is not: its id is missing from the answer.
+ */
+export async function finishAttempts(db: Db, finishes: readonly Finish[], now: Date): Promise<Set<number>> {
+  if (finishes.length === 0) return new Set();
+  const cell = (value: unknown, type: string) => {
+    const plain = value instanceof Date ? value.toISOString() : (value ?? null);
+    return sql`${plain}::${sql.raw(type)}`;
+  };
+  const rows = finishes.map(({ id, attempts, result }) =>
+    sql.join([cell(id, 'integer'), cell(attempts, 'integer'), ...RESULT_FIELDS.map((field) => cell(result[field], RESULT_COLUMNS[field].type))], sql`, `),
+  );
+  const outcomes = sql`(values ${sql.join(rows.map((row) => sql`(${row})`), sql`, `)}) as outcome(id, attempts, ${sql.raw(RESULT_FIELDS.map((field) => RESULT_COLUMNS[field].column.name).join(', '))})`;
+  const set: Record<string, SQL> = {};
+  for (const field of RESULT_FIELDS) {
+    const { column, isOptional } = RESULT_COLUMNS[field];
+    const value = sql.raw(`outcome.${column.name}`);
+    set[field] = isOptional ? sql`coalesce(${value}, ${column})` : value;
+  }
+  const recorded = await db
     .update(emailDeliveries)
-    .set({ ...result, lockedUntil: null, updatedAt: now })
-    .where(and(eq(emailDeliveries.id, id), eq(emailDeliveries.status, 'sending'), eq(emailDeliveries.attempts, attempts)))
+    .set({ ...set, lockedUntil: null, updatedAt: now })
+    .from(outcomes)
+    .where(and(eq(emailDeliveries.id, sql`outcome.id`), eq(emailDeliveries.status, 'sending'), eq(emailDeliveries.attempts, sql`outcome.attempts`)))
     .returning({ id: emailDeliveries.id });
-  return rows.length > 0;
+  return new Set(recorded.map((row) => row.id));
 }
 
 /** Extends a claim this worker still holds (its heartbeat while sending); false when the claim was lost. */
@@ -77,16 +129,6 @@ export function expireStaleClaims(db: Db, now: Date, message: string) {
     .set({ status: 'uncertain', lastError: message, lockedUntil: null, updatedAt: now })
     .where(and(eq(emailDeliveries.status, 'sending'), lt(emailDeliveries.lockedUntil, now)))
     .returning({ logId: emailDeliveries.logId });
-}
-
-/** The sender's address and whether it is still on the authorized list (undefined: no such user any more). */
-export async function findSenderStanding(db: Db, userId: number): Promise<{ email: string; isAuthorized: boolean } | undefined> {
-  const [row] = await db
-    .select({ email: users.email, authorizedId: authorizedEmails.id })
-    .from(users)
-    .leftJoin(authorizedEmails, eq(authorizedEmails.email, users.email))
-    .where(eq(users.id, userId));
-  return row && { email: row.email, isAuthorized: row.authorizedId !== null };
 }
 
 export async function nextDueAt(db: Db, storeId: string): Promise<Date | null> {

@@ -69,6 +69,16 @@ export interface DeliveryDeps {
   log: FastifyBaseLogger;
 }
 
+/** What this process recorded for a delivery: sends waiting on their first attempts follow it without reading the send again. */
+interface SettledState {
+  id: number;
+  status: string;
+  nextAttemptAt: Date;
+}
+
+/** How often a send waiting on its first attempts reads its deliveries again, for what other instances did meanwhile. */
+const REREAD_MS = 250;
+
 /** The longest the worker waits before looking at the queue again after failed passes (a wake() comes sooner). */
 const MAX_FAILURE_BACKOFF_MS = 30_000;
 
@@ -127,7 +137,7 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
   };
 
   /** Renews the claim every heartbeatMs until the returned function is called: a live send is never taken over. */
-  function keepClaim(delivery: repo.DeliveryRow): () => void {
+  function keepClaim(delivery: repo.ClaimedDelivery): () => void {
     const timer = setInterval(() => {
       const lockedUntil = new Date(clock.now().getTime() + options.leaseMs);
       repo.renewClaim(db, delivery.id, delivery.attempts, lockedUntil).then(
@@ -144,23 +154,58 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     };
   }
 
-  async function attempt(delivery: repo.DeliveryRow): Promise<void> {
+  async function attempt(delivery: repo.ClaimedDelivery): Promise<void> {
     const releaseClaim = keepClaim(delivery);
+    let settledState: SettledState | undefined;
     try {
       let result: AttemptResult;
       try {
         result = await sendOne(delivery);
       } catch (error) {
-        // Only reached for failures before anything was handed to the transport (the sender's standing, the stored message).
+        // Only reached for failures before anything was handed to the transport (the stored message).
         log.error({ err: error, deliveryId: delivery.id }, 'delivery could not be prepared');
         result = retryOrFail(delivery, `Could not prepare the message: ${(error as Error).message}`, true, options, clock.now());
       }
       const isRecorded = await recordOutcome(delivery, result);
-      if (!isRecorded) log.warn({ deliveryId: delivery.id, result }, 'delivery claim was lost before its outcome was recorded');
+      if (isRecorded) settledState = { id: delivery.id, status: result.status, nextAttemptAt: result.nextAttemptAt ?? delivery.nextAttemptAt };
+      else log.warn({ deliveryId: delivery.id, result }, 'delivery claim was lost before its outcome was recorded');
     } finally {
       releaseClaim();
     }
-    settled.emit(String(delivery.logId));
+    // What was recorded, for a send waiting on its first attempts; without it, the waiter reads the send again.
+    settled.emit(String(delivery.logId), settledState);
+  }
+
+  /**
+   * Outcomes to record, written together: while one statement is under way, the outcomes that end meanwhile wait and
+   * go in the next one (one UPDATE for several messages, no added wait for the first).
+   */
+  let finishQueue: { finish: repo.Finish; resolve: (isRecorded: boolean) => void; reject: (error: unknown) => void }[] = [];
+  let isFinishing = false;
+
+  async function writeFinishes(): Promise<void> {
+    isFinishing = true;
+    try {
+      while (finishQueue.length > 0) {
+        const batch = finishQueue;
+        finishQueue = [];
+        try {
+          const recorded = await repo.finishAttempts(db, batch.map((item) => item.finish), clock.now());
+          for (const item of batch) item.resolve(recorded.has(item.finish.id));
+        } catch (error) {
+          for (const item of batch) item.reject(error);
+        }
+      }
+    } finally {
+      isFinishing = false;
+    }
+  }
+
+  function finishAttempt(delivery: repo.DeliveryRow, result: AttemptResult): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      finishQueue.push({ finish: { id: delivery.id, attempts: delivery.attempts, result }, resolve, reject });
+      if (!isFinishing) void writeFinishes();
+    });
   }
 
   /**
@@ -171,7 +216,7 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     const giveUpAt = Date.now() + options.leaseMs;
     for (let retry = 0; ; retry++) {
       try {
-        return await repo.finishAttempt(db, delivery.id, delivery.attempts, result, clock.now());
+        return await finishAttempt(delivery, result);
       } catch (error) {
         const wait = Math.min(5_000, 100 * 2 ** retry);
         if (isStopping || Date.now() + wait > giveUpAt) {
@@ -184,12 +229,12 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     }
   }
 
-  async function sendOne(delivery: repo.DeliveryRow): Promise<AttemptResult> {
+  async function sendOne(delivery: repo.ClaimedDelivery): Promise<AttemptResult> {
     // A message goes out in its sender's name (and, under Gmail, with their Google account): not once they are removed.
-    const sender = await repo.findSenderStanding(db, delivery.senderUserId);
-    if (!sender?.isAuthorized) {
+    // Their standing was read with the claim, just now.
+    if (!delivery.isSenderAuthorized) {
       log.warn({ deliveryId: delivery.id, senderUserId: delivery.senderUserId }, 'delivery refused: its sender is no longer authorized');
-      return { status: 'failed', lastError: senderRemovedMessage(sender?.email) };
+      return { status: 'failed', lastError: senderRemovedMessage(delivery.senderEmail ?? undefined) };
     }
     const raw = await storage.get(delivery.emlKey);
     if (!raw) return { status: 'failed', lastError: 'The stored message is missing from the file store.' };
@@ -212,7 +257,7 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     }
   }
 
-  function track(delivery: repo.DeliveryRow) {
+  function track(delivery: repo.ClaimedDelivery) {
     const running: Promise<void> = attempt(delivery).finally(() => {
       inFlight.delete(running);
       wake();
@@ -308,21 +353,54 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     async waitForFirstAttempts(logId, timeoutMs = options.firstAttemptWaitMs) {
       const deadline = Date.now() + timeoutMs;
       const since = clock.now();
-      for (;;) {
-        const states = await repo.listDeliveryStates(db, logId);
-        const isWaiting = states.some((state) => state.status === 'sending' || (state.status === 'pending' && state.nextAttemptAt <= since));
-        const remaining = deadline - Date.now();
-        if (!isWaiting || remaining <= 0 || isStopping) return countDeliveries(states);
-        // Woken by this process's worker, or after a short while when another instance does the sending.
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            clearTimeout(timer);
-            settled.off(String(logId), done);
-            resolve();
-          };
-          const timer = setTimeout(done, Math.min(remaining, 250));
-          settled.once(String(logId), done);
-        });
+      // The send's deliveries as last read, kept up to date with what this process's worker records for them; read
+      // again every REREAD_MS (another instance may be sending some of them), and when an outcome here was not
+      // recorded as such or a claim lapsed. So a send of 50 is read a few times, not once per message.
+      const states = new Map<number, { status: string; nextAttemptAt: Date }>();
+      let mustRead = true;
+      let lastRead = 0;
+      // Recorded while a read was under way: applied again after it, in case the read saw the row before.
+      let duringRead: SettledState[] | undefined;
+      const onSettled = (state?: SettledState) => {
+        if (!state) mustRead = true;
+        else if (duringRead) duringRead.push(state);
+        else if (states.has(state.id)) states.set(state.id, state);
+        else mustRead = true;
+      };
+      settled.on(String(logId), onSettled);
+      try {
+        for (;;) {
+          if (mustRead || Date.now() - lastRead >= REREAD_MS) {
+            mustRead = false;
+            lastRead = Date.now();
+            duringRead = [];
+            try {
+              const rows = await repo.listDeliveryStates(db, logId);
+              states.clear();
+              for (const row of rows) states.set(row.id, row);
+            } finally {
+              const late = duringRead;
+              duringRead = undefined;
+              for (const state of late) onSettled(state);
+            }
+          }
+          const isWaiting = [...states.values()].some((state) => state.status === 'sending' || (state.status === 'pending' && state.nextAttemptAt <= since));
+          const remaining = deadline - Date.now();
+          if (!isWaiting || remaining <= 0 || isStopping) return countDeliveries([...states.values()]);
+          if (mustRead) continue;
+          // Woken by this process's worker, or after a short while when another instance does the sending.
+          await new Promise<void>((resolve) => {
+            const done = () => {
+              clearTimeout(timer);
+              settled.off(String(logId), done);
+              resolve();
+            };
+            const timer = setTimeout(done, Math.min(remaining, Math.max(0, REREAD_MS - (Date.now() - lastRead))));
+            settled.once(String(logId), done);
+          });
+        }
+      } finally {
+        settled.off(String(logId), onSettled);
       }
     },
   };
