@@ -109,6 +109,19 @@ export async function finishAttempts(db: Db, finishes: readonly Finish[], now: D
   return new Set(recorded.map((row) => row.id));
 }
 
+/**
+ * Gives back claims whose messages were never handed to the transport (the app is closing): pending again, due as they
+ * were, their attempt not counted. Only claims this worker still holds.
+ */
+export async function releaseClaims(db: Db, claims: readonly { id: number; attempts: number }[], now: Date): Promise<void> {
+  for (const { id, attempts } of claims) {
+    await db
+      .update(emailDeliveries)
+      .set({ status: 'pending', attempts: attempts - 1, lockedUntil: null, updatedAt: now })
+      .where(and(eq(emailDeliveries.id, id), eq(emailDeliveries.status, 'sending'), eq(emailDeliveries.attempts, attempts)));
+  }
+}
+
 /** Extends a claim this worker still holds (its heartbeat while sending); false when the claim was lost. */
 export async function renewClaim(db: Db, id: number, attempts: number, lockedUntil: Date): Promise<boolean> {
   const rows = await db

@@ -15,8 +15,14 @@ export interface DeliveryOptions {
   clock?: Clock;
   /** How the worker waits when idle; tests may pass a faster one. */
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
-  /** Messages in flight at once. */
+  /** Messages being sent at once (handed to the transport, not yet answered); their outcomes are recorded besides. */
   concurrency?: number;
+  /**
+   * Messages claimed ahead of the free slots (default: as many as the concurrency), each with its own lease and
+   * heartbeat, so a slot that frees takes the next message at once, and the queue is claimed in batches instead of one
+   * message per statement. Closing the app puts those not yet handed to the transport back in the queue.
+   */
+  claimAhead?: number;
   /** Attempts before a delivery counts as failed. */
   maxAttempts?: number;
   /** Back-off: baseDelayMs * 2^(attempt-1), capped at maxDelayMs, with up to 20% jitter. */
@@ -106,6 +112,7 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
   const options = {
     // As many as the SMTP pool keeps connections open.
     concurrency: input.concurrency ?? 5,
+    claimAhead: input.claimAhead ?? input.concurrency ?? 5,
     maxAttempts: input.maxAttempts ?? 6,
     baseDelayMs: input.baseDelayMs ?? 30_000,
     maxDelayMs: input.maxDelayMs ?? 30 * 60_000,
@@ -119,6 +126,11 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
   const settled = new EventEmitter();
   settled.setMaxListeners(0);
   const inFlight = new Set<Promise<void>>();
+  // Messages handed to the transport and not yet answered: what the concurrency (the SMTP pool's connections) limits.
+  // A message leaves it as soon as the transport answers, so the next one is claimed while its outcome is recorded.
+  let inTransport = 0;
+  // Claimed (their claims renewed) and not yet handed to the transport, oldest first.
+  const waiting: { delivery: repo.ClaimedDelivery; releaseClaim: () => void }[] = [];
   const heartbeats = new Set<NodeJS.Timeout>();
   // The store this instance reads messages from: it claims only deliveries whose message is there.
   let storeId: Promise<string> | undefined;
@@ -131,9 +143,22 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
   let hasNews = false;
   let interrupt = new AbortController();
 
-  const wake = () => {
+  // The last claim found fewer due messages than it had room for: until `lookAgainAt` (the next retry's time, or the
+  // poll interval), or a wake() from this process (a new send, a re-queue), a freed slot does not make the worker
+  // claim again, nor ask when the next message is due. Without it, each of the last messages of a send costs two
+  // statements that find nothing.
+  let isDrained = false;
+  let lookAgainAt = 0;
+
+  /** Runs the loop now, for a freed slot: the queue is looked at only when it may hold something due. */
+  const nudge = () => {
     hasNews = true;
     interrupt.abort();
+  };
+  /** Something may have become due (a send, a re-queue, the app stopping). */
+  const wake = () => {
+    isDrained = false;
+    nudge();
   };
 
   /** Renews the claim every heartbeatMs until the returned function is called: a live send is never taken over. */
@@ -154,8 +179,7 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     };
   }
 
-  async function attempt(delivery: repo.ClaimedDelivery): Promise<void> {
-    const releaseClaim = keepClaim(delivery);
+  async function attempt(delivery: repo.ClaimedDelivery, releaseClaim: () => void): Promise<void> {
     let settledState: SettledState | undefined;
     try {
       let result: AttemptResult;
@@ -165,7 +189,14 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
         // Only reached for failures before anything was handed to the transport (the stored message).
         log.error({ err: error, deliveryId: delivery.id }, 'delivery could not be prepared');
         result = retryOrFail(delivery, `Could not prepare the message: ${(error as Error).message}`, true, options, clock.now());
+      } finally {
+        inTransport--;
+        // The slot goes to the next claimed message now; the loop claims more when the waiting line runs out.
+        startWaiting();
+        nudge();
       }
+      // A retry of this worker's own is due at its time.
+      if (result.status === 'pending' && result.nextAttemptAt) lookAgainAt = Math.min(lookAgainAt, result.nextAttemptAt.getTime());
       const isRecorded = await recordOutcome(delivery, result);
       if (isRecorded) settledState = { id: delivery.id, status: result.status, nextAttemptAt: result.nextAttemptAt ?? delivery.nextAttemptAt };
       else log.warn({ deliveryId: delivery.id, result }, 'delivery claim was lost before its outcome was recorded');
@@ -257,12 +288,30 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     }
   }
 
-  function track(delivery: repo.ClaimedDelivery) {
-    const running: Promise<void> = attempt(delivery).finally(() => {
-      inFlight.delete(running);
-      wake();
-    });
-    inFlight.add(running);
+  /** Hands claimed messages to the transport while it has free slots. */
+  function startWaiting() {
+    while (!isStopping && inTransport < options.concurrency && waiting.length > 0) {
+      const { delivery, releaseClaim } = waiting.shift()!;
+      inTransport++;
+      const running: Promise<void> = attempt(delivery, releaseClaim).finally(() => {
+        inFlight.delete(running);
+        nudge();
+      });
+      inFlight.add(running);
+    }
+  }
+
+  /** Puts the claims not yet handed to the transport back in the queue as they were (closing the app). */
+  async function releaseWaiting() {
+    const unstarted = waiting.splice(0);
+    for (const { releaseClaim } of unstarted) releaseClaim();
+    if (unstarted.length === 0) return;
+    try {
+      await repo.releaseClaims(db, unstarted.map(({ delivery }) => ({ id: delivery.id, attempts: delivery.attempts })), clock.now());
+    } catch (error) {
+      // Their leases lapse and they turn 'uncertain': never sent twice.
+      log.error({ err: error, deliveryIds: unstarted.map(({ delivery }) => delivery.id) }, 'claims not yet sent could not be put back in the queue');
+    }
   }
 
   let lastSweep = 0;
@@ -278,18 +327,34 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
       }
       for (const { logId } of expired) settled.emit(String(logId));
     }
-    const free = options.concurrency - inFlight.size;
-    if (free <= 0) return false;
-    const claimed = await repo.claimDueDeliveries(db, now, free, new Date(now.getTime() + options.leaseMs), await ownStoreId());
-    for (const delivery of claimed) track(delivery);
+    startWaiting();
+    // Claims when no message waits beyond the free slots: the next batch arrives while the slots are still busy.
+    if (inTransport + waiting.length > options.concurrency) return false;
+    const room = options.concurrency + options.claimAhead - inTransport - waiting.length;
+    if (room <= 0 || (isDrained && now.getTime() < lookAgainAt)) return false;
+    const claimed = await repo.claimDueDeliveries(db, now, room, new Date(now.getTime() + options.leaseMs), await ownStoreId());
+    // Held (renewed, then sent or given back) before anything else can fail; the poll interval if the next look fails.
+    for (const delivery of claimed) waiting.push({ delivery, releaseClaim: keepClaim(delivery) });
+    startWaiting();
+    isDrained = claimed.length < room;
+    if (isDrained) {
+      lookAgainAt = now.getTime() + options.pollIntervalMs;
+      lookAgainAt = now.getTime() + (await untilNextDue(now));
+    }
     return claimed.length > 0;
   }
 
-  async function idleTime(): Promise<number> {
-    if (inFlight.size >= options.concurrency) return options.pollIntervalMs;
+  /** How long until the next message in the queue is due, at most the poll interval. */
+  async function untilNextDue(now: Date): Promise<number> {
     const due = await repo.nextDueAt(db, await ownStoreId());
     if (!due) return options.pollIntervalMs;
-    return Math.min(options.pollIntervalMs, Math.max(0, due.getTime() - clock.now().getTime()));
+    return Math.min(options.pollIntervalMs, Math.max(0, due.getTime() - now.getTime()));
+  }
+
+  async function idleTime(): Promise<number> {
+    if (inTransport >= options.concurrency) return options.pollIntervalMs;
+    if (isDrained) return Math.max(0, lookAgainAt - clock.now().getTime());
+    return untilNextDue(clock.now());
   }
 
   async function run(): Promise<void> {
@@ -334,6 +399,7 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
       isStopping = true;
       wake();
       await loop;
+      await releaseWaiting();
       if (inFlight.size > 0) {
         const timeout = new Promise<void>((resolve) => setTimeout(resolve, options.stopTimeoutMs).unref());
         await Promise.race([Promise.allSettled([...inFlight]), timeout]);
