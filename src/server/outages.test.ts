@@ -87,6 +87,39 @@ describe.skipIf(!onPostgres)('the database going away (PostgreSQL)', () => {
     }
   }, OUTAGE_TIMEOUT_MS);
 
+  it("gives back a claim whose answer was lost with the connection: each message goes out once, none is called 'uncertain'", async ({ smtp, dataDir }) => {
+    const behind = await databaseBehindProxy();
+    const logs = captureLogs();
+    let database: Database | undefined;
+    let t: TestContext | undefined;
+    try {
+      database = await openDatabase({ kind: 'postgres', url: behind.url });
+      // The default lease (60 s): a claim left 'sending' would hold its messages past the wait below.
+      t = await createTestApp({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url }, database, {
+        delivery: { ...FAST_DELIVERY, firstAttemptWaitMs: 0 },
+        logger: { level: 'info', stream: logs.stream },
+      });
+      const { app } = t;
+      const token = await register(app, ADMIN_EMAIL);
+      await seedVendors(app, token);
+      // The worker's claim of the send's messages commits in the database; its answer (rows with the vendors' addresses) never comes back.
+      const lost = behind.proxy.loseAnswer(/skip locked/i, /acme\.test/);
+      const accepted = await app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(token), payload: sendBody });
+      expect(accepted.statusCode).toBe(200);
+      await lost;
+
+      const list = () => app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) }).then((response) => response.json());
+      const entries = await eventually(list, (value) => Array.isArray(value) && value[0]?.deliveries.every((item: { status: string }) => item.status === 'sent'), 20_000);
+      expect(entries[0].deliveries.map((item: { status: string }) => item.status)).toEqual(VENDORS.map(() => 'sent'));
+      for (const vendor of VENDORS) expect(smtp.received.filter((message) => message.to.includes(vendor.emails[0])).length).toBe(1);
+      expect(logs.entries().some((entry) => entry.msg === 'claims whose answer was lost were put back in the queue')).toBe(true);
+    } finally {
+      await t?.app.close();
+      await database?.close();
+      await behind.cleanup();
+    }
+  }, OUTAGE_TIMEOUT_MS);
+
   it('a server process rides out the outage: 503s while it lasts, answers again after, never exits', async () => {
     const behind = await databaseBehindProxy();
     const data = temporaryDataDir();

@@ -305,6 +305,11 @@ export const emailDeliveries = pgTable(
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /**
+     * The claim statement that made this row 'sending': a worker whose claim failed without an answer (the connection
+     * dropped after the commit) gives back the rows of that claim, which it never received and so never sent.
+     */
+    claimToken: text('claim_token'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** The transport's id for the sent message (SMTP queue id, Gmail id, outbox file name). */
     providerId: text('provider_id'),

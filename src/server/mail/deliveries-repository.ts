@@ -38,7 +38,7 @@ const SENDER_USER_ID = `"${getTableName(emailDeliveries)}"."${emailDeliveries.se
  * whose message is in this worker's file store `storeId`: another instance's own folder is out of its reach. Each row
  * comes back with its sender's standing (still a user, still on the authorized list), read in the same statement.
  */
-export function claimDueDeliveries(db: Db, now: Date, limit: number, lockedUntil: Date, storeId: string): Promise<ClaimedDelivery[]> {
+export function claimDueDeliveries(db: Db, now: Date, limit: number, lockedUntil: Date, storeId: string, claimToken: string | null = null): Promise<ClaimedDelivery[]> {
   const due = db
     .select({ id: emailDeliveries.id })
     .from(emailDeliveries)
@@ -48,7 +48,7 @@ export function claimDueDeliveries(db: Db, now: Date, limit: number, lockedUntil
     .for('update', { skipLocked: true });
   return db
     .update(emailDeliveries)
-    .set({ status: 'sending', attempts: sql`${emailDeliveries.attempts} + 1`, lockedUntil, updatedAt: now })
+    .set({ status: 'sending', attempts: sql`${emailDeliveries.attempts} + 1`, lockedUntil, claimToken, updatedAt: now })
     .where(inArray(emailDeliveries.id, due))
     .returning({
       ...getTableColumns(emailDeliveries),
@@ -102,7 +102,7 @@ export async function finishAttempts(db: Db, finishes: readonly Finish[], now: D
   }
   const recorded = await db
     .update(emailDeliveries)
-    .set({ ...set, lockedUntil: null, updatedAt: now })
+    .set({ ...set, lockedUntil: null, claimToken: null, updatedAt: now })
     .from(outcomes)
     .where(and(eq(emailDeliveries.id, sql`outcome.id`), eq(emailDeliveries.status, 'sending'), eq(emailDeliveries.attempts, sql`outcome.attempts`)))
     .returning({ id: emailDeliveries.id });
@@ -117,9 +117,22 @@ export async function releaseClaims(db: Db, claims: readonly { id: number; attem
   for (const { id, attempts } of claims) {
     await db
       .update(emailDeliveries)
-      .set({ status: 'pending', attempts: attempts - 1, lockedUntil: null, updatedAt: now })
+      .set({ status: 'pending', attempts: attempts - 1, lockedUntil: null, claimToken: null, updatedAt: now })
       .where(and(eq(emailDeliveries.id, id), eq(emailDeliveries.status, 'sending'), eq(emailDeliveries.attempts, attempts)));
   }
+}
+
+/**
+ * Gives back the rows of claims whose statement failed without an answer: the database may have committed them before
+ * the connection dropped, but the worker never received those rows, so none of their messages was handed to the
+ * transport. Pending again, due as they were, their attempt not counted; returns the rows given back.
+ */
+export function releaseUnansweredClaims(db: Db, claimTokens: readonly string[], now: Date) {
+  return db
+    .update(emailDeliveries)
+    .set({ status: 'pending', attempts: sql`${emailDeliveries.attempts} - 1`, lockedUntil: null, claimToken: null, updatedAt: now })
+    .where(and(inArray(emailDeliveries.claimToken, [...claimTokens]), eq(emailDeliveries.status, 'sending')))
+    .returning({ id: emailDeliveries.id, logId: emailDeliveries.logId });
 }
 
 /** Extends a claim this worker still holds (its heartbeat while sending); false when the claim was lost. */
@@ -139,7 +152,7 @@ export async function renewClaim(db: Db, id: number, attempts: number, lockedUnt
 export function expireStaleClaims(db: Db, now: Date, message: string) {
   return db
     .update(emailDeliveries)
-    .set({ status: 'uncertain', lastError: message, lockedUntil: null, updatedAt: now })
+    .set({ status: 'uncertain', lastError: message, lockedUntil: null, claimToken: null, updatedAt: now })
     .where(and(eq(emailDeliveries.status, 'sending'), lt(emailDeliveries.lockedUntil, now)))
     .returning({ logId: emailDeliveries.logId });
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeliveryCounts } from '#shared/contracts/send';
@@ -314,11 +315,26 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     }
   }
 
+  // Claim statements that failed without an answer (the connection dropped): the database may have committed them.
+  const unansweredClaims = new Set<string>();
+
+  /** Gives back what unanswered claims took: this worker never received those rows, so it sent none of them. */
+  async function releaseUnanswered(now: Date) {
+    if (unansweredClaims.size === 0) return;
+    const tokens = [...unansweredClaims];
+    const released = await repo.releaseUnansweredClaims(db, tokens, now);
+    for (const token of tokens) unansweredClaims.delete(token);
+    if (released.length > 0) log.warn({ count: released.length }, 'claims whose answer was lost were put back in the queue');
+    for (const { logId } of released) settled.emit(String(logId));
+  }
+
   let lastSweep = 0;
 
   /** Claims what is due into the free slots; true when it claimed any. */
   async function pass(): Promise<boolean> {
     const now = clock.now();
+    // Before the sweep: those rows' leases are not renewed, and they were never sent, so they must not turn 'uncertain'.
+    await releaseUnanswered(now);
     if (now.getTime() - lastSweep >= options.pollIntervalMs) {
       lastSweep = now.getTime();
       const expired = await repo.expireStaleClaims(db, now, STALE_CLAIM_MESSAGE);
@@ -332,7 +348,15 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     if (inTransport + waiting.length > options.concurrency) return false;
     const room = options.concurrency + options.claimAhead - inTransport - waiting.length;
     if (room <= 0 || (isDrained && now.getTime() < lookAgainAt)) return false;
-    const claimed = await repo.claimDueDeliveries(db, now, room, new Date(now.getTime() + options.leaseMs), await ownStoreId());
+    const storeId = await ownStoreId();
+    const claimToken = randomUUID();
+    let claimed: repo.ClaimedDelivery[];
+    try {
+      claimed = await repo.claimDueDeliveries(db, now, room, new Date(now.getTime() + options.leaseMs), storeId, claimToken);
+    } catch (error) {
+      unansweredClaims.add(claimToken);
+      throw error;
+    }
     // Held (renewed, then sent or given back) before anything else can fail; the poll interval if the next look fails.
     for (const delivery of claimed) waiting.push({ delivery, releaseClaim: keepClaim(delivery) });
     startWaiting();
@@ -400,6 +424,10 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
       wake();
       await loop;
       await releaseWaiting();
+      await releaseUnanswered(clock.now()).catch((error: unknown) => {
+        // Their leases lapse and they turn 'uncertain': never sent twice.
+        log.error({ err: error }, 'claims whose answer was lost could not be put back in the queue');
+      });
       if (inFlight.size > 0) {
         const timeout = new Promise<void>((resolve) => setTimeout(resolve, options.stopTimeoutMs).unref());
         await Promise.race([Promise.allSettled([...inFlight]), timeout]);
