@@ -53,8 +53,22 @@ export const useSendAgain = () =>
     request(`${logPath(logId)}/deliveries/${encodeURIComponent(vendorId)}/send-again`, sendAgainResultShape, { method: 'POST' }),
   );
 
-/** Turns a send's vendor reminders on or off (issue 14 item 5). */
-export const useSetSendReminders = () =>
-  useEmailLogMutation(({ logId, enabled }: { logId: number; enabled: boolean }) =>
-    request(`${logPath(logId)}/reminders`, remindersSettingResultShape, { method: 'PUT', body: { enabled } }),
-  );
+/**
+ * Turns a send's vendor reminders on or off (issue 14 item 5). The answer is written into the held entry before the
+ * mutation settles, so the checkbox never shows the old value while the log is read again.
+ */
+export function useSetSendReminders() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ logId, enabled }: { logId: number; enabled: boolean }) =>
+      request(`${logPath(logId)}/reminders`, remindersSettingResultShape, { method: 'PUT', body: { enabled } }),
+    onSuccess: ({ id, remindersEnabled }) => {
+      const apply = (entry: EmailLogEntry) => (entry.id === id ? { ...entry, remindersEnabled } : entry);
+      // The log's lists and the open Deployment Details' own entry.
+      queryClient.setQueriesData<EmailLogEntry[] | EmailLogEntry>({ queryKey: EMAIL_LOGS_QUERY_KEY }, (held) =>
+        Array.isArray(held) ? held.map(apply) : held && typeof held === 'object' && 'deliveries' in held ? apply(held) : held,
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: EMAIL_LOGS_QUERY_KEY }),
+  });
+}
