@@ -40,6 +40,13 @@ export function newYorkDate(date: Date): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/** The wall-clock time in New York at `date` as 'YYYY-MM-DDTHH:MM', which sorts as text. */
+export function newYorkStamp(date: Date): string {
+  const { year, month, day, hour, minute } = newYorkWallClock(date);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${String(year).padStart(4, '0')}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}`;
+}
+
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**

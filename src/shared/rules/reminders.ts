@@ -1,5 +1,5 @@
 import type { TrackingStatus } from '../contracts/tracking';
-import { newYorkWallClock } from './new-york-time';
+import { newYorkStamp } from './new-york-time';
 
 /**
  * The reminders a vendor may get (issue 14 item 5), each at most once per delivery:
@@ -31,14 +31,6 @@ export interface ReminderCandidate {
   scheduledTime: string | null;
   /** The kinds this delivery was already reminded of. */
   sentKinds: readonly ReminderKind[];
-}
-
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** `date` as a New York wall-clock time 'YYYY-MM-DDTHH:MM', which sorts as text. */
-function newYorkStamp(date: Date): string {
-  const { year, month, day, hour, minute } = newYorkWallClock(date);
-  return `${String(year).padStart(4, '0')}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}`;
 }
 
 /**

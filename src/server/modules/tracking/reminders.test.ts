@@ -152,6 +152,46 @@ describe('reminders (issue 14 item 5)', () => {
     expect(send.json().message).toMatch(/^sendReminders must be true or false/);
   }, TIMEOUT_MS);
 
+  describe('with a sweep of 2 deliveries at most', () => {
+    it.override('appDeps', { delivery: { ...FAST_DELIVERY, clock: undefined }, reminders: { autoStart: false, batchSize: 2 } });
+    it('reaches newer deliveries past more already-reminded ones than the batch holds, of either kind', async ({ t, app, admin, sent }) => {
+      const keys = async () =>
+        (await t.database.db.select({ logId: emailDeliveries.logId, vendorId: emailDeliveries.vendorId, key: emailDeliveries.followUpKey }).from(emailDeliveries).where(eq(emailDeliveries.kind, 'reminder')))
+          .map((row) => `${row.logId === sent.logId ? 'first' : 'second'} ${row.vendorId} ${row.key}`)
+          .sort();
+      // Three silent vendors, two per sweep: the third is reached by the next sweep, not blocked by the two reminded.
+      t.clock.advance(24 * HOUR);
+      expect(await app.reminders.runNow()).toBe(2);
+      expect(await app.reminders.runNow()).toBe(1);
+      expect(await app.reminders.runNow()).toBe(0);
+      // All three then schedule (New York 2026-03-11 10:00, an hour ago) and go quiet: one 'overdue' reminder each.
+      for (const vendorId of Object.keys(VENDOR_ADDRESS)) {
+        const schedule = { action: 'scheduled', segment: 'Spring donors', plannedQuantity: 1000, date: '2026-03-11', time: '10:00' };
+        expect((await vendorCall(app, tokenOf(sent.links[vendorId]!), 'POST', ACTIONS, schedule)).statusCode).toBe(200);
+      }
+      t.clock.advance(24 * HOUR);
+      expect(await app.reminders.runNow()).toBe(2);
+      expect(await app.reminders.runNow()).toBe(1);
+      expect(await app.reminders.runNow()).toBe(0);
+
+      // A newer send: its silent vendor is reminded although six older reminded deliveries have lower ids.
+      const second = await app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(admin), payload: sendBodyFor(['bravo5678']) as object });
+      expect(second.statusCode, second.body).toBe(200);
+      t.clock.advance(24 * HOUR);
+      expect(await app.reminders.runNow()).toBe(1);
+      expect(await app.reminders.runNow()).toBe(0);
+      expect(await keys()).toEqual([
+        'first acme1234 reminder:overdue',
+        'first acme1234 reminder:unacknowledged',
+        'first bravo5678 reminder:overdue',
+        'first bravo5678 reminder:unacknowledged',
+        'first carta9012 reminder:overdue',
+        'first carta9012 reminder:unacknowledged',
+        'second bravo5678 reminder:unacknowledged',
+      ]);
+    }, TIMEOUT_MS);
+  });
+
   describe('with VENDOR_LINKS=off', () => {
     it.override('env', ({ dataDir, smtp }) => ({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url, VENDOR_LINKS: 'off' }));
     it('sends none: a vendor without a link has no way to report, so every one would be reminded', async ({ t, app, sent }) => {

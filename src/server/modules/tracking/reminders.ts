@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FollowUpBody } from '#shared/email/follow-up';
-import { newYorkDate } from '#shared/rules/new-york-time';
+import { newYorkStamp } from '#shared/rules/new-york-time';
 import { dueReminder, reminderSummary, type ReminderKind } from '#shared/rules/reminders';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
@@ -17,8 +17,11 @@ import * as repo from './repository';
 /** The audit trail's actor for what the reminders do (the team's side of the history). */
 export const REMINDERS_ACTOR = 'system:reminders';
 
-/** Deliveries looked at per sweep; the next sweep carries on with the rest. */
-const SWEEP_BATCH = 200;
+/**
+ * Deliveries one sweep looks at, at most. The query returns only deliveries not yet reminded of the kind they are due, so
+ * those it queues drop out and the next sweep reaches the rest.
+ */
+export const SWEEP_BATCH = 200;
 
 export interface ReminderDeps extends FollowUpDeps {
   db: Db;
@@ -28,6 +31,8 @@ export interface ReminderDeps extends FollowUpDeps {
   log: FastifyBaseLogger;
   /** Told after a reminder is queued, so open screens update. */
   onChange?: (logId: number) => void;
+  /** Deliveries one sweep looks at (default SWEEP_BATCH; tests use fewer). */
+  batchSize?: number;
 }
 
 const PAGE_LINE = 'the link to your personal page is in our first message about this deployment';
@@ -79,7 +84,7 @@ export async function queueReminder(deps: ReminderDeps, candidate: repo.StoredCa
 export async function sweepReminders(deps: ReminderDeps): Promise<number> {
   const now = deps.clock.now();
   const horizon = new Date(now.getTime() - deps.delayMs);
-  const found = await repo.findReminderCandidates(deps.db, now, horizon, newYorkDate(horizon), SWEEP_BATCH);
+  const found = await repo.findReminderCandidates(deps.db, now, horizon, newYorkStamp(horizon), deps.batchSize ?? SWEEP_BATCH);
   let queued = 0;
   for (const candidate of found) {
     const kind = dueReminder(candidate, now, deps.delayMs);
@@ -102,17 +107,20 @@ export interface ReminderSchedule {
   everyMs?: number;
   /** Start with the app (tests may sweep by hand). Default true. */
   autoStart?: boolean;
+  /** Deliveries one sweep looks at. Default SWEEP_BATCH. */
+  batchSize?: number;
 }
 
 /** Sweeps on a timer that never keeps the process alive; stop() waits for a sweep in progress. */
 export function createReminderScheduler(deps: ReminderDeps, schedule: ReminderSchedule = {}) {
   const everyMs = schedule.everyMs ?? Math.min(60_000, Math.max(1_000, Math.floor(deps.delayMs / 4)));
+  const sweepDeps = schedule.batchSize === undefined ? deps : { ...deps, batchSize: schedule.batchSize };
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let isStopped = false;
 
   const runNow = (): Promise<number> =>
-    (running ??= sweepReminders(deps)
+    (running ??= sweepReminders(sweepDeps)
       .then((queued) => {
         if (queued > 0) deps.log.info({ queued }, 'vendor reminders queued');
         return queued;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ReminderCandidate, ReminderKind } from '#shared/rules/reminders';
 import type { Db } from '#server/db/client';
 import { auditLog, deploymentTracking, emailDeliveries, emailLogs } from '#server/db/schema';
@@ -182,12 +182,20 @@ function candidates(db: Db | Tx) {
     .innerJoin(emailLogs, eq(emailLogs.id, deploymentTracking.logId));
 }
 
+/** No reminder of this kind queued yet for the original message (the outer query's delivery). */
+const hasNoReminder = (kind: ReminderKind) =>
+  sql`not exists (select 1 from email_deliveries f where f.reply_to_delivery_id = ${emailDeliveries.id} and f.kind = 'reminder' and f.follow_up_key = ${reminderKey(kind)})`;
+
 /**
- * Deliveries that may be due a reminder: the send's reminders on, the message sent, its link live, nothing reported
- * that ends the deployment, and either no answer since `sentBefore` or a scheduled New York date on or before
- * `scheduledBy`. A coarse filter the database can answer from the rows alone; the rule (dueReminder) decides.
+ * Deliveries due a reminder, lowest id first: the send's reminders on, the message sent, its link live, nothing reported
+ * that ends the deployment, and either silent since `sentBefore` with no 'unacknowledged' reminder yet, or scheduled at
+ * or before `scheduledBy` (a New York 'YYYY-MM-DDTHH:MM', compared as text as the rule does) with no 'overdue' reminder
+ * yet. Each branch leaves out the deliveries already reminded of its kind, so what this returns is what the rule
+ * (dueReminder, which still decides) finds due: a delivery reminded once drops out instead of holding a place in every
+ * later batch, and the batch always reaches the next ones.
  */
 export async function findReminderCandidates(db: Db, now: Date, sentBefore: Date, scheduledBy: string, limit: number): Promise<StoredCandidate[]> {
+  const scheduledAt = sql<string>`${deploymentTracking.scheduledDate} || 'T' || coalesce(${deploymentTracking.scheduledTime}, '00:00')`;
   const rows = await candidates(db)
     .where(
       and(
@@ -198,11 +206,15 @@ export async function findReminderCandidates(db: Db, now: Date, sentBefore: Date
         gt(deploymentTracking.linkExpiresAt, now),
         notInArray(deploymentTracking.status, ['deployed', 'cannot-deploy']),
         or(
-          and(eq(deploymentTracking.status, 'sent'), isNull(deploymentTracking.receivedAt), lte(emailDeliveries.sentAt, sentBefore)),
-          and(isNotNull(deploymentTracking.scheduledDate), lte(deploymentTracking.scheduledDate, scheduledBy)),
+          and(eq(deploymentTracking.status, 'sent'), isNull(deploymentTracking.receivedAt), lte(emailDeliveries.sentAt, sentBefore), hasNoReminder('unacknowledged')),
+          and(
+            // The rule asks a silent vendor for an acknowledgement only, never for a deployment report.
+            or(ne(deploymentTracking.status, 'sent'), isNotNull(deploymentTracking.receivedAt)),
+            isNotNull(deploymentTracking.scheduledDate),
+            sql`${scheduledAt} <= ${scheduledBy}`,
+            hasNoReminder('overdue'),
+          ),
         ),
-        // Not both kinds queued already.
-        sql`(select count(*) from email_deliveries f where f.reply_to_delivery_id = ${emailDeliveries.id} and f.kind = 'reminder') < 2`,
       ),
     )
     .orderBy(asc(emailDeliveries.id))
