@@ -445,7 +445,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   {
     method: 'GET',
     path: '/api/vendor-page',
-    summary: 'What was sent to the vendor of this link, and where the deployment stands',
+    summary: "What the vendor's message carried (its terms as sent, cards with its own links and hub keys, attachments), and where the deployment stands; never the vendor's cost sheet or split",
     access: 'anyone',
     responses: { 200: ok(vendorPageView), 401: linkRefused, 410: linkGone, 429: tooMany },
   },

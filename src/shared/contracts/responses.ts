@@ -246,8 +246,6 @@ export const vendorPageShape: Shape<Out<typeof vendorPageView>> = object({
     subject: string,
     pricingModel: oneOf(['Revshare', 'CPM', 'CPA', 'CPD']),
     terms: object({ label: string, items: array(object(pageRow)) }),
-    split: nullable(string),
-    costs: nullable(record(nullable(number))),
     cards: array(object({ title: string, rows: array(object(extend(pageRow, { isLink: boolean }))) })),
     attachments: array(object({ fileName: string, contentType: string, size: number })),
     approvalEmails: array(string),

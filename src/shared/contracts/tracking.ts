@@ -131,7 +131,7 @@ export const vendorDeliveryContent = z.object({
   subject: z.string(),
   pricingModel: z.enum(PRICING_MODELS),
   terms: z.object({ label: z.string(), items: z.array(pageRow) }),
-  /** The terms as figures, for the costs (issue 14 item 4). */
+  /** The terms as figures, for the team's costs (issue 14 item 4); never shown on the vendor page. */
   split: z.string().nullable(),
   costs: z.record(z.string(), z.number().nullable()).nullable(),
   cards: z.array(z.object({ title: z.string(), rows: z.array(pageRow.extend({ isLink: z.boolean() })) })),
@@ -140,11 +140,19 @@ export const vendorDeliveryContent = z.object({
 });
 export type VendorDeliveryContent = z.infer<typeof vendorDeliveryContent>;
 
+/**
+ * What the vendor page shows of a delivery: what its message carried (the terms as written in it, its cards with its own
+ * links and hub keys, its attachments, the approval addresses), without the figures kept beside them for the team's costs
+ * (the split and the whole cost sheet, every pricing model's rate and budget), which the message did not carry.
+ */
+export const vendorPageContent = vendorDeliveryContent.omit({ split: true, costs: true });
+export type VendorPageContent = z.infer<typeof vendorPageContent>;
+
 /** GET /api/vendor-page: the one delivery the link stands for. */
 export const vendorPageView = z.object({
   sentAt: isoDateTime,
   linkExpiresAt: isoDateTime,
-  content: vendorDeliveryContent,
+  content: vendorPageContent,
   tracking: trackingState,
   history: z.array(trackingEvent),
 });

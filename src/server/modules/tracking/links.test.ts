@@ -4,6 +4,7 @@ import { VENDOR_PAGE_TITLE } from '#shared/email/compose';
 import { hashToken } from '#server/auth/tokens';
 import { deploymentTracking } from '#server/db/schema';
 import { bearer } from '#server/testing/test-app';
+import { seedVendors, sendBodyFor, vendorPageLinkIn } from '#server/testing/send-fixtures';
 import { mailTo, tokenOf, trackingTest as it, vendorCall } from '#server/testing/tracking-fixtures';
 import { VENDOR_LINK_LIFETIME_MS } from './links';
 
@@ -34,6 +35,37 @@ describe('the personal vendor link (issue 14 item 1)', () => {
     for (const other of ['ACME-EMAIL-KEY', 'CARTA-EMAIL-KEY', 'utm_source=acme', 'utm_source=carta', 'ops@acme.test', 'hello@carta.test']) {
       expect(page.body).not.toContain(other);
     }
+  });
+
+  it("shows only what the vendor's message carried: its terms as sent, never its cost sheet or split", async ({ app, admin, smtp }) => {
+    await seedVendors(app, admin);
+    // Acme has figures for every pricing model and a 60/40 split; the send is CPD, so its message carries the CPD terms only.
+    const costs = { vendorId: 'acme1234', costPerDonor: 3.5, cpdBudget: 2000, costPerAcquisition: 41.25, cpaBudget: 777, costPerThousand: 23.75, cpmBudget: 1234 };
+    expect((await app.inject({ method: 'POST', url: '/api/vendor-costs', headers: bearer(admin), payload: costs })).statusCode).toBeLessThan(300);
+    const send = await app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(admin), payload: sendBodyFor(['acme1234'], { pricingModel: 'CPD' }) as object });
+    expect(send.statusCode, send.body).toBe(200);
+    const [mail] = await mailTo(smtp, 'ops@acme.test');
+    const link = vendorPageLinkIn(mail?.text);
+    expect(link).not.toBeNull();
+
+    const page = await vendorCall(app, tokenOf(link!), 'GET', '/api/vendor-page');
+    expect(page.statusCode).toBe(200);
+    const { content } = page.json();
+    expect(Object.keys(content).sort()).toEqual(['approvalEmails', 'attachments', 'cards', 'clientName', 'pricingModel', 'subject', 'terms', 'vendorName']);
+    expect(content.terms).toEqual({ label: 'CPD', items: [{ label: 'Cost per donor', value: '$3.50' }, { label: 'CPD budget', value: '$2,000' }] });
+    // The message said exactly these terms, and nothing of the other models or the split.
+    for (const item of content.terms.items) expect(mail!.text).toContain(item.value);
+    for (const absent of ['costs', 'split', 'costPerThousand', 'cpmBudget', 'costPerAcquisition', 'cpaBudget', '23.75', '1234', '1,234', '41.25', '777', '60/40']) {
+      expect(page.body).not.toContain(absent);
+      expect(mail!.text).not.toContain(absent);
+    }
+    // The answer after an action is the same view.
+    const acted = await vendorCall(app, tokenOf(link!), 'POST', '/api/vendor-page/actions', { action: 'received' });
+    expect(acted.statusCode).toBe(200);
+    expect(acted.json().content).toEqual(content);
+    // The team's figures still come from the terms kept with the delivery.
+    const board = (await app.inject({ method: 'GET', url: '/api/tracking', headers: bearer(admin) })).json();
+    expect(board.items).toEqual([expect.objectContaining({ vendorId: 'acme1234', terms: 'CPD: Cost per donor: $3.50, CPD budget: $2,000', spend: { planned: 2000, actual: null } })]);
   });
 
   it('stops working after 60 days with a clear message', async ({ t, app, sent }) => {

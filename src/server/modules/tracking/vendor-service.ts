@@ -1,4 +1,4 @@
-import type { VendorAction, VendorPageView } from '#shared/contracts/tracking';
+import type { VendorAction, VendorDeliveryContent, VendorPageContent, VendorPageView } from '#shared/contracts/tracking';
 import { newYorkDate } from '#shared/rules/new-york-time';
 import { applyVendorAction } from '#shared/rules/tracking';
 import { hashToken } from '#server/auth/tokens';
@@ -45,12 +45,18 @@ export async function authenticateLink({ db, clock }: Pick<VendorPageDeps, 'db' 
 
 type Linked = Awaited<ReturnType<typeof authenticateLink>>;
 
+/** What the message carried, field by field: the split and cost sheet kept for the team's costs stay out. */
+function pageContentOf(content: VendorDeliveryContent): VendorPageContent {
+  const { vendorName, clientName, subject, pricingModel, terms, cards, attachments, approvalEmails } = content;
+  return { vendorName, clientName, subject, pricingModel, terms, cards, attachments, approvalEmails };
+}
+
 async function viewOf(db: Db, { tracking, sentAt }: Linked): Promise<VendorPageView> {
   const history = await repo.listHistory(db, tracking.deliveryId);
   return {
     sentAt: sentAt.toISOString(),
     linkExpiresAt: tracking.linkExpiresAt!.toISOString(),
-    content: tracking.content,
+    content: pageContentOf(tracking.content),
     tracking: trackingStateOf(tracking),
     history: history.map(trackingEventOf),
   };
