@@ -4,10 +4,13 @@ import { eq } from 'drizzle-orm';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { describe, expect } from 'vitest';
 import { missingLinkMessage } from '#shared/rules/validation';
-import { emailLogs } from '#server/db/schema';
+import { hashToken } from '#server/auth/tokens';
+import { deploymentTracking, emailLogs } from '#server/db/schema';
 import { test } from '#server/testing/fixtures';
 import { ADMIN_EMAIL, bearer } from '#server/testing/test-app';
-import { APPROVALS, CREATIVE_HTML, FAST_DELIVERY, HUB_PASSWORD, LINKS_CSV, PNG_BASE64, emailLink, seedVendors, sendBodyFor } from '#server/testing/send-fixtures';
+import { APPROVALS, CREATIVE_HTML, FAST_DELIVERY, HUB_PASSWORD, LINKS_CSV, PNG_BASE64, emailLink, seedVendors, sendBodyFor, vendorPageLinkIn } from '#server/testing/send-fixtures';
+import { tokenOf } from '#server/testing/tracking-fixtures';
+import { VENDOR_LINK_LIFETIME_MS } from '../tracking/links';
 import { SEND_IN_PROGRESS_MESSAGE } from '#shared/contracts/past-sends';
 
 const addresses = (field: AddressObject | AddressObject[] | undefined) =>
@@ -104,6 +107,37 @@ describe('POST /api/email-logs/{id}/add-vendors', () => {
       entityId: String(logId),
       after: { vendors: [{ vendorId: 'carta9012', vendorName: 'Carta Media' }] },
     });
+  });
+
+  it('gives an added vendor its own vendor page link and tracking row, like the vendors of the send', async ({ t, call, token, logId, add, mailTo }) => {
+    const [acmeMail] = await mailTo('ops@acme.test');
+    const acmeLink = vendorPageLinkIn(acmeMail?.text);
+    expect(acmeLink).not.toBeNull();
+    expect((await add(logId, ['carta9012'])).statusCode).toBe(200);
+    const [cartaMail] = await mailTo('hello@carta.test');
+    const cartaLink = vendorPageLinkIn(cartaMail?.text);
+    expect(cartaLink).toMatch(new RegExp(`^${t.config.publicUrl}/vendor#[A-Za-z0-9_-]{43}$`));
+    expect(cartaLink).not.toBe(acmeLink);
+
+    const rows = await t.database.db.select().from(deploymentTracking).where(eq(deploymentTracking.logId, logId));
+    const carta = rows.find((row) => row.vendorId === 'carta9012');
+    expect(rows.map((row) => row.vendorId).sort()).toEqual(['acme1234', 'carta9012']);
+    expect(carta).toMatchObject({ status: 'sent', tokenHash: hashToken(tokenOf(cartaLink!)), linkRevokedAt: null });
+    expect(carta!.linkExpiresAt!.getTime() - carta!.createdAt.getTime()).toBe(VENDOR_LINK_LIFETIME_MS);
+
+    // The link opens Carta's own delivery: its keys and link, nothing of Acme's.
+    const page = await call('GET', '/api/vendor-page', tokenOf(cartaLink!));
+    expect(page.statusCode).toBe(200);
+    expect(page.json().content).toMatchObject({ vendorName: 'Carta Media', terms: { label: 'Revshare', items: [{ label: 'Split', value: '50/50' }] } });
+    expect(page.body).toContain('CARTA-EMAIL-KEY');
+    expect(page.body).toContain(emailLink('carta'));
+    for (const other of ['ACME-EMAIL-KEY', 'utm_source=acme', 'ops@acme.test']) expect(page.body).not.toContain(other);
+    // The team follows it on the board like the others.
+    const board = (await call('GET', '/api/tracking', token)).json();
+    expect(board.items.map((item: { vendorId: string; logId: number; tracking: { status: string } }) => [item.vendorId, item.logId, item.tracking.status]).sort()).toEqual([
+      ['acme1234', logId, 'sent'],
+      ['carta9012', logId, 'sent'],
+    ]);
   });
 
   it("refuses a vendor whose link is not in the stored CSV with the send page's own message, and previews it with the placeholder", async ({ call, token, logId, add, smtp }) => {

@@ -49,6 +49,31 @@ describe('the vendor page actions (issue 14 item 2)', () => {
     );
   });
 
+  it("records 'Cannot deploy' with its reason, time, IP and user agent, shows it back and on the log", async ({ app, admin, sent }) => {
+    const token = tokenOf(sent.links.carta9012!);
+    const refused = await vendorCall(app, token, 'POST', ACTIONS, { action: 'cannot-deploy', reason: 'List paused until April' }, { 'user-agent': 'CartaPhone/2.3' });
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json().tracking).toMatchObject({ status: 'cannot-deploy', cannotDeployReason: 'List paused until April' });
+    expect(refused.json().history).toEqual([{ at: expect.any(String), by: 'vendor', action: 'cannot-deploy', summary: 'Cannot deploy: List paused until April' }]);
+
+    const audit = (await app.inject({ method: 'GET', url: '/api/audit-log?limit=50', headers: bearer(admin) })).json();
+    const entries = audit.entries.filter((entry: { entity: string }) => entry.entity === 'deployment-tracking');
+    expect(entries).toEqual([
+      expect.objectContaining({
+        action: 'tracking.cannot-deploy',
+        actorUserId: null,
+        actorEmail: 'vendor:carta9012',
+        at: expect.any(String),
+        before: expect.objectContaining({ status: 'sent' }),
+        after: expect.objectContaining({ status: 'cannot-deploy', cannotDeployReason: 'List paused until April', ip: '127.0.0.1', userAgent: 'CartaPhone/2.3', summary: expect.stringContaining('List paused until April') }),
+      }),
+    ]);
+    expect(Number.isNaN(Date.parse(entries[0].at))).toBe(false);
+    const [entry] = (await app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(admin) })).json();
+    const carta = entry.deliveries.find((delivery: { vendorId: string }) => delivery.vendorId === 'carta9012');
+    expect(carta.tracking).toMatchObject({ status: 'cannot-deploy', cannotDeployReason: 'List paused until April' });
+  });
+
   it("shows each vendor's status on its Deployment Log entry", async ({ app, admin, sent }) => {
     const schedule = { action: 'scheduled', date: '2026-03-20', time: '09:30', segment: 'Spring donors', plannedQuantity: 40000 };
     expect((await vendorCall(app, tokenOf(sent.links.acme1234!), 'POST', ACTIONS, schedule)).statusCode).toBe(200);
