@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, getTableName, inArray, isNull, lt, lte, min, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, getTableName, gt, inArray, isNull, lt, lte, min, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { authorizedEmails, deploymentTracking, emailDeliveries, storedFiles, users } from '#server/db/schema';
 import type { AttemptResult, QueueStatus } from './delivery-attempt';
@@ -133,6 +133,15 @@ export function releaseUnansweredClaims(db: Db, claimTokens: readonly string[], 
     .set({ status: 'pending', attempts: sql`${emailDeliveries.attempts} - 1`, lockedUntil: null, claimToken: null, updatedAt: now })
     .where(and(inArray(emailDeliveries.claimToken, [...claimTokens]), eq(emailDeliveries.status, 'sending')))
     .returning({ id: emailDeliveries.id, logId: emailDeliveries.logId });
+}
+
+/** Makes the listed deliveries that still wait for a retry due now (the mail server that was away answers again). */
+export function bringForward(db: Db, ids: readonly number[], now: Date) {
+  return db
+    .update(emailDeliveries)
+    .set({ nextAttemptAt: now, updatedAt: now })
+    .where(and(inArray(emailDeliveries.id, [...ids]), eq(emailDeliveries.status, 'pending'), gt(emailDeliveries.nextAttemptAt, now)))
+    .returning({ id: emailDeliveries.id });
 }
 
 /** Extends a claim this worker still holds (its heartbeat while sending); false when the claim was lost. */

@@ -7,6 +7,7 @@ import type { Database } from '../db/client';
 import { test } from '../testing/fixtures';
 import { ADMIN_EMAIL, bearer, createRestartableDatabase, createTestApp, register, type TestContext } from '../testing/test-app';
 import { FAST_DELIVERY, VENDORS, eventually, seedVendors, sendBodyFor } from '../testing/send-fixtures';
+import { startSmtp } from '../testing/switchable-smtp-server';
 
 /** These tests start PGlite databases in folders (initdb each time) and restart apps: more than the default 20 s on a busy machine. */
 const RESTART_TIMEOUT_MS = 90_000;
@@ -53,6 +54,32 @@ describe('delivery queue', () => {
     expect(mailsPerVendor()).toEqual([1, 1, 1]);
     expect(smtp.refused).toHaveLength(6);
   });
+
+  it('sends the messages held while the mail server was away as soon as it answers again, not after their back-off', async ({ dataDir }) => {
+    const server = await startSmtp(0);
+    let t: TestContext | undefined;
+    try {
+      // A back-off far longer than the test: only the probe can bring the messages forward.
+      const delivery = { ...FAST_DELIVERY, baseDelayMs: 600_000, maxDelayMs: 600_000, probeIntervalMs: 200, firstAttemptWaitMs: 10_000 };
+      t = await createTestApp({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'smtp', SMTP_URL: server.url }, undefined, { delivery });
+      const { app } = t;
+      const token = await register(app, ADMIN_EMAIL);
+      await seedVendors(app, token);
+      server.refuse();
+      const response = await sendAs(token)(app);
+      expect(response.json()).toMatchObject({ mailed: 0, pending: 3 });
+      const [held] = await logsAs(token)(app);
+      expect(held!.deliveries.map((delivery) => delivery.error)).toEqual(VENDORS.map(() => expect.stringMatching(/^Could not reach the mail server/)));
+
+      await server.accept();
+      const [entry] = await eventually(() => logsAs(token)(app), allSettled, 10_000);
+      expect(entry!.deliveries.map((delivery) => [delivery.status, delivery.attempts])).toEqual(VENDORS.map(() => ['sent', 2]));
+    } finally {
+      // The app first: the server waits for the pool's open connections when it closes.
+      await t?.close();
+      await server.close();
+    }
+  }, RESTART_TIMEOUT_MS);
 
   it('marks a permanent refusal failed with the reason, and retry-failed re-queues only that one', async ({ app, token, smtp, send, logs, mailsPerVendor }) => {
     smtp.answer = (message) => (message.to.includes('team@bravo.test') ? { kind: 'refuse', code: 550, message: 'Mailbox unavailable' } : { kind: 'accept' });

@@ -7,7 +7,7 @@ import type { Db } from '#server/db/client';
 import type { FileStorage } from '#server/storage/storage';
 import * as repo from './deliveries-repository';
 import { countDeliveries, resultOfError, resultOfOutcome, retryOrFail, type AttemptResult, type QueueStatus } from './delivery-attempt';
-import type { MailTransport } from './transport';
+import { MailSendError, type MailTransport } from './transport';
 
 export { backoffMs } from './delivery-attempt';
 
@@ -42,6 +42,8 @@ export interface DeliveryOptions {
   firstAttemptWaitMs?: number;
   /** How long closing the app waits for messages in flight. */
   stopTimeoutMs?: number;
+  /** While messages wait because the mail server was away, how often it is asked whether it is back. */
+  probeIntervalMs?: number;
   /** false: the worker does not run in this process (it still counts and re-queues). */
   autoStart?: boolean;
 }
@@ -122,6 +124,7 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     pollIntervalMs: input.pollIntervalMs ?? 5_000,
     firstAttemptWaitMs: input.firstAttemptWaitMs ?? 5_000,
     stopTimeoutMs: input.stopTimeoutMs ?? 15_000,
+    probeIntervalMs: input.probeIntervalMs ?? 5_000,
     autoStart: input.autoStart ?? true,
   };
   const settled = new EventEmitter();
@@ -162,6 +165,33 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     nudge();
   };
 
+  // Deliveries this worker put back to wait because the mail server was away: sent as soon as it answers again.
+  const heldForServer = new Set<number>();
+  let probe: NodeJS.Timeout | undefined;
+
+  /** Asks the mail server every probeIntervalMs while messages wait for it; when it answers, they are due at once. */
+  function probeLater() {
+    if (probe || isStopping || !transport.verify || heldForServer.size === 0) return;
+    probe = setTimeout(() => {
+      void (async () => {
+        try {
+          await transport.verify!();
+          const ids = [...heldForServer];
+          heldForServer.clear();
+          const due = await repo.bringForward(db, ids, clock.now());
+          log.info({ count: due.length }, 'the mail server answers again: the messages held for it are due now');
+          if (due.length > 0) wake();
+        } catch {
+          // Still away (or the database is): asked again later.
+        } finally {
+          probe = undefined;
+          probeLater();
+        }
+      })();
+    }, options.probeIntervalMs);
+    probe.unref();
+  }
+
   /** Renews the claim every heartbeatMs until the returned function is called: a live send is never taken over. */
   function keepClaim(delivery: repo.ClaimedDelivery): () => void {
     const timer = setInterval(() => {
@@ -199,6 +229,11 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
       // A retry of this worker's own is due at its time.
       if (result.status === 'pending' && result.nextAttemptAt) lookAgainAt = Math.min(lookAgainAt, result.nextAttemptAt.getTime());
       const isRecorded = await recordOutcome(delivery, result);
+      const wasServerAway = serverAway.delete(delivery.id);
+      if (isRecorded && result.status === 'pending' && wasServerAway) {
+        heldForServer.add(delivery.id);
+        probeLater();
+      }
       if (isRecorded) settledState = { id: delivery.id, status: result.status, nextAttemptAt: result.nextAttemptAt ?? delivery.nextAttemptAt };
       else log.warn({ deliveryId: delivery.id, result }, 'delivery claim was lost before its outcome was recorded');
     } finally {
@@ -261,6 +296,9 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     }
   }
 
+  // Attempts that just failed because the mail server was away (read once their outcome is recorded).
+  const serverAway = new Set<number>();
+
   async function sendOne(delivery: repo.ClaimedDelivery): Promise<AttemptResult> {
     // A message goes out in its sender's name (and, under Gmail, with their Google account): not once they are removed.
     // Their standing was read with the claim, just now.
@@ -283,6 +321,7 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
       });
       return resultOfOutcome(outcome, clock.now());
     } catch (error) {
+      if (error instanceof MailSendError && error.isServerAway) serverAway.add(delivery.id);
       const { result, isUnexpected } = resultOfError(error, delivery, options, clock.now());
       if (isUnexpected) log.error({ err: error, deliveryId: delivery.id }, 'unexpected transport error');
       return result;
@@ -433,6 +472,7 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
         await Promise.race([Promise.allSettled([...inFlight]), timeout]);
       }
       // Messages still out are abandoned with the process: their claims lapse and another instance resolves them.
+      clearTimeout(probe);
       for (const timer of heartbeats) clearInterval(timer);
       heartbeats.clear();
       settled.removeAllListeners();

@@ -76,7 +76,8 @@ export function createSmtpTransport(url: string, options: SmtpOptions = {}): Mai
         const reply = smtpError.response ? `: ${smtpError.response}` : '';
         if (smtpError.responseCode && smtpError.responseCode >= 400) {
           const isTemporary = smtpError.responseCode < 500;
-          throw new MailSendError(`The mail server refused the message (${smtpError.responseCode})${reply}`, isTemporary);
+          // 421: the server is closing the channel (going down, overloaded): it is away, not refusing this message.
+          throw new MailSendError(`The mail server refused the message (${smtpError.responseCode})${reply}`, isTemporary, undefined, smtpError.responseCode === 421);
         }
         // The pool reads the message before it has a connection, and hands it to another one when the first was
         // dropped before a byte of it was sent: a connection that could not even be opened means the message never
@@ -84,7 +85,7 @@ export function createSmtpTransport(url: string, options: SmtpOptions = {}): Mai
         if (hasStarted && !isConnectFailure(smtpError)) {
           return { status: 'uncertain', error: `The connection to the mail server failed after the message was sent (${smtpError.code ?? 'error'}): ${smtpError.message}` };
         }
-        throw new MailSendError(`Could not reach the mail server (${smtpError.code ?? 'error'}): ${smtpError.message}`, true);
+        throw new MailSendError(`Could not reach the mail server (${smtpError.code ?? 'error'}): ${smtpError.message}`, true, undefined, true);
       }
     },
     async verify() {

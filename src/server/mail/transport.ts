@@ -41,12 +41,17 @@ export interface MailTransport {
   verify?(): Promise<void>;
 }
 
-/** A definite failure to send: nothing went out. */
+/**
+ * A definite failure to send: nothing went out. `isServerAway`: the mail server could not be reached or said it is not
+ * available (no connection, 421); the queue then asks it (`verify`) every few seconds and sends the held messages as
+ * soon as it answers, instead of waiting out their back-off.
+ */
 export class MailSendError extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
     readonly retryAfterMs?: number,
+    readonly isServerAway = false,
   ) {
     super(message);
     this.name = 'MailSendError';
