@@ -34,6 +34,7 @@ import { registerSendRoutes } from './modules/sends/routes';
 import { createReminderScheduler, type ReminderSchedule } from './modules/tracking/reminders';
 import { registerReminderRoutes } from './modules/tracking/reminder-routes';
 import { registerTrackingRoutes } from './modules/tracking/routes';
+import type { BoardLimits } from './modules/tracking/service';
 import { registerVendorPageRoutes } from './modules/tracking/vendor-routes';
 import { VENDOR_PAGE_PATH } from './modules/tracking/links';
 import { registerSessionRoutes } from './modules/session/routes';
@@ -79,6 +80,8 @@ export interface AppDeps {
   retention?: RetentionSchedule;
   /** When vendor reminders are swept (tests: often, or by hand). */
   reminders?: ReminderSchedule;
+  /** How many open and closed deliveries the Tracking board lists, other than BOARD_LIMITS (tests: small numbers). */
+  boardLimits?: BoardLimits;
   /** Per-user rate limits other than USER_LIMITS (tests: small numbers). */
   rateLimits?: Partial<UserLimits>;
   /** The Google sign-in and token pieces; from the config when not given (tests use the same one as the app). */
@@ -219,7 +222,7 @@ export async function buildApp(deps: AppDeps) {
   registerEmailLogRoutes(app, mail, guards);
   registerPastSendRoutes(app, { ...mail, maxDraftBytes: deps.maxDraftBytes }, guards, limits);
   registerEmailTestRoutes(app, mail, guards, limits);
-  registerTrackingRoutes(app, { ...services, followUps: { db: deps.db, storage, publicUrl: deps.config.publicUrl, deliveries } }, guards);
+  registerTrackingRoutes(app, { ...services, boardLimits: deps.boardLimits, followUps: { db: deps.db, storage, publicUrl: deps.config.publicUrl, deliveries } }, guards);
   registerVendorPageRoutes(app, { ...services, storage }, limits.vendorPage);
   if (deliveries.options.autoStart) app.addHook('onReady', async () => deliveries.start());
   const retention = createRetentionScheduler(

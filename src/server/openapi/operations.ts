@@ -414,7 +414,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   {
     method: 'GET',
     path: '/api/tracking',
-    summary: 'The Tracking board: every tracked delivery with its status, overdue ones marked (a strong ETag; 304 to a current If-None-Match)',
+    summary:
+      "The Tracking board: every open delivery (up to 1000) and the 200 most recent closed ones matching the filters (dates are New York days), each with its status, overdue ones marked, its expected spend and its send's; `truncated` and `omitted` say what was left out (a strong ETag; 304 to a current If-None-Match)",
     access: 'user',
     query: trackingBoardQuery,
     responses: { 200: ok(trackingBoard), 304: notModified },

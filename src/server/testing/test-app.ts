@@ -97,7 +97,7 @@ export const PASSWORD = 'correct horse battery';
 export async function createTestApp(
   env: Record<string, string> = {},
   existing?: Database,
-  deps: Partial<Pick<AppDeps, 'storage' | 'mailTransport' | 'delivery' | 'retention' | 'reminders' | 'rateLimits' | 'logger' | 'maxDraftBytes' | 'pause' | 'clientDir' | 'changeFeed'>> = {},
+  deps: Partial<Pick<AppDeps, 'storage' | 'mailTransport' | 'delivery' | 'retention' | 'reminders' | 'boardLimits' | 'rateLimits' | 'logger' | 'maxDraftBytes' | 'pause' | 'clientDir' | 'changeFeed'>> = {},
 ): Promise<TestContext> {
   // Adding a user mails an invite (the outbox by default): never into the working copy's ./data.
   const ownDataDir = env.DATA_DIR ? undefined : mkdtempSync(join(tmpdir(), 'dispatch-test-'));

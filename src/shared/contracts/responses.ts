@@ -274,6 +274,9 @@ export const trackingBoardShape: Shape<Out<typeof trackingBoard>> = object({
       isOverdue: boolean,
       terms: string,
       spend: spendShape,
+      sendSpend: spendTotalShape,
     }),
   ),
+  truncated: boolean,
+  omitted: object({ open: number, closed: number }),
 });

@@ -172,7 +172,7 @@ export type SeedTestReviewResult = z.infer<typeof seedTestReviewResult>;
 /** POST /api/email-logs/:id/deliveries/:vendorId/revoke-link. */
 export const revokeLinkResult = z.object({ revokedAt: isoDateTime });
 
-/** GET /api/tracking: the Tracking board's filters (client slug or name, vendor id or name, sent between two dates). */
+/** GET /api/tracking: the Tracking board's filters (client slug or name, vendor id or name, sent between two New York dates). */
 export const trackingBoardQuery = z.object({
   client: z.string().trim().max(200).optional(),
   vendor: z.string().trim().max(200).optional(),
@@ -195,12 +195,18 @@ export const trackingBoardItem = z.object({
   terms: z.string(),
   /** Expected spend in dollars from those terms (null: no dollar figure, as for Revshare and CPA). */
   spend: expectedSpend,
+  /** The expected spend of the whole send this delivery belongs to: all its vendors, whatever the filters list. */
+  sendSpend: spendTotal,
 });
 export type TrackingBoardItem = z.infer<typeof trackingBoardItem>;
 
 export const trackingBoard = z.object({
   /** The New York date the board was read on. */
   today: z.string(),
+  /** Every open delivery matching the filters (up to a limit kept for the poll's sake), and the most recent closed ones. */
   items: z.array(trackingBoardItem),
+  /** Some deliveries matching the filters are not listed: `omitted` says how many, open and closed. */
+  truncated: z.boolean(),
+  omitted: z.object({ open: z.number(), closed: z.number() }),
 });
 export type TrackingBoard = z.infer<typeof trackingBoard>;

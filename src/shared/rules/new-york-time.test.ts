@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endDateDay, newYorkDate, newYorkWallClock } from './new-york-time';
+import { endDateDay, newYorkDate, newYorkDayStart, newYorkStamp, newYorkWallClock, nextDay } from './new-york-time';
 
 describe('newYorkDate', () => {
   it('gives the New York calendar day, not the UTC one', () => {
@@ -8,6 +8,44 @@ describe('newYorkDate', () => {
   });
   it('reads midnight as hour 0', () => {
     expect(newYorkWallClock(new Date('2026-01-15T05:00:00Z'))).toEqual({ year: 2026, month: 1, day: 15, hour: 0, minute: 0 });
+  });
+});
+
+describe('newYorkDayStart', () => {
+  it('is midnight in New York: 05:00 UTC in winter, 04:00 UTC in summer', () => {
+    expect(newYorkDayStart('2026-01-15').toISOString()).toBe('2026-01-15T05:00:00.000Z');
+    expect(newYorkDayStart('2026-07-04').toISOString()).toBe('2026-07-04T04:00:00.000Z');
+  });
+  it('is right on the days the clocks change, and on the first day of a year', () => {
+    // 2026-03-08: clocks go forward at 2 a.m., so that day starts on standard time; the next on daylight time.
+    expect(newYorkDayStart('2026-03-08').toISOString()).toBe('2026-03-08T05:00:00.000Z');
+    expect(newYorkDayStart('2026-03-09').toISOString()).toBe('2026-03-09T04:00:00.000Z');
+    // 2026-11-01: clocks go back at 2 a.m.
+    expect(newYorkDayStart('2026-11-01').toISOString()).toBe('2026-11-01T04:00:00.000Z');
+    expect(newYorkDayStart('2026-11-02').toISOString()).toBe('2026-11-02T05:00:00.000Z');
+    expect(newYorkDayStart('2027-01-01').toISOString()).toBe('2027-01-01T05:00:00.000Z');
+  });
+  it('starts the day newYorkDate names', () => {
+    for (const day of ['2026-03-08', '2026-06-30', '2026-11-01', '2026-12-31']) {
+      const start = newYorkDayStart(day);
+      expect(newYorkDate(start)).toBe(day);
+      expect(newYorkDate(new Date(start.getTime() - 1))).not.toBe(day);
+    }
+  });
+});
+
+describe('nextDay', () => {
+  it('turns months and years', () => {
+    expect(nextDay('2026-02-28')).toBe('2026-03-01');
+    expect(nextDay('2028-02-28')).toBe('2028-02-29');
+    expect(nextDay('2026-12-31')).toBe('2027-01-01');
+  });
+});
+
+describe('newYorkStamp', () => {
+  it("is New York's wall clock to the minute, as sortable text", () => {
+    expect(newYorkStamp(new Date('2026-03-11T14:05:59Z'))).toBe('2026-03-11T10:05');
+    expect(newYorkStamp(new Date('2026-01-01T04:59:00Z'))).toBe('2025-12-31T23:59');
   });
 });
 

@@ -47,6 +47,28 @@ export function newYorkStamp(date: Date): string {
   return `${String(year).padStart(4, '0')}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}`;
 }
 
+/**
+ * The instant New York's calendar day `day` ('YYYY-MM-DD') begins: 04:00 or 05:00 UTC, by daylight saving time.
+ * Midnight always exists in New York (the clocks change at 2 a.m.), so this is one instant.
+ */
+export function newYorkDayStart(day: string): Date {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  const midnightAsUtc = Date.UTC(year, month - 1, date);
+  let start = midnightAsUtc;
+  // Twice: New York's offset is read at the first guess, which may fall on the other side of a change.
+  for (let step = 0; step < 2; step++) {
+    const wall = newYorkWallClock(new Date(start));
+    start += midnightAsUtc - Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
+  }
+  return new Date(start);
+}
+
+/** The calendar day after `day` ('YYYY-MM-DD'). */
+export function nextDay(day: string): string {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
+}
+
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**

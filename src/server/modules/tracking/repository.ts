@@ -1,4 +1,6 @@
-import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { TrackingStatus, VendorDeliveryContent } from '#shared/contracts/tracking';
+import type { PricingModel } from '#shared/contracts/vendors';
 import type { ReminderCandidate, ReminderKind } from '#shared/rules/reminders';
 import type { Db } from '#server/db/client';
 import { auditLog, deploymentTracking, emailDeliveries, emailLogs } from '#server/db/schema';
@@ -91,9 +93,25 @@ export interface BoardFilters {
   to?: Date;
 }
 
-/** The tracked deliveries the board shows, newest send first (at most `limit`). */
-export function listBoard(db: Db, filters: BoardFilters, limit: number) {
-  const conditions: SQL[] = [];
+/** The statuses that end a deployment: the board lists only the most recent of these. */
+export const CLOSED_STATUSES: TrackingStatus[] = ['deployed', 'cannot-deploy'];
+
+/** What the board and the per-send totals read of a delivery's kept content: its terms, not its cards. */
+const termsColumns = {
+  subject: sql<string>`${deploymentTracking.content}->>'subject'`,
+  terms: sql<VendorDeliveryContent['terms']>`${deploymentTracking.content}->'terms'`,
+  pricingModel: sql<PricingModel>`${deploymentTracking.content}->>'pricingModel'`,
+  costs: sql<VendorDeliveryContent['costs']>`${deploymentTracking.content}->'costs'`,
+};
+
+/**
+ * The open (or closed) tracked deliveries matching the filters, newest send first, at most `limit`; each row carries
+ * `matching`, how many there are in all, so the board can say what it left out.
+ */
+export function listBoard(db: Db, filters: BoardFilters, which: 'open' | 'closed', limit: number) {
+  const conditions: SQL[] = [
+    which === 'open' ? notInArray(deploymentTracking.status, CLOSED_STATUSES) : inArray(deploymentTracking.status, CLOSED_STATUSES),
+  ];
   if (filters.client) {
     conditions.push(or(eq(emailLogs.clientSlug, filters.client), sql`lower(${emailLogs.clientName}) = lower(${filters.client})`)!);
   }
@@ -102,12 +120,15 @@ export function listBoard(db: Db, filters: BoardFilters, limit: number) {
   }
   if (filters.from) conditions.push(gte(emailLogs.sentAt, filters.from));
   if (filters.to) conditions.push(lt(emailLogs.sentAt, filters.to));
+  const { content: _content, attachmentKeys: _attachmentKeys, tokenHash: _tokenHash, ...trackingFields } = getTableColumns(deploymentTracking);
   return db
     .select({
-      tracking: deploymentTracking,
+      ...trackingFields,
+      ...termsColumns,
       vendorName: emailDeliveries.vendorName,
       clientName: emailLogs.clientName,
       sentAt: emailLogs.sentAt,
+      matching: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(deploymentTracking)
     .innerJoin(emailDeliveries, eq(emailDeliveries.id, deploymentTracking.deliveryId))
@@ -115,6 +136,24 @@ export function listBoard(db: Db, filters: BoardFilters, limit: number) {
     .where(and(...conditions))
     .orderBy(desc(emailLogs.sentAt), asc(emailDeliveries.id))
     .limit(limit);
+}
+
+export type SpendRow = Awaited<ReturnType<typeof listSpendOfSends>>[number];
+
+/** Every tracked delivery of these sends, whatever the board's filters: what each send's expected spend adds up. */
+export function listSpendOfSends(db: Db, logIds: readonly number[]) {
+  if (logIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      logId: deploymentTracking.logId,
+      status: deploymentTracking.status,
+      plannedQuantity: deploymentTracking.plannedQuantity,
+      deployedQuantity: deploymentTracking.deployedQuantity,
+      pricingModel: termsColumns.pricingModel,
+      costs: termsColumns.costs,
+    })
+    .from(deploymentTracking)
+    .where(inArray(deploymentTracking.logId, [...logIds]));
 }
 
 // Reminders (issue 14 item 5): which deliveries may be due one, and what queueing one writes besides the message.
@@ -204,7 +243,7 @@ export async function findReminderCandidates(db: Db, now: Date, sentBefore: Date
         isNotNull(deploymentTracking.tokenHash),
         isNull(deploymentTracking.linkRevokedAt),
         gt(deploymentTracking.linkExpiresAt, now),
-        notInArray(deploymentTracking.status, ['deployed', 'cannot-deploy']),
+        notInArray(deploymentTracking.status, CLOSED_STATUSES),
         or(
           and(eq(deploymentTracking.status, 'sent'), isNull(deploymentTracking.receivedAt), lte(emailDeliveries.sentAt, sentBefore), hasNoReminder('unacknowledged')),
           and(

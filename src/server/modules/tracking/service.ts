@@ -5,21 +5,30 @@ import { AppError, conflict, notFound } from '#server/errors';
 import { withFollowUp, type FollowUpDeps } from '#server/mail/follow-ups';
 import type { SeedTestReview, SeedTestReviewResult, TrackingBoard, TrackingBoardQuery } from '#shared/contracts/tracking';
 import { seedTestReviewBody } from '#shared/email/follow-up';
-import { newYorkDate } from '#shared/rules/new-york-time';
-import { expectedSpend } from '#shared/rules/spend';
+import { newYorkDate, newYorkDayStart, nextDay } from '#shared/rules/new-york-time';
+import { expectedSpend, totalSpend, type ExpectedSpend, type SpendTotal } from '#shared/rules/spend';
 import { applySeedTestReview, isOverdue, isRepeatedReview } from '#shared/rules/tracking';
 import * as repo from './repository';
 import { trackingStateOf } from './views';
 
-/** The most deliveries one board shows. */
-export const BOARD_LIMIT = 500;
+/**
+ * How much one board lists. Every open delivery, however old, up to a limit that only keeps the 3-second poll bounded
+ * (far above what a team follows at once); of the closed ones ('Deployed', 'Cannot deploy'), the most recent. The
+ * answer says how many of each it left out.
+ */
+export const BOARD_LIMITS: BoardLimits = { open: 1000, closed: 200 };
 
-const startOfDay = (date: string) => new Date(`${date}T00:00:00Z`);
+export interface BoardLimits {
+  open: number;
+  closed: number;
+}
 
 export interface TrackingDeps {
   db: Db;
   clock: Clock;
   onChange?: (logId: number) => void;
+  /** Default BOARD_LIMITS. */
+  boardLimits?: BoardLimits;
 }
 
 /** The team's answers to seed tests also queue a reply to the vendor. */
@@ -88,24 +97,53 @@ export async function reviewSeedTest(deps: ReviewDeps, user: AuthenticatedUser, 
   return result;
 }
 
-/** The Tracking board: every tracked delivery matching the filters, each with its status and whether it is overdue. */
-export async function getTrackingBoard({ db, clock }: TrackingDeps, query: TrackingBoardQuery): Promise<TrackingBoard> {
+/**
+ * The Tracking board: every open delivery matching the filters and the most recent closed ones, each with its status,
+ * whether it is overdue, its own expected spend and its send's (over all of that send's deliveries, whatever the
+ * filters show). The dates are New York days, as everything else the team and vendors schedule.
+ */
+export async function getTrackingBoard({ db, clock, boardLimits: limits = BOARD_LIMITS }: TrackingDeps, query: TrackingBoardQuery): Promise<TrackingBoard> {
   const today = newYorkDate(clock.now());
-  const to = query.to ? new Date(startOfDay(query.to).getTime() + 24 * 60 * 60 * 1000) : undefined;
-  const rows = await repo.listBoard(db, { client: query.client || undefined, vendor: query.vendor || undefined, from: query.from ? startOfDay(query.from) : undefined, to }, BOARD_LIMIT);
+  const filters: repo.BoardFilters = {
+    client: query.client || undefined,
+    vendor: query.vendor || undefined,
+    from: query.from ? newYorkDayStart(query.from) : undefined,
+    to: query.to ? newYorkDayStart(nextDay(query.to)) : undefined,
+  };
+  const [open, closed] = await Promise.all([repo.listBoard(db, filters, 'open', limits.open), repo.listBoard(db, filters, 'closed', limits.closed)]);
+  const rows = [...open, ...closed].sort((a, b) => b.sentAt.getTime() - a.sentAt.getTime() || a.deliveryId - b.deliveryId);
+  const sendSpend = await spendOfSends(db, [...new Set(rows.map((row) => row.logId))]);
+  const omitted = { open: (open[0]?.matching ?? 0) - open.length, closed: (closed[0]?.matching ?? 0) - closed.length };
   return {
     today,
-    items: rows.map(({ tracking, vendorName, clientName, sentAt }) => ({
-      logId: tracking.logId,
-      vendorId: tracking.vendorId,
-      vendorName,
-      clientName,
-      subject: tracking.content.subject,
-      sentAt: sentAt.toISOString(),
-      tracking: trackingStateOf(tracking),
-      isOverdue: isOverdue(tracking, today),
-      terms: `${tracking.content.terms.label}: ${tracking.content.terms.items.map((item) => `${item.label}: ${item.value}`).join(', ')}`,
-      spend: expectedSpend(tracking.content.pricingModel, tracking.content.costs, { planned: tracking.plannedQuantity, deployed: tracking.deployedQuantity }),
+    items: rows.map((row) => ({
+      logId: row.logId,
+      vendorId: row.vendorId,
+      vendorName: row.vendorName,
+      clientName: row.clientName,
+      subject: row.subject,
+      sentAt: row.sentAt.toISOString(),
+      tracking: trackingStateOf(row),
+      isOverdue: isOverdue(row, today),
+      terms: `${row.terms.label}: ${row.terms.items.map((item) => `${item.label}: ${item.value}`).join(', ')}`,
+      spend: spendOf(row),
+      sendSpend: sendSpend.get(row.logId)!,
     })),
+    truncated: omitted.open > 0 || omitted.closed > 0,
+    omitted,
   };
+}
+
+const spendOf = (row: Pick<repo.SpendRow, 'pricingModel' | 'costs' | 'plannedQuantity' | 'deployedQuantity'>) =>
+  expectedSpend(row.pricingModel, row.costs, { planned: row.plannedQuantity, deployed: row.deployedQuantity });
+
+/** Each send's expected spend, added up by the rule the Deployment Log entry uses. */
+async function spendOfSends(db: Db, logIds: number[]): Promise<Map<number, SpendTotal>> {
+  const bySend = new Map<number, { status: string; spend: ExpectedSpend }[]>();
+  for (const row of await repo.listSpendOfSends(db, logIds)) {
+    const deliveries = bySend.get(row.logId) ?? [];
+    deliveries.push({ status: row.status, spend: spendOf(row) });
+    bySend.set(row.logId, deliveries);
+  }
+  return new Map([...bySend].map(([logId, deliveries]) => [logId, totalSpend(deliveries)]));
 }

@@ -1,6 +1,6 @@
 import { Columns3 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { TRACKING_STATUSES, TRACKING_STATUS_LABELS, type TrackingBoardItem, type TrackingBoardQuery } from '#shared/contracts/tracking';
+import { TRACKING_STATUSES, TRACKING_STATUS_LABELS, type TrackingBoard, type TrackingBoardItem, type TrackingBoardQuery } from '#shared/contracts/tracking';
 import { formatDollars } from '#shared/rules/pricing';
 import { totalSpend } from '#shared/rules/spend';
 import { formatQuantity } from '#shared/rules/tracking';
@@ -33,6 +33,37 @@ function Filters({ values, onChange }: { values: TrackingBoardQuery; onChange: (
   );
 }
 
+/** The vendor's expected spend and its whole send's, on one line (Revshare and CPA have none: their terms say it). */
+function SpendLine({ item }: { item: TrackingBoardItem }) {
+  const { spend, sendSpend } = item;
+  const own = spend.actual !== null ? `Spend ${formatDollars(spend.actual)}` : spend.planned !== null ? `Expected ${formatDollars(spend.planned)}` : null;
+  if (own === null && sendSpend.expected === null) return null;
+  return (
+    <p className="tabular-nums">
+      {own ? <span className="font-medium text-slate-800">{own}</span> : null}
+      {own && sendSpend.expected !== null ? <span className="text-slate-500"> · </span> : null}
+      {sendSpend.expected !== null ? <span className="text-slate-600">Send total {formatDollars(sendSpend.expected)}</span> : null}
+    </p>
+  );
+}
+
+const counted = (count: number, noun: string) => `${formatQuantity(count)} ${noun}${count === 1 ? '' : 's'}`;
+
+/** Says what the board left out: finished deliveries past the most recent, open ones past the poll's limit. */
+function LeftOutNote({ omitted }: { omitted: TrackingBoard['omitted'] }) {
+  const parts = [
+    omitted.open > 0 ? counted(omitted.open, 'open deployment') : null,
+    omitted.closed > 0 ? `${counted(omitted.closed, 'older finished deployment')} (Deployed, Cannot deploy)` : null,
+  ].filter((part): part is string => part !== null);
+  if (parts.length === 0) return null;
+  const isOne = parts.length === 1 && omitted.open + omitted.closed === 1;
+  return (
+    <p className="mb-3 text-[13px] text-slate-700">
+      {parts.join(' and ')} {isOne ? 'is' : 'are'} not shown. Filter by client, vendor or date to see {isOne ? 'it' : 'them'}.
+    </p>
+  );
+}
+
 function Card({ item }: { item: TrackingBoardItem }) {
   const { tracking } = item;
   return (
@@ -54,11 +85,7 @@ function Card({ item }: { item: TrackingBoardItem }) {
         </p>
       ) : null}
       <p className="text-slate-600">{item.terms}</p>
-      {item.spend.actual !== null || item.spend.planned !== null ? (
-        <p className="font-medium text-slate-800 tabular-nums">
-          {item.spend.actual !== null ? `Spend ${formatDollars(item.spend.actual)}` : `Expected ${formatDollars(item.spend.planned!)}`}
-        </p>
-      ) : null}
+      <SpendLine item={item} />
       {tracking.cannotDeployReason ? <p className="text-red-700">{tracking.cannotDeployReason}</p> : null}
       {tracking.note ? <p className="text-slate-600">Note: {tracking.note}</p> : null}
       {tracking.reviewNote && (tracking.status === 'approved' || tracking.status === 'changes-requested') ? (
@@ -102,6 +129,7 @@ export function TrackingPage() {
             </span>{' '}
             (CPM and CPD; Revshare and CPA by their terms)
           </p>
+          <LeftOutNote omitted={board.data.omitted} />
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 2xl:grid-cols-8">
             {TRACKING_STATUSES.map((status) => {
               const items = board.data.items.filter((item) => item.tracking.status === status);
