@@ -1,11 +1,16 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { simpleParser } from 'mailparser';
+import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN_EMAIL, expect, expectNoSeriousA11yViolations, signInWithToken, test, tokenFor } from './fixtures';
-import { createVendors, linksCsv } from './send-fixtures';
+import { startServer } from '#server/testing/running-server';
+import { startSmtpSink, type SmtpSink } from '#server/testing/smtp-sink';
+import { ADMIN_EMAIL, PASSWORD, expect, expectNoSeriousA11yViolations, signInWithToken, test, tokenFor } from './fixtures';
+import { createVendors, dropFiles, linksCsv, previewText } from './send-fixtures';
 
-/** The vendor's delivered message, read back from the server's outbox, and the personal link in it. */
+const addressesOf = (field: AddressObject | AddressObject[] | undefined) =>
+  (Array.isArray(field) ? field : field ? [field] : []).flatMap((group) => group.value.map((entry) => entry.address));
+
+/** The vendor's delivered message, read back from the shared server's outbox, and the personal link in it. */
 async function linkFromDeliveredMessage(vendorEmail: string): Promise<string> {
   const folder = join(process.env.E2E_DATA_DIR!, 'outbox');
   for (let attempt = 0; attempt < 50; attempt++) {
@@ -21,96 +26,165 @@ async function linkFromDeliveredMessage(vendorEmail: string): Promise<string> {
   throw new Error(`no message with a vendor link for ${vendorEmail} in the outbox`);
 }
 
-test('a vendor opens the link from its message, confirms, schedules and reports the deployment', async ({ page, request }) => {
-  const admin = await tokenFor(request, ADMIN_EMAIL);
-  const tag = Date.now().toString(36);
-  const [acme, beta] = await createVendors(request, admin, tag);
-  const csv = linksCsv([acme!, beta!]);
-  const sent = await request.post('/api/send-email-consolidated', {
-    headers: { authorization: `Bearer ${admin}` },
-    data: {
-      selectedVendors: [acme!.vendorId],
-      selectedClient: 'heritage-action',
-      pricingModel: 'Revshare',
-      emailCards: [
-        { id: 'main', htmlContent: `<p>Creative ${tag}</p>`, filename: `creative-${tag}.html`, subject: `Track ${tag}`, senderName: 'Heritage', endDate: '2031-06-30', csvContent: csv, csvFileName: 'links.csv' },
-      ],
-      textCards: [],
-      imageAttachments: [],
-      allVendorLinks: { main: { [acme!.vendorId]: `https://donate.example.org/give?utm_source=${acme!.utm}` } },
-    },
+/**
+ * The main story against a server of its own that mails through a real SMTP server (the `smtp-server` sink below), as
+ * production does: the team sends from the send page, the vendor's message is read from the sink and parsed, and the
+ * vendor opens the link in it. The shared server writes to its outbox, which the other tests here read.
+ */
+test.describe('with the vendor message delivered to an SMTP sink', () => {
+  const ADMIN = 'tracking.admin@agency.test';
+  let sink: SmtpSink;
+  let server: Awaited<ReturnType<typeof startServer>>;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    sink = await startSmtpSink();
+    server = await startServer({ ADMIN_EMAILS: ADMIN, MAIL_TRANSPORT: 'smtp', SMTP_URL: sink.url });
   });
-  expect(sent.status(), await sent.text()).toBe(200);
+  test.afterAll(async () => {
+    await server?.stop();
+    await sink?.close();
+  });
 
-  const link = await linkFromDeliveredMessage(acme!.email);
-  expect(link).toMatch(/\/vendor#[A-Za-z0-9_-]{43}$/);
-  const response = await page.goto(link);
-  expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Heritage Action: New Heritage Action Content`);
-  await expect(page.getByText(`Deployment for ${acme!.name}`)).toBeVisible();
-  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
-  // Its own link and key, no app chrome (no sidebar).
-  await expect(page.getByRole('link', { name: `https://donate.example.org/give?utm_source=${acme!.utm}` })).toBeVisible();
-  await expect(page.getByText(`EK-${acme!.vendorId}`)).toBeVisible();
-  await expect(page.getByRole('navigation')).toHaveCount(0);
-  await expectNoSeriousA11yViolations(page);
+  /** The message the sink received for `address` (envelope and To header), parsed. */
+  async function deliveredTo(address: string): Promise<ParsedMail> {
+    let found: ParsedMail | undefined;
+    await expect
+      .poll(async () => {
+        for (const message of sink.received.filter((candidate) => candidate.to.includes(address))) {
+          const mail = await simpleParser(message.raw);
+          if (addressesOf(mail.to).includes(address)) found = mail;
+        }
+        return found !== undefined;
+      }, { message: `a message to ${address} in the SMTP sink`, timeout: 20_000 })
+      .toBe(true);
+    return found!;
+  }
 
-  await page.getByRole('button', { name: 'Confirm received' }).click();
-  await expect(page.getByText('Saved: Received')).toBeVisible();
-  await page.getByLabel('Deployment date').first().fill('2031-06-01');
-  await page.getByLabel('Time').fill('09:30');
-  await page.getByLabel('List or segment').fill('Spring donors');
-  await page.getByLabel('Planned quantity').fill('40000');
-  await page.getByRole('button', { name: 'Save schedule' }).click();
-  await expect(page.getByText('Saved: Scheduled for 2031-06-01 09:30 (New York time), Spring donors, 40,000 planned')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Status' }).getByText('Scheduled', { exact: true })).toBeVisible();
+  test('the team sends from the send page; the vendor opens the link from the message in the SMTP sink, confirms, schedules and reports the deployment, and the board shows it', async ({ page, playwright }) => {
+    test.setTimeout(180_000);
+    const request = await playwright.request.newContext({ baseURL: server.url });
+    const invite = new URL(await server.setupUrl(ADMIN)).searchParams.get('invite')!;
+    const registered = await request.post('/api/register', { data: { email: ADMIN, password: PASSWORD, invite } });
+    expect(registered.status(), await registered.text()).toBe(201);
+    const admin = (await registered.json()).token as string;
+    const tag = Date.now().toString(36);
+    const [acme, beta] = await createVendors(request, admin, tag);
 
-  // A bad report is answered with the server's message.
-  const today = new Date().toISOString().slice(0, 10);
-  const future = `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`;
-  const deployed = page.getByRole('region', { name: 'Deployed' });
-  await deployed.getByLabel('Deployment date').fill(future);
-  await deployed.getByLabel('Quantity sent').fill('39850');
-  await deployed.getByRole('button', { name: 'Report deployed' }).click();
-  await expect(page.getByRole('alert')).toHaveText('The deployment date cannot be in the future.');
-  await deployed.getByLabel('Deployment date').fill('2026-01-05');
-  await deployed.getByRole('button', { name: 'Report deployed' }).click();
-  await expect(page.getByText('Saved: Deployed on 2026-01-05, 39,850 sent')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Status' }).getByText('Deployed', { exact: true })).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+    // The send page: PUBLIC_URL is this loopback server, so it warns that vendors could not open their links.
+    await page.goto(`${server.url}/access-denied`);
+    await page.evaluate((value) => localStorage.setItem('auth_token', value), admin);
+    await page.goto(`${server.url}/`);
+    const warning = page.getByRole('status').filter({ hasText: 'Vendors cannot open their personal deployment links' });
+    await expect(warning).toHaveText(
+      `Vendors cannot open their personal deployment links: ${server.url} is a local or private address. Set PUBLIC_URL to the address vendors reach, or VENDOR_LINKS=off to leave the links out.`,
+    );
+    await page.getByRole('radio', { name: 'Heritage Action' }).click();
+    await page.getByRole('button', { name: /^Email/ }).click();
+    await dropFiles(page, page.getByRole('button', { name: 'Add HTML and CSV files to Email 1' }), [
+      { name: `creative-${tag}.html`, mimeType: 'text/html', text: `<p>Creative ${tag}</p>` },
+      { name: 'links.csv', mimeType: 'text/csv', text: linksCsv([acme!, beta!]) },
+    ]);
+    await page.getByLabel('Subject line').fill(`Track ${tag}`);
+    await page.getByLabel('Sender name').fill('Heritage');
+    await page.getByLabel('End date').fill('2031-06-30');
+    await page.getByRole('checkbox', { name: new RegExp(acme!.name) }).check();
 
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: test.info().outputPath('vendor-page-desktop.png'), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: test.info().outputPath('vendor-page-phone.png'), fullPage: true });
+    // The preview holds the place of the vendor's personal link, as plain text: each real one is made at sending.
+    const preview = page.frameLocator('iframe[title="Email body preview"]');
+    await expect(preview.getByText('Confirm, schedule and report this deployment')).toBeVisible();
+    await expect(preview.getByText('[Your personal link to this deployment, made when the email is sent]')).toBeVisible();
+    await expect(preview.getByRole('link', { name: /personal link/ })).toHaveCount(0);
+    expect(await previewText(page)).not.toContain('/vendor#');
+    await expect(warning).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Send to 1 Vendor(s)' }).click();
+    await expect(page.getByText('Email sent successfully!', { exact: true }).first()).toBeVisible();
 
-  // The team sees it on the send's Deployment Log entry.
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signInWithToken(page, admin, '/deployment-log');
-  const vendors = page.getByRole('list', { name: 'Vendors' }).filter({ hasText: acme!.name });
-  await expect(vendors.getByText('Deployed', { exact: true })).toBeVisible();
-  await expect(vendors.getByText('2026-01-05 · 39,850')).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('deployment-log-tracking.png') });
+    // The vendor's message, as the SMTP server received it: the placeholder's place holds its own link.
+    const message = await deliveredTo(acme!.email);
+    expect(message.subject).toBe('New Heritage Action Content');
+    expect(message.text).not.toContain('[Your personal link');
+    const link = message.text?.match(/^Your personal page: (\S+)$/m)?.[1] ?? '';
+    expect(link).toMatch(new RegExp(`^${server.url}/vendor#[A-Za-z0-9_-]{43}$`));
+    expect(message.html).toContain(`href="${link}"`);
+    expect(sink.received.some((received) => received.to.includes(beta!.email))).toBe(false);
 
-  // And on the Tracking board, in the 'Deployed' column, filtered to this vendor.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tracking' }).click();
-  await expect(page.getByRole('heading', { name: 'Tracking' })).toBeVisible();
-  await page.getByLabel('Vendor').selectOption(acme!.vendorId);
-  const deployedColumn = page.getByRole('region', { name: 'Deployed' });
-  await expect(deployedColumn.getByText(acme!.name)).toBeVisible();
-  await expect(deployedColumn.getByText('Deployed 2026-01-05 · 39,850')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Scheduled' }).getByText(acme!.name)).toHaveCount(0);
-  await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: test.info().outputPath('tracking-board-desktop.png'), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: test.info().outputPath('tracking-board-phone.png'), fullPage: true });
+    const response = await page.goto(link);
+    expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Heritage Action: New Heritage Action Content`);
+    await expect(page.getByText(`Deployment for ${acme!.name}`)).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+    // Its own link (from the CSV) and key, its terms, no app chrome (no sidebar).
+    await expect(page.getByRole('link', { name: `https://donate.example.org/give?UTM_SOURCE=${acme!.utm}&utm_medium=email` })).toBeVisible();
+    await expect(page.getByText(`EK-${acme!.vendorId}`)).toBeVisible();
+    await expect(page.getByText('50/50')).toBeVisible();
+    await expect(page.getByRole('navigation')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: test.info().outputPath('vendor-page-fresh-desktop.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: test.info().outputPath('vendor-page-fresh-phone.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
 
-  // An unknown link says so plainly (a fresh load: only the fragment differs).
-  await page.goto('about:blank');
-  await page.goto(`${link.slice(0, -4)}AAAA`);
-  await expect(page.getByRole('alert')).toContainText('This link is not valid.');
+    await page.getByRole('button', { name: 'Confirm received' }).click();
+    await expect(page.getByText('Saved: Received')).toBeVisible();
+    await page.getByLabel('Deployment date').first().fill('2031-06-01');
+    await page.getByLabel('Time').fill('09:30');
+    await page.getByLabel('List or segment').fill('Spring donors');
+    await page.getByLabel('Planned quantity').fill('40000');
+    await page.getByRole('button', { name: 'Save schedule' }).click();
+    await expect(page.getByText('Saved: Scheduled for 2031-06-01 09:30 (New York time), Spring donors, 40,000 planned')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Status' }).getByText('Scheduled', { exact: true })).toBeVisible();
+
+    // A bad report is answered with the server's message.
+    const today = new Date().toISOString().slice(0, 10);
+    const future = `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`;
+    const deployed = page.getByRole('region', { name: 'Deployed' });
+    await deployed.getByLabel('Deployment date').fill(future);
+    await deployed.getByLabel('Quantity sent').fill('39850');
+    await deployed.getByRole('button', { name: 'Report deployed' }).click();
+    await expect(page.getByRole('alert')).toHaveText('The deployment date cannot be in the future.');
+    await deployed.getByLabel('Deployment date').fill('2026-01-05');
+    await deployed.getByRole('button', { name: 'Report deployed' }).click();
+    await expect(page.getByText('Saved: Deployed on 2026-01-05, 39,850 sent')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Status' }).getByText('Deployed', { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await page.screenshot({ path: test.info().outputPath('vendor-page-deployed-desktop.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: test.info().outputPath('vendor-page-deployed-phone.png'), fullPage: true });
+
+    // The team sees it on the send's Deployment Log entry.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${server.url}/deployment-log`);
+    const vendors = page.getByRole('list', { name: 'Vendors' }).filter({ hasText: acme!.name });
+    await expect(vendors.getByText('Deployed', { exact: true })).toBeVisible();
+    await expect(vendors.getByText('2026-01-05 · 39,850')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('deployment-log-tracking.png') });
+
+    // And on the Tracking board, in the 'Deployed' column, filtered to this vendor.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tracking' }).click();
+    await expect(page.getByRole('heading', { name: 'Tracking' })).toBeVisible();
+    await page.getByLabel('Vendor').selectOption(acme!.vendorId);
+    const deployedColumn = page.getByRole('region', { name: 'Deployed' });
+    await expect(deployedColumn.getByText(acme!.name)).toBeVisible();
+    await expect(deployedColumn.getByText('Deployed 2026-01-05 · 39,850')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Scheduled' }).getByText(acme!.name)).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: test.info().outputPath('tracking-board-desktop.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: test.info().outputPath('tracking-board-phone.png'), fullPage: true });
+
+    // An unknown link says so plainly (a fresh load: only the fragment differs).
+    await page.goto('about:blank');
+    await page.goto(`${link.slice(0, -4)}AAAA`);
+    await expect(page.getByRole('alert')).toContainText('This link is not valid.');
+    await request.dispose();
+  });
 });
 
 /** A CPD send ($12.50 per donor, a $5,000 budget each) to two new vendors: its id, the vendors and the admin's token. */
