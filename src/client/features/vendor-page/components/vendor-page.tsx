@@ -161,32 +161,37 @@ function TeamDecision({ tracking }: { tracking: VendorPageView['tracking'] }) {
   return tracking.reviewNote ? <p className="w-full text-[13px] text-slate-700">From the team: {tracking.reviewNote}</p> : null;
 }
 
+// A label beside its value from 640 px; on a phone above it, so a long link gets the whole width instead of a narrow
+// column broken every few letters.
+const TERMS_LIST = 'grid grid-cols-1 gap-x-3 text-[13px] sm:grid-cols-[minmax(0,10rem)_minmax(0,1fr)] sm:gap-y-1';
+const VALUE = 'mb-2 sm:mb-0';
+
 function SentContent({ token, view }: { token: string; view: VendorPageView }) {
   const { content } = view;
   const [downloadError, setDownloadError] = useState<string | null>(null);
   return (
     <section aria-label="What was sent" className="grid gap-3 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4">
       <h2 className="text-base font-semibold text-slate-900">What we sent you</h2>
-      <dl className="grid grid-cols-[minmax(0,10rem)_minmax(0,1fr)] gap-x-3 gap-y-1 text-[13px]">
+      <dl className={TERMS_LIST}>
         <dt className="text-slate-600">Client</dt>
-        <dd className="text-slate-900">{content.clientName ?? 'Not named'}</dd>
+        <dd className={`${VALUE} text-slate-900`}>{content.clientName ?? 'Not named'}</dd>
         <dt className="text-slate-600">Terms</dt>
-        <dd className="text-slate-900">{content.terms.label}</dd>
+        <dd className={`${VALUE} text-slate-900`}>{content.terms.label}</dd>
         {content.terms.items.map((item) => (
           <div key={item.label} className="contents">
             <dt className="text-slate-600">{item.label}</dt>
-            <dd className="tabular-nums text-slate-900">{item.value}</dd>
+            <dd className={`${VALUE} tabular-nums text-slate-900`}>{item.value}</dd>
           </div>
         ))}
       </dl>
       {content.cards.map((card) => (
         <div key={card.title} className="border-t border-slate-100 pt-3">
           <h3 className="text-sm font-semibold text-slate-900">{card.title}</h3>
-          <dl className="mt-1 grid grid-cols-[minmax(0,10rem)_minmax(0,1fr)] gap-x-3 gap-y-1 text-[13px]">
+          <dl className={`mt-1 ${TERMS_LIST}`}>
             {card.rows.map((row) => (
               <div key={row.label} className="contents">
                 <dt className="text-slate-600">{row.label}</dt>
-                <dd className="whitespace-pre-line text-slate-900 wrap-anywhere">
+                <dd className={`${VALUE} whitespace-pre-line text-slate-900 wrap-anywhere`}>
                   {row.isLink && /^https?:\/\//i.test(row.value) ? (
                     <a className="text-brand-700 underline" href={row.value} rel="noreferrer noopener" target="_blank">
                       {row.value}
