@@ -40,9 +40,10 @@ function SpendLine({ item }: { item: TrackingBoardItem }) {
   if (own === null && sendSpend.expected === null) return null;
   return (
     <p className="tabular-nums">
-      {own ? <span className="font-medium text-slate-800">{own}</span> : null}
+      {/* Each figure stays whole on a narrow card: the line breaks at the dot. */}
+      {own ? <span className="font-medium whitespace-nowrap text-slate-800">{own}</span> : null}
       {own && sendSpend.expected !== null ? <span className="text-slate-500"> · </span> : null}
-      {sendSpend.expected !== null ? <span className="text-slate-600">Send total {formatDollars(sendSpend.expected)}</span> : null}
+      {sendSpend.expected !== null ? <span className="whitespace-nowrap text-slate-600">Send total {formatDollars(sendSpend.expected)}</span> : null}
     </p>
   );
 }

@@ -1,0 +1,99 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+import type { APIRequestContext } from '@playwright/test';
+import { ADMIN_EMAIL, expect, expectNoSeriousA11yViolations, signInWithToken, test, tokenFor } from './fixtures';
+import { createVendors, linksCsv } from './send-fixtures';
+
+/** The personal link in the vendor's delivered message, read from the server's outbox. */
+async function vendorToken(vendorEmail: string): Promise<string> {
+  const folder = join(process.env.E2E_DATA_DIR!, 'outbox');
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const names = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.eml')) : [];
+    for (const name of names) {
+      const mail = await simpleParser(readFileSync(join(folder, name)));
+      const to = (Array.isArray(mail.to) ? mail.to : [mail.to]).flatMap((group) => group?.value.map((entry) => entry.address) ?? []);
+      const link = mail.text?.match(/^Your personal page: (\S+)$/m)?.[1];
+      if (to.includes(vendorEmail) && link) return link.split('#')[1]!;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no message with a vendor link for ${vendorEmail} in the outbox`);
+}
+
+async function vendorActs(request: APIRequestContext, vendorEmail: string, action: Record<string, unknown>) {
+  const response = await request.post('/api/vendor-page/actions', { headers: { authorization: `Bearer ${await vendorToken(vendorEmail)}` }, data: action });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+test("the board's cards show the vendor's spend, its send's total whatever the filter, and 'Overdue' on a late deployment", async ({ page, request }) => {
+  const admin = await tokenFor(request, ADMIN_EMAIL);
+  const tag = Date.now().toString(36);
+  // CPD: a $5,000 budget for each vendor.
+  const [acme, beta] = await createVendors(request, admin, tag, true);
+  const sent = await request.post('/api/send-email-consolidated', {
+    headers: { authorization: `Bearer ${admin}` },
+    data: {
+      selectedVendors: [acme!.vendorId, beta!.vendorId],
+      selectedClient: 'heritage-action',
+      pricingModel: 'CPD',
+      emailCards: [
+        { id: 'main', htmlContent: `<p>Creative ${tag}</p>`, filename: `creative-${tag}.html`, subject: `Board ${tag}`, senderName: 'Heritage', endDate: '2031-06-30', csvContent: linksCsv([acme!, beta!]), csvFileName: 'links.csv' },
+      ],
+      textCards: [],
+      imageAttachments: [],
+      allVendorLinks: { main: Object.fromEntries([acme!, beta!].map((vendor) => [vendor.vendorId, `https://donate.example.org/give?utm_source=${vendor.utm}`])) },
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  // Acme scheduled it for two days ago and has not reported it: overdue. Beta deployed it.
+  const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3_600_000).toISOString().slice(0, 10);
+  await vendorActs(request, acme!.email, { action: 'scheduled', date: twoDaysAgo, time: '09:30', segment: 'Spring donors', plannedQuantity: 400 });
+  await vendorActs(request, beta!.email, { action: 'deployed', date: twoDaysAgo, quantity: 380 });
+
+  await signInWithToken(page, admin, '/tracking');
+  await expect(page.getByRole('heading', { name: 'Tracking' })).toBeVisible();
+  const acmeCard = page.getByRole('region', { name: 'Scheduled' }).getByRole('listitem').filter({ hasText: acme!.name });
+  const betaCard = page.getByRole('region', { name: 'Deployed' }).getByRole('listitem').filter({ hasText: beta!.name });
+  await expect(acmeCard.getByText('Overdue', { exact: true })).toBeVisible();
+  await expect(betaCard.getByText('Overdue', { exact: true })).toHaveCount(0);
+  // Each vendor's figure (planned until deployed) and the send's expected total: $5,000 planned + $5,000 spent.
+  await expect(acmeCard.getByText('Expected $5,000', { exact: true })).toBeVisible();
+  await expect(betaCard.getByText('Spend $5,000', { exact: true })).toBeVisible();
+  for (const card of [acmeCard, betaCard]) await expect(card.getByText('Send total $10,000', { exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // Filtered to Acme, Beta's card is hidden but the send's total still counts it.
+  const filters = page.getByRole('search', { name: 'Filter deployments' });
+  await filters.getByLabel('Vendor', { exact: true }).selectOption(acme!.vendorId);
+  await expect(betaCard).toHaveCount(0);
+  await expect(acmeCard.getByText('Send total $10,000', { exact: true })).toBeVisible();
+  await expect(acmeCard.getByText('Overdue', { exact: true })).toBeVisible();
+
+  // Looked at: the board with this send's two cards, at desktop and phone widths.
+  await filters.getByLabel('Client', { exact: true }).selectOption('heritage-action');
+  await filters.getByLabel('Vendor', { exact: true }).selectOption('');
+  await expect(betaCard).toBeVisible();
+  for (const [name, width, height] of [['desktop', 1280, 900], ['phone', 390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: test.info().outputPath(`tracking-board-spend-${name}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The server's limits (1000 open, 200 finished) are far beyond what a browser test makes, so its answer is changed on
+  // the way to say what a long history would (without its tag, so the next poll reads the real answer in full).
+  await page.route('**/api/tracking*', async (route) => {
+    const response = await route.fetch({ headers: { ...route.request().headers(), 'if-none-match': '' } });
+    const { etag: _etag, ...headers } = response.headers();
+    await route.fulfill({ response, headers, json: { ...(await response.json()), truncated: true, omitted: { open: 0, closed: 3 } } });
+  });
+  await page.reload();
+  const leftOut = page.getByText('3 older finished deployments (Deployed, Cannot deploy) are not shown. Filter by client, vendor or date to see them.');
+  await expect(leftOut).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: test.info().outputPath('tracking-board-left-out-desktop.png') });
+  await page.unroute('**/api/tracking*');
+  // The real answer leaves nothing out: the sentence goes at the next poll.
+  await expect(leftOut).toHaveCount(0);
+});
