@@ -114,6 +114,8 @@ test.describe('with the vendor message delivered to an SMTP sink', () => {
     expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Heritage Action: New Heritage Action Content`);
     await expect(page.getByText(`Deployment for ${acme!.name}`)).toBeVisible();
+    // Times carry their zone's name: the vendor schedules in New York time, and reads ours in its own.
+    await expect(page.getByText(/^Sent .+ (UTC|GMT[+-]?\d*|[A-Z]{2,5}) · this link works until .+ (UTC|GMT[+-]?\d*|[A-Z]{2,5})$/)).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
     // Its own link (from the CSV) and key, its terms, no app chrome (no sidebar).
     await expect(page.getByRole('link', { name: `https://donate.example.org/give?UTM_SOURCE=${acme!.utm}&utm_medium=email` })).toBeVisible();

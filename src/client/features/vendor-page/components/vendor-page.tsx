@@ -9,7 +9,8 @@ import { RequestError } from '#client/lib/request';
 import { downloadAttachment, useVendorAction, useVendorPage } from '../api/vendor-page';
 import { DeployedForm, ScheduleForm, TextForm } from './action-forms';
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+// In the viewer's own time zone, named: the schedule the vendor enters is New York time, so a bare time would be ambiguous.
+const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
 const formatWhen = (iso: string) => dateTime.format(new Date(iso));
 
 /** The token from '#<token>': read once, never sent anywhere but the Authorization header. */
