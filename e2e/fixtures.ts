@@ -58,11 +58,11 @@ export async function authorize(request: APIRequestContext, adminToken: string, 
   return added;
 }
 
-/** Opens the app already signed in with the token. */
-export async function signInWithToken(page: Page, token: string, path = '/') {
-  await page.goto('/access-denied');
+/** Opens the app already signed in with the token (on the shared server, or at `origin`: a spec's own server). */
+export async function signInWithToken(page: Page, token: string, path = '/', origin = '') {
+  await page.goto(`${origin}/access-denied`);
   await page.evaluate((value) => localStorage.setItem('auth_token', value), token);
-  await page.goto(path);
+  await page.goto(`${origin}${path}`);
 }
 
 export async function expectNoSeriousA11yViolations(page: Page) {
@@ -100,3 +100,21 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 
 export { expect };
+
+/** A server a spec started for itself (running-server.ts): its address and its first admin's setup link. */
+interface OwnServer {
+  url: string;
+  setupUrl(email: string): Promise<string>;
+}
+
+/**
+ * Signs up `email`, the first admin of a server the spec started for itself, with its setup link; returns an API
+ * context on that server and the admin's token.
+ */
+export async function firstAdminOf(server: OwnServer, playwright: { request: { newContext(options: { baseURL: string }): Promise<APIRequestContext> } }, email: string) {
+  const request = await playwright.request.newContext({ baseURL: server.url });
+  const invite = inviteTokenOf(await server.setupUrl(email));
+  const registered = await request.post('/api/register', { data: { email, password: PASSWORD, invite } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  return { request, token: (await registered.json()).token as string };
+}

@@ -1,11 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from '#server/testing/running-server';
-import { expect, test } from './fixtures';
-import { createVendors, dropFiles, linksCsv } from './send-fixtures';
+import { expect, firstAdminOf, signInWithToken, test } from './fixtures';
+import { createVendors, heritageEmailCard } from './send-fixtures';
 
 const ADMIN = 'outage.admin@agency.test';
-const PASSWORD = 'correct horse battery';
 
 /** The send page against a server of its own, which the test stops and starts again (the shared one must stay up). */
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -19,24 +18,13 @@ test.afterAll(async () => {
 
 test('through a server restart: typing shows "Not saved yet: retrying" and saves on recovery; a send during it is refused, then mailed once', async ({ page, playwright, consoleErrors }) => {
   test.setTimeout(180_000);
-  const request = await playwright.request.newContext({ baseURL: server.url });
-  const invite = new URL(await server.setupUrl(ADMIN)).searchParams.get('invite')!;
-  const registered = await request.post('/api/register', { data: { email: ADMIN, password: PASSWORD, invite } });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const token = (await registered.json()).token as string;
+  const { request, token } = await firstAdminOf(server, playwright, ADMIN);
   const tag = Date.now().toString(36);
   const [acme, beta] = await createVendors(request, token, tag);
 
   // The page talks to the server under test, not the shared one.
-  await page.goto(`${server.url}/access-denied`);
-  await page.evaluate((value) => localStorage.setItem('auth_token', value), token);
-  await page.goto(`${server.url}/`);
-  await page.getByRole('radio', { name: 'Heritage Action' }).click();
-  await page.getByRole('button', { name: /^Email/ }).click();
-  await dropFiles(page, page.getByRole('button', { name: 'Add HTML and CSV files to Email 1' }), [
-    { name: `creative-${tag}.html`, mimeType: 'text/html', text: `<p>Creative ${tag}</p>` },
-    { name: 'links.csv', mimeType: 'text/csv', text: linksCsv([acme!, beta!]) },
-  ]);
+  await signInWithToken(page, token, '/', server.url);
+  await heritageEmailCard(page, tag, [acme!, beta!]);
   await page.getByLabel('Sender name').fill('Heritage');
   await page.getByLabel('End date').fill('2031-06-30');
   await page.getByRole('checkbox', { name: new RegExp(acme!.name) }).check();

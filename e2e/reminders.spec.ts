@@ -2,11 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { startServer } from '#server/testing/running-server';
-import { expect, expectNoSeriousA11yViolations, test } from './fixtures';
-import { createVendors, dropFiles, linksCsv } from './send-fixtures';
+import { expect, expectNoSeriousA11yViolations, firstAdminOf, signInWithToken, test } from './fixtures';
+import { createVendors, heritageEmailCard } from './send-fixtures';
 
 const ADMIN = 'reminders.admin@agency.test';
-const PASSWORD = 'correct horse battery';
 
 /**
  * A server of its own whose vendors are reminded after 0.002 hours (7.2 s), so the test sees a reminder go out; the
@@ -30,23 +29,12 @@ async function remindersTo(address: string) {
 
 test("'Send reminders to vendors' is kept with the send page and sent with the send; turned on later, the vendor is reminded and the team sees 'Reminded'", async ({ page, playwright }) => {
   test.setTimeout(120_000);
-  const request = await playwright.request.newContext({ baseURL: server.url });
-  const invite = new URL(await server.setupUrl(ADMIN)).searchParams.get('invite')!;
-  const registered = await request.post('/api/register', { data: { email: ADMIN, password: PASSWORD, invite } });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const token = (await registered.json()).token as string;
+  const { request, token } = await firstAdminOf(server, playwright, ADMIN);
   const tag = Date.now().toString(36);
   const [acme, beta] = await createVendors(request, token, tag);
 
-  await page.goto(`${server.url}/access-denied`);
-  await page.evaluate((value) => localStorage.setItem('auth_token', value), token);
-  await page.goto(`${server.url}/`);
-  await page.getByRole('radio', { name: 'Heritage Action' }).click();
-  await page.getByRole('button', { name: /^Email/ }).click();
-  await dropFiles(page, page.getByRole('button', { name: 'Add HTML and CSV files to Email 1' }), [
-    { name: `creative-${tag}.html`, mimeType: 'text/html', text: `<p>Creative ${tag}</p>` },
-    { name: 'links.csv', mimeType: 'text/csv', text: linksCsv([acme!, beta!]) },
-  ]);
+  await signInWithToken(page, token, '/', server.url);
+  await heritageEmailCard(page, tag, [acme!, beta!]);
   await page.getByLabel('Subject line').fill(`Remind ${tag}`);
   await page.getByLabel('Sender name').fill('Heritage');
   await page.getByLabel('End date').fill('2031-06-30');

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect } from './fixtures';
+import { ADMIN_EMAIL, expect, tokenFor } from './fixtures';
 
 export interface TestVendor {
   vendorId: string;
@@ -113,4 +113,40 @@ export async function cardRenders(page: Page): Promise<Record<string, number>> {
     for (const key of Object.keys(counts)) delete counts[key];
     return copy;
   });
+}
+
+/** On the send page: Heritage Action chosen, an email card added with a creative and the vendors' links CSV dropped on it. */
+export async function heritageEmailCard(page: Page, tag: string, vendors: readonly TestVendor[]) {
+  await page.getByRole('radio', { name: 'Heritage Action' }).click();
+  await page.getByRole('button', { name: /^Email/ }).click();
+  await dropFiles(page, page.getByRole('button', { name: 'Add HTML and CSV files to Email 1' }), [
+    { name: `creative-${tag}.html`, mimeType: 'text/html', text: `<p>Creative ${tag}</p>` },
+    { name: 'links.csv', mimeType: 'text/csv', text: linksCsv(vendors) },
+  ]);
+}
+
+/**
+ * A CPD send ($12.50 per donor, a $5,000 budget each) by the admin to two new vendors, through the API, its subject
+ * `${subject} ${tag}`: its id, the vendors and the admin's token.
+ */
+export async function cpdSend(request: APIRequestContext, subject: string) {
+  const admin = await tokenFor(request, ADMIN_EMAIL);
+  const tag = Date.now().toString(36);
+  const [acme, beta] = await createVendors(request, admin, tag, true);
+  const sent = await request.post('/api/send-email-consolidated', {
+    headers: { authorization: `Bearer ${admin}` },
+    data: {
+      selectedVendors: [acme!.vendorId, beta!.vendorId],
+      selectedClient: 'heritage-action',
+      pricingModel: 'CPD',
+      emailCards: [
+        { id: 'main', htmlContent: `<p>Creative ${tag}</p>`, filename: `creative-${tag}.html`, subject: `${subject} ${tag}`, senderName: 'Heritage', endDate: '2031-06-30', csvContent: linksCsv([acme!, beta!]), csvFileName: 'links.csv' },
+      ],
+      textCards: [],
+      imageAttachments: [],
+      allVendorLinks: { main: Object.fromEntries([acme!, beta!].map((vendor) => [vendor.vendorId, `https://donate.example.org/give?utm_source=${vendor.utm}`])) },
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  return { admin, tag, logId: (await sent.json()).id as number, acme: acme!, beta: beta! };
 }

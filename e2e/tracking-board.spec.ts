@@ -1,51 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { simpleParser } from 'mailparser';
-import type { APIRequestContext } from '@playwright/test';
-import { ADMIN_EMAIL, expect, expectNoSeriousA11yViolations, signInWithToken, test, tokenFor } from './fixtures';
-import { createVendors, linksCsv } from './send-fixtures';
-
-/** The personal link in the vendor's delivered message, read from the server's outbox. */
-async function vendorToken(vendorEmail: string): Promise<string> {
-  const folder = join(process.env.E2E_DATA_DIR!, 'outbox');
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const names = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.eml')) : [];
-    for (const name of names) {
-      const mail = await simpleParser(readFileSync(join(folder, name)));
-      const to = (Array.isArray(mail.to) ? mail.to : [mail.to]).flatMap((group) => group?.value.map((entry) => entry.address) ?? []);
-      const link = mail.text?.match(/^Your personal page: (\S+)$/m)?.[1];
-      if (to.includes(vendorEmail) && link) return link.split('#')[1]!;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no message with a vendor link for ${vendorEmail} in the outbox`);
-}
-
-async function vendorActs(request: APIRequestContext, vendorEmail: string, action: Record<string, unknown>) {
-  const response = await request.post('/api/vendor-page/actions', { headers: { authorization: `Bearer ${await vendorToken(vendorEmail)}` }, data: action });
-  expect(response.status(), await response.text()).toBe(200);
-}
+import { expect, expectNoSeriousA11yViolations, signInWithToken, test } from './fixtures';
+import { cpdSend } from './send-fixtures';
+import { vendorActs } from './vendor-links';
 
 test("the board's cards show the vendor's spend, its send's total whatever the filter, and 'Overdue' on a late deployment", async ({ page, request }) => {
-  const admin = await tokenFor(request, ADMIN_EMAIL);
-  const tag = Date.now().toString(36);
   // CPD: a $5,000 budget for each vendor.
-  const [acme, beta] = await createVendors(request, admin, tag, true);
-  const sent = await request.post('/api/send-email-consolidated', {
-    headers: { authorization: `Bearer ${admin}` },
-    data: {
-      selectedVendors: [acme!.vendorId, beta!.vendorId],
-      selectedClient: 'heritage-action',
-      pricingModel: 'CPD',
-      emailCards: [
-        { id: 'main', htmlContent: `<p>Creative ${tag}</p>`, filename: `creative-${tag}.html`, subject: `Board ${tag}`, senderName: 'Heritage', endDate: '2031-06-30', csvContent: linksCsv([acme!, beta!]), csvFileName: 'links.csv' },
-      ],
-      textCards: [],
-      imageAttachments: [],
-      allVendorLinks: { main: Object.fromEntries([acme!, beta!].map((vendor) => [vendor.vendorId, `https://donate.example.org/give?utm_source=${vendor.utm}`])) },
-    },
-  });
-  expect(sent.status(), await sent.text()).toBe(200);
+  const { admin, acme, beta } = await cpdSend(request, 'Board');
   // Acme scheduled it for two days ago and has not reported it: overdue. Beta deployed it.
   const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3_600_000).toISOString().slice(0, 10);
   await vendorActs(request, acme!.email, { action: 'scheduled', date: twoDaysAgo, time: '09:30', segment: 'Spring donors', plannedQuantity: 400 });

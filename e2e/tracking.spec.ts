@@ -1,30 +1,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startServer } from '#server/testing/running-server';
 import { startSmtpSink, type SmtpSink } from '#server/testing/smtp-sink';
-import { ADMIN_EMAIL, PASSWORD, expect, expectNoSeriousA11yViolations, signInWithToken, test, tokenFor } from './fixtures';
-import { createVendors, dropFiles, linksCsv, previewText } from './send-fixtures';
+import { ADMIN_EMAIL, expect, expectNoSeriousA11yViolations, firstAdminOf, signInWithToken, test, tokenFor } from './fixtures';
+import { cpdSend, createVendors, heritageEmailCard, linksCsv, previewText } from './send-fixtures';
+import { linkFromDeliveredMessage, vendorActs } from './vendor-links';
 
 const addressesOf = (field: AddressObject | AddressObject[] | undefined) =>
   (Array.isArray(field) ? field : field ? [field] : []).flatMap((group) => group.value.map((entry) => entry.address));
-
-/** The vendor's delivered message, read back from the shared server's outbox, and the personal link in it. */
-async function linkFromDeliveredMessage(vendorEmail: string): Promise<string> {
-  const folder = join(process.env.E2E_DATA_DIR!, 'outbox');
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const names = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.eml')) : [];
-    for (const name of names) {
-      const mail = await simpleParser(readFileSync(join(folder, name)));
-      const to = (Array.isArray(mail.to) ? mail.to : [mail.to]).flatMap((group) => group?.value.map((entry) => entry.address) ?? []);
-      const link = mail.text?.match(/^Your personal page: (\S+)$/m)?.[1];
-      if (to.includes(vendorEmail) && link) return link;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no message with a vendor link for ${vendorEmail} in the outbox`);
-}
 
 /**
  * The main story against a server of its own that mails through a real SMTP server (the `smtp-server` sink below), as
@@ -63,28 +48,17 @@ test.describe('with the vendor message delivered to an SMTP sink', () => {
 
   test('the team sends from the send page; the vendor opens the link from the message in the SMTP sink, confirms, schedules and reports the deployment, and the board shows it', async ({ page, playwright }) => {
     test.setTimeout(180_000);
-    const request = await playwright.request.newContext({ baseURL: server.url });
-    const invite = new URL(await server.setupUrl(ADMIN)).searchParams.get('invite')!;
-    const registered = await request.post('/api/register', { data: { email: ADMIN, password: PASSWORD, invite } });
-    expect(registered.status(), await registered.text()).toBe(201);
-    const admin = (await registered.json()).token as string;
+    const { request, token: admin } = await firstAdminOf(server, playwright, ADMIN);
     const tag = Date.now().toString(36);
     const [acme, beta] = await createVendors(request, admin, tag);
 
     // The send page: PUBLIC_URL is this loopback server, so it warns that vendors could not open their links.
-    await page.goto(`${server.url}/access-denied`);
-    await page.evaluate((value) => localStorage.setItem('auth_token', value), admin);
-    await page.goto(`${server.url}/`);
+    await signInWithToken(page, admin, '/', server.url);
     const warning = page.getByRole('status').filter({ hasText: 'Vendors cannot open their personal deployment links' });
     await expect(warning).toHaveText(
       `Vendors cannot open their personal deployment links: ${server.url} is a local or private address. Set PUBLIC_URL to the address vendors reach, or VENDOR_LINKS=off to leave the links out.`,
     );
-    await page.getByRole('radio', { name: 'Heritage Action' }).click();
-    await page.getByRole('button', { name: /^Email/ }).click();
-    await dropFiles(page, page.getByRole('button', { name: 'Add HTML and CSV files to Email 1' }), [
-      { name: `creative-${tag}.html`, mimeType: 'text/html', text: `<p>Creative ${tag}</p>` },
-      { name: 'links.csv', mimeType: 'text/csv', text: linksCsv([acme!, beta!]) },
-    ]);
+    await heritageEmailCard(page, tag, [acme!, beta!]);
     await page.getByLabel('Subject line').fill(`Track ${tag}`);
     await page.getByLabel('Sender name').fill('Heritage');
     await page.getByLabel('End date').fill('2031-06-30');
@@ -189,38 +163,8 @@ test.describe('with the vendor message delivered to an SMTP sink', () => {
   });
 });
 
-/** A CPD send ($12.50 per donor, a $5,000 budget each) to two new vendors: its id, the vendors and the admin's token. */
-async function cpdSend(request: APIRequestContext) {
-  const admin = await tokenFor(request, ADMIN_EMAIL);
-  const tag = Date.now().toString(36);
-  const [acme, beta] = await createVendors(request, admin, tag, true);
-  const sent = await request.post('/api/send-email-consolidated', {
-    headers: { authorization: `Bearer ${admin}` },
-    data: {
-      selectedVendors: [acme!.vendorId, beta!.vendorId],
-      selectedClient: 'heritage-action',
-      pricingModel: 'CPD',
-      emailCards: [
-        { id: 'main', htmlContent: `<p>Creative ${tag}</p>`, filename: `creative-${tag}.html`, subject: `Spend ${tag}`, senderName: 'Heritage', endDate: '2031-06-30', csvContent: linksCsv([acme!, beta!]), csvFileName: 'links.csv' },
-      ],
-      textCards: [],
-      imageAttachments: [],
-      allVendorLinks: { main: Object.fromEntries([acme!, beta!].map((vendor) => [vendor.vendorId, `https://donate.example.org/give?utm_source=${vendor.utm}`])) },
-    },
-  });
-  expect(sent.status(), await sent.text()).toBe(200);
-  return { admin, logId: (await sent.json()).id as number, acme: acme!, beta: beta! };
-}
-
-/** What a vendor does on its page, done through the vendor API with the link from its delivered message. */
-async function vendorActs(request: APIRequestContext, vendorEmail: string, action: Record<string, unknown>) {
-  const token = (await linkFromDeliveredMessage(vendorEmail)).split('#')[1]!;
-  const response = await request.post('/api/vendor-page/actions', { headers: { authorization: `Bearer ${token}` }, data: action });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
 test("the log entry and its Deployment Details show each vendor's expected spend and the send's total; Details revoke a vendor's link after confirming", async ({ page, request }) => {
-  const { admin, logId, acme, beta } = await cpdSend(request);
+  const { admin, logId, acme, beta } = await cpdSend(request, 'Spend');
   await vendorActs(request, acme.email, { action: 'deployed', date: '2026-01-05', quantity: 420 });
 
   await signInWithToken(page, admin, '/deployment-log');
@@ -272,7 +216,7 @@ async function setTabHidden(page: Page, hidden: boolean) {
 }
 
 test('the Tracking board and open Deployment Details show what a vendor does within seconds, without a reload', async ({ page, context, request }) => {
-  const { admin, logId, acme, beta } = await cpdSend(request);
+  const { admin, logId, acme, beta } = await cpdSend(request, 'Spend');
   await signInWithToken(page, admin, '/tracking');
   const vendorFilter = page.getByRole('search', { name: 'Filter deployments' }).getByLabel('Vendor', { exact: true });
   await vendorFilter.selectOption(acme.vendorId);
