@@ -5,11 +5,13 @@ import { describe, expect } from 'vitest';
 import { openDatabase, type Database } from './db/client';
 import { emailDeliveries, emailLogs, storedFiles } from './db/schema';
 import { createLocalStorage } from './storage/local';
+import type { DeliveryOptions } from './mail/deliveries';
 import { test } from './testing/fixtures';
 import { captureLogs } from './testing/log-capture';
 import { FAST_DELIVERY, VENDORS, eventually, seedVendors, sendBodyFor, temporaryDataDir } from './testing/send-fixtures';
 import { startServer } from './testing/server-process';
-import { startTcpProxy } from './testing/tcp-proxy';
+import type { SmtpSink } from './testing/smtp-sink';
+import { startTcpProxy, type TcpProxy } from './testing/tcp-proxy';
 import { ADMIN_EMAIL, bearer, createRestartableDatabase, createTestApp, register, type TestContext } from './testing/test-app';
 
 /** These tests start apps or a server process on a database of their own. */
@@ -36,28 +38,44 @@ async function databaseBehindProxy() {
 
 const sendBody = sendBodyFor() as object;
 
+/**
+ * An app mailing through `smtp` on a database behind a proxy the test can cut, its log captured, with the admin signed
+ * up and the vendors in place; everything is closed after `run`.
+ */
+async function withAppBehindProxy(
+  options: { dataDir: string; smtp: SmtpSink; delivery: DeliveryOptions },
+  run: (context: { app: TestContext['app']; token: string; proxy: TcpProxy; logs: ReturnType<typeof captureLogs> }) => Promise<void>,
+) {
+  const behind = await databaseBehindProxy();
+  const logs = captureLogs();
+  let database: Database | undefined;
+  let t: TestContext | undefined;
+  try {
+    database = await openDatabase({ kind: 'postgres', url: behind.url });
+    t = await createTestApp({ DATA_DIR: options.dataDir, MAIL_TRANSPORT: 'smtp', SMTP_URL: options.smtp.url }, database, {
+      delivery: options.delivery,
+      logger: { level: 'info', stream: logs.stream },
+    });
+    const token = await register(t.app, ADMIN_EMAIL);
+    await seedVendors(t.app, token);
+    await run({ app: t.app, token, proxy: behind.proxy, logs });
+  } finally {
+    await t?.app.close();
+    await database?.close();
+    await behind.cleanup();
+  }
+}
+
 describe.skipIf(!onPostgres)('the database going away (PostgreSQL)', () => {
   it('answers 503 with Retry-After and a message, the worker backs off and resumes, and every message goes out once', async ({ smtp, dataDir }) => {
-    const behind = await databaseBehindProxy();
-    const logs = captureLogs();
-    let database: Database | undefined;
-    let t: TestContext | undefined;
-    try {
-      database = await openDatabase({ kind: 'postgres', url: behind.url });
-      const delivery = { ...FAST_DELIVERY, baseDelayMs: 100, maxDelayMs: 100, maxAttempts: 100, pollIntervalMs: 100, firstAttemptWaitMs: 0 };
-      t = await createTestApp({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url }, database, {
-        delivery,
-        logger: { level: 'info', stream: logs.stream },
-      });
-      const { app } = t;
-      const token = await register(app, ADMIN_EMAIL);
-      await seedVendors(app, token);
+    const delivery = { ...FAST_DELIVERY, baseDelayMs: 100, maxDelayMs: 100, maxAttempts: 100, pollIntervalMs: 100, firstAttemptWaitMs: 0 };
+    await withAppBehindProxy({ dataDir, smtp, delivery }, async ({ app, token, proxy, logs }) => {
       // The mail server says 'later' until the outage is over: the messages wait in the queue through it.
       smtp.answer = () => ({ kind: 'refuse', code: 451, message: 'Try again later' });
       const accepted = await app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(token), payload: sendBody });
       expect(accepted.json()).toMatchObject({ pending: 3 });
 
-      await behind.proxy.cut();
+      await proxy.cut();
       const passFailures = () => logs.entries().filter((entry) => entry.msg === 'delivery queue pass failed');
       await eventually(async () => passFailures().length, (count) => count >= 3);
       // Waiting longer after each failed pass.
@@ -73,37 +91,21 @@ describe.skipIf(!onPostgres)('the database going away (PostgreSQL)', () => {
       expect(logs.entries().some((entry) => entry.msg === 'the database is unavailable')).toBe(true);
 
       smtp.answer = undefined;
-      await behind.proxy.restore();
+      await proxy.restore();
       const list = () => app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) }).then((response) => response.json());
       const entries = await eventually(list, (value) => Array.isArray(value) && value[0]?.deliveries.every((item: { status: string }) => item.status === 'sent'), 30_000);
       // The refused send wrote nothing; the accepted one went out, each message once.
       expect(entries).toHaveLength(1);
       for (const vendor of VENDORS) expect(smtp.received.filter((message) => message.to.includes(vendor.emails[0])).length).toBe(1);
       expect(logs.entries().some((entry) => entry.msg === 'delivery queue resumed')).toBe(true);
-    } finally {
-      await t?.app.close();
-      await database?.close();
-      await behind.cleanup();
-    }
+    });
   }, OUTAGE_TIMEOUT_MS);
 
   it("gives back a claim whose answer was lost with the connection: each message goes out once, none is called 'uncertain'", async ({ smtp, dataDir }) => {
-    const behind = await databaseBehindProxy();
-    const logs = captureLogs();
-    let database: Database | undefined;
-    let t: TestContext | undefined;
-    try {
-      database = await openDatabase({ kind: 'postgres', url: behind.url });
-      // The default lease (60 s): a claim left 'sending' would hold its messages past the wait below.
-      t = await createTestApp({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url }, database, {
-        delivery: { ...FAST_DELIVERY, firstAttemptWaitMs: 0 },
-        logger: { level: 'info', stream: logs.stream },
-      });
-      const { app } = t;
-      const token = await register(app, ADMIN_EMAIL);
-      await seedVendors(app, token);
+    // The default lease (60 s): a claim left 'sending' would hold its messages past the wait below.
+    await withAppBehindProxy({ dataDir, smtp, delivery: { ...FAST_DELIVERY, firstAttemptWaitMs: 0 } }, async ({ app, token, proxy, logs }) => {
       // The worker's claim of the send's messages commits in the database; its answer (rows with the vendors' addresses) never comes back.
-      const lost = behind.proxy.loseAnswer(/skip locked/i, /acme\.test/);
+      const lost = proxy.loseAnswer(/skip locked/i, /acme\.test/);
       const accepted = await app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(token), payload: sendBody });
       expect(accepted.statusCode).toBe(200);
       await lost;
@@ -113,11 +115,7 @@ describe.skipIf(!onPostgres)('the database going away (PostgreSQL)', () => {
       expect(entries[0].deliveries.map((item: { status: string }) => item.status)).toEqual(VENDORS.map(() => 'sent'));
       for (const vendor of VENDORS) expect(smtp.received.filter((message) => message.to.includes(vendor.emails[0])).length).toBe(1);
       expect(logs.entries().some((entry) => entry.msg === 'claims whose answer was lost were put back in the queue')).toBe(true);
-    } finally {
-      await t?.app.close();
-      await database?.close();
-      await behind.cleanup();
-    }
+    });
   }, OUTAGE_TIMEOUT_MS);
 
   it('a server process rides out the outage: 503s while it lasts, answers again after, never exits', async () => {

@@ -68,3 +68,5 @@ export async function startTcpProxy(target: { host: string; port: number }) {
     },
   };
 }
+
+export type TcpProxy = Awaited<ReturnType<typeof startTcpProxy>>;
