@@ -1,6 +1,7 @@
-import { emailLogListShape, remindersSettingResultShape, retryFailedResultShape, sendAgainResultShape } from '#shared/contracts/responses';
+import { emailLogListShape, recordUpdateResultShape, remindersSettingResultShape, retryFailedResultShape, sendAgainResultShape } from '#shared/contracts/responses';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EmailLogEntry, EmailLogFilters } from '#shared/contracts/email-logs';
+import type { VendorAction } from '#shared/contracts/tracking';
 import { request } from '#client/lib/request';
 import { EMAIL_LOGS_QUERY_KEY } from './email-logs-key';
 
@@ -70,5 +71,26 @@ export function useSetSendReminders() {
       );
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: EMAIL_LOGS_QUERY_KEY }),
+  });
+}
+
+/**
+ * 'Record an update': a team member reports a vendor action on the vendor's behalf (it answered by e-mail, its link no
+ * longer works, or it has none). The new tracking is written into the held entries at once, as the reminders setting
+ * is; then the log and the Tracking board read again.
+ */
+export function useRecordVendorUpdate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ logId, vendorId, action }: { logId: number; vendorId: string; action: VendorAction }) =>
+      request(`${logPath(logId)}/deliveries/${encodeURIComponent(vendorId)}/tracking`, recordUpdateResultShape, { method: 'POST', body: action }),
+    onSuccess: ({ tracking }, { logId, vendorId }) => {
+      const apply = (entry: EmailLogEntry): EmailLogEntry =>
+        entry.id === logId ? { ...entry, deliveries: entry.deliveries.map((delivery) => (delivery.vendorId === vendorId ? { ...delivery, tracking } : delivery)) } : entry;
+      queryClient.setQueriesData<EmailLogEntry[] | EmailLogEntry>({ queryKey: EMAIL_LOGS_QUERY_KEY }, (held) =>
+        Array.isArray(held) ? held.map(apply) : held && typeof held === 'object' && 'deliveries' in held ? apply(held) : held,
+      );
+    },
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: EMAIL_LOGS_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: ['tracking-board'] })]),
   });
 }

@@ -17,7 +17,7 @@ import {
 import { emailLogDeliveryParams, emailLogEntry, emailLogIdParams, emailLogQuery, remindersSetting, remindersSettingResult, retryFailedResult, sendAgainResult } from '#shared/contracts/email-logs';
 import { testEmailBody, testEmailResult } from '#shared/contracts/email-test';
 import { fileParams, fileQuery } from '#shared/contracts/files';
-import { attachmentParams, revokeLinkResult, seedTestReview, seedTestReviewResult, trackingBoard, trackingBoardQuery, vendorAction, vendorPageView } from '#shared/contracts/tracking';
+import { attachmentParams, recordUpdateResult, revokeLinkResult, seedTestReview, seedTestReviewResult, trackingBoard, trackingBoardQuery, vendorAction, vendorPageView } from '#shared/contracts/tracking';
 import { addVendorsBody, addVendorsPreview, addVendorsPreviewBody, addVendorsResult, compareQuery, messageComparison, useAsNewSendBody, useAsNewSendResult } from '#shared/contracts/past-sends';
 import { proofBody, proofResult, sendBody, sendResult } from '#shared/contracts/send';
 import { addAuthorizedEmail, authorizedEmail, inviteResponse, permissionsResult, updatePermissions, userIdParam, userList } from '#shared/contracts/users';
@@ -439,6 +439,21 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       200: ok(seedTestReviewResult),
       404: notFound('No such message'),
       409: conflict('No seed test to review (none reported yet, deployed or cannot deploy)'),
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/email-logs/:id/deliveries/:vendorId/tracking',
+    summary:
+      "Record an update on a vendor's behalf (it answered by e-mail, its link expired or was revoked, or it has none): the vendor page's actions and rules, recorded as the team's in its history and under the user in the audit trail",
+    access: 'user',
+    params: emailLogDeliveryParams,
+    body: vendorAction,
+    responses: {
+      200: ok(recordUpdateResult),
+      404: notFound('No such message'),
+      409: conflict('Not possible at this stage (already deployed)'),
+      422: { description: 'A date that cannot be (a deployment in the future)' },
     },
   },
 

@@ -7,7 +7,7 @@ import type { authResponse, connectTicket, currentUser, firstNameResponse, invit
 import type { draftCardView, sessionStateView } from './drafts';
 import type { emailLogEntry, remindersSettingResult, retryFailedResult, sendAgainResult } from './email-logs';
 import type { testEmailResult } from './email-test';
-import type { revokeLinkResult, seedTestReviewResult, trackingBoard, vendorPageView } from './tracking';
+import type { recordUpdateResult, revokeLinkResult, seedTestReviewResult, trackingBoard, vendorPageView } from './tracking';
 import type { addVendorsPreview, addVendorsResult, messageComparison, useAsNewSendResult } from './past-sends';
 import type { proofResult, sendResult } from './send';
 import type { authorizedEmail, inviteResponse, permissionsResult, userRow } from './users';
@@ -256,6 +256,9 @@ export const vendorPageShape: Shape<Out<typeof vendorPageView>> = object({
 
 // The team's answer to a seed test
 export const seedTestReviewResultShape: Shape<Out<typeof seedTestReviewResult>> = object({ tracking: trackingShape, replyQueued: boolean });
+
+// 'Record an update' on a vendor's behalf
+export const recordUpdateResultShape: Shape<Out<typeof recordUpdateResult>> = object({ tracking: trackingShape });
 
 export const revokeLinkResultShape: Shape<Out<typeof revokeLinkResult>> = object({ revokedAt: string });
 

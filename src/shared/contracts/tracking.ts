@@ -169,6 +169,10 @@ export const attachmentParams = z.object({
 export const seedTestReviewResult = z.object({ tracking: trackingState, replyQueued: z.boolean() });
 export type SeedTestReviewResult = z.infer<typeof seedTestReviewResult>;
 
+/** POST /api/email-logs/:id/deliveries/:vendorId/tracking ('Record an update'): the delivery's tracking after it. */
+export const recordUpdateResult = z.object({ tracking: trackingState });
+export type RecordUpdateResult = z.infer<typeof recordUpdateResult>;
+
 /** POST /api/email-logs/:id/deliveries/:vendorId/revoke-link. */
 export const revokeLinkResult = z.object({ revokedAt: isoDateTime });
 

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { emailLogDeliveryParams as deliveryParams } from '#shared/contracts/email-logs';
-import { seedTestReview, trackingBoardQuery } from '#shared/contracts/tracking';
+import { seedTestReview, trackingBoardQuery, vendorAction } from '#shared/contracts/tracking';
 import { userOf, type Guards } from '#server/auth/guards';
 import { sendJsonBytes, toJsonBytes } from '#server/http/cached-json';
 import { parseInput } from '#server/validation';
@@ -26,4 +26,14 @@ export function registerTrackingRoutes(app: FastifyInstance, deps: tracking.Revi
     const review = parseInput(seedTestReview, request.body);
     return tracking.reviewSeedTest(deps, userOf(request), id, vendorId, review);
   });
+
+  // 'Record an update' on a vendor's behalf: the vendor page's action body and rule, with or without a working link.
+  // The session is checked before the body is read.
+  app.post('/api/email-logs/:id/deliveries/:vendorId/tracking', { onRequest: guards.requireUserBeforeBody }, async (request) => {
+    const { id, vendorId } = parseInput(deliveryParams, request.params, 'id');
+    const action = parseInput(vendorAction, request.body);
+    return tracking.recordVendorUpdate(deps, userOf(request), id, vendorId, action, originOf(request));
+  });
 }
+
+const originOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null });

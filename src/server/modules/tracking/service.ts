@@ -3,12 +3,13 @@ import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { AppError, conflict, notFound } from '#server/errors';
 import { withFollowUp, type FollowUpDeps } from '#server/mail/follow-ups';
-import type { SeedTestReview, SeedTestReviewResult, TrackingBoard, TrackingBoardQuery } from '#shared/contracts/tracking';
+import type { RecordUpdateResult, SeedTestReview, SeedTestReviewResult, TrackingBoard, TrackingBoardQuery, VendorAction } from '#shared/contracts/tracking';
 import { seedTestReviewBody } from '#shared/email/follow-up';
 import { newYorkDate, newYorkDayStart, nextDay } from '#shared/rules/new-york-time';
 import { expectedSpend, totalSpend, type ExpectedSpend, type SpendTotal } from '#shared/rules/spend';
 import { applySeedTestReview, isOverdue, isRepeatedReview } from '#shared/rules/tracking';
 import * as repo from './repository';
+import { applyVendorActionFor, type RequestOrigin } from './vendor-service';
 import { trackingStateOf } from './views';
 
 /**
@@ -52,6 +53,19 @@ export async function revokeVendorLink({ db, clock, onChange }: TrackingDeps, us
   });
   onChange?.(logId);
   return { revokedAt: revokedAt.toISOString() };
+}
+
+/**
+ * 'Record an update': a team member reports one vendor action on the vendor's behalf (the vendor answered by e-mail,
+ * its link expired or was revoked, or it never had one with VENDOR_LINKS=off). The same change as the vendor's own
+ * action, through the same code, under the team member's name in the audit trail (its history line: by 'team').
+ */
+export async function recordVendorUpdate(deps: TrackingDeps, user: AuthenticatedUser, logId: number, vendorId: string, action: VendorAction, origin: RequestOrigin): Promise<RecordUpdateResult> {
+  const found = await repo.findByLogAndVendor(deps.db, logId, vendorId);
+  if (!found) throw notFound('No such message.');
+  await applyVendorActionFor(deps, found, action, { actorUserId: user.id, actorEmail: user.email }, origin);
+  const updated = await repo.findByLogAndVendor(deps.db, logId, vendorId);
+  return { tracking: trackingStateOf(updated!) };
 }
 
 /**

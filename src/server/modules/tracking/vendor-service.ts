@@ -67,20 +67,27 @@ export async function getVendorPage(deps: VendorPageDeps, token: string | undefi
   return viewOf(deps.db, await authenticateLink(deps, token));
 }
 
-/** One vendor action, saved at once with its audit entry (time, IP, user agent), answered with the page as it now is. */
-export async function actOnVendorPage(deps: VendorPageDeps, token: string | undefined, action: VendorAction, origin: RequestOrigin): Promise<VendorPageView> {
-  const { db, clock } = deps;
-  const linked = await authenticateLink(deps, token);
-  const now = clock.now();
-  const refusal = await repo.updateWithAudit(db, linked.tracking.deliveryId, now, (row) => {
+/** Who reports a vendor action: the vendor through its link, or a team member on its behalf ('Record an update'). */
+export interface TrackingActor {
+  actorUserId: number | null;
+  actorEmail: string;
+}
+
+/**
+ * One vendor action on a delivery's tracking, saved at once with its audit entry (actor, time, IP, user agent): the one
+ * way a vendor's report changes the tracking, whether the vendor makes it on its page or the team records it for the
+ * vendor. Refused as the rule says (409 after 'Deployed' but a note or a corrected report, ...).
+ */
+export async function applyVendorActionFor(deps: Pick<VendorPageDeps, 'db' | 'clock' | 'onChange'>, target: { deliveryId: number; logId: number }, action: VendorAction, actor: TrackingActor, origin: RequestOrigin): Promise<void> {
+  const now = deps.clock.now();
+  const refusal = await repo.updateWithAudit(deps.db, target.deliveryId, now, (row) => {
     const outcome = applyVendorAction(row, action, now, newYorkDate(now));
     if (!outcome.ok) return { refused: new AppError(outcome.status, outcome.message) };
     const before = Object.fromEntries(Object.keys(outcome.changes).map((field) => [field, row[field as keyof repo.TrackingRow]]));
     return {
       changes: outcome.changes,
       audit: {
-        actorUserId: null,
-        actorEmail: vendorActor(row.vendorId),
+        ...actor,
         action: `tracking.${action.action}`,
         before,
         after: { ...outcome.changes, summary: outcome.summary, ip: origin.ip, userAgent: origin.userAgent },
@@ -89,7 +96,13 @@ export async function actOnVendorPage(deps: VendorPageDeps, token: string | unde
     };
   });
   if (refusal) throw refusal;
-  deps.onChange?.(linked.tracking.logId);
+  deps.onChange?.(target.logId);
+}
+
+/** One vendor action through its link, answered with the page as it now is. */
+export async function actOnVendorPage(deps: VendorPageDeps, token: string | undefined, action: VendorAction, origin: RequestOrigin): Promise<VendorPageView> {
+  const { tracking } = await authenticateLink(deps, token);
+  await applyVendorActionFor(deps, tracking, action, { actorUserId: null, actorEmail: vendorActor(tracking.vendorId) }, origin);
   return getVendorPage(deps, token);
 }
 

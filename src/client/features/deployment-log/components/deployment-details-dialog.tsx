@@ -13,6 +13,7 @@ import { DeliveryBadge, deliveryNote } from './delivery-status';
 import { DownloadButton } from './download-button';
 import { RemindersToggle } from './reminders-toggle';
 import { ReuseSendActions } from './reuse-send-actions';
+import { RecordUpdateControl } from './record-update-control';
 import { RevokeLinkControl } from './revoke-link-control';
 import { TrackingStatus } from './tracking-status';
 
@@ -84,6 +85,7 @@ export function DeploymentDetailsDialogContent({
                   {delivery?.tracking && delivery.status === 'sent' ? <TrackingStatus tracking={delivery.tracking} /> : null}
                   {delivery ? (
                     <span className="ml-auto flex flex-wrap items-center gap-2">
+                      <RecordUpdateControl logId={entry.id} delivery={delivery} />
                       <RevokeLinkControl logId={entry.id} delivery={delivery} />
                       {hasFiles ? (
                         <DownloadButton

@@ -7,7 +7,7 @@ import { Button } from '#client/components/ui/button';
 import { Spinner } from '#client/components/ui/spinner';
 import { RequestError } from '#client/lib/request';
 import { downloadAttachment, useVendorAction, useVendorPage } from '../api/vendor-page';
-import { DeployedForm, ScheduleForm, TextForm } from './action-forms';
+import { ReportActions } from '#client/components/vendor-report-forms';
 
 // In the viewer's own time zone, named: the schedule the vendor enters is New York time, so a bare time would be ambiguous.
 const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
@@ -104,21 +104,16 @@ function VendorPageContent({ token, view }: { token: string; view: VendorPageVie
 
       <section aria-label="Actions" className="grid gap-3">
         <h2 className="text-base font-semibold text-slate-900">Report</h2>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" disabled={act.isPending || tracking.receivedAt !== null} onClick={() => onAct({ action: 'received' })}>
-            {tracking.receivedAt ? 'Received' : 'Confirm received'}
-          </Button>
-          <Button variant="secondary" disabled={act.isPending || isDeployed} onClick={() => onAct({ action: 'seed-test-sent' })}>
-            Seed test sent
-          </Button>
-        </div>
-        {content.approvalEmails.length > 0 ? (
-          <p className="text-[13px] text-slate-600">Send your seed test to {content.approvalEmails.join(', ')}, then press 'Seed test sent'.</p>
-        ) : null}
-        {isDeployed ? null : <ScheduleForm key={`schedule-${tracking.updatedAt}`} tracking={tracking} isPending={act.isPending} onAct={onAct} />}
-        <DeployedForm key={`deployed-${tracking.updatedAt}`} tracking={tracking} isPending={act.isPending} onAct={onAct} />
-        <TextForm kind="note" isPending={act.isPending} onAct={onAct} />
-        {isDeployed ? null : <TextForm kind="cannot-deploy" isPending={act.isPending} onAct={onAct} />}
+        <ReportActions
+          tracking={tracking}
+          isPending={act.isPending}
+          onAct={onAct}
+          seedTestHint={
+            content.approvalEmails.length > 0 ? (
+              <p className="text-[13px] text-slate-600">Send your seed test to {content.approvalEmails.join(', ')}, then press 'Seed test sent'.</p>
+            ) : null
+          }
+        />
       </section>
 
       <SentContent token={token} view={view} />

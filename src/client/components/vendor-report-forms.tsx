@@ -3,6 +3,31 @@ import type { TrackingState, VendorAction } from '#shared/contracts/tracking';
 import { Button } from '#client/components/ui/button';
 import { Input, Label, Textarea } from '#client/components/ui/input';
 
+/**
+ * The vendor's reports, one button or form each: 'Confirm received', 'Seed test sent', the schedule, 'Deployed', a note
+ * and 'Cannot deploy'. Shown on the vendor page and, word for word, in the team's 'Record an update' dialog.
+ */
+export function ReportActions({ tracking, isPending, onAct, seedTestHint }: FormProps & { seedTestHint?: ReactNode }) {
+  const isDeployed = tracking.status === 'deployed';
+  return (
+    <>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" disabled={isPending || tracking.receivedAt !== null} onClick={() => onAct({ action: 'received' })}>
+          {tracking.receivedAt ? 'Received' : 'Confirm received'}
+        </Button>
+        <Button variant="secondary" disabled={isPending || isDeployed} onClick={() => onAct({ action: 'seed-test-sent' })}>
+          Seed test sent
+        </Button>
+      </div>
+      {seedTestHint}
+      {isDeployed ? null : <ScheduleForm key={`schedule-${tracking.updatedAt}`} tracking={tracking} isPending={isPending} onAct={onAct} />}
+      <DeployedForm key={`deployed-${tracking.updatedAt}`} tracking={tracking} isPending={isPending} onAct={onAct} />
+      <TextForm kind="note" isPending={isPending} onAct={onAct} />
+      {isDeployed ? null : <TextForm kind="cannot-deploy" isPending={isPending} onAct={onAct} />}
+    </>
+  );
+}
+
 interface FormProps {
   tracking: TrackingState;
   isPending: boolean;
