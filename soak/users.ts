@@ -179,10 +179,13 @@ export class SimulatedUser {
     }
   }
 
-  /** What the server holds as the card's text. */
+  /** What the server holds as the card's text; a 503 is asked again after its Retry-After, as the send page does. */
   async serverText(): Promise<string | null> {
-    const answer = await this.request(this.index, 'GET', '/api/prospecting-drafts', undefined, this.auth());
-    if (answer.outcome !== 200) return null;
-    return (answer.body as { cardId: string; textCopy: string }[]).find((card) => card.cardId === this.cardId)?.textCopy ?? null;
+    for (let attempt = 1; ; attempt++) {
+      const answer = await this.request(this.index, 'GET', '/api/prospecting-drafts', undefined, this.auth());
+      if (answer.outcome === 200) return (answer.body as { cardId: string; textCopy: string }[]).find((card) => card.cardId === this.cardId)?.textCopy ?? null;
+      if (answer.outcome !== 503 || attempt === 5) return null;
+      await sleep(Number(answer.retryAfter) > 0 ? Number(answer.retryAfter) * 1000 : 1000);
+    }
   }
 }

@@ -114,6 +114,10 @@ export function verify(evidence: Evidence): Check[] {
     `${evidence.drafts.length - lost.length} of ${evidence.drafts.length} cards hold the last text typed (${characters} characters typed in all)`,
     lost.length === 0 && evidence.drafts.length === profile.users,
   );
+  for (const draft of lost) {
+    const tail = (text: string | null) => (text === null ? 'nothing' : `${text.length} characters ending '${text.slice(-12)}'`);
+    check(`user ${draft.user}'s card`, `typed ${tail(draft.typed)}; acknowledged ${tail(draft.acknowledged)}; on the server ${tail(draft.server)}`, false);
+  }
 
   // Answers: no 5xx outside the fault windows; inside, clean 503s; never a hang.
   const requests = journal.requests;
