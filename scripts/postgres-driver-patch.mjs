@@ -25,6 +25,14 @@ const REPLACEMENTS = [
   // terminate() and closed() cancel the scheduled write but left the timer and the buffered bytes set, so the next
   // connection on this slot never flushed (its start-up message appended to the old bytes and never scheduled).
   { find: '    clearImmediate(nextWriteTimer)\n', replace: '    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n', count: 2 },
+  // A query cut by the server's shutdown (57P01 'terminating connection due to administrator command', then the close)
+  // left that error set on the connection: the next connection on this slot, at its first ReadyForQuery, failed the
+  // query that opened it with the old error, however long after (a 503 half a minute after a PostgreSQL restart).
+  {
+    find: '  async function closed(hadError) {\n    incoming = Buffer.alloc(0)\n',
+    replace: '  async function closed(hadError) {\n    errorResponse = null\n    incoming = Buffer.alloc(0)\n',
+    count: 1,
+  },
 ];
 
 /** The driver's connection module (ESM build) with the guard applied; throws when the source is not the one expected. */
