@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { EmailLogEntry } from '#shared/contracts/email-logs';
 import { toast } from '#client/components/ui/use-toast';
 import { useSetSendReminders } from '#client/api/email-logs';
@@ -11,7 +11,9 @@ import { messageOf } from '#client/lib/request';
 export function RemindersToggle({ entry, className }: { entry: EmailLogEntry; className?: string }) {
   const id = useId();
   const setReminders = useSetSendReminders();
-  const checked = setReminders.isPending ? setReminders.variables.enabled : entry.remindersEnabled;
+  // The box follows the click at once (the mutation's pending state arrives a render later), until the answer is held.
+  const [wanted, setWanted] = useState<boolean | null>(null);
+  const checked = wanted ?? entry.remindersEnabled;
   return (
     <div className={`flex items-start gap-2 ${className ?? ''}`}>
       <input
@@ -20,16 +22,18 @@ export function RemindersToggle({ entry, className }: { entry: EmailLogEntry; cl
         checked={checked}
         disabled={setReminders.isPending}
         aria-describedby={`${id}-hint`}
-        onChange={(event) =>
+        onChange={(event) => {
+          setWanted(event.target.checked);
           setReminders.mutate(
             { logId: entry.id, enabled: event.target.checked },
             {
+              onSettled: () => setWanted(null),
               onSuccess: (result) =>
                 toast({ title: result.remindersEnabled ? 'Reminders on' : 'Reminders off', description: result.remindersEnabled ? 'Vendors of this send who do not answer will be reminded.' : 'No more reminders go to the vendors of this send.' }),
               onError: (error) => toast({ title: 'Could not change the reminders', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
             },
-          )
-        }
+          );
+        }}
         className="mt-0.5 h-4 w-4 accent-brand-600"
       />
       <div className="min-w-0">
