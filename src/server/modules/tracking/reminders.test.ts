@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { describe, expect } from 'vitest';
-import { emailDeliveries } from '#server/db/schema';
+import { deploymentTracking, emailDeliveries } from '#server/db/schema';
 import { FAST_DELIVERY, eventually, sendBodyFor, vendorPageLinkIn } from '#server/testing/send-fixtures';
 import type { SmtpSink } from '#server/testing/smtp-sink';
 import { bearer, type TestContext } from '#server/testing/test-app';
 import { mailTo, tokenOf, trackingTest, vendorCall } from '#server/testing/tracking-fixtures';
+import { SET_ASIDE_MS } from './reminders';
 
 const HOUR = 3_600_000;
 /** Sends, sweeps and deliveries through a real SMTP server: more than the default 20 s on a busy machine. */
@@ -189,6 +190,39 @@ describe('reminders (issue 14 item 5)', () => {
         'first carta9012 reminder:unacknowledged',
         'second bravo5678 reminder:unacknowledged',
       ]);
+    }, TIMEOUT_MS);
+  });
+
+  describe('with a sweep of 2 deliveries at most, and two whose reminder cannot be made', () => {
+    it.override('appDeps', { delivery: { ...FAST_DELIVERY, clock: undefined }, reminders: { autoStart: false, batchSize: 2 } });
+    it('sets those two aside for a while, so the third vendor is still reminded, and tries them again after', async ({ t, app, sent }) => {
+      const tracked = await t.database.db
+        .select({ deliveryId: deploymentTracking.deliveryId, vendorId: emailDeliveries.vendorId, content: deploymentTracking.content })
+        .from(deploymentTracking)
+        .innerJoin(emailDeliveries, eq(emailDeliveries.id, deploymentTracking.deliveryId))
+        .where(eq(deploymentTracking.logId, sent.logId))
+        .orderBy(asc(deploymentTracking.deliveryId));
+      expect(tracked.map((row) => row.vendorId)).toEqual(['acme1234', 'bravo5678', 'carta9012']);
+      // The two lowest ids lose what a reply is made from (the original's subject): their reminders throw.
+      const broken = tracked.slice(0, 2);
+      await t.database.db.execute(sql`update deployment_tracking set content = 'null'::jsonb where delivery_id in (${broken[0]!.deliveryId}, ${broken[1]!.deliveryId})`);
+      const reminded = async () =>
+        (await t.database.db.select({ vendorId: emailDeliveries.vendorId }).from(emailDeliveries).where(eq(emailDeliveries.kind, 'reminder'))).map((row) => row.vendorId).sort();
+
+      t.clock.advance(24 * HOUR);
+      expect(await app.reminders.runNow()).toBe(0);
+      // Without the set-aside, the two broken ones would fill this batch and every later one.
+      expect(await app.reminders.runNow()).toBe(1);
+      expect(await reminded()).toEqual(['carta9012']);
+      expect(await app.reminders.runNow()).toBe(0);
+
+      // Repaired, they are tried again once the set-aside ends, not before.
+      for (const row of broken) await t.database.db.update(deploymentTracking).set({ content: row.content }).where(eq(deploymentTracking.deliveryId, row.deliveryId));
+      t.clock.advance(SET_ASIDE_MS - 1_000);
+      expect(await app.reminders.runNow()).toBe(0);
+      t.clock.advance(1_000);
+      expect(await app.reminders.runNow()).toBe(2);
+      expect(await reminded()).toEqual(['acme1234', 'bravo5678', 'carta9012']);
     }, TIMEOUT_MS);
   });
 

@@ -4,7 +4,9 @@ import { newYorkStamp } from '#shared/rules/new-york-time';
 import { dueReminder, reminderSummary, type ReminderKind } from '#shared/rules/reminders';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
+import { isDatabaseUnavailable } from '#server/db/errors';
 import { withFollowUp, type FollowUpDeps } from '#server/mail/follow-ups';
+import { FileStoreUnavailableError } from '#server/storage/storage';
 import * as repo from './repository';
 
 /**
@@ -22,6 +24,19 @@ export const REMINDERS_ACTOR = 'system:reminders';
  * those it queues drop out and the next sweep reaches the rest.
  */
 export const SWEEP_BATCH = 200;
+
+/**
+ * How long a delivery whose reminder could not be queued (its stored original unreadable, say) is left out of the sweeps:
+ * otherwise a batch's worth of such deliveries, lowest ids first, would fill every sweep and no other vendor would be
+ * reminded again. After it, the next sweep tries that delivery again.
+ */
+export const SET_ASIDE_MS = 15 * 60_000;
+
+/** Deliveries set aside at once, at most: the query carries their ids. */
+const MAX_SET_ASIDE = 1_000;
+
+/** Delivery id to the time (ms) until which the sweeps leave it out; one per scheduler, so per instance. */
+export type SetAside = Map<number, number>;
 
 export interface ReminderDeps extends FollowUpDeps {
   db: Db;
@@ -80,11 +95,15 @@ export async function queueReminder(deps: ReminderDeps, candidate: repo.StoredCa
   });
 }
 
-/** One sweep: every delivery due a reminder now gets it queued (once across instances). Answers how many were queued. */
-export async function sweepReminders(deps: ReminderDeps): Promise<number> {
+/**
+ * One sweep: every delivery due a reminder now gets it queued (once across instances). Answers how many were queued.
+ * A delivery whose reminder fails to queue is set aside for SET_ASIDE_MS, so that it cannot hold a place in every batch.
+ */
+export async function sweepReminders(deps: ReminderDeps, setAside: SetAside = new Map()): Promise<number> {
   const now = deps.clock.now();
+  for (const [deliveryId, until] of setAside) if (until <= now.getTime()) setAside.delete(deliveryId);
   const horizon = new Date(now.getTime() - deps.delayMs);
-  const found = await repo.findReminderCandidates(deps.db, now, horizon, newYorkStamp(horizon), deps.batchSize ?? SWEEP_BATCH);
+  const found = await repo.findReminderCandidates(deps.db, now, horizon, newYorkStamp(horizon), deps.batchSize ?? SWEEP_BATCH, [...setAside.keys()]);
   let queued = 0;
   for (const candidate of found) {
     const kind = dueReminder(candidate, now, deps.delayMs);
@@ -95,8 +114,11 @@ export async function sweepReminders(deps: ReminderDeps): Promise<number> {
         deps.onChange?.(candidate.logId);
       }
     } catch (error) {
-      // One delivery's trouble (its original gone, the store away) does not hold up the others; the next sweep retries.
-      deps.log.error({ err: error, deliveryId: candidate.deliveryId, kind }, 'reminder could not be queued');
+      // The store or the database away fails every delivery alike, and the next sweep tries them all again. One
+      // delivery's own trouble (its original unreadable) waits aside a while, so that it does not hold up the others.
+      const isOutage = error instanceof FileStoreUnavailableError || isDatabaseUnavailable(error);
+      if (!isOutage && setAside.size < MAX_SET_ASIDE) setAside.set(candidate.deliveryId, now.getTime() + SET_ASIDE_MS);
+      deps.log.error({ err: error, deliveryId: candidate.deliveryId, kind, setAsideMs: isOutage ? 0 : SET_ASIDE_MS }, 'reminder could not be queued');
     }
   }
   return queued;
@@ -118,9 +140,10 @@ export function createReminderScheduler(deps: ReminderDeps, schedule: ReminderSc
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let isStopped = false;
+  const setAside: SetAside = new Map();
 
   const runNow = (): Promise<number> =>
-    (running ??= sweepReminders(sweepDeps)
+    (running ??= sweepReminders(sweepDeps, setAside)
       .then((queued) => {
         if (queued > 0) deps.log.info({ queued }, 'vendor reminders queued');
         return queued;

@@ -231,15 +231,23 @@ const hasNoReminder = (kind: ReminderKind) =>
  * or before `scheduledBy` (a New York 'YYYY-MM-DDTHH:MM', compared as text as the rule does) with no 'overdue' reminder
  * yet. Each branch leaves out the deliveries already reminded of its kind, so what this returns is what the rule
  * (dueReminder, which still decides) finds due: a delivery reminded once drops out instead of holding a place in every
- * later batch, and the batch always reaches the next ones.
+ * later batch, and the batch always reaches the next ones. `skipIds` are left out too (the sweep's set-aside failures).
  */
-export async function findReminderCandidates(db: Db, now: Date, sentBefore: Date, scheduledBy: string, limit: number): Promise<StoredCandidate[]> {
+export async function findReminderCandidates(
+  db: Db,
+  now: Date,
+  sentBefore: Date,
+  scheduledBy: string,
+  limit: number,
+  skipIds: readonly number[] = [],
+): Promise<StoredCandidate[]> {
   const scheduledAt = sql<string>`${deploymentTracking.scheduledDate} || 'T' || coalesce(${deploymentTracking.scheduledTime}, '00:00')`;
   const rows = await candidates(db)
     .where(
       and(
         eq(emailLogs.remindersEnabled, true),
         eq(emailDeliveries.status, 'sent'),
+        skipIds.length > 0 ? notInArray(emailDeliveries.id, [...skipIds]) : undefined,
         isNotNull(deploymentTracking.tokenHash),
         isNull(deploymentTracking.linkRevokedAt),
         gt(deploymentTracking.linkExpiresAt, now),

@@ -11,6 +11,7 @@ import { Input, Label } from '#client/components/ui/input';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { PageHeader } from '#client/features/layout/page-header';
 import { useTrackingBoard } from '../api/tracking-board';
+import { leftOutText, spendTotalLabel } from '../utils/board-summary';
 import { SeedTestReviewActions } from './seed-test-review';
 
 const sentAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -48,21 +49,10 @@ function SpendLine({ item }: { item: TrackingBoardItem }) {
   );
 }
 
-const counted = (count: number, noun: string) => `${formatQuantity(count)} ${noun}${count === 1 ? '' : 's'}`;
-
 /** Says what the board left out: finished deliveries past the most recent, open ones past the poll's limit. */
 function LeftOutNote({ omitted }: { omitted: TrackingBoard['omitted'] }) {
-  const parts = [
-    omitted.open > 0 ? counted(omitted.open, 'open deployment') : null,
-    omitted.closed > 0 ? `${counted(omitted.closed, 'older finished deployment')} (Deployed, Cannot deploy)` : null,
-  ].filter((part): part is string => part !== null);
-  if (parts.length === 0) return null;
-  const isOne = parts.length === 1 && omitted.open + omitted.closed === 1;
-  return (
-    <p className="mb-3 text-[13px] text-slate-700">
-      {parts.join(' and ')} {isOne ? 'is' : 'are'} not shown. Filter by client, vendor or date to see {isOne ? 'it' : 'them'}.
-    </p>
-  );
+  const text = leftOutText(omitted);
+  return text === null ? null : <p className="mb-3 text-[13px] text-slate-700">{text}</p>;
 }
 
 function Card({ item }: { item: TrackingBoardItem }) {
@@ -124,7 +114,7 @@ export function TrackingPage() {
         ) : (
           <>
           <p className="mb-3 text-sm text-slate-700 tabular-nums">
-            Expected spend of these deployments:{' '}
+            {spendTotalLabel(board.data.omitted)}{' '}
             <span className="font-semibold text-slate-900">
               {formatDollars(totalSpend(board.data.items.map((item) => ({ status: item.tracking.status, spend: item.spend }))).expected ?? 0)}
             </span>{' '}
