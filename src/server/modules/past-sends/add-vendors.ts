@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AddVendorsPreview, AddVendorsResult } from '#shared/contracts/past-sends';
 import { isUniqueViolation } from '#server/db/errors';
 import { AppError, badRequest, conflict } from '#server/errors';
+import { FileStoreUnavailableError } from '#server/storage/storage';
 import type { Actor } from '../audit/repository';
 import { prepareSend } from '../sends/prepare';
 import { PLACEHOLDERS } from '#shared/email/compose';
@@ -38,6 +39,22 @@ async function replay(deps: SendDeps, logId: number, rows: { vendorId: string; a
  * person adding them is their sender. A repeat with the same Idempotency-Key by the same user mails nobody again.
  */
 export async function addVendors(
+  deps: SendDeps,
+  actor: Actor,
+  logId: number,
+  vendorIds: readonly string[],
+  idempotencyKey: string | undefined,
+): Promise<AddVendorsResult & { isReplay: boolean }> {
+  try {
+    return await addVendorsOnce(deps, actor, logId, vendorIds, idempotencyKey);
+  } catch (error) {
+    // Reading the send's stored files or storing the new messages: nothing is written until both are done.
+    if (error instanceof FileStoreUnavailableError) throw error.withConsequence('Nothing was sent.');
+    throw error;
+  }
+}
+
+async function addVendorsOnce(
   deps: SendDeps,
   actor: Actor,
   logId: number,

@@ -101,4 +101,26 @@ describe('a send when the file store is unavailable', () => {
     expect(download.statusCode).toBe(503);
     expect(download.json()).toEqual({ message: 'The file store is unavailable right now. Please try again in a minute.' });
   });
+
+  it("answers 'Add vendors' with the same 503 while the S3 server is down, adds nobody, and adds the vendor once it is back", async ({ app, token, s3, rowCounts }) => {
+    const sent = await app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(token), payload: sendBodyFor(['acme1234', 'bravo5678']) as object });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const logId = (sent.json() as { id: number }).id;
+    const add = () =>
+      app.inject({ method: 'POST', url: `/api/email-logs/${logId}/add-vendors`, headers: { ...bearer(token), 'idempotency-key': 'add-1' }, payload: { vendorIds: ['carta9012'] } });
+    const before = await rowCounts();
+
+    await s3.stop();
+    const refused = await add();
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('30');
+    expect(refused.json()).toEqual({ message: UNAVAILABLE });
+    expect(await rowCounts()).toEqual(before);
+
+    await s3.start();
+    const added = await add();
+    expect(added.statusCode, added.body).toBe(200);
+    expect((added.json() as { added: string[] }).added).toEqual(['carta9012']);
+    expect((await rowCounts()).email_deliveries).toBe(before.email_deliveries + 1);
+  });
 });
