@@ -7,6 +7,7 @@ import type { Database } from '../db/client';
 import { test } from '../testing/fixtures';
 import { ADMIN_EMAIL, bearer, createRestartableDatabase, createTestApp, register, type TestContext } from '../testing/test-app';
 import { FAST_DELIVERY, VENDORS, eventually, seedVendors, sendBodyFor } from '../testing/send-fixtures';
+import { startS3Server } from '../testing/s3-server';
 import { startSmtp } from '../testing/switchable-smtp-server';
 
 /** These tests start PGlite databases in folders (initdb each time) and restart apps: more than the default 20 s on a busy machine. */
@@ -78,6 +79,37 @@ describe('delivery queue', () => {
       // The app first: the server waits for the pool's open connections when it closes.
       await t?.close();
       await server.close();
+    }
+  }, RESTART_TIMEOUT_MS);
+
+  it('sends the messages held while the file store was away as soon as it answers again, not after their back-off', async ({ dataDir }) => {
+    const server = await startSmtp(0);
+    const s3 = await startS3Server('dispatch-held');
+    let t: TestContext | undefined;
+    try {
+      // A back-off far longer than the test: only the probes can bring the messages forward.
+      const delivery = { ...FAST_DELIVERY, baseDelayMs: 600_000, maxDelayMs: 600_000, probeIntervalMs: 200, firstAttemptWaitMs: 10_000 };
+      t = await createTestApp({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'smtp', SMTP_URL: server.url, ...s3.env }, undefined, { delivery });
+      const { app } = t;
+      const token = await register(app, ADMIN_EMAIL);
+      await seedVendors(app, token);
+      // The messages are stored in the bucket, then held for the mail server; the bucket goes away before it is back.
+      server.refuse();
+      expect((await sendAs(token)(app)).json()).toMatchObject({ mailed: 0, pending: 3 });
+      await s3.stop();
+      await server.accept();
+      const errors = (entries: LogEntry[]) => entries[0]!.deliveries.map((each) => each.error ?? '');
+      await eventually(() => logsAs(token)(app), (entries) => errors(entries).every((error) => /^Could not prepare the message: The S3 bucket .* could not be reached/.test(error)), 10_000);
+      const [waiting] = await logsAs(token)(app);
+      expect(waiting!.deliveries.map((each) => [each.status, each.attempts])).toEqual(VENDORS.map(() => ['pending', 2]));
+
+      await s3.start();
+      const [entry] = await eventually(() => logsAs(token)(app), allSettled, 10_000);
+      expect(entry!.deliveries.map((each) => [each.status, each.attempts])).toEqual(VENDORS.map(() => ['sent', 3]));
+    } finally {
+      await t?.close();
+      await server.close();
+      await s3.close();
     }
   }, RESTART_TIMEOUT_MS);
 

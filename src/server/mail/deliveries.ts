@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DeliveryCounts } from '#shared/contracts/send';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
-import type { FileStorage } from '#server/storage/storage';
+import { FileStoreUnavailableError, type FileStorage } from '#server/storage/storage';
 import * as repo from './deliveries-repository';
 import { countDeliveries, resultOfError, resultOfOutcome, retryOrFail, type AttemptResult, type QueueStatus } from './delivery-attempt';
 import { MailSendError, type MailTransport } from './transport';
@@ -42,7 +42,7 @@ export interface DeliveryOptions {
   firstAttemptWaitMs?: number;
   /** How long closing the app waits for messages in flight. */
   stopTimeoutMs?: number;
-  /** While messages wait because the mail server was away, how often it is asked whether it is back. */
+  /** While messages wait because the mail server or the file store was away, how often it is asked whether it is back. */
   probeIntervalMs?: number;
   /** false: the worker does not run in this process (it still counts and re-queues). */
   autoStart?: boolean;
@@ -79,6 +79,9 @@ export interface DeliveryDeps {
 }
 
 /** What this process recorded for a delivery: sends waiting on their first attempts follow it without reading the send again. */
+/** What a message put back to wait was waiting for. */
+type AwayPart = 'mail' | 'store';
+
 interface SettledState {
   id: number;
   status: string;
@@ -165,29 +168,47 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     nudge();
   };
 
-  // Deliveries this worker put back to wait because the mail server was away: sent as soon as it answers again.
-  const heldForServer = new Set<number>();
+  // Deliveries this worker put back to wait because the mail server or the file store was away: brought forward as
+  // soon as that part answers again, instead of after their back-off.
+  const heldFor = new Map<number, { part: AwayPart; emlKey: string }>();
   let probe: NodeJS.Timeout | undefined;
 
-  /** Asks the mail server every probeIntervalMs while messages wait for it; when it answers, they are due at once. */
+  /** Whether the part answers again: the mail server takes a connection and EHLO; the store reads a held message. */
+  async function isBack(part: AwayPart, emlKey: string): Promise<boolean> {
+    try {
+      if (part === 'mail') await transport.verify!();
+      else await storage.get(emlKey);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Asks each part that messages wait for whether it is back; those it held are due at once when it is. */
+  async function probeHeld() {
+    for (const part of ['mail', 'store'] as const) {
+      const waiting = [...heldFor].filter(([, hold]) => hold.part === part);
+      if (waiting.length === 0 || !(await isBack(part, waiting[0]![1].emlKey))) continue;
+      const ids = waiting.map(([id]) => id);
+      try {
+        const due = await repo.bringForward(db, ids, clock.now());
+        for (const id of ids) heldFor.delete(id);
+        log.info({ count: due.length, part }, `the ${part === 'mail' ? 'mail server' : 'file store'} answers again: the messages held for it are due now`);
+        if (due.length > 0) wake();
+      } catch {
+        // The database is away: asked again later.
+      }
+    }
+  }
+
+  /** Probes every probeIntervalMs while messages wait for a part that was away. */
   function probeLater() {
-    if (probe || isStopping || !transport.verify || heldForServer.size === 0) return;
+    if (probe || isStopping || heldFor.size === 0) return;
     probe = setTimeout(() => {
-      void (async () => {
-        try {
-          await transport.verify!();
-          const ids = [...heldForServer];
-          heldForServer.clear();
-          const due = await repo.bringForward(db, ids, clock.now());
-          log.info({ count: due.length }, 'the mail server answers again: the messages held for it are due now');
-          if (due.length > 0) wake();
-        } catch {
-          // Still away (or the database is): asked again later.
-        } finally {
-          probe = undefined;
-          probeLater();
-        }
-      })();
+      void probeHeld().finally(() => {
+        probe = undefined;
+        probeLater();
+      });
     }, options.probeIntervalMs);
     probe.unref();
   }
@@ -219,6 +240,7 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
       } catch (error) {
         // Only reached for failures before anything was handed to the transport (the stored message).
         log.error({ err: error, deliveryId: delivery.id }, 'delivery could not be prepared');
+        if (error instanceof FileStoreUnavailableError) awayNow.set(delivery.id, 'store');
         result = retryOrFail(delivery, `Could not prepare the message: ${(error as Error).message}`, true, options, clock.now());
       } finally {
         inTransport--;
@@ -229,9 +251,10 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
       // A retry of this worker's own is due at its time.
       if (result.status === 'pending' && result.nextAttemptAt) lookAgainAt = Math.min(lookAgainAt, result.nextAttemptAt.getTime());
       const isRecorded = await recordOutcome(delivery, result);
-      const wasServerAway = serverAway.delete(delivery.id);
-      if (isRecorded && result.status === 'pending' && wasServerAway) {
-        heldForServer.add(delivery.id);
+      const awayPart = awayNow.get(delivery.id);
+      awayNow.delete(delivery.id);
+      if (isRecorded && result.status === 'pending' && awayPart) {
+        heldFor.set(delivery.id, { part: awayPart, emlKey: delivery.emlKey });
         probeLater();
       }
       if (isRecorded) settledState = { id: delivery.id, status: result.status, nextAttemptAt: result.nextAttemptAt ?? delivery.nextAttemptAt };
@@ -296,8 +319,8 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     }
   }
 
-  // Attempts that just failed because the mail server was away (read once their outcome is recorded).
-  const serverAway = new Set<number>();
+  // Attempts that just failed because the mail server or the file store was away (read once their outcome is recorded).
+  const awayNow = new Map<number, AwayPart>();
 
   async function sendOne(delivery: repo.ClaimedDelivery): Promise<AttemptResult> {
     // A message goes out in its sender's name (and, under Gmail, with their Google account): not once they are removed.
@@ -321,7 +344,8 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
       });
       return resultOfOutcome(outcome, clock.now());
     } catch (error) {
-      if (error instanceof MailSendError && error.isServerAway) serverAway.add(delivery.id);
+      // Only a transport that can be asked whether its server is back (SMTP) holds messages for it.
+      if (error instanceof MailSendError && error.isServerAway && transport.verify) awayNow.set(delivery.id, 'mail');
       const { result, isUnexpected } = resultOfError(error, delivery, options, clock.now());
       if (isUnexpected) log.error({ err: error, deliveryId: delivery.id }, 'unexpected transport error');
       return result;
