@@ -44,7 +44,7 @@ async function cleanUp() {
   await smtp.close();
   await s3.close();
   postgres.stop();
-  if (exitCode === 0 && profile.name === 'short') rmSync(logDir, { recursive: true, force: true });
+  if (exitCode === 0 && profile.name === 'short' && !process.argv.includes('--keep-logs')) rmSync(logDir, { recursive: true, force: true });
 }
 // Interrupted or crashed: the servers this run started stop with it.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
