@@ -52,6 +52,14 @@ export function sampleMemory(instances: { name: string; pid: number; rss(): numb
       const values = samples.get(instance.name)!.filter((sample) => sample.at >= since && sample.pid === instance.pid).map((sample) => sample.rss);
       return percentile(values, 50);
     },
+    /** Median RSS (MB) of each `everyMs` of the instance's current process, oldest first: how memory went. */
+    trajectory(instance: { name: string; pid: number }, everyMs = 30_000): number[] {
+      const own = samples.get(instance.name)!.filter((sample) => sample.pid === instance.pid);
+      if (own.length === 0) return [];
+      const buckets: number[][] = [];
+      for (const sample of own) (buckets[Math.floor((sample.at - own[0]!.at) / everyMs)] ??= []).push(sample.rss);
+      return buckets.filter(Boolean).map((values) => Math.round(percentile(values, 50) / 1024 / 1024));
+    },
     stop: () => clearInterval(timer),
   };
 }

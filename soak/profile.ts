@@ -31,7 +31,7 @@ export const PROFILES: Record<Profile['name'], Profile> = {
   full: {
     name: 'full',
     users: 20,
-    warmUpMs: 60_000,
+    warmUpMs: 120_000,
     gapMs: 40_000,
     smtpRefusedMs: 60_000,
     s3StoppedMs: 30_000,

@@ -87,7 +87,11 @@ try {
   const loadStartedAt = Date.now();
   const memorySamples = sampleMemory(instances);
   const baselines = new Map<Instance, { rss: number; cpu: number; at: number }>();
-  const takeBaseline = (instance: Instance) => baselines.set(instance, { rss: memorySamples.recentMedian(instance), cpu: cpuSecondsOf(instance.pid), at: Date.now() });
+  // Medians over half the warm-up (30 s in the full run), at its end and at the end of the load: a major collection
+  // lowers RSS for several seconds, which a 10 s window could take for the instance's size.
+  const memoryWindowMs = profile.warmUpMs / 2;
+  const takeBaseline = (instance: Instance) =>
+    baselines.set(instance, { rss: memorySamples.recentMedian(instance, memoryWindowMs), cpu: cpuSecondsOf(instance.pid), at: Date.now() });
   await sleep(profile.warmUpMs);
   for (const instance of instances) takeBaseline(instance);
   log(`warmed up: RSS ${instances.map((instance) => `${instance.name} ${mb(baselines.get(instance)!.rss).toFixed(0)} MB`).join(', ')}`);
@@ -102,13 +106,15 @@ try {
     smtp,
     sendThrough: (instance) => send(users.find((user) => user.index % instances.length === instance)!),
     claimedNow: async () => (await sql<{ message_id: string }[]>`select message_id from email_deliveries where status = 'sending'`).map((row) => row.message_id),
-    onRestarted: (instance) => restartBaselines.push(sleep(profile.warmUpMs / 2).then(() => void takeBaseline(instance))),
+    // The same warm-up as the first start: a process 30 s old is still growing to its working size (the trajectory shows it).
+    onRestarted: (instance) => restartBaselines.push(sleep(profile.warmUpMs).then(() => void takeBaseline(instance))),
     log,
   });
   await Promise.all(restartBaselines);
 
   // Memory at the end of the load, under the same load as after the warm-up.
-  const rssAtEnd = new Map(instances.map((instance) => [instance, memorySamples.recentMedian(instance)]));
+  const rssAtEnd = new Map(instances.map((instance) => [instance, memorySamples.recentMedian(instance, memoryWindowMs)]));
+  const rssTrajectories = instances.map((instance) => `${instance.name} ${memorySamples.trajectory(instance).join(' ')}`);
   memorySamples.stop();
   isLoading = false;
   await sendLoop;
@@ -157,6 +163,7 @@ try {
   console.log(`\n| load | |\n|---|---|`);
   console.log(`| sends accepted | ${accepted} (${(accepted / loadMinutes).toFixed(1)} a minute), ${sends.length - accepted} refused or unanswered |`);
   console.log(`| vendor messages accepted by the SMTP server | ${[...smtp.accepted.values()].reduce((sum, times) => sum + times, 0)} |`);
+  for (const line of rssTrajectories) console.log(`| RSS (MB), median of each 30 s: ${line.split(' ')[0]} | ${line.split(' ').slice(1).join(' ')} |`);
   console.log(`| requests | ${journal.requests.length} (${(journal.requests.length / loadMinutes / 60).toFixed(1)} a second) |`);
   for (const instance of instances) {
     const baseline = baselines.get(instance)!;
