@@ -114,7 +114,7 @@ try {
 
   // Memory at the end of the load, under the same load as after the warm-up.
   const rssAtEnd = new Map(instances.map((instance) => [instance, memorySamples.recentMedian(instance, memoryWindowMs)]));
-  const rssTrajectories = instances.map((instance) => `${instance.name} ${memorySamples.trajectory(instance).join(' ')}`);
+  const rssTrajectories = instances.map((instance) => ({ name: instance.name, values: memorySamples.trajectory(instance) }));
   memorySamples.stop();
   isLoading = false;
   await sendLoop;
@@ -163,7 +163,7 @@ try {
   console.log(`\n| load | |\n|---|---|`);
   console.log(`| sends accepted | ${accepted} (${(accepted / loadMinutes).toFixed(1)} a minute), ${sends.length - accepted} refused or unanswered |`);
   console.log(`| vendor messages accepted by the SMTP server | ${[...smtp.accepted.values()].reduce((sum, times) => sum + times, 0)} |`);
-  for (const line of rssTrajectories) console.log(`| RSS (MB), median of each 30 s: ${line.split(' ')[0]} | ${line.split(' ').slice(1).join(' ')} |`);
+  for (const { name, values } of rssTrajectories) console.log(`| RSS (MB), median of each 30 s: ${name} | ${values.join(' ')} |`);
   console.log(`| requests | ${journal.requests.length} (${(journal.requests.length / loadMinutes / 60).toFixed(1)} a second) |`);
   for (const instance of instances) {
     const baseline = baselines.get(instance)!;

@@ -78,10 +78,10 @@ export interface DeliveryDeps {
   log: FastifyBaseLogger;
 }
 
-/** What this process recorded for a delivery: sends waiting on their first attempts follow it without reading the send again. */
 /** What a message put back to wait was waiting for. */
 type AwayPart = 'mail' | 'store';
 
+/** What this process recorded for a delivery: sends waiting on their first attempts follow it without reading the send again. */
 interface SettledState {
   id: number;
   status: string;
