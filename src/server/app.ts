@@ -222,7 +222,7 @@ export async function buildApp(deps: AppDeps) {
   registerEmailLogRoutes(app, mail, guards);
   registerPastSendRoutes(app, { ...mail, maxDraftBytes: deps.maxDraftBytes }, guards, limits);
   registerEmailTestRoutes(app, mail, guards, limits);
-  registerTrackingRoutes(app, { ...services, boardLimits: deps.boardLimits, followUps: { db: deps.db, storage, publicUrl: deps.config.publicUrl, deliveries } }, guards);
+  registerTrackingRoutes(app, { ...services, boardLimits: deps.boardLimits, followUps: { db: deps.db, storage, publicUrl: deps.config.publicUrl, deliveries } }, guards, limits.vendorUpdates);
   registerVendorPageRoutes(app, { ...services, storage }, limits.vendorPage);
   if (deliveries.options.autoStart) app.addHook('onReady', async () => deliveries.start());
   const retention = createRetentionScheduler(
@@ -242,7 +242,7 @@ export async function buildApp(deps: AppDeps) {
     deps.reminders,
   );
   app.decorate('reminders', { runNow: reminders.runNow });
-  registerReminderRoutes(app, services, guards);
+  registerReminderRoutes(app, services, guards, limits.vendorUpdates);
   if (reminders.autoStart) app.addHook('onReady', async () => reminders.start());
   // Stop claiming before the database closes; what is pending stays in the queue for the next start.
   app.addHook('onClose', async () => {

@@ -220,6 +220,12 @@ export async function findFollowUpOriginal(db: Db, deliveryId: number) {
   return row;
 }
 
+/** The person who wrote a follow-up: their address and first name, which sign it. */
+export async function findFollowUpWriter(db: Db, userId: number): Promise<{ email: string; firstName: string } | undefined> {
+  const [row] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId));
+  return row;
+}
+
 /**
  * Writes a follow-up's queue row and its stored file's row; answers its id, or null when the original already has a
  * follow-up with this key (nothing is written).

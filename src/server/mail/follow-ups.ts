@@ -4,7 +4,7 @@ import type { Db } from '#server/db/client';
 import type { emailDeliveries, storedFiles } from '#server/db/schema';
 import { newFileKey, type FileStorage } from '#server/storage/storage';
 import type { DeliveryWorker } from './deliveries';
-import { findFollowUpOriginal, insertFollowUp, type Tx } from './deliveries-repository';
+import { findFollowUpOriginal, findFollowUpWriter, insertFollowUp, type Tx } from './deliveries-repository';
 import { buildRawMessage, newMessageId } from './message';
 
 /**
@@ -36,7 +36,10 @@ export interface FollowUpRequest {
    */
   key: string;
   body: FollowUpBody;
-  /** The user on whose behalf it is queued, for the stored file's row (null: the system, e.g. reminders). */
+  /**
+   * The person who wrote it: their first name signs it, their address is its Reply-To (with the approval addresses),
+   * and they own its stored file. Null for the system (reminders), which speaks for the original sender.
+   */
   byUserId: number | null;
 }
 
@@ -54,9 +57,9 @@ interface PreparedFollowUp {
 
 /**
  * Composes the follow-up and stores its exact bytes in the file store (before any transaction, as a send's messages
- * are): From the original sender (their name when the original was sent from their own address), To the vendor's
- * addresses, Reply-To the sender and the approval addresses, subject 'Re: <original subject>', In-Reply-To and
- * References the original's Message-ID.
+ * are): From the original's From (the address the transport sends as, in the vendor's thread), To the vendor's
+ * addresses, signed by and Reply-To the person who wrote it (the sender for a reminder) and the approval addresses
+ * (decision 0023), subject 'Re: <original subject>', In-Reply-To and References the original's Message-ID.
  */
 async function prepareFollowUp(deps: FollowUpDeps, request: FollowUpRequest): Promise<PreparedFollowUp> {
   if (request.key.length === 0 || request.key.length > 200) throw new Error('a follow-up key is 1 to 200 characters');
@@ -66,15 +69,18 @@ async function prepareFollowUp(deps: FollowUpDeps, request: FollowUpRequest): Pr
   if (!original.content) throw new Error(`delivery ${delivery.id} has no tracking row, so no subject to reply to`);
   const now = deps.deliveries.now();
   const isOwnAddress = original.senderEmail?.toLowerCase() === delivery.fromAddress.toLowerCase();
+  const writer = request.byUserId === null ? undefined : await findFollowUpWriter(deps.db, request.byUserId);
+  if (request.byUserId !== null && !writer) throw new Error(`no user with id ${request.byUserId} to sign a follow-up`);
+  const signer = writer ?? { email: original.senderEmail ?? delivery.fromAddress, firstName: original.senderFirstName ?? '' };
   const composed = composeFollowUp(
-    { originalSubject: original.content.subject, vendorName: delivery.vendorName, senderFirstName: original.senderFirstName ?? '' },
+    { originalSubject: original.content.subject, vendorName: delivery.vendorName, signerFirstName: signer.firstName },
     request.body,
   );
   const messageId = newMessageId(deps.publicUrl);
   const raw = await buildRawMessage({
     from: { name: isOwnAddress ? (original.senderFirstName ?? undefined) : undefined, address: delivery.fromAddress },
     to: delivery.toAddresses,
-    replyTo: followUpReplyTo(original.senderEmail ?? delivery.fromAddress, delivery.ccAddresses),
+    replyTo: followUpReplyTo(signer.email, delivery.ccAddresses),
     subject: composed.subject,
     html: composed.html,
     text: composed.text,

@@ -43,6 +43,7 @@ const noContent: ResponseSpec = { description: 'Done; no body' };
 const notFound = (description: string): ResponseSpec => ({ description });
 const conflict = (description: string): ResponseSpec => ({ description });
 const tooMany: ResponseSpec = { description: 'Too many requests; Retry-After says when to try again' };
+const notSender: ResponseSpec = { description: 'Only the person who made this send, or an admin, may (decision 0023)' };
 const storeUnavailable: ResponseSpec = { description: 'The file store (S3 bucket or DATA_DIR/files) is unavailable; Retry-After says when to try again' };
 const linkRefused: ResponseSpec = { description: 'No link, or not a link we made' };
 const linkGone: ResponseSpec = { description: 'The link expired or was turned off' };
@@ -332,7 +333,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     access: 'user',
     params: emailLogIdParams,
     body: remindersSetting,
-    responses: { 200: ok(remindersSettingResult), 404: notFound('No such send') },
+    responses: { 200: ok(remindersSettingResult), 403: { description: 'Turning them on: only the person who made this send, or an admin, may' }, 404: notFound('No such send'), 429: tooMany },
   },
   {
     method: 'POST',
@@ -340,7 +341,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Queue the failed messages of a send again',
     access: 'user',
     params: emailLogIdParams,
-    responses: { 200: ok(retryFailedResult), 404: notFound('No such send') },
+    responses: { 200: ok(retryFailedResult), 403: notSender, 404: notFound('No such send') },
   },
   {
     method: 'POST',
@@ -348,7 +349,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: "Send one vendor's message again",
     access: 'user',
     params: emailLogDeliveryParams,
-    responses: { 200: ok(sendAgainResult), 404: notFound('No such message'), 409: conflict('Sent or waiting already') },
+    responses: { 200: ok(sendAgainResult), 403: notSender, 404: notFound('No such message'), 409: conflict('Sent or waiting already') },
   },
 
   // Reusing a past send
@@ -426,7 +427,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: "Turn off one vendor's personal page link",
     access: 'user',
     params: emailLogDeliveryParams,
-    responses: { 200: ok(revokeLinkResult), 404: notFound('No such message'), 409: conflict('Sent without a vendor link') },
+    responses: { 200: ok(revokeLinkResult), 403: notSender, 404: notFound('No such message'), 409: conflict('Sent without a vendor link'), 429: tooMany },
   },
   {
     method: 'POST',
@@ -437,8 +438,10 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     body: seedTestReview,
     responses: {
       200: ok(seedTestReviewResult),
+      403: notSender,
       404: notFound('No such message'),
       409: conflict('No seed test to review (none reported yet, deployed or cannot deploy)'),
+      429: tooMany,
     },
   },
   {
@@ -451,9 +454,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     body: vendorAction,
     responses: {
       200: ok(recordUpdateResult),
+      403: notSender,
       404: notFound('No such message'),
       409: conflict('Not possible at this stage (already deployed)'),
       422: { description: 'A date that cannot be (a deployment in the future)' },
+      429: tooMany,
     },
   },
 

@@ -22,11 +22,12 @@ export function replySubject(subject: string): string {
   return /^re:/i.test(subject.trim()) ? subject.trim() : `Re: ${subject.trim()}`;
 }
 
-/** Who answers: the sender and the approval addresses, as the original message's Reply-To. */
-export const followUpReplyTo = (senderEmail: string, approvalEmails: readonly string[]) => distinctAddresses([senderEmail, ...approvalEmails]);
+/** Who answers: the person who wrote the follow-up (the sender, for a reminder) and the approval addresses. */
+export const followUpReplyTo = (writerEmail: string, approvalEmails: readonly string[]) => distinctAddresses([writerEmail, ...approvalEmails]);
 
-export function composeFollowUp(context: { originalSubject: string; vendorName: string; senderFirstName: string }, body: FollowUpBody): ComposedFollowUp {
-  const signOff = context.senderFirstName.trim();
+/** `signerFirstName`: the person who wrote it (the sender, for a reminder), who signs it. */
+export function composeFollowUp(context: { originalSubject: string; vendorName: string; signerFirstName: string }, body: FollowUpBody): ComposedFollowUp {
+  const signOff = context.signerFirstName.trim();
   const blocks: Block[] = [
     { kind: 'paragraph', lines: [`Hi ${context.vendorName.trim() || 'there'},`] },
     ...body.paragraphs.map((lines): Block => ({ kind: 'paragraph', lines: [...lines] })),

@@ -1,12 +1,13 @@
 import type { DeliveryStatus, DeliveryTerms, EmailLogDelivery, EmailLogEntry, RetryFailedResult, SendAgainResult } from '#shared/contracts/email-logs';
 import type { Db } from '#server/db/client';
-import { AppError, conflict, forbidden, notFound } from '#server/errors';
+import { AppError, conflict, notFound } from '#server/errors';
 import type { DeliveryWorker } from '#server/mail/deliveries';
 import type { FileStorage } from '#server/storage/storage';
 import type { PricingModel } from '#shared/contracts/vendors';
 import { expectedSpend, totalSpend, type SpendTotal } from '#shared/rules/spend';
 import { trackingStateOf, type TrackingStateFields } from '../tracking/views';
 import * as repo from './repository';
+import { checkSenderOrAdmin, type Actor } from './sender-or-admin';
 
 export interface EmailLogDeps {
   db: Db;
@@ -119,23 +120,9 @@ async function refuseWithoutFiles(db: Db, logId: number) {
   }
 }
 
-/** The person asking to re-send: only the sender of a send, or an admin, may put its messages back in the queue. */
-export interface Actor {
-  id: number;
-  isAdmin: boolean;
-}
-
-async function checkMayResend(db: Db, actor: Actor, logId: number, action: string) {
-  const log = await repo.findLogSender(db, logId);
-  if (!log) throw notFound('This send was not found.');
-  if (!actor.isAdmin && log.userId !== actor.id) {
-    throw forbidden(`Only the person who made this send, or an admin, can ${action}.`);
-  }
-}
-
 /** Re-queues only the failed deliveries of a send (a fresh allowance of attempts each). */
 export async function retryFailed({ db, deliveries }: EmailLogDeps, actor: Actor, logId: number): Promise<RetryFailedResult> {
-  await checkMayResend(db, actor, logId, 'retry its failed messages');
+  await checkSenderOrAdmin(db, actor, logId, 'retry its failed messages');
   await refuseWithoutFiles(db, logId);
   const requeued = await deliveries.requeue(logId, ['failed']);
   const counts = requeued.length > 0 ? await deliveries.waitForFirstAttempts(logId) : await deliveries.counts(logId);
@@ -147,7 +134,7 @@ export async function retryFailed({ db, deliveries }: EmailLogDeps, actor: Actor
  * failed one. The same stored bytes go out, with the same Message-ID, so a mailbox that got the first can drop the copy.
  */
 export async function sendAgain({ db, deliveries }: EmailLogDeps, actor: Actor, logId: number, vendorId: string): Promise<SendAgainResult> {
-  await checkMayResend(db, actor, logId, 'send its messages again');
+  await checkSenderOrAdmin(db, actor, logId, 'send its messages again');
   const current = await repo.findDelivery(db, logId, vendorId);
   if (!current) throw notFound('There is no message for this vendor in this send.');
   const status = publicStatus(current.status);

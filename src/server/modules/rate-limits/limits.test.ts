@@ -7,6 +7,7 @@ const LIMITS: UserLimits = {
   sends: { max: 3, windowMs: 10 * 60_000 },
   proofs: { max: 2, windowMs: 10 * 60_000 },
   emailTests: { max: 2, windowMs: 60_000 },
+  vendorUpdates: { max: 2, windowMs: 60_000 },
   vendorPage: { max: 5, windowMs: 60_000 },
 };
 

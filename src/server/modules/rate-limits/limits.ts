@@ -20,6 +20,11 @@ export interface UserLimits {
   proofs: UserLimit;
   /** The email test page. */
   emailTests: UserLimit;
+  /**
+   * What a signed-in user changes for a send's vendors after it went out: answers to seed tests (each mails the
+   * vendor), reminders on or off, links turned off, updates recorded on a vendor's behalf (decision 0023).
+   */
+  vendorUpdates: UserLimit;
   /** Everything done through one vendor's personal page link (reads, actions, downloads): counted per link. */
   vendorPage: UserLimit;
 }
@@ -30,17 +35,19 @@ export const USER_LIMITS: UserLimits = {
   sends: { max: 30, windowMs: TEN_MINUTES },
   proofs: { max: 60, windowMs: TEN_MINUTES },
   emailTests: { max: 30, windowMs: TEN_MINUTES },
+  vendorUpdates: { max: 60, windowMs: TEN_MINUTES },
   // A vendor opens the page, acts a few times and maybe downloads; the page refreshes while open (issue 14 item 6).
   vendorPage: { max: 300, windowMs: TEN_MINUTES },
 };
 
-const NOUNS: Record<keyof UserLimits, string> = { sends: 'sends', proofs: 'proofs', emailTests: 'test emails', vendorPage: 'requests with this link' };
+const NOUNS: Record<keyof UserLimits, string> = { sends: 'sends', proofs: 'proofs', emailTests: 'test emails', vendorUpdates: 'replies and updates to vendors', vendorPage: 'requests with this link' };
 
 /** Who a limit counts for: the signed-in user, or the vendor link (its hash: the token itself is never a key). */
 const KEYS: Record<keyof UserLimits, (request: FastifyRequest) => string> = {
   sends: (request) => String(userOf(request).id),
   proofs: (request) => String(userOf(request).id),
   emailTests: (request) => String(userOf(request).id),
+  vendorUpdates: (request) => String(userOf(request).id),
   vendorPage: (request) => hashToken(bearerToken(request) ?? ''),
 };
 
@@ -85,5 +92,5 @@ export async function registerUserLimits(
       }
     };
   };
-  return { sends: limiter('sends'), proofs: limiter('proofs'), emailTests: limiter('emailTests'), vendorPage: limiter('vendorPage') };
+  return { sends: limiter('sends'), proofs: limiter('proofs'), emailTests: limiter('emailTests'), vendorUpdates: limiter('vendorUpdates'), vendorPage: limiter('vendorPage') };
 }

@@ -80,9 +80,9 @@ describe('the personal vendor link (issue 14 item 1)', () => {
     expect(acting.statusCode).toBe(410);
   });
 
-  it('can be turned off by the team at once, recorded in the audit trail', async ({ app, admin, member, sent }) => {
+  it('can be turned off by the team at once, recorded in the audit trail', async ({ app, admin, sent }) => {
     const token = tokenOf(sent.links.carta9012!);
-    const revoke = await app.inject({ method: 'POST', url: `/api/email-logs/${sent.logId}/deliveries/carta9012/revoke-link`, headers: bearer(member) });
+    const revoke = await app.inject({ method: 'POST', url: `/api/email-logs/${sent.logId}/deliveries/carta9012/revoke-link`, headers: bearer(admin) });
     expect(revoke.statusCode).toBe(200);
     const gone = await vendorCall(app, token, 'GET', '/api/vendor-page');
     expect(gone.statusCode).toBe(410);
@@ -90,17 +90,17 @@ describe('the personal vendor link (issue 14 item 1)', () => {
     // The other vendors' links still work; a second revoke changes nothing.
     expect((await vendorCall(app, tokenOf(sent.links.acme1234!), 'GET', '/api/vendor-page')).statusCode).toBe(200);
     // The log entry says so, for its Deployment Details.
-    const entry = (await app.inject({ method: 'GET', url: `/api/email-logs/${sent.logId}`, headers: bearer(member) })).json();
+    const entry = (await app.inject({ method: 'GET', url: `/api/email-logs/${sent.logId}`, headers: bearer(admin) })).json();
     const links = Object.fromEntries(entry.deliveries.map((delivery: { vendorId: string; vendorLink: unknown }) => [delivery.vendorId, delivery.vendorLink]));
     expect(links.carta9012).toEqual({ expiresAt: expect.any(String), revokedAt: revoke.json().revokedAt });
     expect(links.acme1234).toEqual({ expiresAt: expect.any(String), revokedAt: null });
-    const again = await app.inject({ method: 'POST', url: `/api/email-logs/${sent.logId}/deliveries/carta9012/revoke-link`, headers: bearer(member) });
+    const again = await app.inject({ method: 'POST', url: `/api/email-logs/${sent.logId}/deliveries/carta9012/revoke-link`, headers: bearer(admin) });
     expect(again.json()).toEqual(revoke.json());
     const audit = (await app.inject({ method: 'GET', url: '/api/audit-log', headers: bearer(admin) })).json();
     expect(audit.entries.filter((entry: { action: string }) => entry.action === 'tracking.link-revoked')).toEqual([
-      expect.objectContaining({ actorEmail: 'member@agency.test', entity: 'deployment-tracking' }),
+      expect.objectContaining({ actorEmail: 'admin@agency.test', entity: 'deployment-tracking' }),
     ]);
-    expect((await app.inject({ method: 'POST', url: `/api/email-logs/${sent.logId}/deliveries/nosuch12/revoke-link`, headers: bearer(member) })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: `/api/email-logs/${sent.logId}/deliveries/nosuch12/revoke-link`, headers: bearer(admin) })).statusCode).toBe(404);
     expect((await app.inject({ method: 'POST', url: `/api/email-logs/${sent.logId}/deliveries/carta9012/revoke-link` })).statusCode).toBe(401);
   });
 
@@ -116,7 +116,7 @@ describe('the personal vendor link (issue 14 item 1)', () => {
   describe('with VENDOR_LINKS=off', () => {
     it.override('env', ({ dataDir, smtp }) => ({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url, VENDOR_LINKS: 'off' }));
 
-    it('leaves the link out of every message and keeps no token', async ({ t, app, member, smtp, sent }) => {
+    it('leaves the link out of every message and keeps no token', async ({ t, app, admin, member, smtp, sent }) => {
       expect(sent.links).toEqual({ acme1234: null, bravo5678: null, carta9012: null });
       const [mail] = await mailTo(smtp, 'team@bravo.test');
       expect(mail!.text).not.toContain(VENDOR_PAGE_TITLE);
@@ -127,7 +127,7 @@ describe('the personal vendor link (issue 14 item 1)', () => {
         ['sent', null, null],
         ['sent', null, null],
       ]);
-      const revoke = await app.inject({ method: 'POST', url: `/api/email-logs/${sent.logId}/deliveries/acme1234/revoke-link`, headers: bearer(member) });
+      const revoke = await app.inject({ method: 'POST', url: `/api/email-logs/${sent.logId}/deliveries/acme1234/revoke-link`, headers: bearer(admin) });
       expect(revoke.statusCode).toBe(409);
       const entry = (await app.inject({ method: 'GET', url: `/api/email-logs/${sent.logId}`, headers: bearer(member) })).json();
       expect(entry.deliveries.map((delivery: { vendorLink: unknown }) => delivery.vendorLink)).toEqual([null, null, null]);

@@ -5,6 +5,8 @@ import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { notFound } from '#server/errors';
 import { parseInput } from '#server/validation';
+import { checkSenderOrAdmin } from '../email-logs/sender-or-admin';
+import type { UserLimiter } from '../rate-limits/limits';
 import type { AuthenticatedUser } from '../session/service';
 import * as repo from './repository';
 
@@ -14,18 +16,21 @@ export interface ReminderSettingDeps {
 }
 
 /**
- * Turns a send's vendor reminders off (or on again) after it was sent, with an audit entry. Any signed-in user may, as
- * any may turn off a vendor's link: it stops mail to vendors, it sends none.
+ * Turns a send's vendor reminders off (or on again) after it was sent, with an audit entry. On is the sender's or an
+ * admin's to do: the reminders then go out in the sender's name. Off stays open to every signed-in user (decision
+ * 0023): it sends nothing and speaks for no one, the sender or an admin turns it on again in one click, and it is the
+ * brake a colleague needs while the sender is away (a vendor asking not to be chased).
  */
 export async function setSendReminders({ db, clock }: ReminderSettingDeps, user: AuthenticatedUser, logId: number, enabled: boolean): Promise<RemindersSettingResult> {
+  if (enabled) await checkSenderOrAdmin(db, user, logId, 'turn its reminders on');
   const audit = { actorUserId: user.id, actorEmail: user.email, action: enabled ? 'reminders-on' : 'reminders-off', before: null, after: { remindersEnabled: enabled } };
   const isFound = await repo.setRemindersEnabled(db, logId, enabled, audit, clock.now());
   if (!isFound) throw notFound('This send was not found.');
   return { id: logId, remindersEnabled: enabled };
 }
 
-export function registerReminderRoutes(app: FastifyInstance, deps: ReminderSettingDeps, guards: Guards) {
-  app.put('/api/email-logs/:id/reminders', { preHandler: guards.requireUser }, async (request) => {
+export function registerReminderRoutes(app: FastifyInstance, deps: ReminderSettingDeps, guards: Guards, limit: UserLimiter) {
+  app.put('/api/email-logs/:id/reminders', { preHandler: [guards.requireUser, limit] }, async (request) => {
     const { id } = parseInput(emailLogIdParams, request.params, 'id');
     const { enabled } = parseInput(remindersSetting, request.body);
     return setSendReminders(deps, userOf(request), id, enabled);

@@ -116,7 +116,7 @@ describe('reminders (issue 14 item 5)', () => {
     // A second send, with 'Send reminders to vendors' unticked.
     const quiet = await app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(admin), payload: sendBodyFor(['bravo5678'], { sendReminders: false }) as object });
     expect(quiet.statusCode, quiet.body).toBe(200);
-    // The first send's reminders turned off after sending, by any signed-in user, recorded in the audit trail.
+    // The first send's reminders turned off after sending, by any signed-in user (decision 0023), recorded in the audit trail.
     const off = await app.inject({ method: 'PUT', url: `/api/email-logs/${sent.logId}/reminders`, headers: bearer(member), payload: { enabled: false } });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json()).toEqual({ id: sent.logId, remindersEnabled: false });
@@ -129,14 +129,15 @@ describe('reminders (issue 14 item 5)', () => {
     expect(await app.reminders.runNow()).toBe(0);
 
     // On again, but with Carta's link turned off: only Acme and Bravo of the first send.
-    await app.inject({ method: 'POST', url: `/api/email-logs/${sent.logId}/deliveries/carta9012/revoke-link`, headers: bearer(member) });
-    expect((await app.inject({ method: 'PUT', url: `/api/email-logs/${sent.logId}/reminders`, headers: bearer(member), payload: { enabled: true } })).statusCode).toBe(200);
+    // Both by the sender (here an admin): only the sender or an admin may.
+    await app.inject({ method: 'POST', url: `/api/email-logs/${sent.logId}/deliveries/carta9012/revoke-link`, headers: bearer(admin) });
+    expect((await app.inject({ method: 'PUT', url: `/api/email-logs/${sent.logId}/reminders`, headers: bearer(admin), payload: { enabled: true } })).statusCode).toBe(200);
     expect(await app.reminders.runNow()).toBe(2);
     const reminders = await remindersDelivered(smtp, 2);
     expect(reminders.map((mail) => addressesOf(mail)[0]).sort()).toEqual(['ops@acme.test', 'team@bravo.test']);
     const audit = (await app.inject({ method: 'GET', url: '/api/audit-log', headers: bearer(admin) })).json();
     expect(audit.entries.filter((entry: { action: string }) => entry.action.startsWith('reminders-')).map((entry: { action: string; actorEmail: string }) => [entry.action, entry.actorEmail])).toEqual([
-      ['reminders-on', 'member@agency.test'],
+      ['reminders-on', 'admin@agency.test'],
       ['reminders-off', 'member@agency.test'],
     ]);
   }, TIMEOUT_MS);

@@ -4,11 +4,16 @@ import { seedTestReview, trackingBoardQuery, vendorAction } from '#shared/contra
 import { userOf, type Guards } from '#server/auth/guards';
 import { sendJsonBytes, toJsonBytes } from '#server/http/cached-json';
 import { parseInput } from '#server/validation';
+import type { UserLimiter } from '../rate-limits/limits';
 import * as tracking from './service';
 
-/** The team's side of deployment tracking. */
-export function registerTrackingRoutes(app: FastifyInstance, deps: tracking.ReviewDeps, guards: Guards) {
+/**
+ * The team's side of deployment tracking. What changes what a send's vendors get (answers, links turned off, updates
+ * recorded) counts against the user's `vendorUpdates` limit.
+ */
+export function registerTrackingRoutes(app: FastifyInstance, deps: tracking.ReviewDeps, guards: Guards, limit: UserLimiter) {
   const signedIn = { preHandler: guards.requireUser };
+  const limited = { preHandler: [guards.requireUser, limit] };
 
   // Polled every few seconds while the board is open: answered with a strong ETag of its bytes, 304 when unchanged.
   app.get('/api/tracking', signedIn, async (request, reply) => {
@@ -16,12 +21,12 @@ export function registerTrackingRoutes(app: FastifyInstance, deps: tracking.Revi
     return sendJsonBytes(request, reply, toJsonBytes(await tracking.getTrackingBoard(deps, query)));
   });
 
-  app.post('/api/email-logs/:id/deliveries/:vendorId/revoke-link', signedIn, async (request) => {
+  app.post('/api/email-logs/:id/deliveries/:vendorId/revoke-link', limited, async (request) => {
     const { id, vendorId } = parseInput(deliveryParams, request.params, 'id');
     return tracking.revokeVendorLink(deps, userOf(request), id, vendorId);
   });
 
-  app.post('/api/email-logs/:id/deliveries/:vendorId/review', signedIn, async (request) => {
+  app.post('/api/email-logs/:id/deliveries/:vendorId/review', limited, async (request) => {
     const { id, vendorId } = parseInput(deliveryParams, request.params, 'id');
     const review = parseInput(seedTestReview, request.body);
     return tracking.reviewSeedTest(deps, userOf(request), id, vendorId, review);
@@ -29,7 +34,7 @@ export function registerTrackingRoutes(app: FastifyInstance, deps: tracking.Revi
 
   // 'Record an update' on a vendor's behalf: the vendor page's action body and rule, with or without a working link.
   // The session is checked before the body is read.
-  app.post('/api/email-logs/:id/deliveries/:vendorId/tracking', { onRequest: guards.requireUserBeforeBody }, async (request) => {
+  app.post('/api/email-logs/:id/deliveries/:vendorId/tracking', { onRequest: [guards.requireUserBeforeBody, limit] }, async (request) => {
     const { id, vendorId } = parseInput(deliveryParams, request.params, 'id');
     const action = parseInput(vendorAction, request.body);
     return tracking.recordVendorUpdate(deps, userOf(request), id, vendorId, action, originOf(request));

@@ -8,6 +8,7 @@ import { seedTestReviewBody } from '#shared/email/follow-up';
 import { newYorkDate, newYorkDayStart, nextDay } from '#shared/rules/new-york-time';
 import { expectedSpend, totalSpend, type ExpectedSpend, type SpendTotal } from '#shared/rules/spend';
 import { applySeedTestReview, isOverdue, isRepeatedReview } from '#shared/rules/tracking';
+import { checkSenderOrAdmin } from '../email-logs/sender-or-admin';
 import * as repo from './repository';
 import { applyVendorActionFor, type RequestOrigin } from './vendor-service';
 import { trackingStateOf } from './views';
@@ -37,10 +38,14 @@ export interface ReviewDeps extends TrackingDeps {
   followUps: FollowUpDeps;
 }
 
-/** Turns off one vendor's link of a send at once (a forwarded message, a vendor who left); recorded in the audit trail. */
+/**
+ * Turns off one vendor's link of a send at once (a forwarded message, a vendor who left); recorded in the audit trail.
+ * The sender's or an admin's to do: it cannot be undone, and the vendor can no longer report.
+ */
 export async function revokeVendorLink({ db, clock, onChange }: TrackingDeps, user: AuthenticatedUser, logId: number, vendorId: string) {
   const row = await repo.findByLogAndVendor(db, logId, vendorId);
   if (!row) throw notFound('No such message.');
+  await checkSenderOrAdmin(db, user, logId, "turn off its vendors' links");
   if (!row.tokenHash) throw conflict('This message was sent without a vendor link.');
   const now = clock.now();
   const revokedAt = await repo.updateWithAudit<Date>(db, row.deliveryId, now, (current) => {
@@ -58,11 +63,13 @@ export async function revokeVendorLink({ db, clock, onChange }: TrackingDeps, us
 /**
  * 'Record an update': a team member reports one vendor action on the vendor's behalf (the vendor answered by e-mail,
  * its link expired or was revoked, or it never had one with VENDOR_LINKS=off). The same change as the vendor's own
- * action, through the same code, under the team member's name in the audit trail (its history line: by 'team').
+ * action, through the same code, under the team member's name in the audit trail (its history line: by 'team'). The
+ * sender's or an admin's to do, as it changes what the vendor's page and the team's figures say.
  */
 export async function recordVendorUpdate(deps: TrackingDeps, user: AuthenticatedUser, logId: number, vendorId: string, action: VendorAction, origin: RequestOrigin): Promise<RecordUpdateResult> {
   const found = await repo.findByLogAndVendor(deps.db, logId, vendorId);
   if (!found) throw notFound('No such message.');
+  await checkSenderOrAdmin(deps.db, user, logId, 'record updates for its vendors');
   await applyVendorActionFor(deps, found, action, { actorUserId: user.id, actorEmail: user.email }, origin);
   const updated = await repo.findByLogAndVendor(deps.db, logId, vendorId);
   return { tracking: trackingStateOf(updated!) };
@@ -72,12 +79,14 @@ export async function recordVendorUpdate(deps: TrackingDeps, user: Authenticated
  * 'Approve' or 'Request changes' on a vendor's seed test: the status, the note and the audit entry are saved in the same
  * transaction as a reply queued to the vendor in the thread of its message (same queue, same transport). 409 when there
  * is no seed test to review (none reported yet, deployed, cannot deploy). The same answer given again (a double click)
- * changes nothing and queues no second reply.
+ * changes nothing and queues no second reply. Only the sender or an admin answers; the reply is signed by, and
+ * answered to, the person who wrote it (decision 0023).
  */
 export async function reviewSeedTest(deps: ReviewDeps, user: AuthenticatedUser, logId: number, vendorId: string, review: SeedTestReview): Promise<SeedTestReviewResult> {
   const { db, clock } = deps;
   const found = await repo.findByLogAndVendor(db, logId, vendorId);
   if (!found) throw notFound('No such message.');
+  await checkSenderOrAdmin(db, user, logId, "answer its vendors' seed tests");
   // Refused or repeated answers are told apart before a reply is composed; the locked row below decides for good.
   if (isRepeatedReview(found, review)) return { tracking: trackingStateOf(found), replyQueued: false };
   const early = applySeedTestReview(found, review, clock.now());
