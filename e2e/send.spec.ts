@@ -260,19 +260,42 @@ test('a 30 MB CSV is read off the main thread with progress while the page stays
     transfer.items.add(new File([rows.join('\n')], 'big-list.csv', { type: 'text/csv' }));
     return transfer;
   }, vendors.map((vendor) => vendor.utm));
-  await page.evaluate(() => {
-    const w = window as unknown as { sawProgress: boolean };
-    w.sawProgress = false;
-    new MutationObserver(() => {
-      if (document.querySelector('progress[aria-label="Reading CSV"]')) w.sawProgress = true;
-    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  // In the page, in the order they happen: each keystroke that lands in the subject (with whether the read was still
+  // going then: its progress bar shown, its result not yet), each step of the bar, and the read's result appearing.
+  const subject = page.getByLabel('Subject line');
+  await subject.evaluate((input: HTMLInputElement) => {
+    const events: { kind: 'typed' | 'progress' | 'read'; value?: string; isReading?: boolean }[] = [];
+    const progressBar = () => document.querySelector('progress[aria-label="Reading CSV"]');
+    const hasResult = () => /300,001 lines/.test(document.body.textContent ?? '');
+    Object.assign(window, { readEvents: events });
+    input.addEventListener('input', () => events.push({ kind: 'typed', value: input.value, isReading: progressBar() !== null && !hasResult() }));
+    let lastProgress: string | null = null;
+    const observer = new MutationObserver(() => {
+      const progress = progressBar()?.getAttribute('value') ?? null;
+      if (progress !== null && progress !== lastProgress) events.push({ kind: 'progress', value: progress });
+      lastProgress = progress;
+      if (!hasResult()) return;
+      events.push({ kind: 'read' });
+      observer.disconnect();
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['value'] });
   });
   await zone.dispatchEvent('drop', { dataTransfer });
-  // The main thread answers while the worker reads.
-  await page.getByLabel('Subject line').fill('Still typing');
-  await expect(page.getByLabel('Subject line')).toHaveValue('Still typing');
+  // The main thread answers while the worker reads: typed once the read is under way, each keystroke landed before
+  // the read ended, and the read went on moving meanwhile (a step of its bar after the first keystroke), which a read
+  // holding the main thread could not draw.
+  await expect(page.getByRole('progressbar', { name: 'Reading CSV' })).toBeVisible();
+  await subject.pressSequentially('Still typing');
+  await expect(subject).toHaveValue('Still typing');
   await expect(page.getByText(/300,001 lines, links for 2 vendors · over 10 MB/)).toBeVisible({ timeout: 30_000 });
-  expect(await page.evaluate(() => (window as unknown as { sawProgress: boolean }).sawProgress)).toBe(true);
+  const events = await page.evaluate(() => (window as unknown as { readEvents: { kind: string; value?: string; isReading?: boolean }[] }).readEvents);
+  const typed = events.filter((event) => event.kind === 'typed');
+  expect(typed).toHaveLength('Still typing'.length);
+  expect(typed.at(-1)?.value).toBe('Still typing');
+  expect(typed.filter((event) => !event.isReading)).toEqual([]);
+  expect(events.at(-1)?.kind).toBe('read');
+  const firstKeystroke = events.findIndex((event) => event.kind === 'typed');
+  expect(events.slice(firstKeystroke).some((event) => event.kind === 'progress'), JSON.stringify(events)).toBe(true);
   await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 15_000 });
   await page.reload();
   await expect(page.getByText('big-list.csv', { exact: true })).toBeVisible();
