@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ADMIN_EMAIL, expect, expectNoSeriousA11yViolations, signInWithToken, test, tokenFor, uniqueEmail, authorize } from './fixtures';
-import { CREATIVE_HTML, PNG_1X1, cardRenders, createVendors, dropFiles, linksCsv, previewText, watchCardRenders } from './send-fixtures';
+import { CREATIVE_HTML, PNG_1X1, cardRenders, createVendors, dropFiles, linksCsv, previewText, settledDeliveries, watchCardRenders } from './send-fixtures';
 
 /** Each test signs in as its own new user, so drafts and session start empty. */
 async function freshUser(request: Parameters<typeof tokenFor>[0]) {
@@ -333,11 +333,15 @@ test('a proof goes to the sender only, then the send mails each vendor once and 
   expect(proof).not.toMatch(/^Cc:/m);
   expect(proof).toContain(beta!.utm);
 
+  const sendAnswered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/send-email-consolidated');
   await page.getByRole('button', { name: 'Send to 2 Vendor(s)' }).click();
   await expect(page.getByText('Email sent successfully!', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('Email delivered to 2 vendor(s).', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Select content:' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send to 0 Vendor(s)' })).toBeVisible();
+  // Once: counted when the queue holds nothing more of this send that could mail a vendor again.
+  const { id: logId } = (await (await sendAnswered).json()) as { id: number };
+  expect((await settledDeliveries(request, token, logId)).map((delivery) => delivery.status)).toEqual(['sent', 'sent']);
   const sent = readOutbox(outbox).filter((message) => message.includes(`creative-${tag}.html`) && !message.includes('[PROOF]'));
   expect(sent).toHaveLength(2);
   expect(sent.find((message) => message.includes(acme!.email))).toContain(acme!.utm);
