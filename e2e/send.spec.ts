@@ -161,6 +161,7 @@ test('a pricing model cannot be chosen before the saved work has loaded, so the 
   const { token } = await freshUser(request);
   let releaseSession!: () => void;
   const sessionHeld = new Promise<void>((resolve) => (releaseSession = resolve));
+  // Only held on its way, then answered by the server: the server answers at once, a slow network cannot be made here.
   await page.route('**/api/prospecting-session', async (route) => {
     if (route.request().method() === 'GET') await sessionHeld;
     await route.continue();
@@ -212,6 +213,8 @@ test('typing 100 characters into a field autosaves it in at most 3 requests', as
 test('a save that keeps failing is retried, the user is told, and nothing typed is lost', async ({ page, request }) => {
   const { token } = await freshUser(request);
   await signInWithToken(page, token);
+  // The server away for saves only, while it serves the page: the shared server's embedded database cannot go away (a
+  // stopped server of its own is outage.spec.ts).
   await page.route('**/api/prospecting-drafts**', (route) =>
     route.request().method() === 'GET' ? route.continue() : route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' }),
   );
@@ -230,6 +233,7 @@ test('a save the server refuses as too large is not retried, and the user is tol
   await signInWithToken(page, token);
   const message = 'Your saved drafts would pass 100 MB in all. Remove cards or files you no longer need, then try again.';
   const refusedBodies: string[] = [];
+  // The server's 413 needs 100 MB of drafts, more than a browser test here can upload.
   await page.route('**/api/prospecting-drafts**', (route) => {
     if (route.request().method() === 'GET') return route.continue();
     refusedBodies.push(route.request().postData() ?? '');
