@@ -1,4 +1,5 @@
-import { ADMIN_EMAIL, authorize, expect, expectNoSeriousA11yViolations, signInWithToken, test, tokenFor, uniqueEmail } from './fixtures';
+import { startServer } from '#server/testing/running-server';
+import { ADMIN_EMAIL, authorize, expect, expectNoSeriousA11yViolations, firstAdminOf, signInWithToken, test, tokenFor, uniqueEmail } from './fixtures';
 
 test('a member adds an approval address, is refused a duplicate, and deletes it', async ({ page, request }) => {
   const admin = await tokenFor(request, ADMIN_EMAIL);
@@ -40,12 +41,23 @@ test('a member adds an approval address, is refused a duplicate, and deletes it'
   await expect(row).toHaveCount(0);
 });
 
-test('with no approval addresses the list says how to start', async ({ page, request }) => {
-  // The server is shared with other specs, so the list is answered empty here rather than emptied.
-  await page.route('**/api/approval-emails', (route) =>
-    route.request().method() === 'GET' ? route.fulfill({ json: [] }) : route.fallback(),
-  );
-  await signInWithToken(page, await tokenFor(request, ADMIN_EMAIL), '/approvals');
-  await expect(page.getByText('No approval emails configured. Add one above to get started.', { exact: true })).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+test.describe('on a server of its own', () => {
+  const ADMIN = 'approvals.admin@agency.test';
+  let server: Awaited<ReturnType<typeof startServer>>;
+
+  test.beforeAll(async () => {
+    server = await startServer({ ADMIN_EMAILS: ADMIN, MAIL_TRANSPORT: 'outbox' });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('with no approval addresses the list says how to start', async ({ page, playwright }) => {
+    // The shared server's list is other specs' to fill: a new server's is really empty.
+    const { request, token } = await firstAdminOf(server, playwright, ADMIN);
+    await request.dispose();
+    await signInWithToken(page, token, '/approvals', server.url);
+    await expect(page.getByText('No approval emails configured. Add one above to get started.', { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
 });

@@ -1,8 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { APIRequestContext, Download, Locator, Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { ADMIN_EMAIL, authorize, expect, expectNoSeriousA11yViolations, signInWithToken, test, tokenFor, uniqueEmail } from './fixtures';
-import { PNG_1X1, createVendors, dropFiles, linksCsv } from './send-fixtures';
+import { ADMIN_EMAIL, authorize, expect, expectNoSeriousA11yViolations, firstAdminOf, signInWithToken, test, tokenFor, uniqueEmail } from './fixtures';
+import { startServer } from '#server/testing/running-server';
+import { startSmtpSink, type SmtpSink } from '#server/testing/smtp-sink';
+import { PNG_1X1, createVendors, dropFiles, linksCsv, sendThroughApi, settledDeliveries, type TestVendor } from './send-fixtures';
 
 /** Each test signs in as its own new user, so drafts and session start empty. */
 async function freshUser(request: APIRequestContext) {
@@ -174,131 +177,219 @@ test('a send from the send page appears in the log with its files, each vendor m
   }
 });
 
-const logEntry = (overrides: Record<string, unknown> = {}) => ({
-  id: 987654,
-  sentAt: '2026-03-14T19:05:00.000Z',
-  sentBy: 'sender@agency.test',
-  clientName: 'Heritage Action',
-  clientSlug: 'heritage-action',
-  vendors: ['Acme Leads', 'Bravo Data', 'Carta Media'],
-  approvalEmails: [],
-  emailCardCount: 1,
-  textCardCount: 1,
-  cardDetails: {
-    emailCards: [{ subject: 'Spring', senderName: 'Heritage', endDate: '2026-04-15', filename: 'gone.html', htmlFileKey: '0'.repeat(32), csvFileKey: null }],
-    textCards: [{ senderName: 'Heritage', endDate: null, textContent: 'Hi', csvFileKey: null, imageFileKey: '1'.repeat(32), fileName: null }],
-  },
-  subjects: ['New Heritage Action Content', 'Spring'],
-  filesRemovedAt: null,
-  pricingModel: 'Revshare',
-  remindersEnabled: true,
-  spend: null,
-  deliveries: [
-    { vendorId: 'acme1234', vendorName: 'Acme Leads', status: 'sent', error: null, attempts: 1, sentAt: '2026-03-14T19:05:01.000Z', nextAttemptAt: null, terms: null, addedAt: null, addedBy: null, tracking: null, spend: null, vendorLink: null },
-    { vendorId: 'bravo5678', vendorName: 'Bravo Data', status: 'failed', error: 'The mail server refused the message (554): mailbox unavailable', attempts: 6, sentAt: null, nextAttemptAt: null, terms: null, addedAt: null, addedBy: null, tracking: null, spend: null, vendorLink: null },
-    { vendorId: 'carta9012', vendorName: 'Carta Media', status: 'uncertain', error: 'No answer after the message was sent (timeout)', attempts: 1, sentAt: null, nextAttemptAt: null, terms: null, addedAt: null, addedBy: null, tracking: null, spend: null, vendorLink: null },
-  ],
-  ...overrides,
-});
+/**
+ * 'Retry failed' and 'Send again' against a server of its own that mails through a real SMTP server (the sink), which
+ * refuses one vendor's message (554: the delivery fails for good) and drops the line after another's data (the
+ * delivery is 'uncertain'), then takes both: what the page shows, and what the SMTP server received, are the real ones.
+ */
+test.describe('with deliveries made to fail by a real SMTP server', () => {
+  const ADMIN = 'log.admin@agency.test';
+  /** Recipients whose messages the sink refuses for good, and those whose line it drops once their data is read. */
+  const refusing = new Set<string>();
+  const dropping = new Set<string>();
+  let sink: SmtpSink;
+  let server: Awaited<ReturnType<typeof startServer>>;
 
-test('failed and uncertain deliveries: the reason, Retry failed, and Send again only after confirming', async ({ page, request }) => {
-  const { token } = await freshUser(request);
-  let entry = logEntry();
-  const calls: string[] = [];
-  await page.route('**/api/email-logs**', async (route) => {
-    const { pathname } = new URL(route.request().url());
-    if (route.request().method() === 'GET' && pathname === '/api/email-logs') return route.fulfill({ json: [entry] });
-    // Open Deployment Details follow their entry (issue 14 item 6).
-    if (route.request().method() === 'GET' && pathname === `/api/email-logs/${entry.id}`) return route.fulfill({ json: entry });
-    calls.push(`${route.request().method()} ${pathname}`);
-    if (pathname.endsWith('/retry-failed')) {
-      entry = logEntry({ deliveries: entry.deliveries.map((delivery) => (delivery.status === 'failed' ? { ...delivery, status: 'sent', error: null } : delivery)) });
-      return route.fulfill({ json: { id: entry.id, requeued: 1, mailed: 2, pending: 0, failed: 0, uncertain: 1 } });
-    }
-    if (pathname.endsWith('/send-again')) {
-      const delivery = { ...entry.deliveries[2]!, status: 'sent', error: null, attempts: 2 };
-      entry = logEntry({ deliveries: [...entry.deliveries.slice(0, 2), delivery] });
-      return route.fulfill({ json: { id: entry.id, mailed: 3, pending: 0, failed: 0, uncertain: 0, delivery } });
-    }
-    return route.continue();
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    sink = await startSmtpSink({
+      answer: (message) =>
+        message.to.some((address) => refusing.has(address))
+          ? { kind: 'refuse', code: 554, message: 'mailbox unavailable' }
+          : message.to.some((address) => dropping.has(address))
+            ? { kind: 'drop' }
+            : { kind: 'accept' },
+    });
+    server = await startServer({ ADMIN_EMAILS: ADMIN, MAIL_TRANSPORT: 'smtp', SMTP_URL: sink.url });
   });
-  await signInWithToken(page, token, '/deployment-log');
+  test.afterAll(async () => {
+    await server?.stop();
+    await sink?.close();
+  });
 
-  const card = page.getByTestId('log-entry-987654');
-  await expect(card.getByRole('heading')).toHaveText(/^Mar 14, 2026, \d{1,2}:05 (am|pm)/);
-  await expect(card.getByText('Heritage Action', { exact: true })).toBeVisible();
-  await expect(card.getByRole('list', { name: 'Vendors' }).getByRole('listitem')).toHaveText(['Acme LeadsMailed', 'Bravo DataFailed', 'Carta MediaUncertain']);
-  const problems = card.getByRole('list', { name: 'Delivery problems' });
-  await expect(problems).toContainText('Bravo Data: The mail server refused the message (554): mailbox unavailable');
-  await expect(problems).toContainText('Carta Media: No answer after the message was sent (timeout)');
-  await expect(card.locator('p').filter({ hasText: /^CC'd:/ })).toHaveCount(0);
-  await expectNoSeriousA11yViolations(page);
+  /** How many messages to `address` the sink took, and how many it refused or dropped. */
+  const sinkCounts = (address: string) => ({
+    received: sink.received.filter((message) => message.to.includes(address)).length,
+    refused: sink.refused.filter((message) => message.to.includes(address)).length,
+  });
 
-  await card.getByRole('button', { name: 'Retry failed' }).click();
-  await expect(toast(page, 'Failed deliveries retried')).toBeVisible();
-  await expect(toast(page, '1 message re-queued: 2 mailed, 0 pending, 0 failed, 1 uncertain.')).toBeVisible();
-  await expect(card.getByRole('list', { name: 'Vendors' }).getByRole('listitem')).toHaveText(['Acme LeadsMailed', 'Bravo DataMailed', 'Carta MediaUncertain']);
-  await expect(card.getByRole('button', { name: 'Retry failed' })).toHaveCount(0);
-  expect(calls).toEqual(['POST /api/email-logs/987654/retry-failed']);
+  test('failed and uncertain deliveries: the reason, Retry failed, and Send again only after confirming', async ({ page, playwright }) => {
+    test.setTimeout(120_000);
+    const { request, token } = await firstAdminOf(server, playwright, ADMIN);
+    const tag = Date.now().toString(36);
+    const [acme, bravo] = await createVendors(request, token, tag);
+    const [carta] = await createVendors(request, token, `c${tag}`);
 
-  // Send again asks first; Cancel sends nothing.
-  await card.getByRole('button', { name: 'Send again to Carta Media' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Send again?' });
-  await expect(confirm).toContainText('may mail Carta Media a second time');
-  await expect(confirm).toContainText('No answer after the message was sent (timeout)');
-  await expectNoSeriousA11yViolations(page);
-  await confirm.getByRole('button', { name: 'Cancel' }).click();
-  await expect(confirm).toBeHidden();
-  expect(calls).toHaveLength(1);
-  await card.getByRole('button', { name: 'Send again to Carta Media' }).click();
-  await confirm.getByRole('button', { name: 'Send again' }).click();
-  await expect(toast(page, 'Sent again')).toBeVisible();
-  await expect(toast(page, 'The message to Carta Media was mailed.')).toBeVisible();
-  await expect(confirm).toBeHidden();
-  expect(calls).toEqual(['POST /api/email-logs/987654/retry-failed', 'POST /api/email-logs/987654/deliveries/carta9012/send-again']);
-  await expect(card.getByRole('list', { name: 'Vendors' }).getByRole('listitem')).toHaveText(['Acme LeadsMailed', 'Bravo DataMailed', 'Carta MediaMailed']);
-  await expect(card.getByRole('list', { name: 'Delivery problems' })).toHaveCount(0);
+    // Bravo's message is refused for good: 'failed' at its first attempt, and not tried again.
+    refusing.add(bravo!.email);
+    const { id: logId } = await sendThroughApi(request, token, [acme!, bravo!], { tag, subject: 'Retry', linkVendors: [acme!, bravo!, carta!] });
+    expect((await settledDeliveries(request, token, logId)).map(({ vendorId, status }) => [vendorId, status])).toEqual([
+      [acme!.vendorId, 'sent'],
+      [bravo!.vendorId, 'failed'],
+    ]);
+    // Carta, added once the others are done (the sink's drop cuts every open line), loses the answer to its data.
+    dropping.add(carta!.email);
+    const added = await request.post(`/api/email-logs/${logId}/add-vendors`, { headers: { authorization: `Bearer ${token}` }, data: { vendorIds: [carta!.vendorId] } });
+    expect(added.status(), await added.text()).toBe(200);
+    const deliveries = await settledDeliveries(request, token, logId);
+    const errorOf = (vendor: TestVendor) => deliveries.find((delivery) => delivery.vendorId === vendor.vendorId)!;
+    expect(errorOf(carta!).status).toBe('uncertain');
+    expect(errorOf(bravo!).error).toMatch(/^The mail server refused the message \(554\): .*mailbox unavailable/);
+    expect(errorOf(carta!).error).toMatch(/^The connection to the mail server failed after the message was sent/);
+    // From here on the SMTP server takes every message.
+    refusing.clear();
+    dropping.clear();
+    expect([sinkCounts(acme!.email), sinkCounts(bravo!.email), sinkCounts(carta!.email)]).toEqual([
+      { received: 1, refused: 0 },
+      { received: 0, refused: 1 },
+      { received: 0, refused: 1 },
+    ]);
+
+    const resends: string[] = [];
+    page.on('request', (call) => {
+      const { pathname } = new URL(call.url());
+      if (call.method() === 'POST' && /\/(retry-failed|send-again)$/.test(pathname)) resends.push(pathname);
+    });
+    await signInWithToken(page, token, '/deployment-log', server.url);
+    const card = page.getByTestId(`log-entry-${logId}`);
+    const vendorChip = (vendor: TestVendor) => card.getByRole('list', { name: 'Vendors' }).getByRole('listitem').filter({ hasText: vendor.name });
+    await expect(card.getByText('Heritage Action', { exact: true })).toBeVisible();
+    await expect(vendorChip(acme!)).toContainText('Mailed');
+    await expect(vendorChip(bravo!)).toContainText('Failed');
+    await expect(card.getByRole('list', { name: 'Added vendors' }).getByRole('listitem').filter({ hasText: carta!.name })).toContainText('Uncertain');
+    const problems = card.getByRole('list', { name: 'Delivery problems' });
+    await expect(problems).toContainText(`${bravo!.name}: ${errorOf(bravo!).error}`);
+    await expect(problems).toContainText(`${carta!.name}: ${errorOf(carta!).error}`);
+    await expect(card.locator('p').filter({ hasText: /^CC'd:/ })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+
+    // Retry failed puts Bravo's message back in the queue, and the SMTP server now takes it.
+    await card.getByRole('button', { name: 'Retry failed' }).click();
+    await expect(toast(page, 'Failed deliveries retried')).toBeVisible();
+    await expect(toast(page, '1 message re-queued: 2 mailed, 0 pending, 0 failed, 1 uncertain.')).toBeVisible();
+    await expect(vendorChip(bravo!)).toContainText('Mailed');
+    await expect(card.getByRole('button', { name: 'Retry failed' })).toHaveCount(0);
+    expect(resends).toEqual([`/api/email-logs/${logId}/retry-failed`]);
+    expect(sinkCounts(bravo!.email)).toEqual({ received: 1, refused: 1 });
+
+    // Send again asks first; Cancel sends nothing.
+    await card.getByRole('button', { name: `Send again to ${carta!.name}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Send again?' });
+    await expect(confirm).toContainText(`may mail ${carta!.name} a second time`);
+    await expect(confirm).toContainText(errorOf(carta!).error!);
+    await expectNoSeriousA11yViolations(page);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    expect(resends).toHaveLength(1);
+    await card.getByRole('button', { name: `Send again to ${carta!.name}` }).click();
+    await confirm.getByRole('button', { name: 'Send again' }).click();
+    await expect(toast(page, 'Sent again')).toBeVisible();
+    await expect(toast(page, `The message to ${carta!.name} was mailed.`)).toBeVisible();
+    await expect(confirm).toBeHidden();
+    expect(resends).toEqual([`/api/email-logs/${logId}/retry-failed`, `/api/email-logs/${logId}/deliveries/${carta!.vendorId}/send-again`]);
+    await expect(card.getByRole('list', { name: 'Added vendors' }).getByRole('listitem').filter({ hasText: carta!.name })).toContainText('Mailed');
+    await expect(problems).toHaveCount(0);
+
+    // Once nothing of the send is left in the queue, each vendor got its message once; Carta's is the very message
+    // whose answer was lost (same Message-ID), so a mailbox that had it can drop the copy.
+    expect((await settledDeliveries(request, token, logId)).map(({ status }) => status)).toEqual(['sent', 'sent', 'sent']);
+    expect([sinkCounts(acme!.email), sinkCounts(bravo!.email), sinkCounts(carta!.email)]).toEqual([
+      { received: 1, refused: 0 },
+      { received: 1, refused: 1 },
+      { received: 1, refused: 1 },
+    ]);
+    const messageIdOf = (raw: Buffer) => /^Message-ID:\s*(\S+)/im.exec(raw.toString('latin1'))?.[1];
+    const cartaReceived = sink.received.find((message) => message.to.includes(carta!.email))!;
+    const cartaDropped = sink.refused.find((message) => message.to.includes(carta!.email))!;
+    expect(messageIdOf(cartaReceived.raw)).toBeDefined();
+    expect(messageIdOf(cartaReceived.raw)).toBe(messageIdOf(cartaDropped.raw));
+    await request.dispose();
+  });
 });
 
 test('the details modal: the image button only with key and file name, and a failed download says so', async ({ page, request }) => {
-  const { token } = await freshUser(request);
-  await page.route('**/api/email-logs**', (route) =>
-    route.fulfill({ json: new URL(route.request().url()).pathname === '/api/email-logs' ? [logEntry()] : logEntry() }),
-  );
+  const { admin, token } = await freshUser(request);
+  const tag = Date.now().toString(36);
+  const [acme] = await createVendors(request, admin, tag);
+  const link = `https://donate.example.org/give?utm_source=${acme!.utm}`;
+  // A text card whose image came without a file name: the server stores the image, and logs no name for it.
+  const sent = await request.post('/api/send-email-consolidated', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      selectedVendors: [acme!.vendorId],
+      selectedClient: 'heritage-action',
+      emailCards: [{ id: 'main', htmlContent: `<p>Spring ${tag}</p>`, filename: `gone-${tag}.html`, subject: 'Spring', senderName: 'Heritage', endDate: '2031-04-15', csvContent: linksCsv([acme!]) }],
+      textCards: [{ id: 'text', content: `Hi ${tag}`, senderName: 'Heritage', endDate: null, csvContent: null, fileContent: PNG_1X1.toString('base64'), fileName: null }],
+      allVendorLinks: { main: { [acme!.vendorId]: link }, text: { [acme!.vendorId]: link } },
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const logId = (await sent.json()).id as number;
+  const logged = await (await request.get(`/api/email-logs/${logId}`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const { htmlFileKey } = logged.cardDetails.emailCards[0] as { htmlFileKey: string };
+  expect(logged.cardDetails.textCards[0]).toMatchObject({ imageFileKey: expect.any(String), fileName: null, csvFileKey: null });
+  // The creative is lost from the shared server's file store (local, under its data folder: storage/local.ts).
+  rmSync(join(process.env.E2E_DATA_DIR!, 'files', htmlFileKey.slice(0, 2), htmlFileKey));
+
   await signInWithToken(page, token, '/deployment-log');
-  await page.getByTestId('log-entry-987654').click();
+  await page.getByTestId(`log-entry-${logId}`).click();
   const dialog = detailsDialog(page);
-  await expect(dialog.getByRole('region', { name: 'Recipients' }).getByText('Approval Emails (0)')).toBeVisible();
+  await expect(dialog.getByRole('region', { name: 'Recipients' }).getByText(`Approval Emails (${logged.approvalEmails.length})`)).toBeVisible();
   const textCard = dialog.getByRole('region', { name: 'Text Card 1' });
+  await expect(textCard).toContainText(`Hi ${tag}`);
   await expect(textCard.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
   await expect(textCard.getByRole('button', { name: 'Download Image' })).toHaveCount(0);
   await expect(textCard).toContainText('Not set');
   // The file is not in the store: the server answers 404.
+  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/files/${htmlFileKey}`);
   await dialog.getByRole('region', { name: 'Email Card 1' }).getByRole('button', { name: 'Download HTML' }).click();
+  expect((await answered).status()).toBe(404);
   await expect(toast(page, 'Download Failed')).toBeVisible();
   await expect(toast(page, 'Failed to download the file. Please try again.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });
 
-test("the log's loading, empty and error states", async ({ page, request }) => {
-  const { token } = await freshUser(request);
-  let answer: 'fail' | 'empty' = 'fail';
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/email-logs**', async (route) => {
-    if (answer === 'fail') {
-      await held;
-      return route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' });
-    }
-    return route.fulfill({ json: [] });
+test.describe('on a server of its own that has no sends yet', () => {
+  const ADMIN = 'empty-log.admin@agency.test';
+  let server: Awaited<ReturnType<typeof startServer>>;
+
+  test.beforeAll(async () => {
+    server = await startServer({ ADMIN_EMAILS: ADMIN, MAIL_TRANSPORT: 'outbox' });
   });
-  await signInWithToken(page, token, '/deployment-log');
-  await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'Loading...' })).toBeAttached();
-  release();
-  await expect(page.getByRole('alert')).toContainText('Could not load the deployment log.');
-  answer = 'empty';
-  await page.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByText('No emails sent yet.', { exact: true })).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
-  await page.getByLabel('Search subjects').fill('anything');
-  await expect(page.getByText('No sends match these filters.', { exact: true })).toBeVisible();
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("the log's loading, empty and error states", async ({ page, playwright, consoleErrors }) => {
+    test.setTimeout(120_000);
+    const { request, token } = await firstAdminOf(server, playwright, ADMIN);
+    await request.dispose();
+    // The log's first request is held on its way out: the loading state lasts as long as our server's answer, which
+    // this machine gives at once. Meanwhile the server stops, so the request meets it away.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let isFirst = true;
+    await page.route((url) => url.pathname === '/api/email-logs', async (route) => {
+      if (isFirst) {
+        isFirst = false;
+        await held;
+      }
+      await route.continue();
+    });
+    await signInWithToken(page, token, '/deployment-log', server.url);
+    await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'Loading...' })).toBeAttached();
+    await server.halt();
+    release();
+    await expect(page.getByRole('alert')).toContainText('Could not load the deployment log.');
+
+    await server.resume();
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByText('No emails sent yet.', { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByLabel('Search subjects').fill('anything');
+    await expect(page.getByText('No sends match these filters.', { exact: true })).toBeVisible();
+    // The browser logs each request the stopped server refused: the outage this test made on purpose.
+    const others = consoleErrors.filter((text) => !/Failed to load resource: net::ERR_CONNECTION_REFUSED/.test(text));
+    consoleErrors.splice(0, consoleErrors.length, ...others);
+  });
 });

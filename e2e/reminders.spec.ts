@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { startServer } from '#server/testing/running-server';
 import { expect, expectNoSeriousA11yViolations, firstAdminOf, signInWithToken, test } from './fixtures';
-import { createVendors, heritageEmailCard } from './send-fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { createVendors, heritageEmailCard, sendThroughApi } from './send-fixtures';
 
 const ADMIN = 'reminders.admin@agency.test';
 
@@ -25,6 +26,16 @@ async function remindersTo(address: string) {
   const folder = join(server.dataDir, 'outbox');
   const mails = await Promise.all(readdirSync(folder).filter((name) => name.endsWith('.eml')).map((name) => simpleParser(readFileSync(join(folder, name)))));
   return mails.filter((mail) => mail.inReplyTo && (Array.isArray(mail.to) ? mail.to : [mail.to]).some((group) => group?.value.some((entry) => entry.address === address)));
+}
+
+/**
+ * A send through the API (reminders on) to a vendor of its own, made now, and its reminder, which comes when the sweeps
+ * have passed its due time: whatever was due before it has been looked at by then.
+ */
+async function remindedAfter(request: APIRequestContext, token: string, tag: string) {
+  const [control] = await createVendors(request, token, tag);
+  await sendThroughApi(request, token, [control!], { tag, subject: 'Control' });
+  await expect.poll(async () => (await remindersTo(control!.email)).length, { message: `the reminder of ${control!.name}`, timeout: 30_000 }).toBe(1);
 }
 
 test("'Send reminders to vendors' is kept with the send page and sent with the send; turned on later, the vendor is reminded and the team sees 'Reminded'", async ({ page, playwright }) => {
@@ -59,11 +70,12 @@ test("'Send reminders to vendors' is kept with the send page and sent with the s
   await page.getByRole('button', { name: 'Send to 1 Vendor(s)' }).click();
   await expect(page.getByText('Email sent successfully!', { exact: true }).first()).toBeVisible();
 
-  // Sent without reminders: well past the delay, nothing went to the vendor but its message.
+  // Sent without reminders: nothing goes to the vendor but its message. A send made after it, with reminders, is
+  // due later: once its vendor has had its reminder, the sweeps have passed this send's due time too.
   await page.goto(`${server.url}/deployment-log`);
   const entry = page.getByRole('article').filter({ hasText: `Remind ${tag}` });
   await expect(entry.getByText('Sent', { exact: true }).first()).toBeVisible();
-  await page.waitForTimeout(9_000);
+  await remindedAfter(request, token, `${tag}a`);
   expect(await remindersTo(acme!.email)).toHaveLength(0);
 
   // Turned on from the Deployment Details: the next sweep reminds the vendor, who has not answered.
@@ -98,7 +110,8 @@ test("'Send reminders to vendors' is kept with the send page and sent with the s
   await page.screenshot({ path: test.info().outputPath('tracking-board-reminded.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: test.info().outputPath('tracking-board-reminded-phone.png'), fullPage: true });
-  // One reminder only, however many sweeps have run since.
+  // One reminder only, however many sweeps have run since: a send made after the reminder is reminded too.
+  await remindedAfter(request, token, `${tag}b`);
   expect(await remindersTo(acme!.email)).toHaveLength(1);
   await request.dispose();
 });

@@ -125,6 +125,72 @@ export async function heritageEmailCard(page: Page, tag: string, vendors: readon
   ]);
 }
 
+/** A send's counts, as POST /api/send-email-consolidated answers them. */
+export interface SendCounts {
+  id: number;
+  mailed: number;
+  pending: number;
+  failed: number;
+  uncertain: number;
+}
+
+/**
+ * A send through the API by `token`: one Heritage Action email card, its subject `${subject} ${tag}`, to `vendors`; its
+ * links CSV has a link for each of `linkVendors` (the vendors by default), so vendors can be added to it later.
+ */
+export async function sendThroughApi(
+  request: APIRequestContext,
+  token: string,
+  vendors: readonly TestVendor[],
+  { tag, subject, pricingModel = 'Revshare', linkVendors = vendors }: { tag: string; subject: string; pricingModel?: 'Revshare' | 'CPD'; linkVendors?: readonly TestVendor[] },
+): Promise<SendCounts> {
+  const sent = await request.post('/api/send-email-consolidated', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      selectedVendors: vendors.map((vendor) => vendor.vendorId),
+      selectedClient: 'heritage-action',
+      pricingModel,
+      emailCards: [
+        { id: 'main', htmlContent: `<p>Creative ${tag}</p>`, filename: `creative-${tag}.html`, subject: `${subject} ${tag}`, senderName: 'Heritage', endDate: '2031-06-30', csvContent: linksCsv(linkVendors), csvFileName: 'links.csv' },
+      ],
+      textCards: [],
+      imageAttachments: [],
+      allVendorLinks: { main: Object.fromEntries(vendors.map((vendor) => [vendor.vendorId, `https://donate.example.org/give?utm_source=${vendor.utm}`])) },
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  return (await sent.json()) as SendCounts;
+}
+
+/** A delivery as the log entry (GET /api/email-logs/:id) shows it. */
+export interface LoggedDelivery {
+  vendorId: string;
+  vendorName: string;
+  status: 'pending' | 'sent' | 'failed' | 'uncertain';
+  error: string | null;
+}
+
+/**
+ * The send's log entry once the queue holds nothing more that could mail any of its messages: every delivery sent,
+ * failed or uncertain, none pending (waiting for an attempt, or claimed by the worker: the API shows both as pending).
+ * Only then does a count of what the mail server received say how often each message went out.
+ */
+export async function settledDeliveries(request: APIRequestContext, token: string, logId: number): Promise<LoggedDelivery[]> {
+  let deliveries: LoggedDelivery[] = [];
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/email-logs/${logId}`, { headers: { authorization: `Bearer ${token}` } });
+        expect(response.status(), await response.text()).toBe(200);
+        deliveries = ((await response.json()) as { deliveries: LoggedDelivery[] }).deliveries;
+        return deliveries.filter((delivery) => delivery.status === 'pending').map((delivery) => delivery.vendorName);
+      },
+      { message: `send ${logId}: no delivery left pending`, timeout: 30_000 },
+    )
+    .toEqual([]);
+  return deliveries;
+}
+
 /**
  * A CPD send ($12.50 per donor, a $5,000 budget each) by the admin to two new vendors, through the API, its subject
  * `${subject} ${tag}`: its id, the vendors and the admin's token.
@@ -133,20 +199,6 @@ export async function cpdSend(request: APIRequestContext, subject: string) {
   const admin = await tokenFor(request, ADMIN_EMAIL);
   const tag = Date.now().toString(36);
   const [acme, beta] = await createVendors(request, admin, tag, true);
-  const sent = await request.post('/api/send-email-consolidated', {
-    headers: { authorization: `Bearer ${admin}` },
-    data: {
-      selectedVendors: [acme!.vendorId, beta!.vendorId],
-      selectedClient: 'heritage-action',
-      pricingModel: 'CPD',
-      emailCards: [
-        { id: 'main', htmlContent: `<p>Creative ${tag}</p>`, filename: `creative-${tag}.html`, subject: `${subject} ${tag}`, senderName: 'Heritage', endDate: '2031-06-30', csvContent: linksCsv([acme!, beta!]), csvFileName: 'links.csv' },
-      ],
-      textCards: [],
-      imageAttachments: [],
-      allVendorLinks: { main: Object.fromEntries([acme!, beta!].map((vendor) => [vendor.vendorId, `https://donate.example.org/give?utm_source=${vendor.utm}`])) },
-    },
-  });
-  expect(sent.status(), await sent.text()).toBe(200);
-  return { admin, tag, logId: (await sent.json()).id as number, acme: acme!, beta: beta! };
+  const sent = await sendThroughApi(request, admin, [acme!, beta!], { tag, subject, pricingModel: 'CPD' });
+  return { admin, tag, logId: sent.id, acme: acme!, beta: beta! };
 }

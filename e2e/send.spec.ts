@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ADMIN_EMAIL, expect, expectNoSeriousA11yViolations, signInWithToken, test, tokenFor, uniqueEmail, authorize } from './fixtures';
-import { CREATIVE_HTML, PNG_1X1, cardRenders, createVendors, dropFiles, linksCsv, previewText, watchCardRenders } from './send-fixtures';
+import { CREATIVE_HTML, PNG_1X1, cardRenders, createVendors, dropFiles, linksCsv, previewText, settledDeliveries, watchCardRenders } from './send-fixtures';
 
 /** Each test signs in as its own new user, so drafts and session start empty. */
 async function freshUser(request: Parameters<typeof tokenFor>[0]) {
@@ -161,6 +161,7 @@ test('a pricing model cannot be chosen before the saved work has loaded, so the 
   const { token } = await freshUser(request);
   let releaseSession!: () => void;
   const sessionHeld = new Promise<void>((resolve) => (releaseSession = resolve));
+  // Only held on its way, then answered by the server: the server answers at once, a slow network cannot be made here.
   await page.route('**/api/prospecting-session', async (route) => {
     if (route.request().method() === 'GET') await sessionHeld;
     await route.continue();
@@ -212,6 +213,8 @@ test('typing 100 characters into a field autosaves it in at most 3 requests', as
 test('a save that keeps failing is retried, the user is told, and nothing typed is lost', async ({ page, request }) => {
   const { token } = await freshUser(request);
   await signInWithToken(page, token);
+  // The server away for saves only, while it serves the page: the shared server's embedded database cannot go away (a
+  // stopped server of its own is outage.spec.ts).
   await page.route('**/api/prospecting-drafts**', (route) =>
     route.request().method() === 'GET' ? route.continue() : route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' }),
   );
@@ -230,6 +233,7 @@ test('a save the server refuses as too large is not retried, and the user is tol
   await signInWithToken(page, token);
   const message = 'Your saved drafts would pass 100 MB in all. Remove cards or files you no longer need, then try again.';
   const refusedBodies: string[] = [];
+  // The server's 413 needs 100 MB of drafts, more than a browser test here can upload.
   await page.route('**/api/prospecting-drafts**', (route) => {
     if (route.request().method() === 'GET') return route.continue();
     refusedBodies.push(route.request().postData() ?? '');
@@ -260,19 +264,42 @@ test('a 30 MB CSV is read off the main thread with progress while the page stays
     transfer.items.add(new File([rows.join('\n')], 'big-list.csv', { type: 'text/csv' }));
     return transfer;
   }, vendors.map((vendor) => vendor.utm));
-  await page.evaluate(() => {
-    const w = window as unknown as { sawProgress: boolean };
-    w.sawProgress = false;
-    new MutationObserver(() => {
-      if (document.querySelector('progress[aria-label="Reading CSV"]')) w.sawProgress = true;
-    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  // In the page, in the order they happen: each keystroke that lands in the subject (with whether the read was still
+  // going then: its progress bar shown, its result not yet), each step of the bar, and the read's result appearing.
+  const subject = page.getByLabel('Subject line');
+  await subject.evaluate((input: HTMLInputElement) => {
+    const events: { kind: 'typed' | 'progress' | 'read'; value?: string; isReading?: boolean }[] = [];
+    const progressBar = () => document.querySelector('progress[aria-label="Reading CSV"]');
+    const hasResult = () => /300,001 lines/.test(document.body.textContent ?? '');
+    Object.assign(window, { readEvents: events });
+    input.addEventListener('input', () => events.push({ kind: 'typed', value: input.value, isReading: progressBar() !== null && !hasResult() }));
+    let lastProgress: string | null = null;
+    const observer = new MutationObserver(() => {
+      const progress = progressBar()?.getAttribute('value') ?? null;
+      if (progress !== null && progress !== lastProgress) events.push({ kind: 'progress', value: progress });
+      lastProgress = progress;
+      if (!hasResult()) return;
+      events.push({ kind: 'read' });
+      observer.disconnect();
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['value'] });
   });
   await zone.dispatchEvent('drop', { dataTransfer });
-  // The main thread answers while the worker reads.
-  await page.getByLabel('Subject line').fill('Still typing');
-  await expect(page.getByLabel('Subject line')).toHaveValue('Still typing');
+  // The main thread answers while the worker reads: typed once the read is under way, each keystroke landed before
+  // the read ended, and the read went on moving meanwhile (a step of its bar after the first keystroke), which a read
+  // holding the main thread could not draw.
+  await expect(page.getByRole('progressbar', { name: 'Reading CSV' })).toBeVisible();
+  await subject.pressSequentially('Still typing');
+  await expect(subject).toHaveValue('Still typing');
   await expect(page.getByText(/300,001 lines, links for 2 vendors · over 10 MB/)).toBeVisible({ timeout: 30_000 });
-  expect(await page.evaluate(() => (window as unknown as { sawProgress: boolean }).sawProgress)).toBe(true);
+  const events = await page.evaluate(() => (window as unknown as { readEvents: { kind: string; value?: string; isReading?: boolean }[] }).readEvents);
+  const typed = events.filter((event) => event.kind === 'typed');
+  expect(typed).toHaveLength('Still typing'.length);
+  expect(typed.at(-1)?.value).toBe('Still typing');
+  expect(typed.filter((event) => !event.isReading)).toEqual([]);
+  expect(events.at(-1)?.kind).toBe('read');
+  const firstKeystroke = events.findIndex((event) => event.kind === 'typed');
+  expect(events.slice(firstKeystroke).some((event) => event.kind === 'progress'), JSON.stringify(events)).toBe(true);
   await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 15_000 });
   await page.reload();
   await expect(page.getByText('big-list.csv', { exact: true })).toBeVisible();
@@ -310,11 +337,15 @@ test('a proof goes to the sender only, then the send mails each vendor once and 
   expect(proof).not.toMatch(/^Cc:/m);
   expect(proof).toContain(beta!.utm);
 
+  const sendAnswered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/send-email-consolidated');
   await page.getByRole('button', { name: 'Send to 2 Vendor(s)' }).click();
   await expect(page.getByText('Email sent successfully!', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('Email delivered to 2 vendor(s).', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Select content:' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send to 0 Vendor(s)' })).toBeVisible();
+  // Once: counted when the queue holds nothing more of this send that could mail a vendor again.
+  const { id: logId } = (await (await sendAnswered).json()) as { id: number };
+  expect((await settledDeliveries(request, token, logId)).map((delivery) => delivery.status)).toEqual(['sent', 'sent']);
   const sent = readOutbox(outbox).filter((message) => message.includes(`creative-${tag}.html`) && !message.includes('[PROOF]'));
   expect(sent).toHaveLength(2);
   expect(sent.find((message) => message.includes(acme!.email))).toContain(acme!.utm);

@@ -40,7 +40,7 @@ test("the board's cards show the vendor's spend, its send's total whatever the f
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 
-  // The server's limits (1000 open, 200 finished) are far beyond what a browser test makes, so its answer is changed on
+  // Kept: the server's limits (1000 open, 200 finished) are far beyond what a browser test makes, so its answer is changed on
   // the way to say what a long history would (without its tag, so the next poll reads the real answer in full).
   await page.route('**/api/tracking*', async (route) => {
     const response = await route.fetch({ headers: { ...route.request().headers(), 'if-none-match': '' } });

@@ -217,6 +217,8 @@ test('a vendor term save that meets the server away is retried until it lands, w
   const admin = await tokenFor(request, ADMIN_EMAIL);
   const vendor = await createVendor(request, admin, 'Retry Utm');
   let refusalsLeft = 2;
+  // Two refusals of one request while the rest of the page is served: the shared server's embedded database cannot be
+  // made away for one table (a stopped server of its own is outage.spec.ts).
   await page.route('**/api/vendor-utm-sources', (route) =>
     route.request().method() === 'POST' && refusalsLeft-- > 0
       ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' })
@@ -268,6 +270,7 @@ test('a vendor deleted by someone else: the next save shows why and closes the m
 
 test('a list that fails to load offers Retry', async ({ page, request }) => {
   let failures = 1;
+  // One list failing while the others load: the real server cannot be made to refuse one read and serve the rest.
   await page.route('**/api/vendor-splits', (route) =>
     failures-- > 0 ? route.fulfill({ status: 409, json: { message: 'Try again' } }) : route.fallback(),
   );
