@@ -1,7 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN_EMAIL, authorize, expect, expectNoSeriousA11yViolations, signInWithToken, test, tokenFor, uniqueEmail } from './fixtures';
+import { ADMIN_EMAIL, authorize, expect, expectNoSeriousA11yViolations, firstAdminOf, signInWithToken, test, tokenFor, uniqueEmail } from './fixtures';
+import { fakeGoogleEnv } from '#server/testing/fake-google';
+import { startServer } from '#server/testing/running-server';
 
 async function freshUser(request: APIRequestContext) {
   const admin = await tokenFor(request, ADMIN_EMAIL);
@@ -12,6 +14,14 @@ async function freshUser(request: APIRequestContext) {
 
 const toast = (page: Page, text: string) => page.getByTestId('toast').getByText(text, { exact: true });
 const sendButton = (page: Page) => page.getByRole('button', { name: 'Send Test Email' });
+/** The fake Google that playwright.config.ts starts next to the app. */
+const FAKE_GOOGLE = `http://127.0.0.1:${process.env.E2E_GOOGLE_PORT ?? 5392}`;
+
+async function fillForm(page: Page, to: string, subject = 'Hello') {
+  await page.getByLabel('To', { exact: true }).fill(to);
+  await page.getByLabel('Subject').fill(subject);
+  await page.getByLabel('Text Content').fill('Plain words');
+}
 
 function outboxMessages(): string[] {
   const folder = join(process.env.E2E_DATA_DIR!, 'outbox');
@@ -59,35 +69,17 @@ test('the form says what is missing, then sends through the outbox', async ({ pa
   expect(message).toContain(email);
 });
 
-test('without a token, with a server refusal, a Google requirement or an outage, each message of the spec', async ({ page, request }) => {
+test('without a token, with a server refusal or an outage, each message of the spec', async ({ page, request }) => {
   const { token } = await freshUser(request);
   await signInWithToken(page, token, '/email-test');
-  const fill = async (to: string) => {
-    await page.getByLabel('To', { exact: true }).fill(to);
-    await page.getByLabel('Subject').fill('Hello');
-    await page.getByLabel('Text Content').fill('Plain words');
-  };
+  await fillForm(page, 'not an address');
 
   // The server's own message.
-  await fill('not an address');
   await sendButton(page).click();
   await expect(toast(page, 'Failed to send email')).toBeVisible();
   await expect(page.getByTestId('toast')).toContainText(/to\.0 /);
 
-  await page.route('**/api/send-email', (route) =>
-    route.fulfill({
-      status: 400,
-      contentType: 'application/json',
-      body: JSON.stringify({ requiresGoogleAuth: true, message: 'Google Authentication Required: Please sign in with Google to enable Gmail sending.' }),
-    }),
-  );
-  await fill('someone@example.test');
-  await sendButton(page).click();
-  await expect(toast(page, 'Google Authentication Required')).toBeVisible();
-  await expect(toast(page, 'Please sign in with Google to enable Gmail sending.')).toBeVisible();
-  await expect(page.getByLabel('Subject')).toHaveValue('Hello');
-
-  await page.unroute('**/api/send-email');
+  await fillForm(page, 'someone@example.test');
   // A proxy's bare 503 with no body: our server always answers JSON {message}, so only the way to it can give this.
   await page.route('**/api/send-email', (route) => route.fulfill({ status: 503, body: '' }));
   await sendButton(page).click();
@@ -102,6 +94,59 @@ test('without a token, with a server refusal, a Google requirement or an outage,
   await sendButton(page).click();
   await expect(toast(page, 'Please login to send emails')).toBeVisible();
   expect(posted).toBe(false);
+});
+
+/**
+ * A server of its own that mails through Gmail (MAIL_TRANSPORT=gmail), Google being the fake Google that
+ * playwright.config.ts starts: the 'Google Authentication Required' answer is our server's, for a user with no Google
+ * connection; once connected through the page's button, the same form sends through (fake) Gmail.
+ */
+test.describe('on a server of its own that sends through Gmail', () => {
+  const ADMIN = 'gmail-test.admin@agency.test';
+  let server: Awaited<ReturnType<typeof startServer>>;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startServer({ ADMIN_EMAILS: ADMIN, MAIL_TRANSPORT: 'gmail', ...fakeGoogleEnv({ url: FAKE_GOOGLE }) });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("a user with no Google connection is told 'Google Authentication Required', and sends once connected", async ({ page, playwright }) => {
+    test.setTimeout(120_000);
+    const { request, token } = await firstAdminOf(server, playwright, ADMIN);
+    const tag = Date.now().toString(36);
+    const subject = `Gmail test ${tag}`;
+    await signInWithToken(page, token, '/email-test', server.url);
+    await fillForm(page, `inbox.${tag}@example.test`, subject);
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/send-email');
+    await sendButton(page).click();
+    // Our server's answer, not one written here.
+    const answer = await answered;
+    expect(answer.status()).toBe(400);
+    expect(await answer.json()).toEqual({ requiresGoogleAuth: true, message: 'Google Authentication Required: Please sign in with Google to enable Gmail sending.' });
+    await expect(toast(page, 'Google Authentication Required')).toBeVisible();
+    await expect(toast(page, 'Please sign in with Google to enable Gmail sending.')).toBeVisible();
+    await expect(toast(page, 'Failed to send email')).toHaveCount(0);
+    // Nothing typed is lost.
+    await expect(page.getByLabel('Subject')).toHaveValue(subject);
+    await expectNoSeriousA11yViolations(page);
+
+    // The page's own way out: connect Google (the fake's account is this user's), then the same message goes through Gmail.
+    const account = await request.post(`${FAKE_GOOGLE}/_fake/account`, { data: { sub: `sub-${ADMIN}-${tag}`, email: ADMIN, email_verified: true, given_name: 'Gail' } });
+    expect(account.ok()).toBe(true);
+    await page.getByRole('button', { name: 'Sign in with Google for Gmail Access' }).click();
+    await expect(page.getByText('Logged in with Google successfully', { exact: true }).first()).toBeVisible();
+    await page.goto(`${server.url}/email-test`);
+    await fillForm(page, `inbox.${tag}@example.test`, subject);
+    await sendButton(page).click();
+    await expect(toast(page, 'Email sent successfully')).toBeVisible();
+    const sent = (await (await request.get(`${FAKE_GOOGLE}/_fake/sent`)).json()) as { sender: string; raw: string }[];
+    const mine = sent.filter((message) => Buffer.from(message.raw, 'base64').toString('utf8').includes(subject));
+    expect(mine.map((message) => message.sender)).toEqual([ADMIN]);
+    await request.dispose();
+  });
 });
 
 test("'Sign in with Google for Gmail Access' goes to /auth/google with a one-time ticket; 'Back to Home' goes home", async ({ page, request }) => {
