@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { ADMIN_EMAIL, expect, expectNoSeriousA11yViolations, signInWithToken, test, tokenFor, uniqueEmail, authorize } from './fixtures';
 import { CREATIVE_HTML, PNG_1X1, cardRenders, createVendors, dropFiles, linksCsv, previewText, settledDeliveries, watchCardRenders } from './send-fixtures';
 
@@ -228,26 +229,36 @@ test('a save that keeps failing is retried, the user is told, and nothing typed 
   await expect(page.getByLabel('Subject line')).toHaveValue('Typed while the server was away');
 });
 
+const toast = (page: Page, text: string) => page.getByTestId('toast').getByText(text, { exact: true });
+
 test('a save the server refuses as too large is not retried, and the user is told why', async ({ page, request }) => {
   const { token } = await freshUser(request);
   await signInWithToken(page, token);
-  const message = 'Your saved drafts would pass 100 MB in all. Remove cards or files you no longer need, then try again.';
-  const refusedBodies: string[] = [];
-  // The server's 413 needs 100 MB of drafts, more than a browser test here can upload.
-  await page.route('**/api/prospecting-drafts**', (route) => {
-    if (route.request().method() === 'GET') return route.continue();
-    refusedBodies.push(route.request().postData() ?? '');
-    return route.fulfill({ status: 413, contentType: 'application/json', body: JSON.stringify({ message }) });
-  });
   await page.getByRole('button', { name: /^Email/ }).click();
-  await page.getByLabel('Subject line').fill('Too much to keep');
-  await expect(page.getByText(message, { exact: true }).first()).toBeVisible({ timeout: 15_000 });
-  // Long enough for the first retries (1 s, then 2 s) to have gone out if there were any: a retry re-sends the same body.
-  await page.waitForTimeout(4_000);
-  expect(refusedBodies.length).toBeGreaterThan(0);
-  expect(new Set(refusedBodies).size).toBe(refusedBodies.length);
+  await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 15_000 });
+  /** Each save that carried the creative, and the server's answer to it. */
+  const fileSaves: Promise<number>[] = [];
+  page.on('request', (sent) => {
+    if (!sent.url().includes('/api/prospecting-drafts') || sent.method() === 'GET' || !sent.postData()?.includes('"fileContent"')) return;
+    fileSaves.push(sent.response().then((answer) => answer?.status() ?? 0, () => 0));
+  });
+  // The route's real 413: a 7 MB creative (under the page's 10 MB file limit) of control characters, each of which
+  // JSON writes as six bytes (\u0001), makes a save body past the 36 MB the drafts route reads.
+  const dataTransfer = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([`<p>${'\u0001'.repeat(7 * 1024 * 1024)}</p>`], 'escapes.html', { type: 'text/html' }));
+    return transfer;
+  });
+  const zone = page.getByRole('button', { name: 'Add HTML and CSV files to Email 1' });
+  await zone.dispatchEvent('dragenter', { dataTransfer });
+  await zone.dispatchEvent('drop', { dataTransfer });
+  await expect(toast(page, 'Not saved')).toBeVisible({ timeout: 30_000 });
+  await expect(toast(page, 'The upload is too large: HTML and CSV files may be at most 10 MB each, images 5 MB, and the attachments of one message 20 MB.')).toBeVisible();
+  // The autosave queue is empty again ('All changes saved' shows no waiting save): nothing is left that could send the
+  // refused save again. A retried save would keep its entry (Saving... (retrying)) and go out a second time.
+  await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('Changes not saved yet', { exact: true })).toHaveCount(0);
-  await expect(page.getByLabel('Subject line')).toHaveValue('Too much to keep');
+  expect(await Promise.all(fileSaves)).toEqual([413]);
 });
 
 test('a 30 MB CSV is read off the main thread with progress while the page stays usable', async ({ page, request }) => {
