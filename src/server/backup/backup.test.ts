@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createWriteStream, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
@@ -61,19 +62,42 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('backup of the embedded mode', ()
       expect(send.statusCode).toBe(200);
       acknowledged.push({ vendorId, logId: send.json().id, at: performance.now() });
     };
+    // Writes go on until the backup is done.
+    let isBackedUp = false;
     const writing = (async () => {
-      for (let i = 0; i < 8; i += 1) await write(i);
+      for (let i = 0; !isBackedUp; i += 1) await write(i);
     })();
     await eventually(async () => acknowledged.length, (count) => count >= 3, 60_000);
 
+    // The backup's file holds its first bytes until a send made after the backup started is acknowledged: the database
+    // copy is taken by then, and the stored files are read while that send's rows and files are written.
     const backupFile = join(folder(), 'dispatch.backup');
     const startedAt = performance.now();
-    const { files } = await takeBackup(database, dataDir, createMaintenanceLock(), createWriteStream(backupFile, { mode: 0o600 }));
-    const before = acknowledged.filter((write) => write.at < startedAt);
+    const file = createWriteStream(backupFile, { mode: 0o600 });
+    let isHeld = true;
+    const output = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        const pass = () => file.write(chunk, done);
+        if (!isHeld) return pass();
+        void eventually(async () => acknowledged.filter((write) => write.at > startedAt).length, (count) => count >= 1, 60_000).then(() => {
+          isHeld = false;
+          pass();
+        }, done);
+      },
+      final(done) {
+        file.end(done);
+      },
+    });
+    const { files } = await takeBackup(database, dataDir, createMaintenanceLock(), output);
+    const endedAt = performance.now();
+    isBackedUp = true;
     await writing;
     await t.close();
+    const before = acknowledged.filter((write) => write.at < startedAt);
+    const during = acknowledged.filter((write) => write.at > startedAt && write.at < endedAt);
     expect(files).toBeGreaterThan(0);
     expect(before.length).toBeGreaterThanOrEqual(3);
+    expect(during.length).toBeGreaterThanOrEqual(1);
 
     const restoredDir = folder();
     const restored = await cli('restore', backupFile, restoredDir);

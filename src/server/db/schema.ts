@@ -62,6 +62,19 @@ export const googleConnectTickets = pgTable(
   (table) => [index('google_connect_tickets_expires_at_idx').on(table.expiresAt)],
 );
 
+/**
+ * Google sign-ins whose callback came back: the hash of each flow's nonce until its state expires. A callback whose
+ * flow is here is a replay (the same state and flow cookie again) and is refused, whatever Google says of the code.
+ */
+export const googleSpentFlows = pgTable(
+  'google_spent_flows',
+  {
+    nonceHash: text('nonce_hash').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('google_spent_flows_expires_at_idx').on(table.expiresAt)],
+);
+
 /** The one-time code a Google sign-in ends with (`/?google_code=`), exchanged once for a session by the same browser. */
 export const googleSignInCodes = pgTable(
   'google_sign_in_codes',

@@ -6,7 +6,7 @@ import { backoffMs } from './deliveries';
 import type { Database } from '../db/client';
 import { test } from '../testing/fixtures';
 import { ADMIN_EMAIL, bearer, createRestartableDatabase, createTestApp, register, type TestContext } from '../testing/test-app';
-import { FAST_DELIVERY, VENDORS, eventually, seedVendors, sendBodyFor } from '../testing/send-fixtures';
+import { FAST_DELIVERY, VENDORS, eventually, queueDrained, seedVendors, sendBodyFor } from '../testing/send-fixtures';
 import { startS3Server } from '../testing/s3-server';
 import { startSmtp } from '../testing/switchable-smtp-server';
 
@@ -155,11 +155,12 @@ describe('delivery queue', () => {
   describe('one message at a time', () => {
     it.override('appDeps', { delivery: { ...FAST_DELIVERY, concurrency: 1 } });
 
-    it("marks a message 'uncertain' when the line drops after the data, never retries it, and sends it again on request", async ({ app, token, smtp, send, logs }) => {
+    it("marks a message 'uncertain' when the line drops after the data, never retries it, and sends it again on request", async ({ app, database, token, smtp, send, logs }) => {
       smtp.answer = () => ({ kind: 'drop' });
       const response = await send(app, ['acme1234']);
       expect(response.json()).toMatchObject({ mailed: 0, pending: 0, failed: 0, uncertain: 1 });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Nothing left in the queue that could try it again: the one attempt is all there will be.
+      await queueDrained(database.db);
       expect(smtp.refused).toHaveLength(1);
       const [entry] = await logs(app);
       expect(entry!.deliveries[0]).toMatchObject({ status: 'uncertain', attempts: 1 });
@@ -233,7 +234,7 @@ describe('delivery queue', () => {
       const [entry] = await eventually(() => logs(t!.app), allSettled);
       expect(entry!.deliveries[0]).toMatchObject({ status: 'uncertain', attempts: 1 });
       expect(entry!.deliveries[0]!.error).toMatch(/may or may not have been delivered/);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await queueDrained(t.database.db);
       expect(smtp.received).toHaveLength(0);
       await t.close();
       t = undefined;

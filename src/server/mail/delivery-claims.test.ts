@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
-import { describe, expect } from 'vitest';
-import { systemClock } from '../clock';
+import { describe, expect, vi } from 'vitest';
 import type { Database } from '../db/client';
 import { emailDeliveries } from '../db/schema';
 import { createLogger } from '../logger';
@@ -9,7 +8,7 @@ import { createLocalStorage } from '../storage/local';
 import { test } from '../testing/fixtures';
 import { captureLogs } from '../testing/log-capture';
 import { FAST_DELIVERY, VENDORS, eventually, seedVendors, sendBodyFor, temporaryDataDir } from '../testing/send-fixtures';
-import { ADMIN_EMAIL, bearer, createRestartableDatabase, createTestApp, register, type TestContext } from '../testing/test-app';
+import { ADMIN_EMAIL, bearer, createRestartableDatabase, createTestApp, createTestClock, register, type TestContext } from '../testing/test-app';
 import { createDeliveryWorker } from './deliveries';
 import { claimDueDeliveries, finishAttempts, type ClaimedDelivery } from './deliveries-repository';
 import { createOutboxTransport } from './outbox';
@@ -74,25 +73,78 @@ describe('claims of messages being sent', () => {
     expect(smtp.received).toHaveLength(1);
     // It waits out three leases on purpose, besides the app's start and seeding.
   }, INSTANCES_TIMEOUT_MS);
+});
 
-  it('by default, resolves a dead instance\'s claim within two minutes and renews a live one well before it lapses', async ({ database }) => {
-    const data = temporaryDataDir();
-    try {
-      const worker = createDeliveryWorker({
-        db: database.db,
-        clock: systemClock,
-        storage: createLocalStorage(data.dir),
-        transport: createOutboxTransport(data.dir),
-        log: createLogger('silent'),
+describe('claims on the default lease, heartbeat and poll interval', () => {
+  // The app taking the requests runs no worker: the claims are made by a dead instance and by the live one below.
+  it.override('appDeps', { delivery: { ...FAST_DELIVERY, autoStart: false, firstAttemptWaitMs: 0 } });
+
+  it("marks a dead instance's claim 'uncertain' within two minutes of its claim and keeps renewing a live one, on the worker's clock", async ({ t, env, app, admin, database, smtp, startApp }) => {
+    await seedVendors(app, admin);
+    expect((await sendAs(app, admin, ['acme1234', 'bravo5678'])).json()).toMatchObject({ pending: 2 });
+    // The live instance's worker keeps its default lease, heartbeat and poll interval; it reads the time from a clock
+    // the test moves and looks at the queue every few milliseconds, and its heartbeat timers are moved with that clock.
+    // From the real time: the messages were queued, due now, on the real clock.
+    const clock = createTestClock(new Date());
+    const sleep = (ms: number, signal: AbortSignal) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(ms, 20));
+        signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          resolve();
+        });
       });
-      const { leaseMs, pollIntervalMs, heartbeatMs } = worker.options;
-      // A lapsed claim is found by the next sweep: at most one poll interval after the lease ends.
-      expect(leaseMs + pollIntervalMs).toBeLessThanOrEqual(2 * 60_000);
-      expect(heartbeatMs * 3).toBeLessThanOrEqual(leaseMs);
+    const { leaseMs, heartbeatMs, pollIntervalMs } = createDeliveryWorker({ db: database.db, clock, storage: createLocalStorage(t.config.dataDir), transport: createOutboxTransport(t.config.dataDir), log: createLogger('silent') }).options;
+    expect(leaseMs + pollIntervalMs).toBeLessThanOrEqual(2 * 60_000);
+
+    // An instance claims one message on the default lease, then dies: nothing renews it.
+    const storeId = await createLocalStorage(join(t.config.dataDir, 'files')).identity();
+    const claimedAt = clock.now().getTime();
+    const [dead] = await claimDueDeliveries(database.db, clock.now(), 1, new Date(claimedAt + leaseMs), storeId);
+    expect(dead).toBeDefined();
+    const rowOf = async (id: number) => (await database.db.select().from(emailDeliveries).where(eq(emailDeliveries.id, id)))[0]!;
+
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      // The live instance claims the other one; the mail server holds its answer.
+      let answer = () => {};
+      smtp.answer = () => ({ kind: 'accept', after: new Promise<void>((resolve) => (answer = resolve)) });
+      await (await startApp(env, database, { delivery: { clock, sleep, firstAttemptWaitMs: 0 }, retention: { autoStart: false }, reminders: { autoStart: false } })).app.ready();
+      const [live] = await eventually(
+        () => database.db.select().from(emailDeliveries).where(eq(emailDeliveries.status, 'sending')),
+        (rows) => rows.length === 2 && smtp.attempts === 1,
+      ).then((rows) => rows.filter((row) => row.id !== dead!.id));
+      const firstLease = live!.lockedUntil!.getTime();
+
+      /** Moves the worker's clock and its timers on, one poll interval at a time; a heartbeat's renewal is awaited. */
+      const advanceTo = async (at: number) => {
+        while (clock.now().getTime() < at) {
+          const step = Math.min(pollIntervalMs, at - clock.now().getTime());
+          clock.advance(step);
+          const isHeartbeat = Math.floor((clock.now().getTime() - claimedAt) / heartbeatMs) > Math.floor((clock.now().getTime() - step - claimedAt) / heartbeatMs);
+          vi.advanceTimersByTime(step);
+          if (isHeartbeat) await eventually(() => rowOf(live!.id), (row) => row.lockedUntil?.getTime() === clock.now().getTime() + leaseMs);
+        }
+      };
+
+      // The dead claim's lease lapses, and the next sweep (one poll interval on) finds it.
+      await advanceTo(claimedAt + leaseMs + pollIntervalMs);
+      const resolved = await eventually(() => rowOf(dead!.id), (row) => row.status !== 'sending');
+      expect(resolved).toMatchObject({ status: 'uncertain', lockedUntil: null });
+      expect(resolved.lastError).toMatch(/may or may not have been delivered/);
+      expect(clock.now().getTime() - claimedAt).toBeLessThanOrEqual(2 * 60_000);
+
+      // Three leases on, the live claim is still held, renewed by its heartbeats.
+      await advanceTo(claimedAt + 3 * leaseMs);
+      expect(await rowOf(live!.id)).toMatchObject({ status: 'sending', attempts: 1 });
+      expect((await rowOf(live!.id)).lockedUntil!.getTime()).toBeGreaterThan(firstLease + 2 * leaseMs);
+      answer();
+      expect(await eventually(() => rowOf(live!.id), (row) => row.status !== 'sending')).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+      expect(smtp.received).toHaveLength(1);
     } finally {
-      data.remove();
+      vi.useRealTimers();
     }
-  });
+  }, INSTANCES_TIMEOUT_MS);
 });
 
 describe('several instances, each with its own DATA_DIR', () => {

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { auditLog, emailDeliveries } from '#server/db/schema';
 import { createStorage } from '#server/storage/create-storage';
-import { eventually } from '#server/testing/send-fixtures';
+import { eventually, queueDrained } from '#server/testing/send-fixtures';
 import { bearer, type TestContext } from '#server/testing/test-app';
 import { mailTo, trackingTest } from '#server/testing/tracking-fixtures';
 import { queueFollowUp, type FollowUpDeps } from './follow-ups';
@@ -67,8 +67,7 @@ describe('follow-up messages in the thread of a vendor message (issue 14 items 3
     expect(await queueFollowUp(deps, request, noted)).toBeNull();
     expect(await t.database.db.$count(emailDeliveries, eq(emailDeliveries.followUpKey, 'reminder:once'))).toBe(1);
     expect(await t.database.db.$count(auditLog, eq(auditLog.action, 'test.noted'))).toBe(1);
-    await eventually(() => mailTo(smtp, 'team@bravo.test'), (found) => found.length === 2);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await queueDrained(t.database.db);
     expect(await mailTo(smtp, 'team@bravo.test')).toHaveLength(2);
   });
 

@@ -86,6 +86,11 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
     authorizeError: null as string | null,
     /** The scope granted (a user may untick Gmail on the consent page). */
     grantedScope: FAKE_SCOPES.join(' '),
+    /**
+     * When true, the token endpoint takes a code again that it already exchanged (Google refuses it): so a test shows
+     * that the app's own callback refuses a replay, not Google.
+     */
+    acceptsUsedCodes: false,
     /** When set, every refresh_token grant answers this OAuth error (e.g. 'invalid_grant' for a revoked grant). */
     refreshError: null as string | null,
     accessTokenLifetimeSeconds: 3599,
@@ -100,6 +105,7 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
     },
     reset() {
       fake.authorizeError = null;
+      fake.acceptsUsedCodes = false;
       fake.refreshError = null;
       fake.grantedScope = FAKE_SCOPES.join(' ');
       fake.gmailBehaviours = [];
@@ -183,7 +189,7 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
 
     if (grantType === 'authorization_code') {
       const issued = codes.get(params.get('code') ?? '');
-      if (!issued || issued.isUsed) return oauthError(res, 400, 'invalid_grant', 'Malformed auth code.');
+      if (!issued || (issued.isUsed && !fake.acceptsUsedCodes)) return oauthError(res, 400, 'invalid_grant', 'Malformed auth code.');
       issued.isUsed = true;
       if (params.get('redirect_uri') !== issued.redirectUri) return oauthError(res, 400, 'redirect_uri_mismatch', 'Bad Request');
       const verifier = params.get('code_verifier') ?? '';

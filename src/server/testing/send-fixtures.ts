@@ -1,11 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inArray } from 'drizzle-orm';
 import type { SendBodyInput } from '#shared/contracts/send';
 import { composeVendorEmail, type ComposedEmail } from '#shared/email/compose';
 import { composeInputFromSend } from '#shared/email/compose-input-from-send';
 import type { App } from '../app';
 import { systemClock } from '../clock';
+import type { Db } from '../db/client';
+import { emailDeliveries } from '../db/schema';
 import type { DeliveryOptions } from '../mail/deliveries';
 import { bearer } from './test-app';
 
@@ -116,12 +119,38 @@ export function temporaryDataDir(): { dir: string; remove(): void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** Polls until `check` passes or the time is up (deliveries retried in the background). */
+/** What a value read by `eventually` looked like, cut short: enough to see what it was when the time ran out. */
+const describeValue = (value: unknown) => {
+  let text: string;
+  try {
+    text = JSON.stringify(value, (_key, item: unknown) => (Buffer.isBuffer(item) ? `<${item.length} bytes>` : item)) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > 2_000 ? `${text.slice(0, 2_000)}... (${text.length} characters)` : text;
+};
+
+/**
+ * Polls until `check` passes (deliveries retried in the background); past `timeoutMs` it throws, naming the check it
+ * waited for and the last value read, so a test never goes on with a value that did not pass.
+ */
 export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
-    if (check(value) || Date.now() > deadline) return value;
+    if (check(value)) return value;
+    if (Date.now() > deadline) {
+      throw new Error(`eventually: still not ${check.toString()} after ${timeoutMs} ms; last read: ${describeValue(value)}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * Waits until the delivery queue holds nothing that could still go out: no message waiting ('pending', whatever its
+ * back-off) or being sent ('sending'). From then on what the mail server got is all it will get, so a test counts
+ * the messages to show that one went out once, instead of watching for more during a fixed short time.
+ */
+export async function queueDrained(db: Db, timeoutMs = 10_000): Promise<void> {
+  await eventually(() => db.$count(emailDeliveries, inArray(emailDeliveries.status, ['pending', 'sending'])), (left) => left === 0, timeoutMs);
 }

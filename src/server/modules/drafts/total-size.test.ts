@@ -1,10 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect } from 'vitest';
+import { MAX_HTML_OR_CSV_BYTES, MAX_IMAGE_BYTES } from '#shared/contracts/limits';
 import { test } from '#server/testing/fixtures';
 import { addAndRegister, bearer } from '#server/testing/test-app';
 import { MAX_DRAFT_BYTES_PER_USER } from './service';
 
-/** A small total, so that the test moves kilobytes rather than the real 100 MB. */
+/** A small total, so that the tests other than the first move kilobytes rather than the real 100 MB. */
 const LIMIT = 1000;
 const MESSAGE =
   'Your saved content cards would take more than 1000 bytes together, the most the send page keeps for you. ' +
@@ -34,9 +35,24 @@ const it = test.extend('appDeps', { maxDraftBytes: LIMIT }).extend<{
 });
 
 describe("the total size of one user's drafts", () => {
-  it('is 100 MB unless a test says otherwise', () => {
+  test('is 100 MB unless a test says otherwise: three cards with their files at the largest fit, a fourth is refused with 413', async ({ call, admin }) => {
     expect(MAX_DRAFT_BYTES_PER_USER).toBe(100 * 1024 * 1024);
-  });
+    // About 27 MB a card: an HTML and a CSV file of 10 MB each, and the largest image (5 MB, as base64).
+    const card = (cardId: string) => ({
+      cardId,
+      cardType: 'email',
+      fileContent: 'x'.repeat(MAX_HTML_OR_CSV_BYTES),
+      csvContent: 'y'.repeat(MAX_HTML_OR_CSV_BYTES),
+      imageContent: 'A'.repeat(Math.floor(MAX_IMAGE_BYTES / 3) * 4),
+      imageContentType: 'image/png',
+    });
+    for (const cardId of ['a', 'b', 'c']) expect((await call('POST', '/api/prospecting-drafts', admin, card(cardId))).statusCode).toBe(201);
+    const fourth = await call('POST', '/api/prospecting-drafts', admin, card('d'));
+    expect(fourth.statusCode).toBe(413);
+    expect(fourth.json()).toEqual({ message: MESSAGE.replace('1000 bytes', '100 MB') });
+    const saved = (await call('GET', '/api/prospecting-drafts', admin)).json() as { cardId: string }[];
+    expect(saved.map((draft) => draft.cardId)).toEqual(['a', 'b', 'c']);
+  }, 120_000);
 
   it('refuses a create or a patch that would take a user over it with 413, keeping what was saved', async ({ t, token, call, create, savedSizes }) => {
     expect((await create('a', 600)).statusCode).toBe(201);

@@ -1,6 +1,6 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { authorizedEmails, googleConnectTickets, googleSignInCodes, users } from '#server/db/schema';
+import { authorizedEmails, googleConnectTickets, googleSignInCodes, googleSpentFlows, users } from '#server/db/schema';
 
 export function findUserById(db: Db, id: number) {
   return db.query.users.findFirst({ where: eq(users.id, id) });
@@ -106,4 +106,14 @@ export async function consumeSignInCode(db: Db, codeHash: string, browserHash: s
     .where(and(eq(googleSignInCodes.codeHash, codeHash), eq(googleSignInCodes.browserHash, browserHash), gt(googleSignInCodes.expiresAt, now)))
     .returning({ userId: googleSignInCodes.userId });
   return row;
+}
+
+/**
+ * Marks a sign-in flow's callback as come back; false when it already had (a replay). One statement, so a flow is
+ * spent once even with two instances racing.
+ */
+export async function spendFlow(db: Db, nonceHash: string, expiresAt: Date, now: Date): Promise<boolean> {
+  await db.delete(googleSpentFlows).where(lte(googleSpentFlows.expiresAt, now));
+  const spent = await db.insert(googleSpentFlows).values({ nonceHash, expiresAt }).onConflictDoNothing().returning({ nonceHash: googleSpentFlows.nonceHash });
+  return spent.length === 1;
 }

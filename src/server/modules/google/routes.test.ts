@@ -184,15 +184,33 @@ describe('GET /auth/google/callback', () => {
     expect(fake.tokenRequests).toEqual([]);
   });
 
-  it('does not accept a code twice', async ({ t }) => {
+  it('refuses a replayed callback (its state and flow cookie already used) even when Google would take the code again', async ({ t, fake }) => {
+    // Our callback is what refuses it: this Google exchanges a used code a second time.
+    fake.acceptsUsedCodes = true;
     const first = await runGoogleFlow(t.app);
     signInCodeOf(first.location);
+    const tokenRequests = fake.tokenRequests.length;
+    const sessionsBefore = (await t.database.db.query.sessions.findMany()).length;
     const replay = await t.app.inject({
       method: 'GET',
       url: first.callbackUrl.pathname + first.callbackUrl.search,
       cookies: { [FLOW_COOKIE]: first.start.cookies.find((c) => c.name === FLOW_COOKIE)!.value },
     });
-    expect(errorOf(replay.headers.location as string)).toBe(messages.failed);
+    expect(replay.statusCode).toBe(302);
+    expect(errorOf(replay.headers.location as string)).toBe(messages.expired);
+    expect(replay.cookies.find((c) => c.name === EXCHANGE_COOKIE)).toBeUndefined();
+    // Refused before the code went to Google, and no sign-in code or session came of it.
+    expect(fake.tokenRequests).toHaveLength(tokenRequests);
+    expect(await t.database.db.query.googleSignInCodes.findMany()).toHaveLength(1);
+    expect(await t.database.db.query.sessions.findMany()).toHaveLength(sessionsBefore);
+  });
+
+  it('does not accept a code twice (Google refuses a used code)', async ({ t }) => {
+    const first = await runGoogleFlow(t.app);
+    signInCodeOf(first.location);
+    // A fresh flow of this browser that carries the used code: our side lets it through, Google refuses it.
+    const second = await runGoogleFlow(t.app, { alterCallback: (url) => url.searchParams.set('code', first.callbackUrl.searchParams.get('code')!) });
+    expect(errorOf(second.location)).toBe(messages.failed);
   });
 });
 

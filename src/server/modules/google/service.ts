@@ -61,7 +61,8 @@ const accessDenied: FlowStep = { location: '/access-denied', flowCookie: null };
 
 const statePayload = z.object({ n: z.string().min(16), exp: z.number() });
 const flowPayload = z.object({ n: z.string().min(16), v: z.string().min(43), u: z.number().int().positive().nullable() });
-type Flow = z.infer<typeof flowPayload>;
+/** The browser's flow, and when its state expires. */
+type Flow = z.infer<typeof flowPayload> & { exp: number };
 
 export async function createConnectTicket({ db, clock }: Pick<GoogleFlowDeps, 'db' | 'clock'>, userId: number) {
   const ticket = createToken();
@@ -84,7 +85,7 @@ export async function startGoogleAuth(deps: GoogleFlowDeps, ticket: string | und
   const nonce = generateState();
   const verifier = generateCodeVerifier();
   const state = stateSigner.sign({ n: nonce, exp: clock.now().getTime() + FLOW_LIFETIME_MS });
-  const flow: Flow = { n: nonce, v: verifier, u: connectingUser?.id ?? null };
+  const flow: z.infer<typeof flowPayload> = { n: nonce, v: verifier, u: connectingUser?.id ?? null };
   return {
     location: oauth.authorizationUrl(state, verifier, connectingUser?.email),
     flowCookie: { value: flowBox.encrypt(JSON.stringify(flow)), maxAgeSeconds: FLOW_LIFETIME_MS / 1000 },
@@ -105,7 +106,7 @@ function verifyFlow(deps: GoogleFlowDeps, state: string | undefined, cookie: str
     return null;
   }
   const flow = flowPayload.safeParse(parsed);
-  return flow.success && flow.data.n === signed.data.n ? flow.data : null;
+  return flow.success && flow.data.n === signed.data.n ? { ...flow.data, exp: signed.data.exp } : null;
 }
 
 export const callbackQuery = z.object({
@@ -124,6 +125,8 @@ export async function completeGoogleAuth(deps: GoogleFlowDeps, query: CallbackQu
     return fail(query.error === 'access_denied' ? messages.cancelled : `Google sign-in failed (${query.error.slice(0, 100)}). Please try again.`);
   }
   if (!flow || !query.code) return signInError(messages.expired);
+  // Each flow's callback is taken once: a replay of its URL with its cookie is refused here, not left to Google.
+  if (!(await repo.spendFlow(deps.db, hashToken(flow.n), new Date(flow.exp), deps.clock.now()))) return fail(messages.expired);
 
   let tokens: GoogleTokens;
   let profile: GoogleProfile;

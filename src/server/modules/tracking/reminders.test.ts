@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { describe, expect } from 'vitest';
 import { deploymentTracking, emailDeliveries } from '#server/db/schema';
-import { FAST_DELIVERY, eventually, sendBodyFor, vendorPageLinkIn } from '#server/testing/send-fixtures';
+import { FAST_DELIVERY, eventually, queueDrained, sendBodyFor, vendorPageLinkIn } from '#server/testing/send-fixtures';
 import type { SmtpSink } from '#server/testing/smtp-sink';
 import { bearer, type TestContext } from '#server/testing/test-app';
 import { mailTo, tokenOf, trackingTest, vendorCall } from '#server/testing/tracking-fixtures';
@@ -36,7 +36,7 @@ async function remindedAt(t: TestContext, token: string, logId: number): Promise
   return Object.fromEntries(entry.deliveries.map((delivery) => [delivery.vendorId, delivery.tracking?.remindedAt ?? null]));
 }
 
-/** Waits until the sink holds `count` reminders and the queue has nothing left to send. */
+/** Waits until the sink holds at least `count` reminders (what may still follow is counted after `queueDrained`). */
 const remindersDelivered = (smtp: SmtpSink, count: number) => eventually(() => remindersIn(smtp), (mails) => mails.length >= count);
 
 describe('reminders (issue 14 item 5)', () => {
@@ -78,7 +78,7 @@ describe('reminders (issue 14 item 5)', () => {
       t.clock.advance(days * 24 * HOUR);
       expect(await app.reminders.runNow()).toBe(0);
     }
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await queueDrained(t.database.db);
     expect(await remindersIn(smtp)).toHaveLength(2);
     // Each vendor's messages: its send message and one reminder.
     expect(await mailTo(smtp, 'team@bravo.test')).toHaveLength(2);
@@ -108,7 +108,7 @@ describe('reminders (issue 14 item 5)', () => {
     await vendorCall(app, tokenOf(sent.links.acme1234!), 'POST', ACTIONS, { ...schedule, date: '2026-03-12' });
     t.clock.advance(5 * 24 * HOUR);
     expect(await app.reminders.runNow()).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await queueDrained(t.database.db);
     expect(await remindersIn(smtp)).toHaveLength(1);
   }, TIMEOUT_MS);
 
@@ -262,8 +262,8 @@ describe('reminders across instances', () => {
     const queued = await t.database.db.select({ vendorId: emailDeliveries.vendorId, key: emailDeliveries.followUpKey }).from(emailDeliveries).where(eq(emailDeliveries.kind, 'reminder'));
     expect(queued.map((row) => `${row.vendorId} ${row.key}`).sort()).toEqual(['acme1234 reminder:unacknowledged', 'bravo5678 reminder:unacknowledged', 'carta9012 reminder:unacknowledged']);
     await remindersDelivered(smtp, 3);
-    // Long enough for many more sweeps of the second instance and both workers to send anything else queued.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Nothing else queued by either instance is left to go out.
+    await queueDrained(t.database.db);
     const reminders = await remindersIn(smtp);
     expect(reminders.map((mail) => addressesOf(mail)[0]).sort()).toEqual(['hello@carta.test', 'ops@acme.test', 'team@bravo.test']);
     for (const vendorId of Object.keys(VENDOR_ADDRESS)) expect(await mailTo(smtp, VENDOR_ADDRESS[vendorId]!)).toHaveLength(2);

@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { fakeGoogleEnv } from '#server/testing/fake-google';
 import { test } from '#server/testing/fixtures';
 import { runGoogleFlow, sessionOf } from '#server/testing/google-flow';
-import { eventually, FAST_DELIVERY, seedVendors, sendBodyFor, vendorPageLinkIn } from '#server/testing/send-fixtures';
+import { eventually, FAST_DELIVERY, queueDrained, seedVendors, sendBodyFor, vendorPageLinkIn } from '#server/testing/send-fixtures';
 import { bearer } from '#server/testing/test-app';
 import { mailTo, tokenOf, trackingTest, vendorCall } from '#server/testing/tracking-fixtures';
 
@@ -77,7 +77,7 @@ describe("the team's answer to a seed test (issue 14 item 3)", () => {
     expect((await app.inject({ method: 'POST', url, headers: bearer(admin), payload: { decision: 'approve' } })).json().tracking.status).toBe('approved');
   });
 
-  it('answers 409 when there is no seed test to review, 404 for an unknown message, 401 without a session; nobody is mailed', async ({ app, admin, smtp, sent }) => {
+  it('answers 409 when there is no seed test to review, 404 for an unknown message, 401 without a session; nobody is mailed', async ({ app, database, admin, smtp, sent }) => {
     const url = reviewUrl(sent.logId, 'carta9012');
     const before = smtp.received.length;
     const noSeedTest = await app.inject({ method: 'POST', url, headers: bearer(admin), payload: { decision: 'approve' } });
@@ -97,12 +97,12 @@ describe("the team's answer to a seed test (issue 14 item 3)", () => {
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().message).toEqual(expect.any(String));
 
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await queueDrained(database.db);
     expect(smtp.received.length).toBe(before);
     expect((await vendorCall(app, token, 'GET', '/api/vendor-page')).json().tracking.status).toBe('deployed');
   });
 
-  it('sends one reply for a double click: the same answer twice at once, and once more later', async ({ app, admin, smtp, sent }) => {
+  it('sends one reply for a double click: the same answer twice at once, and once more later', async ({ app, database, admin, smtp, sent }) => {
     const token = tokenOf(sent.links.acme1234!);
     await vendorCall(app, token, 'POST', ACTIONS, { action: 'seed-test-sent' });
     const click = () => app.inject({ method: 'POST', url: reviewUrl(sent.logId, 'acme1234'), headers: bearer(admin), payload: { decision: 'request-changes', note: 'Please fix the footer.' } });
@@ -111,8 +111,7 @@ describe("the team's answer to a seed test (issue 14 item 3)", () => {
     expect(answers.map((answer) => answer.json().replyQueued).sort()).toEqual([false, true]);
     expect((await click()).json()).toMatchObject({ replyQueued: false, tracking: { status: 'changes-requested' } });
 
-    await eventually(() => mailTo(smtp, 'ops@acme.test'), (found) => found.length === 2);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await queueDrained(database.db);
     expect(await mailTo(smtp, 'ops@acme.test')).toHaveLength(2);
     const audit = (await app.inject({ method: 'GET', url: '/api/audit-log?limit=50', headers: bearer(admin) })).json();
     expect(audit.entries.filter((entry: { action: string }) => entry.action === 'tracking.changes-requested')).toHaveLength(1);
