@@ -252,13 +252,26 @@ test('a save the server refuses as too large is not retried, and the user is tol
   const zone = page.getByRole('button', { name: 'Add HTML and CSV files to Email 1' });
   await zone.dispatchEvent('dragenter', { dataTransfer });
   await zone.dispatchEvent('drop', { dataTransfer });
+  const tooLarge = 'The upload is too large: HTML and CSV files may be at most 10 MB each, images 5 MB, and the attachments of one message 20 MB.';
   await expect(toast(page, 'Not saved')).toBeVisible({ timeout: 30_000 });
-  await expect(toast(page, 'The upload is too large: HTML and CSV files may be at most 10 MB each, images 5 MB, and the attachments of one message 20 MB.')).toBeVisible();
-  // The autosave queue is empty again ('All changes saved' shows no waiting save): nothing is left that could send the
-  // refused save again. A retried save would keep its entry (Saving... (retrying)) and go out a second time.
-  await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 15_000 });
+  await expect(toast(page, tooLarge)).toBeVisible();
+  // The save status says so too, for whoever missed the toast. It reads 'Not saved: ...' only when the autosave queue
+  // is empty again: nothing is left that could send the refused save again. A retried save would keep its entry
+  // (Saving... (retrying)) and go out a second time.
+  const saveStatus = page.getByRole('status').filter({ hasText: /^(All changes saved|Saving\.\.\.|Not saved)/ });
+  await expect(saveStatus).toHaveText(`Not saved: ${tooLarge}`, { timeout: 15_000 });
   await expect(page.getByText('Changes not saved yet', { exact: true })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('save-status-not-saved.png') });
   expect(await Promise.all(fileSaves)).toEqual([413]);
+  // The next edit saves again, with the creative, and is refused again: the status still says the work is not saved.
+  const subjectSaved = page.waitForResponse((answer) => answer.url().includes('/api/prospecting-drafts/') && answer.request().method() === 'PATCH');
+  await page.getByLabel('Subject line').fill('Spring appeal');
+  expect((await subjectSaved).status()).toBe(413);
+  await expect(saveStatus).toHaveText(`Not saved: ${tooLarge}`);
+  // Without the creative (a save that carries fileContent: null) the card saves, and the status follows.
+  await page.getByRole('button', { name: 'Remove escapes.html' }).click();
+  await expect(saveStatus).toHaveText('All changes saved', { timeout: 15_000 });
+  expect(await Promise.all(fileSaves)).toEqual([413, 413, 200]);
 });
 
 test('a 30 MB CSV is read off the main thread with progress while the page stays usable', async ({ page, request }) => {

@@ -99,6 +99,42 @@ describe('SaveQueue with isRetryable', () => {
     expect(queue.status()).toBe('saved');
   });
 
+  it('says a refused change is not saved, whatever else saves, until a later save of its key goes through', async () => {
+    const statuses: [SaveStatus, unknown][] = [];
+    const queue = new SaveQueue({ isRetryable: (error) => (error as Error).message !== 'too large', onStatus: (status, refusal) => statuses.push([status, refusal]) });
+    const tooLarge = new Error('too large');
+    queue.schedule('card:a', async () => { throw tooLarge; }, 0);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queue.status()).toBe('refused');
+    expect(queue.refusal).toBe(tooLarge);
+    expect(statuses.at(-1)).toEqual(['refused', tooLarge]);
+    expect(queue.hasPending).toBe(false);
+    // Another key saving does not mend it.
+    queue.schedule('session', async () => {}, 0);
+    expect(queue.status()).toBe('saving');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queue.status()).toBe('refused');
+    // The next edit saves again: refused again, it stays so; taken, the status follows.
+    queue.schedule('card:a', async () => { throw tooLarge; }, 500);
+    expect(queue.status()).toBe('saving');
+    await vi.advanceTimersByTimeAsync(500);
+    expect(queue.status()).toBe('refused');
+    queue.schedule('card:a', async () => {}, 500);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(queue.status()).toBe('saved');
+    expect(queue.refusal).toBeUndefined();
+    expect(statuses.at(-1)).toEqual(['saved', undefined]);
+  });
+
+  it('forgets a refused change whose card was removed', async () => {
+    const queue = new SaveQueue({ isRetryable: () => false });
+    queue.schedule('card:a', async () => { throw new Error('too large'); }, 0);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queue.status()).toBe('refused');
+    queue.cancel('card:a');
+    expect(queue.status()).toBe('saved');
+  });
+
   it('still retries a failure that is worth another try', async () => {
     const onGiveUp = vi.fn();
     const queue = new SaveQueue({ retryDelaysMs: [100], isRetryable: (error) => (error as Error).message === 'offline', onGiveUp });

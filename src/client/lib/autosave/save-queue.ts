@@ -1,4 +1,5 @@
-export type SaveStatus = 'saved' | 'saving' | 'retrying' | 'failing';
+/** 'refused': nothing waits, but a change the server refused for good has not been saved since (see `refusal`). */
+export type SaveStatus = 'saved' | 'saving' | 'retrying' | 'failing' | 'refused';
 
 export interface SaveQueueOptions {
   /** Delays before each retry of a failed save; after the last one it keeps retrying at that pace. */
@@ -7,7 +8,8 @@ export interface SaveQueueOptions {
   failuresBeforeWarning?: number;
   /** Whether a failed save is worth trying again (default: every failure is); one that is not is dropped. */
   isRetryable?(error: unknown): boolean;
-  onStatus?(status: SaveStatus): void;
+  /** `refusal` is why the latest refused change was refused, while one is unmended (see `refusal`). */
+  onStatus?(status: SaveStatus, refusal: unknown): void;
   onWarning?(): void;
   /** A save of this key reached the server. */
   onSaved?(key: string): void;
@@ -31,6 +33,8 @@ interface Entry {
  */
 export class SaveQueue {
   private entries = new Map<string, Entry>();
+  /** Keys whose last settled save was given up, with the error: their change is not on the server. */
+  private refused = new Map<string, unknown>();
   private warned = false;
   private readonly retryDelaysMs: number[];
   private readonly failuresBeforeWarning: number;
@@ -55,10 +59,14 @@ export class SaveQueue {
     this.report();
   }
 
-  /** Forgets a key's pending save (its card was removed). */
+  /** Forgets a key's pending save and its refused change (its card was removed). */
   cancel(key: string): void {
     const entry = this.entries.get(key);
-    if (!entry) return;
+    const wasRefused = this.refused.delete(key);
+    if (!entry) {
+      if (wasRefused) this.report();
+      return;
+    }
     if (entry.timer) clearTimeout(entry.timer);
     entry.timer = null;
     entry.again = false;
@@ -86,9 +94,14 @@ export class SaveQueue {
     return this.entries.size > 0;
   }
 
+  /** Why the latest refused change that no later save of its key mended was refused. */
+  get refusal(): unknown {
+    return [...this.refused.values()].at(-1);
+  }
+
   status(): SaveStatus {
     const entries = [...this.entries.values()];
-    if (entries.length === 0) return 'saved';
+    if (entries.length === 0) return this.refused.size > 0 ? 'refused' : 'saved';
     const worst = Math.max(...entries.map((entry) => entry.failures));
     if (worst >= this.failuresBeforeWarning) return 'failing';
     return worst > 0 ? 'retrying' : 'saving';
@@ -105,6 +118,7 @@ export class SaveQueue {
         () => {
           entry.failures = 0;
           entry.running = null;
+          this.refused.delete(key);
           this.options.onSaved?.(key);
           if (entry.again) {
             entry.timer = setTimeout(() => void this.start(key), 0);
@@ -135,6 +149,9 @@ export class SaveQueue {
   /** Drops the failed save; a change that came in meanwhile is still saved. */
   private giveUp(key: string, entry: Entry, error: unknown) {
     entry.failures = 0;
+    // Deleted first so the latest refusal is the last entry.
+    this.refused.delete(key);
+    this.refused.set(key, error);
     if (entry.again) {
       entry.timer = setTimeout(() => void this.start(key), 0);
     } else {
@@ -145,7 +162,7 @@ export class SaveQueue {
 
   private report() {
     const status = this.status();
-    if (status === 'saved') this.warned = false;
-    this.options.onStatus?.(status);
+    if (this.entries.size === 0) this.warned = false;
+    this.options.onStatus?.(status, this.refusal);
   }
 }

@@ -16,6 +16,7 @@ export type LastSave = 'none' | 'saved' | 'given-up';
  */
 export function useSaveQueue({ warnBeforeUnload = false, onGiveUp, onWarning, ...options }: UseSaveQueueOptions = {}) {
   const [status, setStatus] = useState<SaveStatus>('saved');
+  const [refusal, setRefusal] = useState<unknown>(undefined);
   const [lastSave, setLastSave] = useState<LastSave>('none');
   const callbacks = useRef({ onGiveUp, onWarning });
   useEffect(() => {
@@ -25,7 +26,10 @@ export function useSaveQueue({ warnBeforeUnload = false, onGiveUp, onWarning, ..
     () =>
       new SaveQueue({
         ...options,
-        onStatus: setStatus,
+        onStatus: (next, reason) => {
+          setStatus(next);
+          setRefusal(reason);
+        },
         onWarning: () => callbacks.current.onWarning?.(),
         onSaved: () => setLastSave('saved'),
         onGiveUp: (key, error) => {
@@ -51,5 +55,5 @@ export function useSaveQueue({ warnBeforeUnload = false, onGiveUp, onWarning, ..
     };
   }, [queue, warnBeforeUnload]);
 
-  return { queue, status, lastSave };
+  return { queue, status, refusal, lastSave };
 }

@@ -3,7 +3,7 @@ import { PRICING_MODELS, type PricingModel } from '#shared/contracts/vendor-term
 import { Button } from '#client/components/ui/button';
 import type { SaveStatus } from '#client/lib/autosave/save-queue';
 
-const SAVE_LABELS: Record<SaveStatus, string> = {
+const SAVE_LABELS: Record<Exclude<SaveStatus, 'refused'>, string> = {
   saved: 'All changes saved',
   saving: 'Saving...',
   retrying: 'Saving... (retrying)',
@@ -14,6 +14,7 @@ export function SendActions({
   pricingModel,
   onPricingModel,
   saveStatus,
+  notSavedReason,
   vendorCount,
   isSending,
   isReady,
@@ -23,6 +24,8 @@ export function SendActions({
   pricingModel: PricingModel;
   onPricingModel(model: PricingModel): void;
   saveStatus: SaveStatus;
+  /** Why the server refused a change for good ('refused'): it stays unsaved until a later save of it goes through. */
+  notSavedReason: string | null;
   vendorCount: number;
   isSending: boolean;
   isReady: boolean;
@@ -30,11 +33,12 @@ export function SendActions({
   isLoaded: boolean;
   onSend(): void;
 }) {
+  const isUnsaved = saveStatus === 'failing' || saveStatus === 'refused';
   return (
     <>
-      <span role="status" className={saveStatus === 'failing' ? 'flex items-center gap-1 text-xs text-red-700' : 'flex items-center gap-1 text-xs text-slate-600'}>
-        {saveStatus === 'saved' ? <CheckCircle2 aria-hidden className="h-3.5 w-3.5 text-green-700" /> : saveStatus === 'failing' ? <CloudOff aria-hidden className="h-3.5 w-3.5" /> : <Loader2 aria-hidden className="h-3.5 w-3.5 animate-spin" />}
-        {SAVE_LABELS[saveStatus]}
+      <span role="status" className={isUnsaved ? 'flex items-center gap-1 text-xs text-red-700' : 'flex items-center gap-1 text-xs text-slate-600'}>
+        {saveStatus === 'saved' ? <CheckCircle2 aria-hidden className="h-3.5 w-3.5 text-green-700" /> : isUnsaved ? <CloudOff aria-hidden className="h-3.5 w-3.5 shrink-0" /> : <Loader2 aria-hidden className="h-3.5 w-3.5 animate-spin" />}
+        {saveStatus === 'refused' ? `Not saved: ${notSavedReason}` : SAVE_LABELS[saveStatus]}
       </span>
       <label className="flex items-center gap-2 text-[13px] text-slate-700">
         <span className="sr-only sm:not-sr-only">Pricing model</span>

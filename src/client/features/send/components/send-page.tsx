@@ -181,6 +181,7 @@ export function SendPage() {
           pricingModel={session.pricingModel}
           onPricingModel={(model) => dispatch({ type: 'set-pricing', model })}
           saveStatus={page.saveStatus}
+          notSavedReason={page.notSavedReason}
           vendorCount={session.selectedVendors.length}
           isSending={isSending}
           isReady={isReady}

@@ -11,6 +11,8 @@ import { INITIAL_SEND_STATE, sendReducer, type CardChanges, type SendAction, typ
 export const SESSION_SAVE_DELAY_MS = 300;
 export const CARD_SAVE_DELAY_MS = 500;
 
+const TOO_LARGE = 'This change is too large to save.';
+
 const SESSION_ACTIONS = new Set<SendAction['type']>(['select-client', 'toggle-vendor', 'set-vendors', 'set-pricing', 'set-reminders', 'add-card', 'remove-card']);
 
 /**
@@ -33,12 +35,12 @@ export function useSendPage() {
   const persisted = useRef(new Set<string>());
   const dirtyFields = useRef(new Map<string, Set<keyof PatchDraftBody>>());
   // Leaving with unsaved changes asks first; hiding the tab saves at once.
-  const { queue, status: saveStatus } = useSaveQueue({
+  const { queue, status: saveStatus, refusal } = useSaveQueue({
     warnBeforeUnload: true,
     // Too large (413: a file past its limit, or all drafts past the per-user cap) does not pass on a retry: say why.
     isRetryable: (error) => !(error instanceof RequestError && error.status === 413),
     onGiveUp: (_key, error) =>
-      toast({ title: 'Not saved', description: messageOf(error, 'This change is too large to save.'), variant: 'destructive' }),
+      toast({ title: 'Not saved', description: messageOf(error, TOO_LARGE), variant: 'destructive' }),
     onWarning: () =>
       toast({
         title: 'Changes not saved yet',
@@ -139,7 +141,10 @@ export function useSendPage() {
     await Promise.all([clearDrafts(), clearSession()]).catch(() => undefined);
   }, [queue, clearDrafts, clearSession]);
 
-  return { state, dispatch, updateCard, isLoaded, loadError, reload: load, saveStatus, resetAll, flushSaves: () => queue.flush() };
+  // Why a change is not saved, shown in the save status until a later save of it goes through.
+  const notSavedReason = saveStatus === 'refused' ? messageOf(refusal, TOO_LARGE) : null;
+
+  return { state, dispatch, updateCard, isLoaded, loadError, reload: load, saveStatus, notSavedReason, resetAll, flushSaves: () => queue.flush() };
 }
 
 export type SendPageController = ReturnType<typeof useSendPage>;
