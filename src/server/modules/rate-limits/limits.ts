@@ -5,6 +5,7 @@ import { hashToken } from '#server/auth/tokens';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { tooManyRequests } from '#server/errors';
+import { closeAfterRefusal } from '#server/http/lingering-close';
 import { databaseRateLimitStore } from './store';
 
 export interface UserLimit {
@@ -79,8 +80,7 @@ export async function registerUserLimits(
         await check.call(app, request, reply);
       } catch (error) {
         // Refused before the body was read: end the connection rather than let Node read the rest of the upload.
-        reply.header('Connection', 'close');
-        reply.raw.once('finish', () => request.raw.socket.destroy());
+        closeAfterRefusal(request, reply);
         throw error;
       }
     };
