@@ -46,19 +46,25 @@ export async function lookupInvite({ db, clock }: Pick<InviteDeps, 'db' | 'clock
   return { email: row.email };
 }
 
+export interface SetupLink {
+  email: string;
+  setupUrl: string;
+  expiresAt: string;
+}
+
 /**
  * The first admin's way in: for each ADMIN_EMAILS address without an account, a setup link (an invite valid 24 hours)
  * logged for the operator. The links earlier starts and other instances logged stay valid until they expire or one of
  * them is used, which voids the others (0022). Logged at warn, so LOG_LEVEL=warn still shows it.
  */
 export async function issueSetupLinks(deps: InviteDeps, adminEmails: readonly string[], log: { warn(fields: object, msg: string): void }) {
-  const links: { email: string; setupUrl: string }[] = [];
+  const links: SetupLink[] = [];
   for (const email of adminEmails) {
     const row = await repo.findAuthorizedEmailWithAccount(deps.db, email);
     if (!row || row.userId !== null) continue;
     const { inviteUrl, inviteExpiresAt } = await issueInvite(deps, row.id, SETUP_LINK_LIFETIME_MS, { keepOthers: true });
     log.warn({ email, setupUrl: inviteUrl, expiresAt: inviteExpiresAt }, 'setup link');
-    links.push({ email, setupUrl: inviteUrl });
+    links.push({ email, setupUrl: inviteUrl, expiresAt: inviteExpiresAt });
   }
   return links;
 }
