@@ -21,6 +21,13 @@ export async function findByTokenHash(db: Db, tokenHash: string) {
   return row;
 }
 
+/** When the send was mailed (its log's time): no deployment is dated before it. */
+export async function findSendTime(db: Db, logId: number): Promise<Date> {
+  const [row] = await db.select({ sentAt: emailLogs.sentAt }).from(emailLogs).where(eq(emailLogs.id, logId));
+  if (!row) throw new Error(`no email log ${logId}`);
+  return row.sentAt;
+}
+
 export async function findByLogAndVendor(db: Db, logId: number, vendorId: string) {
   const [row] = await db
     .select()
