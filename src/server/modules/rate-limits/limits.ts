@@ -6,6 +6,7 @@ import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { tooManyRequests } from '#server/errors';
 import { closeAfterRefusal } from '#server/http/lingering-close';
+import { hasVendorLink } from '../tracking/repository';
 import { databaseRateLimitStore } from './store';
 
 export interface UserLimit {
@@ -37,12 +38,19 @@ export const USER_LIMITS: UserLimits = {
 
 const NOUNS: Record<keyof UserLimits, string> = { sends: 'sends', proofs: 'proofs', emailTests: 'test emails', vendorPage: 'requests with this link' };
 
-/** Who a limit counts for: the signed-in user, or the vendor link (its hash: the token itself is never a key). */
-const KEYS: Record<keyof UserLimits, (request: FastifyRequest) => string> = {
+/**
+ * Who a limit counts for: the signed-in user, or the vendor link (its hash: the token itself is never a key). A token
+ * that is no link counts against the client's address instead: one row per address, however many random tokens it
+ * tries, where one row per token would let anonymous requests grow the table without bound.
+ */
+const KEYS: Record<keyof UserLimits, (request: FastifyRequest, db: Db) => string | Promise<string>> = {
   sends: (request) => String(userOf(request).id),
   proofs: (request) => String(userOf(request).id),
   emailTests: (request) => String(userOf(request).id),
-  vendorPage: (request) => hashToken(bearerToken(request) ?? ''),
+  vendorPage: async (request, db) => {
+    const tokenHash = hashToken(bearerToken(request) ?? '');
+    return (await hasVendorLink(db, tokenHash)) ? tokenHash : `address ${request.ip}`;
+  },
 };
 
 /** An onRequest (or preHandler) hook after the guard that signed the user in. */
@@ -71,7 +79,7 @@ export async function registerUserLimits(
     const check = app.rateLimit({
       max,
       timeWindow: windowMs,
-      keyGenerator: (request) => `${name}:${KEYS[name](request)}`,
+      keyGenerator: async (request) => `${name}:${await KEYS[name](request, deps.db)}`,
       errorResponseBuilder: (_request, context) =>
         tooManyRequests(`You can make at most ${max} ${NOUNS[name]} in ${duration(windowMs)}. Please try again in ${duration(context.ttl)}.`),
     });
