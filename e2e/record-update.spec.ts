@@ -1,9 +1,11 @@
 import { expect, expectNoSeriousA11yViolations, signInWithToken, test } from './fixtures';
 import { cpdSend } from './send-fixtures';
+import { newYorkDate } from '#shared/rules/new-york-time';
 
 test("'Record an update' in Deployment Details reports 'Deployed' for a vendor who answered by e-mail; the log entry and the Tracking board show it", async ({ page, request }) => {
   const { admin, logId, acme, beta } = await cpdSend(request, 'Recorded');
-  const yesterday = new Date(Date.now() - 24 * 3_600_000).toISOString().slice(0, 10);
+  // The day the send was mailed (a deployment cannot be dated before it).
+  const mailedOn = newYorkDate(new Date());
 
   await signInWithToken(page, admin, '/deployment-log');
   const entry = page.getByTestId(`log-entry-${logId}`);
@@ -19,7 +21,7 @@ test("'Record an update' in Deployment Details reports 'Deployed' for a vendor w
     await expect(dialog.getByRole('button', { name, exact: true })).toBeVisible();
   }
   const deployed = dialog.getByRole('region', { name: 'Deployed' });
-  await deployed.getByLabel('Deployment date').fill(yesterday);
+  await deployed.getByLabel('Deployment date').fill(mailedOn);
   await deployed.getByLabel('Quantity sent').fill('40000');
   await expectNoSeriousA11yViolations(page);
   for (const [name, width, height] of [['desktop', 1280, 900], ['phone', 390, 844]] as const) {
@@ -32,7 +34,7 @@ test("'Record an update' in Deployment Details reports 'Deployed' for a vendor w
   await expect(dialog).toHaveCount(0);
   await expect(page.getByText('Update recorded', { exact: true })).toBeVisible();
   await expect(acmeRow.getByText('Deployed', { exact: true })).toBeVisible();
-  await expect(acmeRow.getByText(`${yesterday} · 40,000`)).toBeVisible();
+  await expect(acmeRow.getByText(`${mailedOn} · 40,000`)).toBeVisible();
   // Beta is untouched.
   const betaRow = details.getByRole('list', { name: 'Vendors' }).getByRole('listitem').filter({ hasText: beta.name });
   await expect(betaRow.getByText('Deployed', { exact: true })).toHaveCount(0);
@@ -45,7 +47,7 @@ test("'Record an update' in Deployment Details reports 'Deployed' for a vendor w
 
   // Behind the dialog, the log entry shows it too.
   await details.getByRole('button', { name: 'Close' }).click();
-  await expect(entry.getByRole('list', { name: 'Vendors' }).getByRole('listitem').filter({ hasText: acme.name }).getByText(`${yesterday} · 40,000`)).toBeVisible();
+  await expect(entry.getByRole('list', { name: 'Vendors' }).getByRole('listitem').filter({ hasText: acme.name }).getByText(`${mailedOn} · 40,000`)).toBeVisible();
 
   // And the Tracking board, under 'Deployed'.
   await page.goto('/tracking');

@@ -1,6 +1,7 @@
 import { expect, expectNoSeriousA11yViolations, signInWithToken, test } from './fixtures';
 import { cpdSend } from './send-fixtures';
 import { vendorActs } from './vendor-links';
+import { newYorkDate } from '#shared/rules/new-york-time';
 
 test("the board's cards show the vendor's spend, its send's total whatever the filter, and 'Overdue' on a late deployment", async ({ page, request }) => {
   // CPD: a $5,000 budget for each vendor.
@@ -8,7 +9,7 @@ test("the board's cards show the vendor's spend, its send's total whatever the f
   // Acme scheduled it for two days ago and has not reported it: overdue. Beta deployed it.
   const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3_600_000).toISOString().slice(0, 10);
   await vendorActs(request, acme!.email, { action: 'scheduled', date: twoDaysAgo, time: '09:30', segment: 'Spring donors', plannedQuantity: 400 });
-  await vendorActs(request, beta!.email, { action: 'deployed', date: twoDaysAgo, quantity: 380 });
+  await vendorActs(request, beta!.email, { action: 'deployed', date: newYorkDate(new Date()), quantity: 380 });
 
   await signInWithToken(page, admin, '/tracking');
   await expect(page.getByRole('heading', { name: 'Tracking' })).toBeVisible();

@@ -8,6 +8,10 @@ import { startSmtpSink, type SmtpSink } from '#server/testing/smtp-sink';
 import { ADMIN_EMAIL, expect, expectNoSeriousA11yViolations, firstAdminOf, signInWithToken, test, tokenFor } from './fixtures';
 import { cpdSend, createVendors, heritageEmailCard, linksCsv, previewText, sendThroughApi, settledDeliveries } from './send-fixtures';
 import { linkFromDeliveredMessage, vendorActs } from './vendor-links';
+import { newYorkDate } from '#shared/rules/new-york-time';
+
+/** The New York date the tests' sends are mailed on: a deployment cannot be dated before it. */
+const mailedOn = newYorkDate(new Date());
 
 const addressesOf = (field: AddressObject | AddressObject[] | undefined) =>
   (Array.isArray(field) ? field : field ? [field] : []).flatMap((group) => group.value.map((entry) => entry.address));
@@ -123,9 +127,9 @@ test.describe('with the vendor message delivered to an SMTP sink', () => {
     await deployed.getByLabel('Quantity sent').fill('39850');
     await deployed.getByRole('button', { name: 'Report deployed' }).click();
     await expect(page.getByRole('alert')).toHaveText('The deployment date cannot be in the future.');
-    await deployed.getByLabel('Deployment date').fill('2026-01-05');
+    await deployed.getByLabel('Deployment date').fill(mailedOn);
     await deployed.getByRole('button', { name: 'Report deployed' }).click();
-    await expect(page.getByText('Saved: Deployed on 2026-01-05, 39,850 sent')).toBeVisible();
+    await expect(page.getByText(`Saved: Deployed on ${mailedOn}, 39,850 sent`)).toBeVisible();
     await expect(page.getByRole('region', { name: 'Status' }).getByText('Deployed', { exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
@@ -139,7 +143,7 @@ test.describe('with the vendor message delivered to an SMTP sink', () => {
     await page.goto(`${server.url}/deployment-log`);
     const vendors = page.getByRole('list', { name: 'Vendors' }).filter({ hasText: acme!.name });
     await expect(vendors.getByText('Deployed', { exact: true })).toBeVisible();
-    await expect(vendors.getByText('2026-01-05 · 39,850')).toBeVisible();
+    await expect(vendors.getByText(`${mailedOn} · 39,850`)).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('deployment-log-tracking.png') });
 
     // And on the Tracking board, in the 'Deployed' column, filtered to this vendor.
@@ -148,7 +152,7 @@ test.describe('with the vendor message delivered to an SMTP sink', () => {
     await page.getByLabel('Vendor').selectOption(acme!.vendorId);
     const deployedColumn = page.getByRole('region', { name: 'Deployed' });
     await expect(deployedColumn.getByText(acme!.name)).toBeVisible();
-    await expect(deployedColumn.getByText('Deployed 2026-01-05 · 39,850')).toBeVisible();
+    await expect(deployedColumn.getByText(`Deployed ${mailedOn} · 39,850`)).toBeVisible();
     await expect(page.getByRole('region', { name: 'Scheduled' }).getByText(acme!.name)).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: test.info().outputPath('tracking-board-desktop.png'), fullPage: true });
@@ -166,7 +170,7 @@ test.describe('with the vendor message delivered to an SMTP sink', () => {
 
 test("the log entry and its Deployment Details show each vendor's expected spend and the send's total; Details revoke a vendor's link after confirming", async ({ page, request }) => {
   const { admin, logId, acme, beta } = await cpdSend(request, 'Spend');
-  await vendorActs(request, acme.email, { action: 'deployed', date: '2026-01-05', quantity: 420 });
+  await vendorActs(request, acme.email, { action: 'deployed', date: mailedOn, quantity: 420 });
 
   await signInWithToken(page, admin, '/deployment-log');
   const entry = page.getByTestId(`log-entry-${logId}`);
@@ -247,8 +251,8 @@ test('the Tracking board and open Deployment Details show what a vendor does wit
   await expect(acmeRow.getByText('Scheduled', { exact: true })).toBeVisible();
   await expect(acmeRow.getByText('2031-06-01 09:30 · 400')).toBeVisible();
 
-  await vendorActs(request, acme.email, { action: 'deployed', date: '2026-01-05', quantity: 380 });
-  await expect(page.getByRole('region', { name: 'Deployed' }).getByText('Deployed 2026-01-05 · 380')).toBeVisible();
+  await vendorActs(request, acme.email, { action: 'deployed', date: mailedOn, quantity: 380 });
+  await expect(page.getByRole('region', { name: 'Deployed' }).getByText(`Deployed ${mailedOn} · 380`)).toBeVisible();
   await expect(acmeRow.getByText('Deployed', { exact: true })).toBeVisible();
   await expect(details.getByText('Expected spend of this send: $10,000 planned · $5,000 actual')).toBeVisible();
   // The entry behind the dialog follows too.

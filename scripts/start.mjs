@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds first only when dist/ is missing or older than what it is built from, then runs the compiled
 // server in this same process (signals and the exit code are its own). Build output goes to stderr: stdout carries
-// only the server's JSON log lines.
+// only the server's log (JSON lines; on a terminal, the address and the setup links as plain lines).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';

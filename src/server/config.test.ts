@@ -78,6 +78,7 @@ describe('loadConfig', () => {
     [{ ADMIN_EMAILS: 'ok@x.com, nope' }, /^ADMIN_EMAILS must be a comma-separated list/],
     [{ SECRET_KEY: 'short' }, /^SECRET_KEY must be at least 32 characters$/],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
+    [{ LOG_FORMAT: 'pretty' }, /^LOG_FORMAT must be auto or json$/],
     [{ TRUST_PROXY: 'sometimes' }, /^TRUST_PROXY must be true, false/],
     [{ SHUTDOWN_TIMEOUT: '0' }, /^SHUTDOWN_TIMEOUT must be at least 1 second$/],
     [{ SHUTDOWN_TIMEOUT: 'soon' }, /^SHUTDOWN_TIMEOUT must be a number of seconds$/],

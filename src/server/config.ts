@@ -100,6 +100,8 @@ const environment = z.object({
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  // `auto`: on a terminal, the address and the setup links as plain lines (the rest JSON); `json`: JSON lines only.
+  LOG_FORMAT: z.enum(['auto', 'json'], { error: 'must be auto or json' }).default('auto'),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -151,6 +153,7 @@ function toConfig(env: z.infer<typeof environment>) {
     retentionDays: env.RETENTION_DAYS,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT * 1000,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
   };
 }
 

@@ -14,7 +14,7 @@ import { issueSetupLinks } from './modules/invites/service';
 import { ensureAdmins } from './modules/users/service';
 import { clientDir } from './paths';
 import { resolveSecretKey } from './secret';
-import { describeSetup } from './startup-summary';
+import { describeSetup, terminalSummary } from './startup-summary';
 
 function readConfig(): Config {
   try {
@@ -95,10 +95,13 @@ try {
     const embedded = database;
     control = await startControlSocket(config.dataDir, { backup: (output) => takeBackup(embedded, config.dataDir, maintenanceLock, output) }, app.log);
   }
+  // A person at a terminal reads the address and the setup links as plain lines; a log collector reads JSON lines.
+  const isTerminal = config.logFormat === 'auto' && process.stdout.isTTY === true;
   // The first admin's way in: a one-time setup link in the log for each ADMIN_EMAILS address without an account.
-  await issueSetupLinks({ db: database.db, clock: systemClock, config }, config.adminEmails, log);
+  const setupLinks = await issueSetupLinks({ db: database.db, clock: systemClock, config }, config.adminEmails, isTerminal ? { warn: () => {} } : log);
   const address = await app.listen({ port: config.port, host: config.host });
-  log.info({ address, ...describeSetup(config) }, `Dispatch is running on ${config.publicUrl}`);
+  if (isTerminal) process.stdout.write(terminalSummary({ address, setup: describeSetup(config), setupLinks }));
+  else log.info({ address, ...describeSetup(config) }, `Dispatch is running on ${config.publicUrl}`);
 } catch (error) {
   if (error instanceof DataDirLockedError) await stopStarting(error.message);
   if (error instanceof MigrationError) await stopStarting(`${error.message}. Start-up stopped; the pending migrations were rolled back together.`, error);

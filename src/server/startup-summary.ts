@@ -23,3 +23,23 @@ export function describeSetup(config: Config) {
           : `outbox folder ${join(config.dataDir, 'outbox')}`,
   };
 }
+
+/**
+ * What `npm start` prints on a terminal once listening (LOG_FORMAT=auto): where the app is, what it runs on, and each
+ * setup link alone on its line so that the terminal makes it clickable. Log collectors get JSON lines instead.
+ */
+export function terminalSummary(input: { address: string; setup: ReturnType<typeof describeSetup>; setupLinks: readonly { email: string; setupUrl: string }[] }): string {
+  const { address, setup, setupLinks } = input;
+  const lines = [
+    '',
+    `Dispatch is running on ${setup.publicUrl}${address === setup.publicUrl ? '' : ` (listening on ${address})`}`,
+    `  database: ${setup.database}`,
+    `  files:    ${setup.store}`,
+    `  mail:     ${setup.mail}`,
+  ];
+  for (const { email, setupUrl } of setupLinks) {
+    lines.push('', `Set up the admin account of ${email}: open this link (it works once, for 24 hours):`, `  ${setupUrl}`);
+  }
+  lines.push('', 'Logs follow as JSON lines.', '');
+  return `${lines.join('\n')}\n`;
+}

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../errors';
+import { closeAfterRefusal } from '../http/lingering-close';
 import { authenticateToken, type AuthenticatedUser, type SessionDeps } from '../modules/session/service';
 
 declare module 'fastify' {
@@ -36,10 +37,9 @@ export function createGuards(deps: SessionDeps): Guards {
     try {
       await requireUser(request);
     } catch (error) {
-      // Node would otherwise read the rest of the unread upload (and drop it) to keep the connection alive: the
-      // connection ends as soon as the refusal is out.
-      reply.header('Connection', 'close');
-      reply.raw.once('finish', () => request.raw.socket.destroy());
+      // Node would otherwise read the whole unread upload to keep the connection alive: the connection ends after the
+      // refusal, reading no more than a bounded part of the upload.
+      closeAfterRefusal(request, reply);
       throw error;
     }
   };

@@ -16,7 +16,8 @@ export const authorizedEmails = pgTable('authorized_emails', {
 
 /**
  * One-time invitations to register an authorized address with a password (PRODUCT.md 3). Only a hash of the token is
- * stored; issuing a new one for an address deletes the old, so at most one is live per address.
+ * stored; an admin's new invite for an address deletes the old ones; the setup links of ADMIN_EMAILS add up, one per
+ * start (0022); registering with one deletes the address's others.
  */
 export const invites = pgTable(
   'invites',

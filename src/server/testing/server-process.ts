@@ -9,18 +9,25 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** A real server process, as `npm start` runs it; tsx compiles the sources (dist/ may not be built). */
-export async function startServer(env: Record<string, string>) {
+const quoted = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
+
+/**
+ * A real server process, as `npm start` runs it; tsx compiles the sources (dist/ may not be built). `terminal`: its
+ * standard output is a pseudo-terminal, as in a person's terminal (util-linux `script`, which then is the child).
+ */
+export async function startServer(env: Record<string, string>, { terminal = false } = {}) {
   const port = await freePort();
   const lines: Record<string, unknown>[] = [];
   const text: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const command = [process.execPath, '--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(terminal ? 'script' : command[0]!, terminal ? ['-qefc', `exec ${command.map(quoted).join(' ')}`, '/dev/null'] : command.slice(1), {
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), SECRET_KEY: 'x'.repeat(40), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let buffered = '';
   child.stdout.on('data', (chunk: Buffer) => {
-    buffered += chunk.toString();
+    // A terminal ends lines with \r\n.
+    buffered += chunk.toString().replaceAll('\r\n', '\n');
     const complete = buffered.split('\n');
     buffered = complete.pop()!;
     for (const line of complete) {
@@ -36,6 +43,7 @@ export async function startServer(env: Record<string, string>) {
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return {
     child,
+    port,
     lines,
     exited,
     output: () => text.join('\n'),

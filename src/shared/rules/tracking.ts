@@ -1,4 +1,5 @@
 import type { SeedTestReview, TrackingStatus, VendorAction } from '../contracts/tracking';
+import { formatEndDateShort } from './end-date-format';
 
 /** The part of a delivery's tracking that actions change (dates as YYYY-MM-DD, times as HH:MM, New York). */
 export interface TrackingFields {
@@ -28,10 +29,11 @@ const BEFORE_SEED_TEST: readonly TrackingStatus[] = ['sent', 'received', 'schedu
 const refuse = (status: 409 | 422, message: string): ActionOutcome => ({ ok: false, status, message });
 
 /**
- * What one vendor action does to the delivery's tracking, or why it is refused. `today` is the New York date. Pure:
- * the service saves the changes and the audit trail the summary.
+ * What one vendor action does to the delivery's tracking, or why it is refused. `today` is the New York date, `mailedOn`
+ * the New York date the send was mailed (no deployment before it). Pure: the service saves the changes and the audit
+ * trail the summary.
  */
-export function applyVendorAction(current: TrackingFields, action: VendorAction, now: Date, today: string): ActionOutcome {
+export function applyVendorAction(current: TrackingFields, action: VendorAction, now: Date, today: string, mailedOn: string): ActionOutcome {
   const isDeployed = current.status === 'deployed';
   const received = { receivedAt: current.receivedAt ?? now };
   switch (action.action) {
@@ -57,6 +59,9 @@ export function applyVendorAction(current: TrackingFields, action: VendorAction,
       return { ok: true, changes: { ...received, status: 'seed-test-sent', seedTestSentAt: now, reviewedAt: null, reviewNote: null, cannotDeployReason: null }, summary: 'Seed test sent to the approval addresses' };
     case 'deployed':
       if (action.date > today) return refuse(422, 'The deployment date cannot be in the future.');
+      if (action.date < mailedOn) {
+        return refuse(422, `The deployment date ${action.date} is before this send was mailed (${formatEndDateShort(mailedOn)}).`);
+      }
       return {
         ok: true,
         changes: { ...received, status: 'deployed', deployedDate: action.date, deployedQuantity: action.quantity, cannotDeployReason: null },

@@ -23,7 +23,7 @@ export function registerEmailLogRoutes(app: FastifyInstance, deps: emailLogs.Ema
 
   app.get('/api/email-logs/:id/deliveries/:vendorId/eml', signedIn, async (request, reply) => {
     const { id, vendorId } = parseInput(deliveryParams, request.params, 'id');
-    const { raw, fileName } = await emailLogs.getDeliveryEml(deps, id, vendorId);
+    const { raw, fileName } = await emailLogs.getDeliveryEml(deps, userOf(request), id, vendorId);
     return reply
       .header('Content-Type', EML_TYPE)
       .header('Content-Disposition', attachmentDisposition(fileName))

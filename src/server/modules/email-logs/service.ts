@@ -1,16 +1,20 @@
 import type { DeliveryStatus, DeliveryTerms, EmailLogDelivery, EmailLogEntry, RetryFailedResult, SendAgainResult } from '#shared/contracts/email-logs';
+import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { AppError, conflict, notFound } from '#server/errors';
 import type { DeliveryWorker } from '#server/mail/deliveries';
 import type { FileStorage } from '#server/storage/storage';
 import type { PricingModel } from '#shared/contracts/vendors';
 import { expectedSpend, totalSpend, type SpendTotal } from '#shared/rules/spend';
+import { recordAudit } from '../audit/repository';
+import { findByLogAndVendor } from '../tracking/repository';
 import { trackingStateOf, type TrackingStateFields } from '../tracking/views';
 import * as repo from './repository';
 import { checkSenderOrAdmin, type Actor } from './sender-or-admin';
 
 export interface EmailLogDeps {
   db: Db;
+  clock: Clock;
   storage: FileStorage;
   deliveries: DeliveryWorker;
 }
@@ -105,12 +109,23 @@ function entryView(log: repo.LogRow, deliveries: EmailLogDelivery[]): EmailLogEn
   };
 }
 
-/** The exact raw message kept for one vendor of a send. */
-export async function getDeliveryEml({ db, storage }: EmailLogDeps, logId: number, vendorId: string) {
+/**
+ * The exact raw message kept for one vendor of a send. While the vendor's personal page link in it still works, the
+ * message is as good as the link (whoever holds it can act on the vendor page as the vendor): only the sender of the
+ * send or an admin may download it then, and each such download is recorded in the audit trail.
+ */
+export async function getDeliveryEml({ db, storage, clock }: EmailLogDeps, actor: Actor & { email: string }, logId: number, vendorId: string) {
   const delivery = await repo.findDelivery(db, logId, vendorId);
   if (!delivery) throw notFound('There is no message for this vendor in this send.');
+  const tracking = await findByLogAndVendor(db, logId, vendorId);
+  const now = clock.now();
+  const hasLiveLink = Boolean(tracking?.tokenHash && !tracking.linkRevokedAt && tracking.linkExpiresAt && tracking.linkExpiresAt > now);
+  if (hasLiveLink) await checkSenderOrAdmin(db, actor, logId, "download this message while the vendor's personal link in it still works");
   const raw = await storage.get(delivery.emlKey);
   if (!raw) throw new AppError(410, 'The stored message is no longer in the file store.');
+  if (hasLiveLink) {
+    await recordAudit(db, actor, { action: 'eml-downloaded', entity: 'email_delivery', entityId: delivery.id, after: { logId, vendorId, vendorName: delivery.vendorName } }, now);
+  }
   return { raw, fileName: `dispatch-${logId}-${vendorId}.eml` };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import { test } from '#server/testing/fixtures';
 import { FAST_DELIVERY, eventually, seedVendors, sendBodyFor } from '#server/testing/send-fixtures';
-import { addAndRegister, bearer } from '#server/testing/test-app';
+import { ADMIN_EMAIL as ADMIN, addAndRegister, bearer } from '#server/testing/test-app';
 
 const SENDER = 'sender@agency.test';
 const COLLEAGUE = 'colleague@agency.test';
@@ -36,6 +36,36 @@ const it = test
 const withSlowRetries = it.extend('appDeps', { delivery: { ...FAST_DELIVERY, baseDelayMs: 200, maxDelayMs: 200, maxAttempts: 100 } });
 
 describe('who may act on a send', () => {
+  it("lets only the sender and admins download a vendor's message while its personal link works, and records each download", async ({ app, admin, sender, colleague, send, logs }) => {
+    expect((await send(sender, ['acme1234'])).statusCode).toBe(200);
+    const [entry] = await eventually(() => logs(sender), (entries) => statuses(entries).join() === 'sent');
+    const emlUrl = `/api/email-logs/${entry!.id}/deliveries/acme1234/eml`;
+    const download = (token?: string) => app.inject({ method: 'GET', url: emlUrl, headers: token ? bearer(token) : {} });
+
+    expect((await download()).statusCode).toBe(401);
+    const refused = await download(colleague);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: "Only the person who made this send, or an admin, can download this message while the vendor's personal link in it still works." });
+    for (const token of [sender, admin]) {
+      const allowed = await download(token);
+      expect(allowed.statusCode).toBe(200);
+      expect(allowed.body).toContain('/vendor#');
+    }
+
+    // Who downloaded which vendor's message, and when: the refused request left nothing.
+    const audit = (await app.inject({ method: 'GET', url: '/api/audit-log?limit=50', headers: bearer(admin) })).json();
+    const downloads = audit.entries.filter((line: { action: string }) => line.action === 'eml-downloaded');
+    expect(downloads).toEqual(
+      [ADMIN, SENDER].map((email) =>
+        expect.objectContaining({ actorEmail: email, entity: 'email_delivery', entityId: expect.any(String), at: expect.any(String), after: { logId: entry!.id, vendorId: 'acme1234', vendorName: expect.any(String) } }),
+      ),
+    );
+
+    // Once the link is turned off, the message gives nothing away: any member may download it, unrecorded.
+    expect((await app.inject({ method: 'POST', url: `/api/email-logs/${entry!.id}/deliveries/acme1234/revoke-link`, headers: bearer(sender) })).statusCode).toBe(200);
+    expect((await download(colleague)).statusCode).toBe(200);
+  }, SLOW_MS);
+
   it("refuses 'Retry failed' and 'Send again' of someone else's send with 403, and lets the sender and an admin", async ({ smtp, admin, sender, colleague, post, send, logs }) => {
     // Bravo refuses for good, Acme's connection drops after the data: one failed and one uncertain delivery.
     smtp.answer = (message) => (message.to.includes('team@bravo.test') ? { kind: 'refuse', code: 550, message: 'Mailbox unavailable' } : { kind: 'drop' });

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, ne } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { authorizedEmails, invites, users } from '#server/db/schema';
 
@@ -9,8 +9,18 @@ export async function replaceInvite(db: Db, values: typeof invites.$inferInsert)
 }
 
 /**
+ * Adds a link for the address beside its live ones (the setup link of each start: the links other instances logged stay
+ * valid); the address's expired links go.
+ */
+export async function addInvite(db: Db, values: typeof invites.$inferInsert) {
+  await db.delete(invites).where(and(eq(invites.authorizedEmailId, values.authorizedEmailId), lte(invites.expiresAt, values.createdAt!)));
+  await db.insert(invites).values(values);
+}
+
+/**
  * Marks the invite used, in one statement, when it is live and for this address: of two registrations racing with
- * one link, only one gets the row back.
+ * one link, only one gets the row back. The address's other links go with it (call it in the registration's
+ * transaction).
  */
 export async function consumeInvite(db: Db, tokenHash: string, email: string, now: Date) {
   const forAddress = db.select({ id: authorizedEmails.id }).from(authorizedEmails).where(eq(authorizedEmails.email, email));
@@ -21,6 +31,7 @@ export async function consumeInvite(db: Db, tokenHash: string, email: string, no
       and(eq(invites.tokenHash, tokenHash), isNull(invites.usedAt), gt(invites.expiresAt, now), inArray(invites.authorizedEmailId, forAddress)),
     )
     .returning({ authorizedEmailId: invites.authorizedEmailId });
+  if (row) await db.delete(invites).where(and(eq(invites.authorizedEmailId, row.authorizedEmailId), ne(invites.tokenHash, tokenHash)));
   return row;
 }
 
@@ -35,12 +46,13 @@ export async function findLiveInviteEmail(db: Db, tokenHash: string, now: Date) 
   return row;
 }
 
-/** Expiry of the live invite of each authorized address that has one. */
+/** Expiry of the live invites of each authorized address that has some, the latest of an address last. */
 export function listLiveInvites(db: Db, now: Date) {
   return db
     .select({ authorizedEmailId: invites.authorizedEmailId, expiresAt: invites.expiresAt })
     .from(invites)
-    .where(and(isNull(invites.usedAt), gt(invites.expiresAt, now)));
+    .where(and(isNull(invites.usedAt), gt(invites.expiresAt, now)))
+    .orderBy(invites.expiresAt);
 }
 
 /** The authorized address with its account, if any. */

@@ -21,12 +21,21 @@ export function inviteUrlOf(publicUrl: string, token: string) {
   return `${publicUrl}/auth?invite=${token}`;
 }
 
-/** A new one-time link for the authorized address; any older link of the address stops working. */
-export async function issueInvite({ db, clock, config }: InviteDeps, authorizedEmailId: number, lifetimeMs = INVITE_LIFETIME_MS) {
+/**
+ * A new one-time link for the authorized address. By default any older link of the address stops working (an admin's
+ * 'New link'); `keepOthers` leaves the live ones valid (the setup link of each start, 0022).
+ */
+export async function issueInvite(
+  { db, clock, config }: InviteDeps,
+  authorizedEmailId: number,
+  lifetimeMs = INVITE_LIFETIME_MS,
+  { keepOthers = false }: { keepOthers?: boolean } = {},
+) {
   const token = createToken();
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + lifetimeMs);
-  await repo.replaceInvite(db, { tokenHash: hashToken(token), authorizedEmailId, expiresAt, createdAt: now });
+  const values = { tokenHash: hashToken(token), authorizedEmailId, expiresAt, createdAt: now };
+  await (keepOthers ? repo.addInvite(db, values) : repo.replaceInvite(db, values));
   return { inviteUrl: inviteUrlOf(config.publicUrl, token), inviteExpiresAt: expiresAt.toISOString() };
 }
 
@@ -37,18 +46,25 @@ export async function lookupInvite({ db, clock }: Pick<InviteDeps, 'db' | 'clock
   return { email: row.email };
 }
 
+export interface SetupLink {
+  email: string;
+  setupUrl: string;
+  expiresAt: string;
+}
+
 /**
- * The first admin's way in: for each ADMIN_EMAILS address without an account, a setup link (an invite valid 24 hours,
- * replacing the one of the previous start) logged for the operator. Logged at warn, so LOG_LEVEL=warn still shows it.
+ * The first admin's way in: for each ADMIN_EMAILS address without an account, a setup link (an invite valid 24 hours)
+ * logged for the operator. The links earlier starts and other instances logged stay valid until they expire or one of
+ * them is used, which voids the others (0022). Logged at warn, so LOG_LEVEL=warn still shows it.
  */
 export async function issueSetupLinks(deps: InviteDeps, adminEmails: readonly string[], log: { warn(fields: object, msg: string): void }) {
-  const links: { email: string; setupUrl: string }[] = [];
+  const links: SetupLink[] = [];
   for (const email of adminEmails) {
     const row = await repo.findAuthorizedEmailWithAccount(deps.db, email);
     if (!row || row.userId !== null) continue;
-    const { inviteUrl, inviteExpiresAt } = await issueInvite(deps, row.id, SETUP_LINK_LIFETIME_MS);
+    const { inviteUrl, inviteExpiresAt } = await issueInvite(deps, row.id, SETUP_LINK_LIFETIME_MS, { keepOthers: true });
     log.warn({ email, setupUrl: inviteUrl, expiresAt: inviteExpiresAt }, 'setup link');
-    links.push({ email, setupUrl: inviteUrl });
+    links.push({ email, setupUrl: inviteUrl, expiresAt: inviteExpiresAt });
   }
   return links;
 }

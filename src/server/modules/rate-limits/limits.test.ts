@@ -1,6 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { describe, expect } from 'vitest';
+import { rateLimitHits } from '#server/db/schema';
+import { createLocalStorage } from '#server/storage/local';
 import { test } from '#server/testing/fixtures';
 import { ADMIN_EMAIL, bearer, createRestartableDatabase, createTestApp, register, type TestContext } from '#server/testing/test-app';
+import { runRetentionOnce } from '../retention/service';
 import type { UserLimits } from './limits';
 
 const LIMITS: UserLimits = {
@@ -95,4 +100,34 @@ describe('per-user rate limits', () => {
     expect((await post(two, '/api/send-email-consolidated', admin)).statusCode).toBe(429);
     expect((await post(one, '/api/send-email-consolidated', admin)).statusCode).toBe(429);
   }, SLOW_MS);
+});
+
+describe('anonymous requests cannot grow the database', () => {
+  it('1,000 random vendor page tokens count against the client address (one row), and ended windows go with the maintenance run', { timeout: SLOW_MS }, async ({ startApp, dataDir }) => {
+    // The maintenance run by hand: the app's own timer would take this period's run.
+    const t = await startApp({ DATA_DIR: dataDir }, undefined, { rateLimits: LIMITS, retention: { autoStart: false } });
+    const rows = async () => (await t.database.db.select().from(rateLimitHits)).length;
+    const before = await rows();
+    const statuses = new Set<number>();
+    for (let i = 0; i < 1000; i++) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/vendor-page', headers: bearer(randomBytes(32).toString('base64url')) });
+      statuses.add(response.statusCode);
+    }
+    // Refused as no link, then limited by address (max 5 here): never answered with anything else.
+    expect([...statuses].sort()).toEqual([401, 429]);
+    expect((await rows()) - before).toBe(1);
+
+    // The maintenance run (once across instances) removes the counts whose window has ended, and only those.
+    t.clock.advance(LIMITS.vendorPage.windowMs);
+    // Another address, its window still open.
+    const other = await t.app.inject({ method: 'GET', url: '/api/vendor-page', headers: bearer('x'), remoteAddress: '203.0.113.7' });
+    expect(other.statusCode).toBe(401);
+    const storage = createLocalStorage(join(dataDir, 'files'));
+    const report = await runRetentionOnce({ db: t.database.db, clock: t.clock, storage, retentionDays: undefined }, 3_600_000);
+    expect(report).toMatchObject({ rateLimitRowsRemoved: before + 1 });
+    expect(await rows()).toBe(1);
+    t.clock.advance(LIMITS.vendorPage.windowMs);
+    await runRetentionOnce({ db: t.database.db, clock: t.clock, storage, retentionDays: undefined }, 0);
+    expect(await rows()).toBe(0);
+  });
 });

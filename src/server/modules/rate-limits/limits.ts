@@ -5,6 +5,8 @@ import { hashToken } from '#server/auth/tokens';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { tooManyRequests } from '#server/errors';
+import { closeAfterRefusal } from '#server/http/lingering-close';
+import { hasVendorLink } from '../tracking/repository';
 import { databaseRateLimitStore } from './store';
 
 export interface UserLimit {
@@ -42,13 +44,20 @@ export const USER_LIMITS: UserLimits = {
 
 const NOUNS: Record<keyof UserLimits, string> = { sends: 'sends', proofs: 'proofs', emailTests: 'test emails', vendorUpdates: 'replies and updates to vendors', vendorPage: 'requests with this link' };
 
-/** Who a limit counts for: the signed-in user, or the vendor link (its hash: the token itself is never a key). */
-const KEYS: Record<keyof UserLimits, (request: FastifyRequest) => string> = {
+/**
+ * Who a limit counts for: the signed-in user, or the vendor link (its hash: the token itself is never a key). A token
+ * that is no link counts against the client's address instead: one row per address, however many random tokens it
+ * tries, where one row per token would let anonymous requests grow the table without bound.
+ */
+const KEYS: Record<keyof UserLimits, (request: FastifyRequest, db: Db) => string | Promise<string>> = {
   sends: (request) => String(userOf(request).id),
   proofs: (request) => String(userOf(request).id),
   emailTests: (request) => String(userOf(request).id),
   vendorUpdates: (request) => String(userOf(request).id),
-  vendorPage: (request) => hashToken(bearerToken(request) ?? ''),
+  vendorPage: async (request, db) => {
+    const tokenHash = hashToken(bearerToken(request) ?? '');
+    return (await hasVendorLink(db, tokenHash)) ? tokenHash : `address ${request.ip}`;
+  },
 };
 
 /** An onRequest (or preHandler) hook after the guard that signed the user in. */
@@ -77,7 +86,7 @@ export async function registerUserLimits(
     const check = app.rateLimit({
       max,
       timeWindow: windowMs,
-      keyGenerator: (request) => `${name}:${KEYS[name](request)}`,
+      keyGenerator: async (request) => `${name}:${await KEYS[name](request, deps.db)}`,
       errorResponseBuilder: (_request, context) =>
         tooManyRequests(`You can make at most ${max} ${NOUNS[name]} in ${duration(windowMs)}. Please try again in ${duration(context.ttl)}.`),
     });
@@ -86,8 +95,7 @@ export async function registerUserLimits(
         await check.call(app, request, reply);
       } catch (error) {
         // Refused before the body was read: end the connection rather than let Node read the rest of the upload.
-        reply.header('Connection', 'close');
-        reply.raw.once('finish', () => request.raw.socket.destroy());
+        closeAfterRefusal(request, reply);
         throw error;
       }
     };

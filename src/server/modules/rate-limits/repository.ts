@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { rateLimitHits } from '#server/db/schema';
 
@@ -38,4 +38,10 @@ export async function findHits(db: Db, key: string): Promise<HitCount | undefine
     .from(rateLimitHits)
     .where(eq(rateLimitHits.key, key));
   return row;
+}
+
+/** Removes the counts whose window has ended (a later request starts a new window anyway): the table holds only live windows. */
+export async function deleteEndedWindows(db: Db, now: Date): Promise<number> {
+  const removed = await db.delete(rateLimitHits).where(lte(rateLimitHits.windowEndsAt, now)).returning({ key: rateLimitHits.key });
+  return removed.length;
 }

@@ -2,6 +2,7 @@ import type { EmailLogEntry } from '#shared/contracts/email-logs';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import type { FileStorage } from '#server/storage/storage';
+import { deleteEndedWindows } from '../rate-limits/repository';
 import * as repo from './repository';
 
 const DAY_MS = 86_400_000;
@@ -21,6 +22,8 @@ export interface RetentionReport {
   logsCleared: number;
   filesRemoved: number;
   orphansRemoved: number;
+  /** Rate-limit counts whose window had ended. */
+  rateLimitRowsRemoved: number;
 }
 
 type CardDetails = EmailLogEntry['cardDetails'];
@@ -75,7 +78,8 @@ export async function removeOrphanFiles(deps: Pick<RetentionDeps, 'db' | 'clock'
 export async function runRetention(deps: RetentionDeps): Promise<RetentionReport> {
   const expired = await removeExpiredFiles(deps);
   const orphansRemoved = await removeOrphanFiles(deps);
-  return { ...expired, orphansRemoved };
+  const rateLimitRowsRemoved = await deleteEndedWindows(deps.db, deps.clock.now());
+  return { ...expired, orphansRemoved, rateLimitRowsRemoved };
 }
 
 /** Runs retention if no instance has run it within `everyMs`; null when another run had it. */

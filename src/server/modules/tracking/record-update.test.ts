@@ -65,6 +65,23 @@ describe("'Record an update': the team reports a vendor action on its behalf", (
     });
   });
 
+  it('refuses a deployment dated before the send was mailed, as the vendor page does, and saves nothing', async ({ app, admin, sent }) => {
+    const before = await app.inject({
+      method: 'POST',
+      url: recordUrl(sent.logId, 'acme1234'),
+      headers: bearer(admin),
+      payload: { action: 'deployed', date: '2000-01-01', quantity: 1000000000 },
+    });
+    expect(before.statusCode).toBe(422);
+    expect(before.json()).toEqual({ message: 'The deployment date 2000-01-01 is before this send was mailed (Mar 10, 2026).' });
+    const page = (await vendorCall(app, tokenOf(sent.links.acme1234!), 'GET', '/api/vendor-page')).json();
+    expect(page.tracking).toMatchObject({ status: 'sent', deployedDate: null, deployedQuantity: null });
+    expect(page.history).toEqual([]);
+    // The day it was mailed is fine.
+    const sameDay = await app.inject({ method: 'POST', url: recordUrl(sent.logId, 'acme1234'), headers: bearer(admin), payload: { action: 'deployed', date: '2026-03-10', quantity: 40000 } });
+    expect(sameDay.statusCode).toBe(200);
+  });
+
   it('works when the link has expired or was revoked', async ({ t, app, admin, sent }) => {
     const revoke = await app.inject({ method: 'POST', url: `/api/email-logs/${sent.logId}/deliveries/bravo5678/revoke-link`, headers: bearer(admin) });
     expect(revoke.statusCode).toBe(200);

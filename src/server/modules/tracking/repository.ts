@@ -21,6 +21,19 @@ export async function findByTokenHash(db: Db, tokenHash: string) {
   return row;
 }
 
+/** Whether a vendor link with this token hash was ever issued (live, expired or revoked). */
+export async function hasVendorLink(db: Db, tokenHash: string): Promise<boolean> {
+  const [row] = await db.select({ deliveryId: deploymentTracking.deliveryId }).from(deploymentTracking).where(eq(deploymentTracking.tokenHash, tokenHash)).limit(1);
+  return row !== undefined;
+}
+
+/** When the send was mailed (its log's time): no deployment is dated before it. */
+export async function findSendTime(db: Db, logId: number): Promise<Date> {
+  const [row] = await db.select({ sentAt: emailLogs.sentAt }).from(emailLogs).where(eq(emailLogs.id, logId));
+  if (!row) throw new Error(`no email log ${logId}`);
+  return row.sentAt;
+}
+
 export async function findByLogAndVendor(db: Db, logId: number, vendorId: string) {
   const [row] = await db
     .select()

@@ -107,6 +107,10 @@ describe('the vendor page actions (issue 14 item 2)', () => {
     const future = await vendorCall(app, token, 'POST', ACTIONS, { action: 'deployed', date: '2026-03-11', quantity: 10 });
     expect(future.statusCode).toBe(422);
     expect(future.json().message).toBe('The deployment date cannot be in the future.');
+    // Checked against the send: nothing deploys before it was mailed (the test clock mails it on March 10, New York).
+    const beforeSend = await vendorCall(app, token, 'POST', ACTIONS, { action: 'deployed', date: '2000-01-01', quantity: 1000000000 });
+    expect(beforeSend.statusCode).toBe(422);
+    expect(beforeSend.json()).toEqual({ message: 'The deployment date 2000-01-01 is before this send was mailed (Mar 10, 2026).' });
     const page = (await vendorCall(app, token, 'GET', '/api/vendor-page')).json();
     expect(page.tracking.status).toBe('sent');
     expect(page.history).toEqual([]);

@@ -76,12 +76,14 @@ export interface TrackingActor {
 /**
  * One vendor action on a delivery's tracking, saved at once with its audit entry (actor, time, IP, user agent): the one
  * way a vendor's report changes the tracking, whether the vendor makes it on its page or the team records it for the
- * vendor. Refused as the rule says (409 after 'Deployed' but a note or a corrected report, ...).
+ * vendor. Refused as the rule says (409 after 'Deployed' but a note or a corrected report, 422 for a deployment dated
+ * before the send was mailed, ...).
  */
 export async function applyVendorActionFor(deps: Pick<VendorPageDeps, 'db' | 'clock' | 'onChange'>, target: { deliveryId: number; logId: number }, action: VendorAction, actor: TrackingActor, origin: RequestOrigin): Promise<void> {
   const now = deps.clock.now();
+  const mailedOn = newYorkDate(await repo.findSendTime(deps.db, target.logId));
   const refusal = await repo.updateWithAudit(deps.db, target.deliveryId, now, (row) => {
-    const outcome = applyVendorAction(row, action, now, newYorkDate(now));
+    const outcome = applyVendorAction(row, action, now, newYorkDate(now), mailedOn);
     if (!outcome.ok) return { refused: new AppError(outcome.status, outcome.message) };
     const before = Object.fromEntries(Object.keys(outcome.changes).map((field) => [field, row[field as keyof repo.TrackingRow]]));
     return {

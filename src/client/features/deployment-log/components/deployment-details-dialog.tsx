@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { EmailCardDetail, EmailLogEntry, TextCardDetail } from '#shared/contracts/email-logs';
 import { formatEndDateShort } from '#shared/rules/end-date-format';
 import { DialogContent } from '#client/components/ui/dialog';
+import { useUser } from '#client/features/auth/api/get-user';
 import { downloadStoredFile, downloadVendorEml } from '../api/downloads';
 import { useLiveEmailLogEntry } from '../api/live-entry';
 import { cardCountsOf, clientNameOf, vendorDeliveriesOf } from '../utils/entry-text';
@@ -16,6 +17,10 @@ import { ReuseSendActions } from './reuse-send-actions';
 import { RecordUpdateControl } from './record-update-control';
 import { RevokeLinkControl } from './revoke-link-control';
 import { TrackingStatus } from './tracking-status';
+
+/** Whether the vendor's personal page link in this message still works (not revoked, not expired). */
+const hasLiveLink = (delivery: EmailLogEntry['deliveries'][number]) =>
+  delivery.vendorLink !== null && !delivery.vendorLink.revokedAt && new Date(delivery.vendorLink.expiresAt).getTime() > Date.now();
 
 /** 'Apr 15, 2026'; 'Not set' for none; text that is not a date as it was logged. */
 const endDateText = (value: string | null) => formatEndDateShort(value) ?? (value || 'Not set');
@@ -37,6 +42,9 @@ export function DeploymentDetailsDialogContent({
   const { emailCards, textCards } = entry.cardDetails;
   const hasFiles = !entry.filesRemovedAt;
   const sendSpend = sendSpendText(entry);
+  const { user } = useUser();
+  // A message whose vendor link still works is as good as the link: the server lets only the sender and admins have it.
+  const mayDownloadLiveMessages = Boolean(user?.isAdmin || user?.email === entry.sentBy);
   return (
     <DialogContent title="Deployment Details" description={formatSentAt(entry.sentAt)} className="sm:max-w-2xl">
       <div className="grid gap-5">
@@ -87,12 +95,15 @@ export function DeploymentDetailsDialogContent({
                     <span className="ml-auto flex flex-wrap items-center gap-2">
                       <RecordUpdateControl logId={entry.id} delivery={delivery} />
                       <RevokeLinkControl logId={entry.id} delivery={delivery} />
-                      {hasFiles ? (
+                      {hasFiles && (mayDownloadLiveMessages || !hasLiveLink(delivery)) ? (
                         <DownloadButton
                           label="Download .eml"
                           accessibleName={`Download .eml for ${name}`}
                           download={() => downloadVendorEml(entry.id, delivery.vendorId)}
                         />
+                      ) : null}
+                      {hasFiles && !mayDownloadLiveMessages && hasLiveLink(delivery) ? (
+                        <span className="text-[13px] text-slate-600">.eml: the sender or an admin, while its link works</span>
                       ) : null}
                     </span>
                   ) : null}
