@@ -86,7 +86,7 @@ describe("the team's answer to a seed test (issue 14 item 3)", () => {
 
     const token = tokenOf(sent.links.carta9012!);
     await vendorCall(app, token, 'POST', ACTIONS, { action: 'seed-test-sent' });
-    await vendorCall(app, token, 'POST', ACTIONS, { action: 'deployed', date: '2026-03-09', quantity: 1000 });
+    await vendorCall(app, token, 'POST', ACTIONS, { action: 'deployed', date: '2026-03-10', quantity: 1000 });
     const deployed = await app.inject({ method: 'POST', url, headers: bearer(admin), payload: { decision: 'request-changes', note: 'Too late?' } });
     expect(deployed.statusCode).toBe(409);
     expect(deployed.json().message).toBe('This deployment is already reported as deployed.');
