@@ -109,6 +109,7 @@ export function postgresChangeFeed(url: string): ChangeFeed {
   const ended = (client: pg.Client) => {
     if (session !== client) return;
     session = undefined;
+    client.end().catch(() => {});
     lose();
     scheduleListen();
   };
@@ -137,7 +138,6 @@ export function postgresChangeFeed(url: string): ChangeFeed {
       handlers?.onLive();
     } catch {
       ended(client);
-      client.end().catch(() => {});
     }
   }
 
