@@ -30,6 +30,32 @@ describe.skipIf(process.env.TEST_DATABASE_URL === undefined)('the PostgreSQL dri
   /** Whatever a promise settles with: its value, or the error. */
   const outcome = (promise: Promise<unknown>) => promise.then(() => 'answered', (error: unknown) => error);
   const sleeping = (db: Database['db'], seconds: number) => outcome(db.execute(sql`select pg_sleep(${seconds})`));
+  /** A transaction that ran a statement and waits, its connection out of the pool and idle, until `resume()`. */
+  const waitingTransaction = (db: Database['db']) => {
+    let resume = () => {};
+    const resumed = new Promise<void>((resolve) => (resume = resolve));
+    let isOpen = false;
+    const done = outcome(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        isOpen = true;
+        await resumed;
+        await tx.execute(sql`select 2`);
+      }),
+    );
+    return { opened: () => eventually(async () => isOpen, Boolean), resume, done };
+  };
+  /** Waits until `count` pg_sleep queries run on the server (seen through a connection of the monitor's own). */
+  const sleepersRunning = async (count: number) => {
+    const monitor = createPostgresPool(cluster.url, 1);
+    try {
+      const running = async () =>
+        (await monitor.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where state = 'active' and query like 'select pg_sleep%'")).rows[0]!.n;
+      expect(await eventually(running, (n) => n >= count)).toBeGreaterThanOrEqual(count);
+    } finally {
+      await monitor.end();
+    }
+  };
   const terminateOthers = (db: Database['db'], applicationName: string) =>
     db.execute<{ pid: number }>(
       sql`select pg_terminate_backend(pid) as pid from pg_stat_activity where application_name = ${applicationName} and pid <> pg_backend_pid()`,
@@ -40,7 +66,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL === undefined)('the PostgreSQL dri
     try {
       await pool.query('select 1');
       const cut = outcome(pool.query('select pg_sleep(30)'));
-      await sleep(300);
+      await sleepersRunning(1);
       await cluster.restart();
       const error = await cut;
       expect(error).not.toBe('answered');
@@ -55,21 +81,14 @@ describe.skipIf(process.env.TEST_DATABASE_URL === undefined)('the PostgreSQL dri
     const database = await openDatabase({ kind: 'postgres', url: cluster.url });
     try {
       const { db } = database;
-      let isTransactionOpen = false;
-      // A transaction between its statements when the restart comes: its connection is out of the pool, idle.
-      const transaction = outcome(
-        db.transaction(async (tx) => {
-          await tx.execute(sql`select 1`);
-          isTransactionOpen = true;
-          await sleep(2000);
-          await tx.execute(sql`select 2`);
-        }),
-      );
+      // A transaction between its statements when the restart comes.
+      const transaction = waitingTransaction(db);
       const running = Array.from({ length: 6 }, () => sleeping(db, 30));
-      expect(await eventually(async () => isTransactionOpen, Boolean)).toBe(true);
-      await sleep(300);
+      expect(await transaction.opened()).toBe(true);
+      await sleepersRunning(6);
       await cluster.restart();
-      for (const error of [...(await Promise.all(running)), await transaction]) {
+      transaction.resume();
+      for (const error of [...(await Promise.all(running)), await transaction.done]) {
         expect(error).not.toBe('answered');
         expect(isDatabaseUnavailable(error)).toBe(true);
       }
@@ -88,25 +107,22 @@ describe.skipIf(process.env.TEST_DATABASE_URL === undefined)('the PostgreSQL dri
     try {
       const { db } = database;
       await Promise.all(Array.from({ length: 10 }, () => db.execute(sql`select 1`)));
-      let isTransactionOpen = false;
-      const transaction = outcome(
-        db.transaction(async (tx) => {
-          await tx.execute(sql`select 1`);
-          isTransactionOpen = true;
-          await sleep(1500);
-          await tx.execute(sql`select 2`);
-        }),
-      );
+      const transaction = waitingTransaction(db);
       const busy = sleeping(db, 30);
-      expect(await eventually(async () => isTransactionOpen, Boolean)).toBe(true);
+      expect(await transaction.opened()).toBe(true);
+      await sleepersRunning(1);
       // The pool's sessions are the ones without an application name (the killer's is its own).
       await killer.query("set application_name = 'killer'");
-      const { rows } = await killer.query(
-        "select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and application_name = ''",
+      const { rows } = await killer.query<{ pid: number }>(
+        "select pid, pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and application_name = ''",
       );
       expect(rows.length).toBeGreaterThanOrEqual(3);
+      // Once the backends are gone their last words (57P01, then the close) have reached this process, as after a restart.
+      const remaining = async () => (await killer.query('select count(*)::int as n from pg_stat_activity where pid = any($1)', [rows.map((row) => row.pid)])).rows[0].n;
+      expect(await eventually(remaining, (n) => n === 0)).toBe(0);
       expect(isDatabaseUnavailable(await busy)).toBe(true);
-      expect(isDatabaseUnavailable(await transaction)).toBe(true);
+      transaction.resume();
+      expect(isDatabaseUnavailable(await transaction.done)).toBe(true);
       const after = await Promise.all(Array.from({ length: 20 }, () => outcome(db.execute(sql`select 1`))));
       expect(after).toEqual(after.map(() => 'answered'));
     } finally {
