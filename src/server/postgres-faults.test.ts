@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { CHANGE_FEED_APPLICATION_NAME, postgresChangeFeed } from './db/change-feed';
 import { createPostgresPool, openDatabase, type Database } from './db/client';
@@ -128,6 +129,28 @@ describe.skipIf(process.env.TEST_DATABASE_URL === undefined)('the PostgreSQL dri
     } finally {
       await killer.end();
       await database.close();
+    }
+  }, FAULT_TIMEOUT_MS);
+
+  it('a transaction whose BEGIN meets the end of its session gives its connection back to the pool', async () => {
+    // The app's pool, of one connection, under Drizzle as the app uses it.
+    const pool = createPostgresPool(cluster.url, 1);
+    const db = drizzle(pool);
+    const killer = createPostgresPool(cluster.url, 1);
+    try {
+      await killer.query("set application_name = 'killer'");
+      for (let round = 0; round < 5; round++) {
+        await pool.query("set application_name = 'victim'");
+        await killer.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'victim'");
+        // Begun at once, on the pooled connection whose end is on its way: it may fail as unavailable, never hang.
+        const cut = await outcome(db.transaction((tx) => tx.execute(sql`select 1`)));
+        if (cut !== 'answered') expect(isDatabaseUnavailable(cut)).toBe(true);
+        expect(await outcome(db.transaction((tx) => tx.execute(sql`select 1`)))).toBe('answered');
+      }
+      expect(pool.totalCount).toBe(pool.idleCount);
+    } finally {
+      await killer.end();
+      await pool.end();
     }
   }, FAULT_TIMEOUT_MS);
 

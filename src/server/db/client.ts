@@ -88,8 +88,20 @@ async function withMigrationLock(url: string, migrate: () => Promise<void>): Pro
  */
 export function createPostgresPool(url: string, max = 10): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, keepAliveInitialDelayMillis: 60_000 });
+  const out = new Set<pg.PoolClient>();
+  pool.on('acquire', (client) => out.add(client));
+  pool.on('release', (_error, client) => out.delete(client));
   pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    // drizzle-orm 0.45.4's transaction() takes a client and sends BEGIN before its try/finally: a BEGIN cut by the end
+    // of its session never gives the client back, and the pool would be one connection short for good. A client whose
+    // session ended while out is given back here; a release that still comes fails with pg-pool's 'Release called on
+    // client which has already been released to the pool.', which isDatabaseUnavailable reads as the database away.
+    client.on('end', () => {
+      if (out.delete(client)) client.release(new Error('Connection terminated unexpectedly'));
+    });
+  });
   return pool;
 }
 

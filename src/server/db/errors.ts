@@ -42,7 +42,8 @@ export function httpErrorOfDatabaseError(error: unknown): { statusCode: number; 
 
 /**
  * node-postgres gives the connection's own failures no code, only these messages (pg's client.js and pg-pool): a
- * session that ended under a query or was ended, one that could not be made in time, a client or pool no longer usable.
+ * session that ended under a query or was ended, one that could not be made in time, a client or pool no longer usable,
+ * and the release of a client the pool took back when its session ended (`createPostgresPool`).
  */
 const CONNECTION_MESSAGES = new Set([
   'Connection terminated unexpectedly',
@@ -52,6 +53,7 @@ const CONNECTION_MESSAGES = new Set([
   'Client has encountered a connection error and is not queryable',
   'Client was closed and is not queryable',
   'Cannot use a pool after calling end on the pool',
+  'Release called on client which has already been released to the pool.',
 ]);
 /** The network's: the server refused, reset or never answered. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
