@@ -1,15 +1,15 @@
 // The baseline of the vendor-list benchmark, run as its own process: a bare Fastify route answering `SELECT 1` from
-// a postgres.js pool capped like the app's (10 connections). Prints its URL on stdout once it listens.
+// the app's own node-postgres pool (10 connections), without Drizzle. Prints its URL on stdout once it listens.
 import Fastify from 'fastify';
-import postgres from 'postgres';
+import { createPostgresPool } from '#server/db/client';
 
-const sql = postgres(process.env.DATABASE_URL!, { max: 10, onnotice: () => {} });
+const pool = createPostgresPool(process.env.DATABASE_URL!);
 const app = Fastify();
 app.get('/select-1', async () => {
-  const [row] = await sql`select 1 as one`;
-  return row;
+  const { rows } = await pool.query('select 1 as one');
+  return rows[0];
 });
 process.on('SIGTERM', () => {
-  void app.close().then(() => sql.end({ timeout: 1 })).then(() => process.exit(0));
+  void app.close().then(() => pool.end()).then(() => process.exit(0));
 });
 console.log(await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) }));

@@ -1,10 +1,8 @@
 #!/usr/bin/env node
 // Compiles the server into one ESM file, dist/server/main.js (and the backup and restore commands and the database
-// creation process likewise); the packages it uses stay in node_modules, except the PostgreSQL driver, compiled in
-// with a guard against a crash on a closed connection (postgres-driver-patch.mjs).
+// creation process likewise); the packages it uses stay in node_modules, as released (none is patched, decision 0019).
 // dist/server is two folders below the project, like src/server, so src/server/paths.ts finds drizzle/ and dist/client.
 import { build } from 'esbuild';
-import { patchedPostgresPlugin } from './postgres-driver-patch.mjs';
 
 const result = await build({
   // The server, and the backup and restore commands beside it (each one file; they share no state at run time).
@@ -23,7 +21,6 @@ const result = await build({
   sourcemap: true,
   logLevel: 'warning',
   metafile: true,
-  plugins: [patchedPostgresPlugin],
 });
 const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
 console.log(`dist/server/{main,backup,restore,pglite-initdb}.js built (${Math.round(bytes / 1024)} kB with its source map)`);

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Instance } from './instance';
 import type { Journal } from './journal';
 import type { Profile } from './profile';
-import type { startPostgres } from './postgres';
+import type { startPostgres } from '#server/testing/restartable-postgres';
 import type { startS3 } from './s3';
 import type { Smtp } from '#server/testing/switchable-smtp-server';
 import type { SendOutcome } from './users';

@@ -5,16 +5,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import postgresClient from 'postgres';
 import { runFaults } from './faults';
 import { createClient } from './http';
 import { createInstance, type Instance } from './instance';
 import { Journal } from './journal';
 import { cpuSecondsOf, latencies, sampleMemory } from './measure';
-import { startPostgres } from './postgres';
+import { startPostgres } from '#server/testing/restartable-postgres';
 import { PROFILES } from './profile';
 import { startS3 } from './s3';
 import { ADMIN, PASSWORD, seed } from './setup';
+import { createPostgresPool } from '#server/db/client';
 import { startSmtp } from '#server/testing/switchable-smtp-server';
 import { SimulatedUser, type SendOutcome } from './users';
 import { verify, type DeliveryFact } from './verify';
@@ -30,7 +30,9 @@ const loadAtStart = loadavg();
 const postgres = await startPostgres();
 const s3 = await startS3();
 const smtp = await startSmtp(profile.smtpDelayMs);
-const sql = postgresClient(postgres.url, { max: 2, onnotice: () => {} });
+// The run's own look at the queue, through a pool like the app's: it rides out the restart as the app does.
+const pool = createPostgresPool(postgres.url, 2);
+const rowsOf = async <T extends object>(text: string) => (await pool.query<T>(text)).rows;
 const env = { DATABASE_URL: postgres.url, SECRET_KEY: 'soak-secret-key-'.padEnd(48, 'k'), MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN, ...s3.env };
 const instances: Instance[] = [];
 let exitCode = 1;
@@ -39,7 +41,7 @@ async function cleanUp() {
   if (isCleanedUp) return;
   isCleanedUp = true;
   for (const instance of instances) await instance.stop();
-  await sql.end({ timeout: 5 });
+  await pool.end();
   await smtp.accept().catch(() => {});
   await smtp.close();
   await s3.close();
@@ -105,7 +107,7 @@ try {
     s3,
     smtp,
     sendThrough: (instance) => send(users.find((user) => user.index % instances.length === instance)!),
-    claimedNow: async () => (await sql<{ message_id: string }[]>`select message_id from email_deliveries where status = 'sending'`).map((row) => row.message_id),
+    claimedNow: async () => (await rowsOf<{ message_id: string }>("select message_id from email_deliveries where status = 'sending'")).map((row) => row.message_id),
     // The same warm-up as the first start: a process 30 s old is still growing to its working size (the trajectory shows it).
     onRestarted: (instance) => restartBaselines.push(sleep(profile.warmUpMs).then(() => void takeBaseline(instance))),
     log,
@@ -131,7 +133,7 @@ try {
   const killed = new Set(inFlightAtKill);
   const drainDeadline = Date.now() + profile.drainTimeoutMs;
   for (;;) {
-    const open = await sql<{ status: string; message_id: string }[]>`select status, message_id from email_deliveries where status in ('pending', 'sending')`;
+    const open = await rowsOf<{ status: string; message_id: string }>("select status, message_id from email_deliveries where status in ('pending', 'sending')");
     const waiting = open.filter((row) => row.status === 'pending' || profile.expectStaleClaimsResolved || !killed.has(row.message_id));
     if (waiting.length === 0 || Date.now() > drainDeadline) {
       log(`queue ${waiting.length === 0 ? 'settled' : `not settled: ${waiting.length} deliveries still pending or claimed`}`);
@@ -142,8 +144,9 @@ try {
 
   // The sends' own messages (one per vendor), which the checks match against the mail received; not follow-ups.
   const deliveries: DeliveryFact[] = (
-    await sql<{ log_id: number; subjects: string[]; vendor_id: string; status: string; message_id: string; last_error: string | null }[]>`
-      select d.log_id, l.subjects, d.vendor_id, d.status, d.message_id, d.last_error from email_deliveries d join email_logs l on l.id = d.log_id where d.kind = 'send'`
+    await rowsOf<{ log_id: number; subjects: string[]; vendor_id: string; status: string; message_id: string; last_error: string | null }>(
+      "select d.log_id, l.subjects, d.vendor_id, d.status, d.message_id, d.last_error from email_deliveries d join email_logs l on l.id = d.log_id where d.kind = 'send'",
+    )
   ).map((row) => ({ logId: row.log_id, subjects: row.subjects, vendorId: row.vendor_id, status: row.status, messageId: row.message_id, lastError: row.last_error }));
   // An instance that died by itself is reported below; the reading is done through one still up.
   const live = instances.find((instance) => instance.isRunning) ?? instances[0]!;

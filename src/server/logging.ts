@@ -60,10 +60,10 @@ function serializeRequest(request: LoggedRequest) {
 }
 
 /**
- * Fields of database errors (PGlite, postgres.js) that name schema objects, not data: kept. `detail`, `where`,
+ * Fields of database errors (PGlite, node-postgres) that name schema objects, not data: kept. `detail`, `where`,
  * `query`, `params`/`parameters` and every other field are dropped, since they carry the values of the statement.
  */
-const KEPT_ERROR_FIELDS = ['code', 'statusCode', 'severity', 'routine', 'constraint', 'constraint_name', 'table', 'table_name', 'column', 'column_name', 'schema', 'schema_name'];
+const KEPT_ERROR_FIELDS = ['code', 'statusCode', 'severity', 'routine', 'constraint', 'table', 'column', 'schema'];
 
 /** Drizzle's message repeats the failed statement (parameterized, so without values) followed by its parameters. */
 const FAILED_QUERY = /^(Failed query: [\s\S]*?)\nparams: /;

@@ -116,7 +116,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the read cache when its notificat
       sql`select pg_terminate_backend(pid) as killed from pg_stat_activity where application_name = ${CHANGE_FEED_APPLICATION_NAME} and datname = current_database()`,
     );
     // This test's two instances: the first one's own feed and the held one.
-    expect((killed as unknown as unknown[]).length).toBe(2);
+    expect(killed.rows.length).toBe(2);
     await until(() => held.state.losses > 0, 'the other instance sees its notification session end');
 
     // A write nobody is told about: the other instance has nothing to go on but the database.

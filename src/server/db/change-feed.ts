@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
-import postgres from 'postgres';
+import pg from 'pg';
 
 /** The channel the change triggers (migration 0011) announce on; the payload is the table's name. */
 export const CHANGES_CHANNEL = 'dispatch_changes';
@@ -60,13 +60,15 @@ interface Settling {
 }
 
 /**
- * PostgreSQL: one dedicated session LISTENs. PostgreSQL delivers notices in commit order, so a notice committed after
- * some writes reaches each listener after theirs: settle() sends one, every listening instance (this one included)
- * answers it once it has applied what came before, and settle() waits for as many answers as there were listeners.
- * When the session ends the feed reports the loss at once and listens again with a growing delay until it is back.
+ * PostgreSQL: one dedicated session (a `pg.Client` of its own, outside the query pool) LISTENs. PostgreSQL delivers
+ * notices in commit order, so a notice committed after some writes reaches each listener after theirs: settle() sends
+ * one, every listening instance (this one included) answers it once it has applied what came before, and settle() waits
+ * for as many answers as there were listeners. When the session ends the feed reports the loss at once and opens a new
+ * one with a growing delay until it listens again (a pg Client is not reused after it ended).
  */
 export function postgresChangeFeed(url: string): ChangeFeed {
   let handlers: ChangeHandlers | undefined;
+  let session: pg.Client | undefined;
   let isLive = false;
   let isClosed = false;
   let attempt = 0;
@@ -89,47 +91,53 @@ export function postgresChangeFeed(url: string): ChangeFeed {
     }
   };
 
-  // sql.listen() re-listens by itself but never says that notices were missed meanwhile; this session's own onclose
-  // does. onnotify is the option sql.listen() itself uses (postgres.js leaves it out of its types).
-  const options = {
-    max: 1,
-    idle_timeout: 0,
-    max_lifetime: null,
-    fetch_types: false,
-    onnotice: () => {},
-    connection: { application_name: CHANGE_FEED_APPLICATION_NAME },
-    onnotify(channel: string, payload: string) {
-      if (channel !== CHANGES_CHANNEL) return;
-      if (payload.startsWith('settle:')) {
-        // Everything committed before this request has been applied above: say so.
-        sql`select pg_notify(${CHANGES_CHANNEL}, ${`ack:${payload.slice(7)}`})`.catch(() => {});
-      } else if (payload.startsWith('ack:')) {
-        const waiting = settling.get(payload.slice(4));
-        if (waiting) {
-          waiting.acks++;
-          checkSettled(payload.slice(4));
-        }
-      } else handlers?.onChange(payload);
-    },
-    onclose() {
-      lose();
-      if (!isClosed) scheduleListen();
-    },
+  const onNotification = (client: pg.Client, { channel, payload = '' }: pg.Notification) => {
+    if (channel !== CHANGES_CHANNEL) return;
+    if (payload.startsWith('settle:')) {
+      // Everything committed before this request has been applied above: say so.
+      client.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, `ack:${payload.slice(7)}`]).catch(() => {});
+    } else if (payload.startsWith('ack:')) {
+      const waiting = settling.get(payload.slice(4));
+      if (waiting) {
+        waiting.acks++;
+        checkSettled(payload.slice(4));
+      }
+    } else handlers?.onChange(payload);
   };
-  const sql = postgres(url, options as postgres.Options<Record<string, never>>);
+
+  /** This session is over (ended, failed, or never connected): report the loss once and try again later. */
+  const ended = (client: pg.Client) => {
+    if (session !== client) return;
+    session = undefined;
+    client.end().catch(() => {});
+    lose();
+    scheduleListen();
+  };
 
   async function listen() {
     retryTimer = undefined;
     if (isClosed) return;
+    const client = new pg.Client({
+      connectionString: url,
+      application_name: CHANGE_FEED_APPLICATION_NAME,
+      connectionTimeoutMillis: 10_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 60_000,
+    });
+    session = client;
+    // A session cut by a restart or pg_terminate_backend emits 'error' then 'end'; an unheard 'error' ends the process.
+    client.on('error', () => ended(client));
+    client.on('end', () => ended(client));
+    client.on('notification', (message) => onNotification(client, message));
     try {
-      await sql.unsafe(`listen ${CHANGES_CHANNEL}`);
+      await client.connect();
+      await client.query(`listen ${CHANGES_CHANNEL}`);
+      if (session !== client) return;
       attempt = 0;
-      if (isClosed) return;
       isLive = true;
       handlers?.onLive();
     } catch {
-      // onclose schedules the next attempt when the connection ended; otherwise do it here.
-      if (!retryTimer) scheduleListen();
+      ended(client);
     }
   }
 
@@ -146,7 +154,8 @@ export function postgresChangeFeed(url: string): ChangeFeed {
       void listen();
     },
     async settle() {
-      if (!isLive) return false;
+      const client = session;
+      if (!isLive || !client) return false;
       const id = randomUUID();
       const arrived = new Promise<boolean>((resolve) => {
         const timer = setTimeout(() => {
@@ -163,13 +172,14 @@ export function postgresChangeFeed(url: string): ChangeFeed {
         });
       });
       try {
-        const [row] = await sql<{ listeners: number }[]>`
-          select pg_notify(${CHANGES_CHANNEL}, ${`settle:${id}`}),
-            (select count(*)::int from pg_stat_activity
-              where application_name = ${CHANGE_FEED_APPLICATION_NAME} and datname = current_database()) as listeners`;
+        const { rows } = await client.query<{ listeners: number }>(
+          `select pg_notify($1, $2),
+            (select count(*)::int from pg_stat_activity where application_name = $3 and datname = current_database()) as listeners`,
+          [CHANGES_CHANNEL, `settle:${id}`, CHANGE_FEED_APPLICATION_NAME],
+        );
         const waiting = settling.get(id);
         if (waiting) {
-          waiting.expected = row!.listeners;
+          waiting.expected = rows[0]!.listeners;
           checkSettled(id);
         }
       } catch {
@@ -181,8 +191,10 @@ export function postgresChangeFeed(url: string): ChangeFeed {
     async close() {
       isClosed = true;
       clearTimeout(retryTimer);
+      const client = session;
+      session = undefined;
       lose();
-      await sql.end({ timeout: 1 });
+      await client?.end().catch(() => {});
     },
   };
 }

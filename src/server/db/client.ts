@@ -3,16 +3,24 @@ import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
 import { migrationsFolder } from '../paths';
 import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed';
 import { ensurePgliteDataDir, type CreatedDataDir } from './pglite-data-dir';
 import { PrivateNodeFS } from './private-node-fs';
 import * as schema from './schema';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** What `db.execute` answers on both drivers (PGlite's Results, node-postgres's QueryResult): its `rows`, among more. */
+export interface RowsResultHKT extends PgQueryResultHKT {
+  type: RowsResult<this['row']>;
+}
+interface RowsResult<Row> {
+  rows: Row[];
+}
+
+export type Db = PgDatabase<RowsResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
@@ -48,6 +56,9 @@ async function migrating(migration: Promise<void>): Promise<void> {
   }
 }
 
+/** A database that does not answer a connection in 10 s is away: say so rather than hold the request. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 /** Any fixed number: every instance of Dispatch takes the same PostgreSQL advisory lock around its migrations. */
 const MIGRATION_LOCK_KEY = 4_242_170_311;
 
@@ -57,13 +68,41 @@ const MIGRATION_LOCK_KEY = 4_242_170_311;
  * The lock is held by a connection of its own, and ending that session releases it whatever happened.
  */
 async function withMigrationLock(url: string, migrate: () => Promise<void>): Promise<void> {
-  const lock = postgres(url, { max: 1, onnotice: () => {} });
+  const lock = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // A session that ends fails the query waiting on it; without a listener its 'error' event would end the process.
+  lock.on('error', () => {});
   try {
-    await lock.unsafe(`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`);
+    await lock.connect();
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migrate();
   } finally {
-    await lock.end({ timeout: 5 });
+    await lock.end().catch(() => {});
   }
+}
+
+/**
+ * The pool of the app's queries (node-postgres, decision 0019). A connection that ends (a restart, a terminated
+ * backend) fails the query on it, which the error handler answers with 503, and the pool opens a new one for the next.
+ * pg also reports the end as an 'error' event on the client and, while the client is idle, on the pool; an event
+ * nobody listens to ends the process, and a client taken out for a transaction has no listener of the pool's.
+ */
+export function createPostgresPool(url: string, max = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, keepAliveInitialDelayMillis: 60_000 });
+  const out = new Set<pg.PoolClient>();
+  pool.on('acquire', (client) => out.add(client));
+  pool.on('release', (_error, client) => out.delete(client));
+  pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    // drizzle-orm 0.45.4's transaction() takes a client and sends BEGIN before its try/finally: a BEGIN cut by the end
+    // of its session never gives the client back, and the pool would be one connection short for good. A client whose
+    // session ended while out is given back here; a release that still comes fails with pg-pool's 'Release called on
+    // client which has already been released to the pool.', which isDatabaseUnavailable reads as the database away.
+    client.on('end', () => {
+      if (out.delete(client)) client.release(new Error('Connection terminated unexpectedly'));
+    });
+  });
+  return pool;
 }
 
 /**
@@ -77,19 +116,18 @@ export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_
 /** Opens the database and applies every pending migration. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    // A database that does not answer a connection in 10 s is away: say so rather than hold the request.
-    const sql = postgres(target.url, { max: 10, connect_timeout: 10, onnotice: () => {} });
-    const db = drizzlePostgres(sql, { schema });
+    const pool = createPostgresPool(target.url);
+    const db = drizzlePostgres(pool, { schema });
     try {
       await withMigrationLock(target.url, () => migrating(migratePostgres(db, { migrationsFolder })));
     } catch (error) {
-      await sql.end({ timeout: 5 });
+      await pool.end();
       throw error;
     }
     return {
       db: db as unknown as Db,
       kind: 'postgres',
-      close: () => sql.end({ timeout: 5 }),
+      close: () => pool.end(),
       openChangeFeed: () => postgresChangeFeed(target.url),
     };
   }

@@ -10,10 +10,8 @@ export function databaseErrorOf(error: unknown): DatabaseError | undefined {
   for (let depth = 0; current && depth < 4; depth++) {
     const { code, constraint, table } = current as { code?: unknown; constraint?: unknown; table?: unknown };
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
-      // postgres.js says constraint_name and table_name; PGlite says constraint and table.
-      const named = current as { constraint_name?: unknown; table_name?: unknown };
-      const text = (...values: unknown[]) => values.find((value): value is string => typeof value === 'string');
-      return { code, constraint: text(constraint, named.constraint_name), table: text(table, named.table_name) };
+      // node-postgres and PGlite both say constraint and table.
+      return { code, ...(typeof constraint === 'string' ? { constraint } : {}), ...(typeof table === 'string' ? { table } : {}) };
     }
     current = (current as { cause?: unknown }).cause;
   }
@@ -42,25 +40,39 @@ export function httpErrorOfDatabaseError(error: unknown): { statusCode: number; 
   return undefined;
 }
 
-/** postgres.js's own codes for a connection that closed, ended or could not be made in time. */
-const CONNECTION_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT']);
+/**
+ * node-postgres gives the connection's own failures no code, only these messages (pg's client.js and pg-pool): a
+ * session that ended under a query or was ended, one that could not be made in time, a client or pool no longer usable,
+ * and the release of a client the pool took back when its session ended (`createPostgresPool`).
+ */
+const CONNECTION_MESSAGES = new Set([
+  'Connection terminated unexpectedly',
+  'Connection terminated',
+  'Connection terminated due to connection timeout',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+  'Cannot use a pool after calling end on the pool',
+  'Release called on client which has already been released to the pool.',
+]);
 /** The network's: the server refused, reset or never answered. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /**
  * True when a query failed because the database is away (stopped, restarting, unreachable) rather than because of the
  * query: SQLSTATE class 08 (connection), 57P01-57P03 (shutting down, starting up), 53300 (too many connections), a
- * closed connection, or a network error on the way to the database (under a Drizzle query, or to `databasePort`: a
- * transaction's BEGIN is not wrapped, and a refused connection to another server, a bucket, is not the database's).
+ * connection that ended or could not be made, or a network error on the way to the database (under a Drizzle query, or
+ * to `databasePort`: a transaction's connection is taken from the pool before any query, and a refused connection to
+ * another server, a bucket, is not the database's).
  */
 export function isDatabaseUnavailable(error: unknown, databasePort?: number): boolean {
   let current: unknown = error;
   let isUnderQuery = false;
   for (let depth = 0; current && depth < 5; depth++) {
-    const link = current as { code?: unknown; port?: unknown; query?: unknown };
+    const link = current as { code?: unknown; port?: unknown; query?: unknown; message?: unknown };
     if (typeof link.query === 'string') isUnderQuery = true;
     const code = typeof link.code === 'string' ? link.code : undefined;
-    if (code && CONNECTION_CODES.has(code)) return true;
+    if (!code && typeof link.message === 'string' && CONNECTION_MESSAGES.has(link.message)) return true;
     if (code && (code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code)) && /^[0-9A-Z]{5}$/.test(code)) return true;
     if (code && NETWORK_CODES.has(code) && (isUnderQuery || (databasePort !== undefined && link.port === databasePort))) return true;
     current = (current as { cause?: unknown }).cause;

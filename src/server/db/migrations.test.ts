@@ -10,8 +10,8 @@ import { MigrationError, openDatabase, type Database } from './client';
 const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
 
 async function appliedMigrations(database: Database): Promise<number> {
-  const rows = await database.db.execute<{ count: number }>(sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
-  return Number((Array.isArray(rows) ? rows : (rows as { rows: { count: number }[] }).rows)[0]!.count);
+  const { rows } = await database.db.execute<{ count: number }>(sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
+  return rows[0]!.count;
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('migrations on PostgreSQL', () => {

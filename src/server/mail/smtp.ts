@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
-import { installFastDotStuffing } from './smtp-data-stream';
 import { MailSendError, type MailTransport, type SendOutcome } from './transport';
 
 export interface SmtpOptions {
@@ -38,8 +37,6 @@ function isConnectFailure(error: SmtpError): boolean {
  * accepted the mail before the line dropped, so the outcome is 'uncertain'.
  */
 export function createSmtpTransport(url: string, options: SmtpOptions = {}): MailTransport & { close(): void } {
-  // The same bytes on the wire as nodemailer's own dot-stuffing, in a tenth of its time (smtp-data-stream.ts).
-  installFastDotStuffing();
   const transporter = nodemailer.createTransport({
     url,
     pool: true,

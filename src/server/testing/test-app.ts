@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import postgres from 'postgres';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App, type AppDeps } from '../app';
 import type { Clock } from '../clock';
@@ -30,9 +30,13 @@ export type TestClock = ReturnType<typeof createTestClock>;
 async function createPostgresDatabase(serverUrl: string) {
   const name = `test_${randomBytes(6).toString('hex')}`;
   const run = async (statement: string) => {
-    const sql = postgres(serverUrl, { max: 1, onnotice: () => {} });
-    await sql.unsafe(statement);
-    await sql.end();
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
   };
   await run(`create database ${name}`);
   const url = new URL(serverUrl);

@@ -81,8 +81,9 @@ describe('GET /api/files/{key}', () => {
       for await (const object of bucket.list()) inBucket.push(object.key);
 
       const [entry] = (await t.app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json();
-      const rows = await t.database.db.execute(sql`select vendor_id, eml_key from email_deliveries where log_id = ${entry.id} order by vendor_id`);
-      const deliveries = (Array.isArray(rows) ? rows : (rows as unknown as { rows: unknown[] }).rows) as { vendor_id: string; eml_key: string }[];
+      const { rows: deliveries } = await t.database.db.execute<{ vendor_id: string; eml_key: string }>(
+        sql`select vendor_id, eml_key from email_deliveries where log_id = ${entry.id} order by vendor_id`,
+      );
       expect(deliveries.map((delivery) => delivery.vendor_id)).toEqual(['acme1234', 'bravo5678', 'carta9012']);
 
       // The uploads (HTML, CSV once for both cards, image) and one raw message per vendor: all in the bucket, nothing else.

@@ -65,8 +65,8 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('retention with th
     .extend('entries', ({ t, token }) => async () => (await t.app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json() as Entry[])
     .extend('entry', ({ entries }) => async (id: number) => (await entries()).find((candidate) => candidate.id === id)!)
     .extend('emlKeys', ({ t }) => async (logId: number) => {
-      const rows = await t.database.db.execute(sql`select eml_key from email_deliveries where log_id = ${logId}`);
-      return (Array.isArray(rows) ? rows : (rows as unknown as { rows: { eml_key: string }[] }).rows).map((row) => row.eml_key as string);
+      const { rows } = await t.database.db.execute<{ eml_key: string }>(sql`select eml_key from email_deliveries where log_id = ${logId}`);
+      return rows.map((row) => row.eml_key);
     })
     .extend('allSent', ({ entry }) => (id: number) => eventually(() => entry(id), (found) => found.deliveries.every((d) => d.status === 'sent')));
 

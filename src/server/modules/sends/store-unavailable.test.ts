@@ -34,8 +34,7 @@ const it = test
   .extend('rowCounts', ({ t }) => async () => {
     const counts: Record<string, number> = {};
     for (const table of ['email_logs', 'email_deliveries', 'stored_files']) {
-      const result = await t.database.db.execute(sql.raw(`select count(*)::int as count from ${table}`));
-      const rows = (Array.isArray(result) ? result : (result as unknown as { rows: { count: number }[] }).rows) as { count: number }[];
+      const { rows } = await t.database.db.execute<{ count: number }>(sql.raw(`select count(*)::int as count from ${table}`));
       counts[table] = rows[0]!.count;
     }
     return counts;

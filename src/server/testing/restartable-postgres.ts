@@ -3,11 +3,14 @@ import { promisify } from 'node:util';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '#server/testing/running-server';
+import { freePort } from './running-server';
 
 const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
-/** A throwaway PostgreSQL 15 cluster the run owns, so that it can restart it (as scripts/with-postgres.mjs runs one). */
+/**
+ * A throwaway PostgreSQL 15 cluster its owner (the soak run, a test of the driver's faults) may restart or stop, as
+ * scripts/with-postgres.mjs runs one for the API tests.
+ */
 export async function startPostgres() {
   if (!existsSync(join(BIN, 'initdb'))) throw new Error(`PostgreSQL 15 is missing: ${BIN}/initdb not found (apt-get install -y postgresql-15)`);
   const isRoot = process.getuid?.() === 0;
@@ -20,14 +23,24 @@ export async function startPostgres() {
   const pgCtl = (...args: string[]) => run(join(BIN, 'pg_ctl'), ['-D', dataDir, '-l', join(dir, 'server.log'), '-w', '-t', '60', ...args]);
   run(join(BIN, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-instructions']);
   // Durable commits (no synchronous_commit=off): a fast restart must keep every acknowledged write.
-  pgCtl('start', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`);
+  const startOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+  pgCtl('start', '-o', startOptions);
+  const pgCtlAsync = (...args: string[]) =>
+    promisify(execFile)(...command(join(BIN, 'pg_ctl'), ['-D', dataDir, '-l', join(dir, 'server.log'), '-w', '-t', '60', ...args]));
   let isRunning = true;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     /** `pg_ctl restart -m fast`: every connection is cut, the server is back when this returns. */
     // Not execFileSync: the simulated users keep running (and timing their requests) while the server restarts.
     async restart() {
-      await promisify(execFile)(...command(join(BIN, 'pg_ctl'), ['-D', dataDir, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'restart', '-m', 'fast']));
+      await pgCtlAsync('restart', '-m', 'fast');
+    },
+    /** `pg_ctl stop -m fast`, the data kept: the server is away (connections refused) until `start()`. */
+    async halt() {
+      await pgCtlAsync('stop', '-m', 'fast');
+    },
+    async start() {
+      await pgCtlAsync('start', '-o', startOptions);
     },
     stop() {
       if (isRunning) {
