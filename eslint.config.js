@@ -19,14 +19,18 @@ const importDirection = {
       if (typeof source !== 'string') return;
       const alias = /^#(shared|server|client)\//.exec(source);
       if (!alias && !source.startsWith('.')) return;
-      const to = alias ? area(resolve(root, 'src', alias[1], source.slice(alias[0].length))) : area(resolve(dirname(context.filename), source));
+      const to = alias
+        ? area(resolve(root, 'src', alias[1], source.slice(alias[0].length)))
+        : area(resolve(dirname(context.filename), source));
       const report = (why) => context.report({ node, message: `${source}: ${why}` });
       if (from[0] !== 'src' || to[0] !== 'src') return;
       if (from[1] === 'shared' && to[1] !== 'shared') return report('src/shared is pure and imports only src/shared');
       if (from[1] === 'client' && to[1] === 'server') return report('the client never imports the server');
       if (from[1] === 'server' && to[1] === 'client') return report('the server never imports the client');
       if (from[1] === 'server' && from[2] === 'mail' && to[1] === 'server' && to[2] === 'modules') {
-        return report('src/server/mail never imports src/server/modules (declare an interface in mail and have the caller pass it in)');
+        return report(
+          'src/server/mail never imports src/server/modules (declare an interface in mail and have the caller pass it in)',
+        );
       }
       const isFeature = (parts) => parts[1] === 'client' && parts[2] === 'features';
       if (isFeature(from) && isFeature(to) && from[3] !== to[3] && !['auth', 'layout'].includes(to[3])) {
@@ -46,7 +50,9 @@ const onlyRepositoriesUseDrizzle = {
   meta: { type: 'problem', schema: [] },
   create(context) {
     const file = relative(root, context.filename);
-    const allowed = /^src\/server\/(modules\/[^/]+\/repository\.ts|db\/|testing\/|mail\/deliveries-repository\.ts)/.test(file) || file.endsWith('.test.ts');
+    const allowed =
+      /^src\/server\/(modules\/[^/]+\/repository\.ts|db\/|testing\/|mail\/deliveries-repository\.ts)/.test(file) ||
+      file.endsWith('.test.ts');
     return {
       ImportDeclaration(node) {
         if (!allowed && String(node.source.value).startsWith('drizzle-orm')) {
@@ -58,7 +64,10 @@ const onlyRepositoriesUseDrizzle = {
 };
 
 /** Exported for their tests (scripts/house-rules.test.ts). */
-export const houseRules = { 'import-direction': importDirection, 'drizzle-in-repositories': onlyRepositoriesUseDrizzle };
+export const houseRules = {
+  'import-direction': importDirection,
+  'drizzle-in-repositories': onlyRepositoriesUseDrizzle,
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
@@ -73,7 +82,10 @@ export default tseslint.config(
     rules: {
       'house/import-direction': 'error',
       'house/drizzle-in-repositories': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       'no-restricted-syntax': [
         'error',
         {
@@ -84,7 +96,16 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/config.ts', 'scripts/**', 'e2e/**', 'bench/**', 'soak/**', '*.config.ts', 'src/server/testing/**', '**/*.test.ts'],
+    files: [
+      'src/server/config.ts',
+      'scripts/**',
+      'e2e/**',
+      'bench/**',
+      'soak/**',
+      '*.config.ts',
+      'src/server/testing/**',
+      '**/*.test.ts',
+    ],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

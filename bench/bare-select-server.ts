@@ -10,6 +10,9 @@ app.get('/select-1', async () => {
   return rows[0];
 });
 process.on('SIGTERM', () => {
-  void app.close().then(() => pool.end()).then(() => process.exit(0));
+  void app
+    .close()
+    .then(() => pool.end())
+    .then(() => process.exit(0));
 });
 console.log(await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) }));

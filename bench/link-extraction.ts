@@ -11,7 +11,9 @@ function generateCsv(): { text: string; vendors: LinkVendor[] } {
   const rows = ['id,first_name,email,zip,tracking_url'];
   for (let i = 0; i < LINES; i++) {
     const source = i % 53 === 7 ? `unknown_${i % 997}` : `source_${i % VENDORS}`;
-    rows.push(`${i},Pat,pat.donor${i}@example.org,${10000 + (i % 89999)},"https://donate.example.org/give?utm_source=${source}&utm_medium=email"`);
+    rows.push(
+      `${i},Pat,pat.donor${i}@example.org,${10000 + (i % 89999)},"https://donate.example.org/give?utm_source=${source}&utm_medium=email"`,
+    );
   }
   return { text: rows.join('\n'), vendors };
 }
@@ -26,7 +28,10 @@ function time(run: () => void): number {
 export async function benchLinkExtraction() {
   const { text, vendors } = generateCsv();
   const megabytes = Buffer.byteLength(text) / 1024 / 1024;
-  const bare = () => Papa.parse<string[]>(text, { skipEmptyLines: 'greedy', chunkSize: 1024 * 1024, chunk() {} } as Papa.ParseConfig<string[]>);
+  const bare = () =>
+    Papa.parse<string[]>(text, { skipEmptyLines: 'greedy', chunkSize: 1024 * 1024, chunk() {} } as Papa.ParseConfig<
+      string[]
+    >);
   const extract = () => {
     const result = extractVendorLinks(text, vendors);
     if (Object.keys(result.links).length !== VENDORS) throw new Error('extraction missed vendors');

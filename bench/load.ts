@@ -7,7 +7,12 @@ export interface LoadResult {
   non2xx: number;
 }
 
-export async function load(url: string, headers: Record<string, string> = {}, seconds = 3, connections = 20): Promise<LoadResult> {
+export async function load(
+  url: string,
+  headers: Record<string, string> = {},
+  seconds = 3,
+  connections = 20,
+): Promise<LoadResult> {
   const result = await autocannon({ url, headers, duration: seconds, connections, pipelining: 1 });
   return { requestsPerSecond: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };
 }

@@ -34,9 +34,15 @@ export async function benchSendFanout() {
   const admin = 'bench@agency.test';
   // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server process (written when it stops).
   // The server runs with the V8 flag `npm start` gives it (README: What runs in production).
-  const nodeArgs = ['--max-semi-space-size=4', ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
+  const nodeArgs = [
+    '--max-semi-space-size=4',
+    ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+  ];
   // LOG_LEVEL info: the server logs what creating its new database folder took.
-  const server = await startServer({ ADMIN_EMAILS: admin, MAIL_TRANSPORT: 'smtp', SMTP_URL: sink.url, LOG_LEVEL: 'info' }, nodeArgs);
+  const server = await startServer(
+    { ADMIN_EMAILS: admin, MAIL_TRANSPORT: 'smtp', SMTP_URL: sink.url, LOG_LEVEL: 'info' },
+    nodeArgs,
+  );
   try {
     const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
       const response = await fetch(`${server.url}${path}`, {
@@ -48,13 +54,21 @@ export async function benchSendFanout() {
       return response.json() as Promise<Record<string, unknown>>;
     };
     const invite = new URL(await server.setupUrl(admin)).searchParams.get('invite');
-    const { token } = (await post('/api/register', { email: admin, password: 'bench password 1', invite })) as { token: string };
+    const { token } = (await post('/api/register', { email: admin, password: 'bench password 1', invite })) as {
+      token: string;
+    };
     const auth = { authorization: `Bearer ${token}` };
     const vendorIds = Array.from({ length: VENDOR_COUNT }, (_, i) => `vendor${String(i).padStart(3, '0')}`);
     for (const vendorId of vendorIds) {
       await post(
         '/api/vendors',
-        { vendorId, name: `Vendor ${vendorId}`, emails: [`${vendorId}@vendors.test`], defaultUtmSource: vendorId, emailProspectingKey: `KEY-${vendorId}` },
+        {
+          vendorId,
+          name: `Vendor ${vendorId}`,
+          emails: [`${vendorId}@vendors.test`],
+          defaultUtmSource: vendorId,
+          emailProspectingKey: `KEY-${vendorId}`,
+        },
         auth,
       );
     }
@@ -64,11 +78,21 @@ export async function benchSendFanout() {
     const body = {
       selectedVendors: vendorIds,
       emailCards: [
-        { id: 'main', htmlContent: html, filename: 'creative.html', subject: 'Bench', senderName: 'Bench', endDate: '2026-12-31', csvContent: 'link\nhttps://x.test/?utm_source=a' },
+        {
+          id: 'main',
+          htmlContent: html,
+          filename: 'creative.html',
+          subject: 'Bench',
+          senderName: 'Bench',
+          endDate: '2026-12-31',
+          csvContent: 'link\nhttps://x.test/?utm_source=a',
+        },
       ],
       textCards: [],
       selectedClient: 'goa-victory',
-      allVendorLinks: { main: Object.fromEntries(vendorIds.map((id) => [id, `https://donate.test/?utm_source=${id}`])) },
+      allVendorLinks: {
+        main: Object.fromEntries(vendorIds.map((id) => [id, `https://donate.test/?utm_source=${id}`])),
+      },
       pricingModel: 'Revshare',
     };
 
@@ -100,7 +124,10 @@ export async function benchSendFanout() {
       const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(server.pid))), 10);
       const started = performance.now();
       try {
-        const result = await post('/api/send-email-consolidated', body, { ...auth, 'idempotency-key': `bench-${round}` });
+        const result = await post('/api/send-email-consolidated', body, {
+          ...auth,
+          'idempotency-key': `bench-${round}`,
+        });
         if (result.failed !== 0) throw new Error(`server send failed: ${JSON.stringify(result)}`);
         await until(() => sink.received.length >= VENDOR_COUNT, 120_000);
         return performance.now() - started;

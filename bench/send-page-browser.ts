@@ -10,14 +10,22 @@ const EXTRACTION_VENDORS = 200;
 const TYPING_VENDORS = 50;
 const TYPING_CARDS = 10;
 const TYPING_CSV_ROWS = 300_000;
-const TYPED = 'Spring appeal: every gift doubled until midnight, so please give today and tell a friend who cares too. ';
+const TYPED =
+  'Spring appeal: every gift doubled until midnight, so please give today and tell a friend who cares too. ';
 const ROUNDS = 3;
 /** A frame budget's worth of waiting before a keystroke is handled is the most the page may make the user wait. */
 const INPUT_DELAY_BUDGET_MS = 50;
 
 const note = (text: string) => console.error(`[send-page-browser ${new Date().toISOString().slice(11, 19)}] ${text}`);
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 interface Session {
   server: RunningServer;
@@ -39,13 +47,20 @@ async function startSession(): Promise<Session> {
     return response.status === 204 ? undefined : response.json();
   };
   const invite = new URL(await server.setupUrl(admin)).searchParams.get('invite');
-  token = ((await post('/api/register', { email: admin, password: 'bench password 1', invite })) as { token: string }).token;
+  token = ((await post('/api/register', { email: admin, password: 'bench password 1', invite })) as { token: string })
+    .token;
   return { server, token, post };
 }
 
 async function addVendors(session: Session, from: number, to: number) {
   for (let i = from; i < to; i++) {
-    await session.post('/api/vendors', { vendorId: `vendor${i}`, name: `Vendor ${i}`, emails: [`vendor${i}@vendors.test`], defaultUtmSource: `source_${i}`, emailProspectingKey: `EK-${i}` });
+    await session.post('/api/vendors', {
+      vendorId: `vendor${i}`,
+      name: `Vendor ${i}`,
+      emails: [`vendor${i}@vendors.test`],
+      defaultUtmSource: `source_${i}`,
+      emailProspectingKey: `EK-${i}`,
+    });
   }
 }
 
@@ -60,7 +75,9 @@ function makeCsvFile([lines, vendors]: [number, number]): File {
   const rows = ['id,first_name,email,zip,tracking_url'];
   for (let i = 0; i < lines; i++) {
     const source = i % 53 === 7 ? `unknown_${i % 997}` : `source_${i % vendors}`;
-    rows.push(`${i},Pat,pat.donor${i}@example.org,${10000 + (i % 89999)},"https://donate.example.org/give?utm_source=${source}&utm_medium=email"`);
+    rows.push(
+      `${i},Pat,pat.donor${i}@example.org,${10000 + (i % 89999)},"https://donate.example.org/give?utm_source=${source}&utm_medium=email"`,
+    );
   }
   return new File([rows.join('\n')], 'big-list.csv', { type: 'text/csv' });
 }
@@ -72,7 +89,9 @@ function makeCsvFile([lines, vendors]: [number, number]): File {
 async function dropAndWait(zone: Element, expected: string): Promise<{ ms: number; longTasks: number[] }> {
   const file = (window as unknown as { benchFile: File }).benchFile;
   const longTasks: number[] = [];
-  const observer = new PerformanceObserver((list) => list.getEntries().forEach((entry) => longTasks.push(entry.duration)));
+  const observer = new PerformanceObserver((list) =>
+    list.getEntries().forEach((entry) => longTasks.push(entry.duration)),
+  );
   observer.observe({ type: 'longtask' });
   const start = performance.now();
   let sawProgress = false;
@@ -120,9 +139,12 @@ async function benchExtraction(page: Page, session: Session) {
   await page.getByRole('button', { name: /^Email/ }).click();
   const zoneLabel = 'Add HTML and CSV files to Email 1';
   await page.getByRole('button', { name: zoneLabel, exact: false }).first().waitFor();
-  await page.evaluate(async (args) => {
-    (window as unknown as { benchFile: File }).benchFile = (0, eval)(`(${args.make})`)(args.sizes);
-  }, { make: makeCsvFile.toString(), sizes: [EXTRACTION_LINES, EXTRACTION_VENDORS] as [number, number] });
+  await page.evaluate(
+    async (args) => {
+      (window as unknown as { benchFile: File }).benchFile = (0, eval)(`(${args.make})`)(args.sizes);
+    },
+    { make: makeCsvFile.toString(), sizes: [EXTRACTION_LINES, EXTRACTION_VENDORS] as [number, number] },
+  );
   const megabytes = await page.evaluate(() => (window as unknown as { benchFile: File }).benchFile.size / 1024 / 1024);
   // Served from the app's origin: its content security policy takes workers from there only.
   const workerUrl = `${session.server.url}/bench-papaparse-worker.js`;
@@ -135,7 +157,10 @@ async function benchExtraction(page: Page, session: Session) {
   for (let round = 0; round < ROUNDS; round++) {
     note(`extraction round ${round + 1}`);
     bareMs.push(await page.evaluate(bareParse, workerUrl));
-    const run = await page.getByRole('button', { name: zoneLabel, exact: false }).first().evaluate(dropAndWait, expected);
+    const run = await page
+      .getByRole('button', { name: zoneLabel, exact: false })
+      .first()
+      .evaluate(dropAndWait, expected);
     extractMs.push(run.ms);
     longTasks.push(...run.longTasks);
   }
@@ -150,7 +175,11 @@ async function benchExtraction(page: Page, session: Session) {
 }
 
 interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; hitCount?: number }[];
+  nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+    hitCount?: number;
+  }[];
   samples?: number[];
   timeDeltas?: number[];
 }
@@ -163,17 +192,26 @@ function printProfile(profile: CpuProfile) {
   const mapOf = (url: string) => {
     const file = url.split('/assets/')[1];
     if (!file) return null;
-    if (!maps.has(file)) maps.set(file, existsSync(`dist/client/assets/${file}.map`) ? new SourceMapConsumer(JSON.parse(readFileSync(`dist/client/assets/${file}.map`, 'utf8'))) : null);
+    if (!maps.has(file))
+      maps.set(
+        file,
+        existsSync(`dist/client/assets/${file}.map`)
+          ? new SourceMapConsumer(JSON.parse(readFileSync(`dist/client/assets/${file}.map`, 'utf8')))
+          : null,
+      );
     return maps.get(file)!;
   };
   (profile.samples ?? []).forEach((id, i) => {
     const frame = byId.get(id)!.callFrame;
     const original = mapOf(frame.url)?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
-    const where = original?.source ? `${original.source.replace(/.*node_modules\//, '').replace(/.*src\//, '')}:${original.line}` : `${frame.url.split('/').pop()}:${frame.lineNumber}`;
+    const where = original?.source
+      ? `${original.source.replace(/.*node_modules\//, '').replace(/.*src\//, '')}:${original.line}`
+      : `${frame.url.split('/').pop()}:${frame.lineNumber}`;
     const key = `${frame.functionName || '(anonymous)'} ${where}`;
     self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
   });
-  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) note(`${ms.toFixed(0).padStart(6)} ms  ${key}`);
+  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    note(`${ms.toFixed(0).padStart(6)} ms  ${key}`);
 }
 
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'loading'];
@@ -193,11 +231,18 @@ interface TraceEvent {
  * self time by kind of work (script, style, layout, paint, HTML parsing, ...), and the input events' own times.
  */
 function printTrace({ traceEvents }: { traceEvents: TraceEvent[] }) {
-  const mainThreads = new Set(traceEvents.filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => `${event.pid}:${event.tid}`));
-  const complete = traceEvents.filter((event) => event.ph === 'X' && event.dur !== undefined && mainThreads.has(`${event.pid}:${event.tid}`)).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const mainThreads = new Set(
+    traceEvents
+      .filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      .map((event) => `${event.pid}:${event.tid}`),
+  );
+  const complete = traceEvents
+    .filter((event) => event.ph === 'X' && event.dur !== undefined && mainThreads.has(`${event.pid}:${event.tid}`))
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
   const self = new Map<string, number>();
   const stack: { end: number; key: string }[] = [];
-  const keyOf = (event: TraceEvent) => (event.name === 'EventDispatch' ? `EventDispatch ${event.args?.data?.type ?? ''}` : event.name);
+  const keyOf = (event: TraceEvent) =>
+    event.name === 'EventDispatch' ? `EventDispatch ${event.args?.data?.type ?? ''}` : event.name;
   let busy = 0;
   for (const event of complete) {
     while (stack.length && stack.at(-1)!.end <= event.ts) stack.pop();
@@ -211,7 +256,8 @@ function printTrace({ traceEvents }: { traceEvents: TraceEvent[] }) {
   const first = complete[0]?.ts ?? 0;
   const last = Math.max(0, ...complete.map((event) => event.ts + event.dur!));
   note(`trace: main thread busy ${busy.toFixed(0)} ms of ${((last - first) / 1000).toFixed(0)} ms; self time by kind:`);
-  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) note(`${ms.toFixed(0).padStart(6)} ms  ${key}`);
+  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    note(`${ms.toFixed(0).padStart(6)} ms  ${key}`);
 }
 
 /** Runs in the page: types into the field while the Event Timing API notes each keystroke's delay and duration. */
@@ -222,7 +268,11 @@ async function typeAndTime(page: Page, label: string, text: string) {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as PerformanceEventTiming[]) {
         if (['keydown', 'keypress', 'keyup', 'input', 'beforeinput'].includes(entry.name)) {
-          w.eventTimings.push({ name: entry.name, delay: entry.processingStart - entry.startTime, duration: entry.duration });
+          w.eventTimings.push({
+            name: entry.name,
+            delay: entry.processingStart - entry.startTime,
+            duration: entry.duration,
+          });
         }
       }
     }).observe({ type: 'event', durationThreshold: 16, buffered: false } as PerformanceObserverInit);
@@ -238,15 +288,24 @@ async function typeAndTime(page: Page, label: string, text: string) {
   if (process.env.BENCH_TRACE && browser) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   await field.pressSequentially(text, { delay: 30, timeout: 600_000 });
   if (profiler) printProfile((await profiler.send('Profiler.stop')).profile);
-  if (process.env.BENCH_TRACE && browser) printTrace(JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] });
+  if (process.env.BENCH_TRACE && browser)
+    printTrace(JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] });
   // Event Timing entries are delivered after the next paint.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
-  return page.evaluate(() => (window as unknown as { eventTimings: { name: string; delay: number; duration: number }[] }).eventTimings);
+  return page.evaluate(
+    () => (window as unknown as { eventTimings: { name: string; delay: number; duration: number }[] }).eventTimings,
+  );
 }
 
 async function benchTyping(page: Page, session: Session) {
   // Baseline: the same field on a send page with one empty card and nothing else.
-  await session.post('/api/prospecting-session', { selectedContentType: 'email', selectedClient: null, selectedVendors: [], showInitialSelection: false, pricingModel: 'Revshare' });
+  await session.post('/api/prospecting-session', {
+    selectedContentType: 'email',
+    selectedClient: null,
+    selectedVendors: [],
+    showInitialSelection: false,
+    pricingModel: 'Revshare',
+  });
   await session.post('/api/prospecting-drafts', { cardId: 'main', cardType: 'email', cardOrder: 0 });
   await openSendPage(page, session);
   await page.getByLabel('Subject line').first().waitFor();
@@ -257,17 +316,40 @@ async function benchTyping(page: Page, session: Session) {
   // Loaded: 50 vendors chosen, 10 cards with creatives, and a 30 MB CSV read into the first card.
   const vendorIds = Array.from({ length: TYPING_VENDORS }, (_, i) => `vendor${i}`);
   const creative = `<!doctype html><html><body>${'<p>Our spring appeal: every gift is doubled until midnight.</p>'.repeat(300)}</body></html>`;
-  await session.post('/api/prospecting-session', { selectedContentType: 'email', selectedClient: null, selectedVendors: vendorIds, showInitialSelection: false, pricingModel: 'Revshare' });
+  await session.post('/api/prospecting-session', {
+    selectedContentType: 'email',
+    selectedClient: null,
+    selectedVendors: vendorIds,
+    showInitialSelection: false,
+    pricingModel: 'Revshare',
+  });
   for (let i = 1; i < TYPING_CARDS; i++) {
-    await session.post('/api/prospecting-drafts', { cardId: `card${i}`, cardType: 'email', cardOrder: i, htmlSubject: `Subject ${i}`, senderName: 'Agency', fileName: `creative${i}.html`, fileContent: creative });
+    await session.post('/api/prospecting-drafts', {
+      cardId: `card${i}`,
+      cardType: 'email',
+      cardOrder: i,
+      htmlSubject: `Subject ${i}`,
+      senderName: 'Agency',
+      fileName: `creative${i}.html`,
+      fileContent: creative,
+    });
   }
   await openSendPage(page, session);
   await page.getByLabel('Subject line').first().waitFor();
-  await page.evaluate((args) => {
-    (window as unknown as { benchFile: File }).benchFile = (0, eval)(`(${args.make})`)(args.sizes);
-  }, { make: makeCsvFile.toString(), sizes: [TYPING_CSV_ROWS, TYPING_VENDORS] as [number, number] });
+  await page.evaluate(
+    (args) => {
+      (window as unknown as { benchFile: File }).benchFile = (0, eval)(`(${args.make})`)(args.sizes);
+    },
+    { make: makeCsvFile.toString(), sizes: [TYPING_CSV_ROWS, TYPING_VENDORS] as [number, number] },
+  );
   const megabytes = await page.evaluate(() => (window as unknown as { benchFile: File }).benchFile.size / 1024 / 1024);
-  await page.getByRole('button', { name: 'Add HTML and CSV files to Email 1' }).first().evaluate(dropAndWait, `${(TYPING_CSV_ROWS + 1).toLocaleString('en-US')} lines, links for ${TYPING_VENDORS} vendors`);
+  await page
+    .getByRole('button', { name: 'Add HTML and CSV files to Email 1' })
+    .first()
+    .evaluate(
+      dropAndWait,
+      `${(TYPING_CSV_ROWS + 1).toLocaleString('en-US')} lines, links for ${TYPING_VENDORS} vendors`,
+    );
   await page.getByText('All changes saved').waitFor({ timeout: 60_000 });
   note('typing on the loaded page');
   const loaded = await typeAndTime(page, 'Subject line', TYPED);
@@ -275,7 +357,12 @@ async function benchTyping(page: Page, session: Session) {
   const summary = (timings: { delay: number; duration: number }[]) => {
     const worstDelay = Math.max(0, ...timings.map((t) => t.delay));
     const worstDuration = Math.max(0, ...timings.map((t) => t.duration));
-    return { worstDelay, worstDuration, over: timings.filter((t) => t.delay > INPUT_DELAY_BUDGET_MS).length, text: `${timings.length} events over 16 ms; longest input delay ${worstDelay.toFixed(0)} ms, longest event ${worstDuration.toFixed(0)} ms` };
+    return {
+      worstDelay,
+      worstDuration,
+      over: timings.filter((t) => t.delay > INPUT_DELAY_BUDGET_MS).length,
+      text: `${timings.length} events over 16 ms; longest input delay ${worstDelay.toFixed(0)} ms, longest event ${worstDuration.toFixed(0)} ms`,
+    };
   };
   const before = summary(baseline);
   const after = summary(loaded);
@@ -293,8 +380,13 @@ async function benchTyping(page: Page, session: Session) {
  * 30 MB CSV loaded against the same field on an empty page.
  */
 export async function benchSendPageBrowser() {
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], {
+    stdio: 'inherit',
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   const lines: string[] = [];
   let session: Session | undefined;
   try {
@@ -304,8 +396,17 @@ export async function benchSendPageBrowser() {
     lines.push(...(await benchTyping(typingPage, session)));
     await typingPage.close();
     await addVendors(session, TYPING_VENDORS, EXTRACTION_VENDORS);
-    await session.post('/api/prospecting-session', { selectedContentType: null, selectedClient: null, selectedVendors: [], showInitialSelection: true, pricingModel: 'Revshare' });
-    await fetch(`${session.server.url}/api/prospecting-drafts`, { method: 'DELETE', headers: { authorization: `Bearer ${session.token}` } });
+    await session.post('/api/prospecting-session', {
+      selectedContentType: null,
+      selectedClient: null,
+      selectedVendors: [],
+      showInitialSelection: true,
+      pricingModel: 'Revshare',
+    });
+    await fetch(`${session.server.url}/api/prospecting-drafts`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${session.token}` },
+    });
     const page = await browser.newPage();
     lines.push(...(await benchExtraction(page, session)));
   } finally {

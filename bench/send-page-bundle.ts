@@ -12,13 +12,19 @@ import { FIRST_LOAD_BUDGET_BYTES, firstLoadJs } from '../scripts/first-load-js.m
 export async function benchSendPageBundle() {
   const outDir = mkdtempSync(join(tmpdir(), 'dispatch-bundle-'));
   try {
-    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'inherit' });
+    execFileSync(
+      process.execPath,
+      ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
+      { stdio: 'inherit' },
+    );
     const { files: sizes, totalGzip: total } = firstLoadJs(outDir);
     const floor = reactFloorGzip();
     return {
       name: 'JavaScript the send page loads first (gzip)',
       lines: [
-        ...sizes.map((size) => `${size.path}: ${(size.raw / 1024).toFixed(1)} KB, ${(size.gzip / 1024).toFixed(1)} KB gzip`),
+        ...sizes.map(
+          (size) => `${size.path}: ${(size.raw / 1024).toFixed(1)} KB, ${(size.gzip / 1024).toFixed(1)} KB gzip`,
+        ),
         `total: ${(total / 1024).toFixed(1)} KB gzip (budget ${(FIRST_LOAD_BUDGET_BYTES / 1024).toFixed(0)} KB)`,
         `react + react-dom alone: ${(floor / 1024).toFixed(1)} KB gzip; ratio ${(total / floor).toFixed(2)}`,
       ],
@@ -29,7 +35,11 @@ export async function benchSendPageBundle() {
 }
 
 function reactFloorGzip(): number {
-  const files = ['node_modules/react/cjs/react.production.js', 'node_modules/react-dom/cjs/react-dom-client.production.js', 'node_modules/react-dom/cjs/react-dom.production.js'];
+  const files = [
+    'node_modules/react/cjs/react.production.js',
+    'node_modules/react-dom/cjs/react-dom-client.production.js',
+    'node_modules/react-dom/cjs/react-dom.production.js',
+  ];
   return files.reduce((sum, file) => {
     try {
       return sum + gzipSync(readFileSync(file), { level: 9 }).length;

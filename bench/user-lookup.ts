@@ -9,7 +9,11 @@ export async function benchUserLookup() {
     const registered = await fetch(`${server.url}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: admin, password: 'bench password 1', invite: new URL(await server.setupUrl(admin)).searchParams.get('invite') }),
+      body: JSON.stringify({
+        email: admin,
+        password: 'bench password 1',
+        invite: new URL(await server.setupUrl(admin)).searchParams.get('invite'),
+      }),
     });
     const { token } = (await registered.json()) as { token: string };
     const auth = { authorization: `Bearer ${token}` };

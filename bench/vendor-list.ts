@@ -21,11 +21,24 @@ async function seed(server: RunningServer): Promise<Record<string, string>> {
     return response.json() as Promise<Record<string, unknown>>;
   };
   const invite = new URL(await server.setupUrl(ADMIN)).searchParams.get('invite');
-  const { token } = (await post('/api/register', { email: ADMIN, password: 'bench password 1', invite })) as { token: string };
+  const { token } = (await post('/api/register', { email: ADMIN, password: 'bench password 1', invite })) as {
+    token: string;
+  };
   const auth = { authorization: `Bearer ${token}` };
   for (let i = 0; i < VENDOR_COUNT; i++) {
     const vendorId = `vendor${String(i).padStart(3, '0')}`;
-    await post('/api/vendors', { vendorId, name: `Vendor ${i}`, emails: [`${vendorId}@vendors.test`, `ops.${vendorId}@vendors.test`], defaultUtmSource: 'bench', emailProspectingKey: `E${i}`, textProspectingKey: null }, auth);
+    await post(
+      '/api/vendors',
+      {
+        vendorId,
+        name: `Vendor ${i}`,
+        emails: [`${vendorId}@vendors.test`, `ops.${vendorId}@vendors.test`],
+        defaultUtmSource: 'bench',
+        emailProspectingKey: `E${i}`,
+        textProspectingKey: null,
+      },
+      auth,
+    );
   }
   return auth;
 }
@@ -55,7 +68,11 @@ export async function benchVendorList() {
   const servers: RunningServer[] = [];
   try {
     await once(bare.stdout!, 'data');
-    const onPostgres = await startServer({ ADMIN_EMAILS: ADMIN, DATABASE_URL: cluster.url, SECRET_KEY: 'b'.repeat(40) });
+    const onPostgres = await startServer({
+      ADMIN_EMAILS: ADMIN,
+      DATABASE_URL: cluster.url,
+      SECRET_KEY: 'b'.repeat(40),
+    });
     servers.push(onPostgres);
     const embedded = await startServer({ ADMIN_EMAILS: ADMIN });
     servers.push(embedded);

@@ -1,5 +1,15 @@
 import { startServer } from '#server/testing/running-server';
-import { ADMIN_EMAIL, authorize, expect, expectNoSeriousA11yViolations, firstAdminOf, signInWithToken, test, tokenFor, uniqueEmail } from './fixtures';
+import {
+  ADMIN_EMAIL,
+  authorize,
+  expect,
+  expectNoSeriousA11yViolations,
+  firstAdminOf,
+  signInWithToken,
+  test,
+  tokenFor,
+  uniqueEmail,
+} from './fixtures';
 
 test('a member adds an approval address, is refused a duplicate, and deletes it', async ({ page, request }) => {
   const admin = await tokenFor(request, ADMIN_EMAIL);
@@ -37,7 +47,9 @@ test('a member adds an approval address, is refused a duplicate, and deletes it'
   await expect(page.getByTestId('toast').getByText('email must be a valid e-mail address')).toBeVisible();
 
   await row.getByRole('button', { name: `Delete ${email}` }).click();
-  await expect(page.getByTestId('toast').getByText('Approval email deleted successfully', { exact: true })).toBeVisible();
+  await expect(
+    page.getByTestId('toast').getByText('Approval email deleted successfully', { exact: true }),
+  ).toBeVisible();
   await expect(row).toHaveCount(0);
 });
 
@@ -57,7 +69,9 @@ test.describe('on a server of its own', () => {
     const { request, token } = await firstAdminOf(server, playwright, ADMIN);
     await request.dispose();
     await signInWithToken(page, token, '/approvals', server.url);
-    await expect(page.getByText('No approval emails configured. Add one above to get started.', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('No approval emails configured. Add one above to get started.', { exact: true }),
+    ).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
 });

@@ -5,7 +5,9 @@ test('the first admin signs up, signs out and signs in again', async ({ page, re
   await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
-  const alreadyRegistered = (await request.post('/api/login', { data: { email: ADMIN_EMAIL, password: PASSWORD } })).ok();
+  const alreadyRegistered = (
+    await request.post('/api/login', { data: { email: ADMIN_EMAIL, password: PASSWORD } })
+  ).ok();
   if (!alreadyRegistered) {
     await page.goto(setupUrlFor(ADMIN_EMAIL));
     await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();

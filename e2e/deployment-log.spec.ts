@@ -2,10 +2,28 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Download, Locator, Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { ADMIN_EMAIL, authorize, expect, expectNoSeriousA11yViolations, firstAdminOf, signInWithToken, test, tokenFor, uniqueEmail } from './fixtures';
+import {
+  ADMIN_EMAIL,
+  authorize,
+  expect,
+  expectNoSeriousA11yViolations,
+  firstAdminOf,
+  signInWithToken,
+  test,
+  tokenFor,
+  uniqueEmail,
+} from './fixtures';
 import { startServer } from '#server/testing/running-server';
 import { startSmtpSink, type SmtpSink } from '#server/testing/smtp-sink';
-import { PNG_1X1, createVendors, dropFiles, linksCsv, sendThroughApi, settledDeliveries, type TestVendor } from './send-fixtures';
+import {
+  PNG_1X1,
+  createVendors,
+  dropFiles,
+  linksCsv,
+  sendThroughApi,
+  settledDeliveries,
+  type TestVendor,
+} from './send-fixtures';
 
 /** Each test signs in as its own new user, so drafts and session start empty. */
 async function freshUser(request: APIRequestContext) {
@@ -17,7 +35,11 @@ async function freshUser(request: APIRequestContext) {
 
 const toast = (page: Page, text: string) => page.getByTestId('toast').getByText(text, { exact: true });
 const detailsDialog = (page: Page) => page.getByRole('dialog', { name: 'Deployment Details' });
-const sends = (page: Page) => page.getByRole('list', { name: 'Sends' }).getByRole('listitem').filter({ has: page.locator('article') });
+const sends = (page: Page) =>
+  page
+    .getByRole('list', { name: 'Sends' })
+    .getByRole('listitem')
+    .filter({ has: page.locator('article') });
 
 async function downloadFrom(page: Page, button: Locator): Promise<{ download: Download; text: string; bytes: Buffer }> {
   const started = page.waitForEvent('download');
@@ -27,7 +49,10 @@ async function downloadFrom(page: Page, button: Locator): Promise<{ download: Do
   return { download, bytes, text: bytes.toString('utf8') };
 }
 
-test('a send from the send page appears in the log with its files, each vendor message and working filters', async ({ page, request }) => {
+test('a send from the send page appears in the log with its files, each vendor message and working filters', async ({
+  page,
+  request,
+}) => {
   const { admin, token, email } = await freshUser(request);
   const tag = Date.now().toString(36);
   const [acme, beta] = await createVendors(request, admin, tag);
@@ -84,7 +109,10 @@ test('a send from the send page appears in the log with its files, each vendor m
     await expect(entry.getByText('Club for Growth', { exact: true })).toBeVisible();
     const vendorChips = entry.getByRole('list', { name: 'Vendors' }).getByRole('listitem');
     // Each vendor: the message mailed, where its deployment stands (issue 14: nothing reported yet) and its Revshare terms.
-    await expect(vendorChips).toHaveText([`${acme!.name}MailedSentSplit: 50/50`, `${beta!.name}MailedSentSplit: 50/50`]);
+    await expect(vendorChips).toHaveText([
+      `${acme!.name}MailedSentSplit: 50/50`,
+      `${beta!.name}MailedSentSplit: 50/50`,
+    ]);
     await expect(entry.locator('p').filter({ hasText: /^CC'd:/ })).toContainText(approval);
     await expect(entry.getByRole('button', { name: 'Retry failed' })).toHaveCount(0);
     // Newest first: this user's send is the first entry (other specs do not send while this one runs).
@@ -136,7 +164,9 @@ test('a send from the send page appears in the log with its files, each vendor m
     const eml = await downloadFrom(page, recipients.getByRole('button', { name: `Download .eml for ${acme!.name}` }));
     expect(eml.download.suggestedFilename()).toMatch(new RegExp(`^dispatch-\\d+-${acme!.vendorId}\\.eml$`));
     const message = await simpleParser(eml.bytes);
-    expect(message.to && !Array.isArray(message.to) ? message.to.value.map((address) => address.address) : []).toEqual([acme!.email]);
+    expect(message.to && !Array.isArray(message.to) ? message.to.value.map((address) => address.address) : []).toEqual([
+      acme!.email,
+    ]);
     expect(message.subject).toBe('New Club for Growth Content');
     expect(message.html).toContain(`UTM_SOURCE=${acme!.utm}`);
     expect(message.html).not.toContain(beta!.utm);
@@ -146,7 +176,9 @@ test('a send from the send page appears in the log with its files, each vendor m
 
     // Filters go to the server: client, vendor, subject.
     const clientFilter = page.getByLabel('Client', { exact: true });
-    const logLoaded = page.waitForResponse((response) => response.url().includes('/api/email-logs?') && response.url().includes('client=club-growth'));
+    const logLoaded = page.waitForResponse(
+      (response) => response.url().includes('/api/email-logs?') && response.url().includes('client=club-growth'),
+    );
     await clientFilter.selectOption({ label: 'Club for Growth' });
     await logLoaded;
     await expect(entry).toBeVisible();
@@ -213,7 +245,10 @@ test.describe('with deliveries made to fail by a real SMTP server', () => {
     refused: sink.refused.filter((message) => message.to.includes(address)).length,
   });
 
-  test('failed and uncertain deliveries: the reason, Retry failed, and Send again only after confirming', async ({ page, playwright }) => {
+  test('failed and uncertain deliveries: the reason, Retry failed, and Send again only after confirming', async ({
+    page,
+    playwright,
+  }) => {
     test.setTimeout(120_000);
     const { request, token } = await firstAdminOf(server, playwright, ADMIN);
     const tag = Date.now().toString(36);
@@ -222,14 +257,21 @@ test.describe('with deliveries made to fail by a real SMTP server', () => {
 
     // Bravo's message is refused for good: 'failed' at its first attempt, and not tried again.
     refusing.add(bravo!.email);
-    const { id: logId } = await sendThroughApi(request, token, [acme!, bravo!], { tag, subject: 'Retry', linkVendors: [acme!, bravo!, carta!] });
+    const { id: logId } = await sendThroughApi(request, token, [acme!, bravo!], {
+      tag,
+      subject: 'Retry',
+      linkVendors: [acme!, bravo!, carta!],
+    });
     expect((await settledDeliveries(request, token, logId)).map(({ vendorId, status }) => [vendorId, status])).toEqual([
       [acme!.vendorId, 'sent'],
       [bravo!.vendorId, 'failed'],
     ]);
     // Carta, added once the others are done (the sink's drop cuts every open line), loses the answer to its data.
     dropping.add(carta!.email);
-    const added = await request.post(`/api/email-logs/${logId}/add-vendors`, { headers: { authorization: `Bearer ${token}` }, data: { vendorIds: [carta!.vendorId] } });
+    const added = await request.post(`/api/email-logs/${logId}/add-vendors`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { vendorIds: [carta!.vendorId] },
+    });
     expect(added.status(), await added.text()).toBe(200);
     const deliveries = await settledDeliveries(request, token, logId);
     const errorOf = (vendor: TestVendor) => deliveries.find((delivery) => delivery.vendorId === vendor.vendorId)!;
@@ -252,11 +294,14 @@ test.describe('with deliveries made to fail by a real SMTP server', () => {
     });
     await signInWithToken(page, token, '/deployment-log', server.url);
     const card = page.getByTestId(`log-entry-${logId}`);
-    const vendorChip = (vendor: TestVendor) => card.getByRole('list', { name: 'Vendors' }).getByRole('listitem').filter({ hasText: vendor.name });
+    const vendorChip = (vendor: TestVendor) =>
+      card.getByRole('list', { name: 'Vendors' }).getByRole('listitem').filter({ hasText: vendor.name });
     await expect(card.getByText('Heritage Action', { exact: true })).toBeVisible();
     await expect(vendorChip(acme!)).toContainText('Mailed');
     await expect(vendorChip(bravo!)).toContainText('Failed');
-    await expect(card.getByRole('list', { name: 'Added vendors' }).getByRole('listitem').filter({ hasText: carta!.name })).toContainText('Uncertain');
+    await expect(
+      card.getByRole('list', { name: 'Added vendors' }).getByRole('listitem').filter({ hasText: carta!.name }),
+    ).toContainText('Uncertain');
     const problems = card.getByRole('list', { name: 'Delivery problems' });
     await expect(problems).toContainText(`${bravo!.name}: ${errorOf(bravo!).error}`);
     await expect(problems).toContainText(`${carta!.name}: ${errorOf(carta!).error}`);
@@ -286,13 +331,22 @@ test.describe('with deliveries made to fail by a real SMTP server', () => {
     await expect(toast(page, 'Sent again')).toBeVisible();
     await expect(toast(page, `The message to ${carta!.name} was mailed.`)).toBeVisible();
     await expect(confirm).toBeHidden();
-    expect(resends).toEqual([`/api/email-logs/${logId}/retry-failed`, `/api/email-logs/${logId}/deliveries/${carta!.vendorId}/send-again`]);
-    await expect(card.getByRole('list', { name: 'Added vendors' }).getByRole('listitem').filter({ hasText: carta!.name })).toContainText('Mailed');
+    expect(resends).toEqual([
+      `/api/email-logs/${logId}/retry-failed`,
+      `/api/email-logs/${logId}/deliveries/${carta!.vendorId}/send-again`,
+    ]);
+    await expect(
+      card.getByRole('list', { name: 'Added vendors' }).getByRole('listitem').filter({ hasText: carta!.name }),
+    ).toContainText('Mailed');
     await expect(problems).toHaveCount(0);
 
     // Once nothing of the send is left in the queue, each vendor got its message once; Carta's is the very message
     // whose answer was lost (same Message-ID), so a mailbox that had it can drop the copy.
-    expect((await settledDeliveries(request, token, logId)).map(({ status }) => status)).toEqual(['sent', 'sent', 'sent']);
+    expect((await settledDeliveries(request, token, logId)).map(({ status }) => status)).toEqual([
+      'sent',
+      'sent',
+      'sent',
+    ]);
     expect([sinkCounts(acme!.email), sinkCounts(bravo!.email), sinkCounts(carta!.email)]).toEqual([
       { received: 1, refused: 0 },
       { received: 1, refused: 1 },
@@ -307,7 +361,10 @@ test.describe('with deliveries made to fail by a real SMTP server', () => {
   });
 });
 
-test('the details modal: the image button only with key and file name, and a failed download says so', async ({ page, request }) => {
+test('the details modal: the image button only with key and file name, and a failed download says so', async ({
+  page,
+  request,
+}) => {
   const { admin, token } = await freshUser(request);
   const tag = Date.now().toString(36);
   const [acme] = await createVendors(request, admin, tag);
@@ -318,23 +375,51 @@ test('the details modal: the image button only with key and file name, and a fai
     data: {
       selectedVendors: [acme!.vendorId],
       selectedClient: 'heritage-action',
-      emailCards: [{ id: 'main', htmlContent: `<p>Spring ${tag}</p>`, filename: `gone-${tag}.html`, subject: 'Spring', senderName: 'Heritage', endDate: '2031-04-15', csvContent: linksCsv([acme!]) }],
-      textCards: [{ id: 'text', content: `Hi ${tag}`, senderName: 'Heritage', endDate: null, csvContent: null, fileContent: PNG_1X1.toString('base64'), fileName: null }],
+      emailCards: [
+        {
+          id: 'main',
+          htmlContent: `<p>Spring ${tag}</p>`,
+          filename: `gone-${tag}.html`,
+          subject: 'Spring',
+          senderName: 'Heritage',
+          endDate: '2031-04-15',
+          csvContent: linksCsv([acme!]),
+        },
+      ],
+      textCards: [
+        {
+          id: 'text',
+          content: `Hi ${tag}`,
+          senderName: 'Heritage',
+          endDate: null,
+          csvContent: null,
+          fileContent: PNG_1X1.toString('base64'),
+          fileName: null,
+        },
+      ],
       allVendorLinks: { main: { [acme!.vendorId]: link }, text: { [acme!.vendorId]: link } },
     },
   });
   expect(sent.status(), await sent.text()).toBe(200);
   const logId = (await sent.json()).id as number;
-  const logged = await (await request.get(`/api/email-logs/${logId}`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const logged = await (
+    await request.get(`/api/email-logs/${logId}`, { headers: { authorization: `Bearer ${token}` } })
+  ).json();
   const { htmlFileKey } = logged.cardDetails.emailCards[0] as { htmlFileKey: string };
-  expect(logged.cardDetails.textCards[0]).toMatchObject({ imageFileKey: expect.any(String), fileName: null, csvFileKey: null });
+  expect(logged.cardDetails.textCards[0]).toMatchObject({
+    imageFileKey: expect.any(String),
+    fileName: null,
+    csvFileKey: null,
+  });
   // The creative is lost from the shared server's file store (local, under its data folder: storage/local.ts).
   rmSync(join(process.env.E2E_DATA_DIR!, 'files', htmlFileKey.slice(0, 2), htmlFileKey));
 
   await signInWithToken(page, token, '/deployment-log');
   await page.getByTestId(`log-entry-${logId}`).click();
   const dialog = detailsDialog(page);
-  await expect(dialog.getByRole('region', { name: 'Recipients' }).getByText(`Approval Emails (${logged.approvalEmails.length})`)).toBeVisible();
+  await expect(
+    dialog.getByRole('region', { name: 'Recipients' }).getByText(`Approval Emails (${logged.approvalEmails.length})`),
+  ).toBeVisible();
   const textCard = dialog.getByRole('region', { name: 'Text Card 1' });
   await expect(textCard).toContainText(`Hi ${tag}`);
   await expect(textCard.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
@@ -369,13 +454,16 @@ test.describe('on a server of its own that has no sends yet', () => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     let isFirst = true;
-    await page.route((url) => url.pathname === '/api/email-logs', async (route) => {
-      if (isFirst) {
-        isFirst = false;
-        await held;
-      }
-      await route.continue();
-    });
+    await page.route(
+      (url) => url.pathname === '/api/email-logs',
+      async (route) => {
+        if (isFirst) {
+          isFirst = false;
+          await held;
+        }
+        await route.continue();
+      },
+    );
     await signInWithToken(page, token, '/deployment-log', server.url);
     await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'Loading...' })).toBeAttached();
     await server.halt();

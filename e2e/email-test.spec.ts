@@ -1,7 +1,17 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN_EMAIL, authorize, expect, expectNoSeriousA11yViolations, firstAdminOf, signInWithToken, test, tokenFor, uniqueEmail } from './fixtures';
+import {
+  ADMIN_EMAIL,
+  authorize,
+  expect,
+  expectNoSeriousA11yViolations,
+  firstAdminOf,
+  signInWithToken,
+  test,
+  tokenFor,
+  uniqueEmail,
+} from './fixtures';
 import { fakeGoogleEnv } from '#server/testing/fake-google';
 import { startServer } from '#server/testing/running-server';
 
@@ -107,13 +117,20 @@ test.describe('on a server of its own that sends through Gmail', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    server = await startServer({ ADMIN_EMAILS: ADMIN, MAIL_TRANSPORT: 'gmail', ...fakeGoogleEnv({ url: FAKE_GOOGLE }) });
+    server = await startServer({
+      ADMIN_EMAILS: ADMIN,
+      MAIL_TRANSPORT: 'gmail',
+      ...fakeGoogleEnv({ url: FAKE_GOOGLE }),
+    });
   });
   test.afterAll(async () => {
     await server?.stop();
   });
 
-  test("a user with no Google connection is told 'Google Authentication Required', and sends once connected", async ({ page, playwright }) => {
+  test("a user with no Google connection is told 'Google Authentication Required', and sends once connected", async ({
+    page,
+    playwright,
+  }) => {
     test.setTimeout(120_000);
     const { request, token } = await firstAdminOf(server, playwright, ADMIN);
     const tag = Date.now().toString(36);
@@ -125,7 +142,10 @@ test.describe('on a server of its own that sends through Gmail', () => {
     // Our server's answer, not one written here.
     const answer = await answered;
     expect(answer.status()).toBe(400);
-    expect(await answer.json()).toEqual({ requiresGoogleAuth: true, message: 'Google Authentication Required: Please sign in with Google to enable Gmail sending.' });
+    expect(await answer.json()).toEqual({
+      requiresGoogleAuth: true,
+      message: 'Google Authentication Required: Please sign in with Google to enable Gmail sending.',
+    });
     await expect(toast(page, 'Google Authentication Required')).toBeVisible();
     await expect(toast(page, 'Please sign in with Google to enable Gmail sending.')).toBeVisible();
     await expect(toast(page, 'Failed to send email')).toHaveCount(0);
@@ -134,7 +154,9 @@ test.describe('on a server of its own that sends through Gmail', () => {
     await expectNoSeriousA11yViolations(page);
 
     // The page's own way out: connect Google (the fake's account is this user's), then the same message goes through Gmail.
-    const account = await request.post(`${FAKE_GOOGLE}/_fake/account`, { data: { sub: `sub-${ADMIN}-${tag}`, email: ADMIN, email_verified: true, given_name: 'Gail' } });
+    const account = await request.post(`${FAKE_GOOGLE}/_fake/account`, {
+      data: { sub: `sub-${ADMIN}-${tag}`, email: ADMIN, email_verified: true, given_name: 'Gail' },
+    });
     expect(account.ok()).toBe(true);
     await page.getByRole('button', { name: 'Sign in with Google for Gmail Access' }).click();
     await expect(page.getByText('Logged in with Google successfully', { exact: true }).first()).toBeVisible();
@@ -149,7 +171,10 @@ test.describe('on a server of its own that sends through Gmail', () => {
   });
 });
 
-test("'Sign in with Google for Gmail Access' goes to /auth/google with a one-time ticket; 'Back to Home' goes home", async ({ page, request }) => {
+test("'Sign in with Google for Gmail Access' goes to /auth/google with a one-time ticket; 'Back to Home' goes home", async ({
+  page,
+  request,
+}) => {
   const { token } = await freshUser(request);
   await signInWithToken(page, token, '/email-test');
   await page.getByRole('link', { name: 'Back to Home' }).click();
@@ -162,5 +187,7 @@ test("'Sign in with Google for Gmail Access' goes to /auth/google with a one-tim
   // Our server takes the ticket and sends the browser on to Google's consent page (the fake Google's, on this machine).
   const redirect = (await (await leaving).response())!;
   expect(redirect.status()).toBe(302);
-  expect(redirect.headers()['location']).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${process.env.E2E_GOOGLE_PORT ?? 5392}/authorize\\?`));
+  expect(redirect.headers()['location']).toMatch(
+    new RegExp(`^http://127\\.0\\.0\\.1:${process.env.E2E_GOOGLE_PORT ?? 5392}/authorize\\?`),
+  );
 });

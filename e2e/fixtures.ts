@@ -42,7 +42,8 @@ export async function tokenFor(request: APIRequestContext, email: string, passwo
     return registerWith(request, email, password, invite);
   }
   const loggedIn = await request.post('/api/login', { data: { email, password } });
-  if (loggedIn.status() === 401 && email === ADMIN_EMAIL) return registerWith(request, email, password, inviteTokenOf(setupUrlFor(email)));
+  if (loggedIn.status() === 401 && email === ADMIN_EMAIL)
+    return registerWith(request, email, password, inviteTokenOf(setupUrlFor(email)));
   expect(loggedIn.ok(), `sign in ${email}: ${await loggedIn.text()}`).toBeTruthy();
   return (await loggedIn.json()).token;
 }
@@ -70,8 +71,15 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   // (and their content is the vendor's email, not our UI).
   await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
-    const results = await (window as unknown as { axe: typeof axe }).axe.run(document, { iframes: false, resultTypes: ['violations'] });
-    return results.violations.map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+    const results = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+      iframes: false,
+      resultTypes: ['violations'],
+    });
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
   });
   const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(serious.map((violation) => `${violation.id}: ${violation.targets.join(', ')}`)).toEqual([]);
@@ -111,7 +119,11 @@ interface OwnServer {
  * Signs up `email`, the first admin of a server the spec started for itself, with its setup link; returns an API
  * context on that server and the admin's token.
  */
-export async function firstAdminOf(server: OwnServer, playwright: { request: { newContext(options: { baseURL: string }): Promise<APIRequestContext> } }, email: string) {
+export async function firstAdminOf(
+  server: OwnServer,
+  playwright: { request: { newContext(options: { baseURL: string }): Promise<APIRequestContext> } },
+  email: string,
+) {
   const request = await playwright.request.newContext({ baseURL: server.url });
   const invite = inviteTokenOf(await server.setupUrl(email));
   const registered = await request.post('/api/register', { data: { email, password: PASSWORD, invite } });

@@ -30,7 +30,10 @@ test.afterEach(async ({ request }) => {
   await setConsentError(request, null);
 });
 
-test("'Continue with Google' registers an authorized address, signs in with the toast and leaves no token in the URL", async ({ page, request }) => {
+test("'Continue with Google' registers an authorized address, signs in with the toast and leaves no token in the URL", async ({
+  page,
+  request,
+}) => {
   const admin = await tokenFor(request, ADMIN_EMAIL);
   const email = uniqueEmail('google');
   await authorize(request, admin, email);
@@ -58,7 +61,10 @@ test("'Continue with Google' registers an authorized address, signs in with the 
   await expect(page.getByRole('menuitem', { name: 'Connect Google Account' })).toHaveCount(0);
 });
 
-test("'Connect Google Account' links Google to a password account without putting the bearer token in a URL", async ({ page, request }) => {
+test("'Connect Google Account' links Google to a password account without putting the bearer token in a URL", async ({
+  page,
+  request,
+}) => {
   const admin = await tokenFor(request, ADMIN_EMAIL);
   const email = uniqueEmail('connect');
   await authorize(request, admin, email);

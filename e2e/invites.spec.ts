@@ -39,14 +39,17 @@ test('a used invite link opens Sign up with the neutral message and no address',
   await tokenFor(request, email);
   await page.goto(inviteUrl);
   await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
-  await expect(page.getByText('This invitation is not valid for this address.', { exact: false }).first()).toBeVisible();
+  await expect(
+    page.getByText('This invitation is not valid for this address.', { exact: false }).first(),
+  ).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveValue('');
   await expect(page).toHaveURL(/\/auth$/);
 });
 
 test('sign-in throttling shows its message on the sign-in page', async ({ page, request }) => {
   const email = uniqueEmail('throttled');
-  for (let i = 0; i < 5; i++) expect((await request.post('/api/login', { data: { email, password: `guess ${i}` } })).status()).toBe(401);
+  for (let i = 0; i < 5; i++)
+    expect((await request.post('/api/login', { data: { email, password: `guess ${i}` } })).status()).toBe(401);
   const refused = await request.post('/api/login', { data: { email, password: PASSWORD } });
   expect(refused.status()).toBe(429);
   expect(Number(refused.headers()['retry-after'])).toBeGreaterThan(0);
@@ -55,5 +58,7 @@ test('sign-in throttling shows its message on the sign-in page', async ({ page, 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
-  await expect(page.getByText(/^Too many failed sign-in attempts\. Please try again in \d+ minutes?\.$/).first()).toBeVisible();
+  await expect(
+    page.getByText(/^Too many failed sign-in attempts\. Please try again in \d+ minutes?\.$/).first(),
+  ).toBeVisible();
 });

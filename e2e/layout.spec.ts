@@ -1,5 +1,14 @@
 import { TOOLTIP_DELAY_MS } from '../src/client/components/ui/tooltip';
-import { ADMIN_EMAIL, authorize, expect, expectNoSeriousA11yViolations, signInWithToken, test, tokenFor, uniqueEmail } from './fixtures';
+import {
+  ADMIN_EMAIL,
+  authorize,
+  expect,
+  expectNoSeriousA11yViolations,
+  signInWithToken,
+  test,
+  tokenFor,
+  uniqueEmail,
+} from './fixtures';
 
 test('the sidebar collapses, stays collapsed after a reload, and expands again', async ({ page, request }) => {
   await signInWithToken(page, await tokenFor(request, ADMIN_EMAIL));
@@ -19,7 +28,10 @@ test('the sidebar collapses, stays collapsed after a reload, and expands again',
   expect(await page.evaluate(() => localStorage.getItem('sidebarCollapsed'))).toBe('false');
 });
 
-test('a collapsed sidebar names its links in tooltips, on hover after a delay and at once on keyboard focus', async ({ page, request }) => {
+test('a collapsed sidebar names its links in tooltips, on hover after a delay and at once on keyboard focus', async ({
+  page,
+  request,
+}) => {
   // The page's clock is ours, so the delay is measured in page time: nothing shows before it has passed, however
   // slow or fast this machine is, and the tooltip shows once it has.
   await page.clock.install();

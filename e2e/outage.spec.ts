@@ -16,7 +16,11 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test('through a server restart: typing shows "Not saved yet: retrying" and saves on recovery; a send during it is refused, then mailed once', async ({ page, playwright, consoleErrors }) => {
+test('through a server restart: typing shows "Not saved yet: retrying" and saves on recovery; a send during it is refused, then mailed once', async ({
+  page,
+  playwright,
+  consoleErrors,
+}) => {
   test.setTimeout(180_000);
   const { request, token } = await firstAdminOf(server, playwright, ADMIN);
   const tag = Date.now().toString(36);

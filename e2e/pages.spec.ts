@@ -1,4 +1,13 @@
-import { ADMIN_EMAIL, authorize, expect, expectNoSeriousA11yViolations, signInWithToken, test, tokenFor, uniqueEmail } from './fixtures';
+import {
+  ADMIN_EMAIL,
+  authorize,
+  expect,
+  expectNoSeriousA11yViolations,
+  signInWithToken,
+  test,
+  tokenFor,
+  uniqueEmail,
+} from './fixtures';
 
 test('an unknown path shows the not-found page', async ({ page }) => {
   await page.goto('/no/such/page');

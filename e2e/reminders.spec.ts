@@ -24,8 +24,18 @@ test.afterAll(async () => {
 /** The reminders in the server's outbox (messages answering another one), parsed. */
 async function remindersTo(address: string) {
   const folder = join(server.dataDir, 'outbox');
-  const mails = await Promise.all(readdirSync(folder).filter((name) => name.endsWith('.eml')).map((name) => simpleParser(readFileSync(join(folder, name)))));
-  return mails.filter((mail) => mail.inReplyTo && (Array.isArray(mail.to) ? mail.to : [mail.to]).some((group) => group?.value.some((entry) => entry.address === address)));
+  const mails = await Promise.all(
+    readdirSync(folder)
+      .filter((name) => name.endsWith('.eml'))
+      .map((name) => simpleParser(readFileSync(join(folder, name)))),
+  );
+  return mails.filter(
+    (mail) =>
+      mail.inReplyTo &&
+      (Array.isArray(mail.to) ? mail.to : [mail.to]).some((group) =>
+        group?.value.some((entry) => entry.address === address),
+      ),
+  );
 }
 
 /**
@@ -35,10 +45,18 @@ async function remindersTo(address: string) {
 async function remindedAfter(request: APIRequestContext, token: string, tag: string) {
   const [control] = await createVendors(request, token, tag);
   await sendThroughApi(request, token, [control!], { tag, subject: 'Control' });
-  await expect.poll(async () => (await remindersTo(control!.email)).length, { message: `the reminder of ${control!.name}`, timeout: 30_000 }).toBe(1);
+  await expect
+    .poll(async () => (await remindersTo(control!.email)).length, {
+      message: `the reminder of ${control!.name}`,
+      timeout: 30_000,
+    })
+    .toBe(1);
 }
 
-test("'Send reminders to vendors' is kept with the send page and sent with the send; turned on later, the vendor is reminded and the team sees 'Reminded'", async ({ page, playwright }) => {
+test("'Send reminders to vendors' is kept with the send page and sent with the send; turned on later, the vendor is reminded and the team sees 'Reminded'", async ({
+  page,
+  playwright,
+}) => {
   test.setTimeout(120_000);
   const { request, token } = await firstAdminOf(server, playwright, ADMIN);
   const tag = Date.now().toString(36);
@@ -92,7 +110,12 @@ test("'Send reminders to vendors' is kept with the send page and sent with the s
 
   await expect(async () => {
     await page.reload();
-    await expect(page.getByRole('article').filter({ hasText: `Remind ${tag}` }).getByText(/^Reminded /)).toBeVisible({ timeout: 1_000 });
+    await expect(
+      page
+        .getByRole('article')
+        .filter({ hasText: `Remind ${tag}` })
+        .getByText(/^Reminded /),
+    ).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
   const [reminder] = await remindersTo(acme!.email);
   expect(reminder!.subject).toBe('Re: New Heritage Action Content');

@@ -2,7 +2,16 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { ADMIN_EMAIL, authorize, expect, expectNoSeriousA11yViolations, signInWithToken, test, tokenFor, uniqueEmail } from './fixtures';
+import {
+  ADMIN_EMAIL,
+  authorize,
+  expect,
+  expectNoSeriousA11yViolations,
+  signInWithToken,
+  test,
+  tokenFor,
+  uniqueEmail,
+} from './fixtures';
 import { PNG_1X1, createVendors, linksCsv, previewText, type TestVendor } from './send-fixtures';
 
 /** Each test signs in as its own new user, so drafts and session start empty. */
@@ -21,7 +30,13 @@ type Entry = {
 };
 
 /** A send made through the API to the given vendors, with an HTML creative, a CSV of links and a text card with an image. */
-async function pastSend(request: APIRequestContext, token: string, tag: string, vendors: TestVendor[], all: TestVendor[]) {
+async function pastSend(
+  request: APIRequestContext,
+  token: string,
+  tag: string,
+  vendors: TestVendor[],
+  all: TestVendor[],
+) {
   const html = `<!doctype html><html><body><h1>Creative ${tag}</h1><p>Caf\u00e9 \u2014 give today.</p></body></html>`;
   const csv = linksCsv(all);
   const response = await request.post('/api/send-email-consolidated', {
@@ -30,13 +45,43 @@ async function pastSend(request: APIRequestContext, token: string, tag: string, 
       selectedVendors: vendors.map((vendor) => vendor.vendorId),
       selectedClient: 'heritage-action',
       pricingModel: 'Revshare',
-      emailCards: [{ id: 'main', htmlContent: html, filename: `creative-${tag}.html`, subject: `Reuse ${tag}`, senderName: 'Heritage', endDate: '2031-06-30', csvContent: csv, csvFileName: `links-${tag}.csv` }],
-      textCards: [
-        { id: 'text-1', content: `Reply YES ${tag}`, senderName: 'Heritage Texts', endDate: '2031-06-30', csvContent: csv, csvFileName: `links-${tag}.csv`, fileContent: PNG_1X1.toString('base64'), fileName: `phone-${tag}.png` },
+      emailCards: [
+        {
+          id: 'main',
+          htmlContent: html,
+          filename: `creative-${tag}.html`,
+          subject: `Reuse ${tag}`,
+          senderName: 'Heritage',
+          endDate: '2031-06-30',
+          csvContent: csv,
+          csvFileName: `links-${tag}.csv`,
+        },
       ],
-      imageAttachments: [{ filename: `phone-${tag}.png`, content: PNG_1X1.toString('base64'), contentType: 'image/png' }],
+      textCards: [
+        {
+          id: 'text-1',
+          content: `Reply YES ${tag}`,
+          senderName: 'Heritage Texts',
+          endDate: '2031-06-30',
+          csvContent: csv,
+          csvFileName: `links-${tag}.csv`,
+          fileContent: PNG_1X1.toString('base64'),
+          fileName: `phone-${tag}.png`,
+        },
+      ],
+      imageAttachments: [
+        { filename: `phone-${tag}.png`, content: PNG_1X1.toString('base64'), contentType: 'image/png' },
+      ],
       allVendorLinks: Object.fromEntries(
-        ['main', 'text-1'].map((cardId) => [cardId, Object.fromEntries(vendors.map((vendor) => [vendor.vendorId, `https://donate.example.org/give?UTM_SOURCE=${vendor.utm}&utm_medium=email`]))]),
+        ['main', 'text-1'].map((cardId) => [
+          cardId,
+          Object.fromEntries(
+            vendors.map((vendor) => [
+              vendor.vendorId,
+              `https://donate.example.org/give?UTM_SOURCE=${vendor.utm}&utm_medium=email`,
+            ]),
+          ),
+        ]),
       ),
     },
   });
@@ -49,7 +94,9 @@ async function entries(request: APIRequestContext, token: string): Promise<Entry
 }
 
 async function storedFile(request: APIRequestContext, token: string, key: string, type: string): Promise<Buffer> {
-  const response = await request.get(`/api/files/${key}?type=${type}`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await request.get(`/api/files/${key}?type=${type}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(response.status()).toBe(200);
   return response.body();
 }
@@ -64,14 +111,20 @@ function readOutbox(): string[] {
 
 const toast = (page: Page, text: string) => page.getByTestId('toast').getByText(text, { exact: true });
 
-test('Use as new send: a draft in progress is replaced only after confirming, the files come back byte for byte, and it sends', async ({ page, request }) => {
+test('Use as new send: a draft in progress is replaced only after confirming, the files come back byte for byte, and it sends', async ({
+  page,
+  request,
+}) => {
   const { token } = await freshUser(request);
   const tag = Date.now().toString(36);
   const admin = await tokenFor(request, ADMIN_EMAIL);
   const [acme, beta] = await createVendors(request, admin, tag);
   const original = await pastSend(request, token, tag, [acme!], [acme!, beta!]);
   // Another send already started on the send page.
-  await request.patch('/api/prospecting-session', { headers: { authorization: `Bearer ${token}` }, data: { selectedClient: 'goa-victory' } });
+  await request.patch('/api/prospecting-session', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { selectedClient: 'goa-victory' },
+  });
 
   await signInWithToken(page, token, '/deployment-log');
   const entry = page.locator('article').filter({ hasText: `Reuse ${tag}` });
@@ -98,15 +151,26 @@ test('Use as new send: a draft in progress is replaced only after confirming, th
   await page.getByRole('button', { name: 'Send to 2 Vendor(s)' }).click();
   await expect(toast(page, 'Email sent successfully!')).toBeVisible();
 
-  const [sent] = (await entries(request, token)).filter((candidate) => candidate.id !== original.id && candidate.vendors.includes(acme!.name));
+  const [sent] = (await entries(request, token)).filter(
+    (candidate) => candidate.id !== original.id && candidate.vendors.includes(acme!.name),
+  );
   expect(sent!.vendors).toEqual([acme!.name, beta!.name]);
   const email = sent!.cardDetails.emailCards[0]!;
-  expect((await storedFile(request, token, email.htmlFileKey, 'html')).equals(Buffer.from(original.html, 'utf8'))).toBe(true);
-  expect((await storedFile(request, token, email.csvFileKey, 'csv')).equals(Buffer.from(original.csv, 'utf8'))).toBe(true);
-  expect((await storedFile(request, token, sent!.cardDetails.textCards[0]!.imageFileKey, 'image')).equals(PNG_1X1)).toBe(true);
+  expect((await storedFile(request, token, email.htmlFileKey, 'html')).equals(Buffer.from(original.html, 'utf8'))).toBe(
+    true,
+  );
+  expect((await storedFile(request, token, email.csvFileKey, 'csv')).equals(Buffer.from(original.csv, 'utf8'))).toBe(
+    true,
+  );
+  expect(
+    (await storedFile(request, token, sent!.cardDetails.textCards[0]!.imageFileKey, 'image')).equals(PNG_1X1),
+  ).toBe(true);
 });
 
-test('Add vendors: the new vendor is previewed, mailed through the queue, listed on the entry with its terms, and compared', async ({ page, request }) => {
+test('Add vendors: the new vendor is previewed, mailed through the queue, listed on the entry with its terms, and compared', async ({
+  page,
+  request,
+}) => {
   const { token, email } = await freshUser(request);
   const tag = Date.now().toString(36);
   const admin = await tokenFor(request, ADMIN_EMAIL);
@@ -134,13 +198,18 @@ test('Add vendors: the new vendor is previewed, mailed through the queue, listed
   await expect(added).toContainText('Mailed');
 
   // The message in the outbox: to the new vendor, its own link and key, the stored creative attached.
-  const raw = readOutbox().find((message) => message.includes(`To: ${beta!.email}`) && message.includes(`Reuse ${tag}`));
+  const raw = readOutbox().find(
+    (message) => message.includes(`To: ${beta!.email}`) && message.includes(`Reuse ${tag}`),
+  );
   expect(raw).toBeDefined();
   const message = await simpleParser(raw!);
   expect(message.text).toContain(`UTM_SOURCE=${beta!.utm}`);
   expect(message.text).toContain(`EK-${beta!.vendorId}`);
   expect(message.text).not.toContain(acme!.utm);
-  expect(message.attachments.map((attachment) => attachment.filename)).toEqual([`creative-${tag}.html`, `phone-${tag}.png`]);
+  expect(message.attachments.map((attachment) => attachment.filename)).toEqual([
+    `creative-${tag}.html`,
+    `phone-${tag}.png`,
+  ]);
   expect(message.replyTo?.value.map((address) => address.address)).toContain(email);
 
   // The details: terms each vendor was sent, who added the vendor, and the two messages compared.
@@ -153,7 +222,9 @@ test('Add vendors: the new vendor is previewed, mailed through the queue, listed
   await expect(recipients).toContainText(`by ${email}`);
   const compare = details.getByRole('region', { name: 'Compare Messages' });
   await expect(compare.getByRole('table')).toContainText(`UTM_SOURCE=${beta!.utm}`);
-  await expect(compare.getByRole('row', { name: /Email 1 Email Prospecting Hub Key/ })).toContainText(`EK-${acme!.vendorId}`);
+  await expect(compare.getByRole('row', { name: /Email 1 Email Prospecting Hub Key/ })).toContainText(
+    `EK-${acme!.vendorId}`,
+  );
   await expect(compare).toContainText('differ');
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: test.info().outputPath('deployment-details.png') });

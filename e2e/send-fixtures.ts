@@ -9,7 +9,12 @@ export interface TestVendor {
 }
 
 /** Two vendors with UTM sources unique to this test, so specs sharing the server never see each other's links. */
-export async function createVendors(request: APIRequestContext, adminToken: string, tag: string, costs = false): Promise<TestVendor[]> {
+export async function createVendors(
+  request: APIRequestContext,
+  adminToken: string,
+  tag: string,
+  costs = false,
+): Promise<TestVendor[]> {
   const headers = { authorization: `Bearer ${adminToken}` };
   const vendors = ['Acme', 'Beta'].map((base) => ({
     vendorId: `${base.toLowerCase()}${tag}`,
@@ -20,11 +25,21 @@ export async function createVendors(request: APIRequestContext, adminToken: stri
   for (const vendor of vendors) {
     const response = await request.post('/api/vendors', {
       headers,
-      data: { vendorId: vendor.vendorId, name: vendor.name, emails: [vendor.email], defaultUtmSource: vendor.utm, emailProspectingKey: `EK-${vendor.vendorId}`, textProspectingKey: `TK-${vendor.vendorId}` },
+      data: {
+        vendorId: vendor.vendorId,
+        name: vendor.name,
+        emails: [vendor.email],
+        defaultUtmSource: vendor.utm,
+        emailProspectingKey: `EK-${vendor.vendorId}`,
+        textProspectingKey: `TK-${vendor.vendorId}`,
+      },
     });
     expect(response.status(), await response.text()).toBe(201);
     if (costs) {
-      await request.post('/api/vendor-costs', { headers, data: { vendorId: vendor.vendorId, costPerDonor: 12.5, cpdBudget: 5000 } });
+      await request.post('/api/vendor-costs', {
+        headers,
+        data: { vendorId: vendor.vendorId, costPerDonor: 12.5, cpdBudget: 5000 },
+      });
     }
   }
   return vendors;
@@ -33,20 +48,32 @@ export async function createVendors(request: APIRequestContext, adminToken: stri
 export function linksCsv(vendors: readonly TestVendor[]): string {
   return [
     'name,url',
-    ...vendors.map((vendor) => `${vendor.name},"https://donate.example.org/give?UTM_SOURCE=${vendor.utm}&utm_medium=email"`),
+    ...vendors.map(
+      (vendor) => `${vendor.name},"https://donate.example.org/give?UTM_SOURCE=${vendor.utm}&utm_medium=email"`,
+    ),
     'Stranger,https://donate.example.org/give?utm_source=nobody_we_know',
   ].join('\n');
 }
 
-export const CREATIVE_HTML = '<!doctype html><html><body><h1>Spring appeal</h1><script>window.parent.document.title = "pwned"</script></body></html>';
-export const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+export const CREATIVE_HTML =
+  '<!doctype html><html><body><h1>Spring appeal</h1><script>window.parent.document.title = "pwned"</script></body></html>';
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** Drops files onto a drop zone the way a browser does: a drop event carrying a DataTransfer. */
-export async function dropFiles(page: Page, zone: Locator, files: { name: string; mimeType: string; text?: string; base64?: string }[]) {
+export async function dropFiles(
+  page: Page,
+  zone: Locator,
+  files: { name: string; mimeType: string; text?: string; base64?: string }[],
+) {
   const dataTransfer = await page.evaluateHandle((items) => {
     const transfer = new DataTransfer();
     for (const item of items) {
-      const bytes = item.base64 ? Uint8Array.from(atob(item.base64), (c) => c.charCodeAt(0)) : new TextEncoder().encode(item.text ?? '');
+      const bytes = item.base64
+        ? Uint8Array.from(atob(item.base64), (c) => c.charCodeAt(0))
+        : new TextEncoder().encode(item.text ?? '');
       transfer.items.add(new File([bytes], item.name, { type: item.mimeType }));
     }
     return transfer;
@@ -84,8 +111,10 @@ export async function watchCardRenders(page: Page) {
       for (let child = fiber.child; child; child = child.sibling) {
         const rendered = child.alternate === null || (child.flags & PERFORMED_WORK) !== 0;
         const host = child.child;
-        const label = host?.tag === HOST_COMPONENT && host.type === 'section' ? host.memoizedProps?.['aria-label'] : undefined;
-        if (rendered && COMPONENT_TAGS.has(child.tag) && typeof label === 'string' && label.startsWith('Prospecting ')) counts[label] = (counts[label] ?? 0) + 1;
+        const label =
+          host?.tag === HOST_COMPONENT && host.type === 'section' ? host.memoizedProps?.['aria-label'] : undefined;
+        if (rendered && COMPONENT_TAGS.has(child.tag) && typeof label === 'string' && label.startsWith('Prospecting '))
+          counts[label] = (counts[label] ?? 0) + 1;
         // A fiber whose children are the very fibers of the last commit was passed over with all below it.
         if (child.alternate === null || child.child !== child.alternate.child) visit(child);
       }
@@ -142,7 +171,12 @@ export async function sendThroughApi(
   request: APIRequestContext,
   token: string,
   vendors: readonly TestVendor[],
-  { tag, subject, pricingModel = 'Revshare', linkVendors = vendors }: { tag: string; subject: string; pricingModel?: 'Revshare' | 'CPD'; linkVendors?: readonly TestVendor[] },
+  {
+    tag,
+    subject,
+    pricingModel = 'Revshare',
+    linkVendors = vendors,
+  }: { tag: string; subject: string; pricingModel?: 'Revshare' | 'CPD'; linkVendors?: readonly TestVendor[] },
 ): Promise<SendCounts> {
   const sent = await request.post('/api/send-email-consolidated', {
     headers: { authorization: `Bearer ${token}` },
@@ -151,11 +185,24 @@ export async function sendThroughApi(
       selectedClient: 'heritage-action',
       pricingModel,
       emailCards: [
-        { id: 'main', htmlContent: `<p>Creative ${tag}</p>`, filename: `creative-${tag}.html`, subject: `${subject} ${tag}`, senderName: 'Heritage', endDate: '2031-06-30', csvContent: linksCsv(linkVendors), csvFileName: 'links.csv' },
+        {
+          id: 'main',
+          htmlContent: `<p>Creative ${tag}</p>`,
+          filename: `creative-${tag}.html`,
+          subject: `${subject} ${tag}`,
+          senderName: 'Heritage',
+          endDate: '2031-06-30',
+          csvContent: linksCsv(linkVendors),
+          csvFileName: 'links.csv',
+        },
       ],
       textCards: [],
       imageAttachments: [],
-      allVendorLinks: { main: Object.fromEntries(vendors.map((vendor) => [vendor.vendorId, `https://donate.example.org/give?utm_source=${vendor.utm}`])) },
+      allVendorLinks: {
+        main: Object.fromEntries(
+          vendors.map((vendor) => [vendor.vendorId, `https://donate.example.org/give?utm_source=${vendor.utm}`]),
+        ),
+      },
     },
   });
   expect(sent.status(), await sent.text()).toBe(200);
@@ -175,12 +222,18 @@ export interface LoggedDelivery {
  * failed or uncertain, none pending (waiting for an attempt, or claimed by the worker: the API shows both as pending).
  * Only then does a count of what the mail server received say how often each message went out.
  */
-export async function settledDeliveries(request: APIRequestContext, token: string, logId: number): Promise<LoggedDelivery[]> {
+export async function settledDeliveries(
+  request: APIRequestContext,
+  token: string,
+  logId: number,
+): Promise<LoggedDelivery[]> {
   let deliveries: LoggedDelivery[] = [];
   await expect
     .poll(
       async () => {
-        const response = await request.get(`/api/email-logs/${logId}`, { headers: { authorization: `Bearer ${token}` } });
+        const response = await request.get(`/api/email-logs/${logId}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
         expect(response.status(), await response.text()).toBe(200);
         deliveries = ((await response.json()) as { deliveries: LoggedDelivery[] }).deliveries;
         return deliveries.filter((delivery) => delivery.status === 'pending').map((delivery) => delivery.vendorName);

@@ -1,8 +1,27 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { ADMIN_EMAIL, expect, expectNoSeriousA11yViolations, signInWithToken, test, tokenFor, uniqueEmail, authorize } from './fixtures';
-import { CREATIVE_HTML, PNG_1X1, cardRenders, createVendors, dropFiles, linksCsv, previewText, settledDeliveries, watchCardRenders } from './send-fixtures';
+import {
+  ADMIN_EMAIL,
+  expect,
+  expectNoSeriousA11yViolations,
+  signInWithToken,
+  test,
+  tokenFor,
+  uniqueEmail,
+  authorize,
+} from './fixtures';
+import {
+  CREATIVE_HTML,
+  PNG_1X1,
+  cardRenders,
+  createVendors,
+  dropFiles,
+  linksCsv,
+  previewText,
+  settledDeliveries,
+  watchCardRenders,
+} from './send-fixtures';
 
 /** Each test signs in as its own new user, so drafts and session start empty. */
 async function freshUser(request: Parameters<typeof tokenFor>[0]) {
@@ -12,7 +31,10 @@ async function freshUser(request: Parameters<typeof tokenFor>[0]) {
   return { admin, token: await tokenFor(request, email), email };
 }
 
-test('builds an email and a text card from real files, previews each vendor, and restores everything after a reload', async ({ page, request }) => {
+test('builds an email and a text card from real files, previews each vendor, and restores everything after a reload', async ({
+  page,
+  request,
+}) => {
   const { admin, token } = await freshUser(request);
   const tag = Date.now().toString(36);
   const [acme, beta] = await createVendors(request, admin, tag);
@@ -33,8 +55,12 @@ test('builds an email and a text card from real files, previews each vendor, and
   const emailZone = page.getByRole('button', { name: 'Add HTML and CSV files to Email 1' });
   const chooser = page.waitForEvent('filechooser');
   await emailZone.click();
-  await (await chooser).setFiles({ name: 'spring-creative.html', mimeType: 'text/html', buffer: Buffer.from(CREATIVE_HTML) });
-  await dropFiles(page, emailZone, [{ name: 'vendor-links.csv', mimeType: 'text/csv', text: linksCsv([acme!, beta!]) }]);
+  await (
+    await chooser
+  ).setFiles({ name: 'spring-creative.html', mimeType: 'text/html', buffer: Buffer.from(CREATIVE_HTML) });
+  await dropFiles(page, emailZone, [
+    { name: 'vendor-links.csv', mimeType: 'text/csv', text: linksCsv([acme!, beta!]) },
+  ]);
   await expect(page.getByText('spring-creative.html', { exact: true }).first()).toBeVisible();
   await expect(page.getByText(/links for 2 vendors/)).toBeVisible();
 
@@ -56,7 +82,9 @@ test('builds an email and a text card from real files, previews each vendor, and
   const textCard = page.getByRole('region', { name: /Prospecting Text Details/ });
   await textCard.getByLabel('Text copy').fill('Stand with us today: reply YES');
   await textCard.getByLabel('Sender name').fill('GOA');
-  await dropFiles(page, page.getByRole('button', { name: 'Add CSV and image files to Text 1' }), [{ name: 'phone.png', mimeType: 'image/png', base64: PNG_1X1.toString('base64') }]);
+  await dropFiles(page, page.getByRole('button', { name: 'Add CSV and image files to Text 1' }), [
+    { name: 'phone.png', mimeType: 'image/png', base64: PNG_1X1.toString('base64') },
+  ]);
   await expect(textCard.getByRole('img', { name: 'Image for Text 1' })).toBeVisible();
 
   await expect(page.getByText('Every vendor has a link for every card')).toBeVisible();
@@ -80,7 +108,11 @@ test('builds an email and a text card from real files, previews each vendor, and
   // The creative is shown sandboxed: its script never ran. A closed preview holds no frame (no document to keep up).
   await expect(page.locator('iframe[title="Creative preview: spring-creative.html"]')).toHaveCount(0);
   await page.getByText('Creative preview').click();
-  await expect(page.frameLocator('iframe[title="Creative preview: spring-creative.html"]').getByRole('heading', { name: 'Spring appeal' })).toBeVisible();
+  await expect(
+    page
+      .frameLocator('iframe[title="Creative preview: spring-creative.html"]')
+      .getByRole('heading', { name: 'Spring appeal' }),
+  ).toBeVisible();
   expect(await page.title()).toBe('Dispatch');
   await expectNoSeriousA11yViolations(page);
 
@@ -91,7 +123,9 @@ test('builds an email and a text card from real files, previews each vendor, and
   await expect(page.getByLabel('End date').first()).toHaveValue('2031-05-01');
   await expect(page.getByText('spring-creative.html').first()).toBeVisible();
   await expect(page.getByText('vendor-links.csv', { exact: true })).toBeVisible();
-  await expect(page.getByRole('region', { name: /Prospecting Text Details/ }).getByLabel('Text copy')).toHaveValue('Stand with us today: reply YES');
+  await expect(page.getByRole('region', { name: /Prospecting Text Details/ }).getByLabel('Text copy')).toHaveValue(
+    'Stand with us today: reply YES',
+  );
   await expect(page.getByRole('img', { name: 'Image for Text 1' })).toBeVisible();
   await expect(page.getByRole('radio', { name: 'GOA Victory' })).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByRole('checkbox', { name: new RegExp(acme!.name) })).toBeChecked();
@@ -99,7 +133,10 @@ test('builds an email and a text card from real files, previews each vendor, and
   await expect(page.getByText('Every vendor has a link for every card')).toBeVisible();
 });
 
-test('refuses files the card does not take, with the exact messages, and says what a CSV lacks', async ({ page, request }) => {
+test('refuses files the card does not take, with the exact messages, and says what a CSV lacks', async ({
+  page,
+  request,
+}) => {
   const { token } = await freshUser(request);
   await signInWithToken(page, token);
   await page.getByRole('button', { name: /^Email/ }).click();
@@ -113,15 +150,22 @@ test('refuses files the card does not take, with the exact messages, and says wh
     { name: 'ok.html', mimeType: 'text/html', text: '<p>ok</p>' },
     { name: 'notes.pdf', mimeType: 'application/pdf', text: '%PDF' },
   ]);
-  await expect(page.getByText('Unsupported file: notes.pdf. Please select HTML or CSV files.', { exact: true }).first()).toBeVisible();
+  await expect(
+    page.getByText('Unsupported file: notes.pdf. Please select HTML or CSV files.', { exact: true }).first(),
+  ).toBeVisible();
   await expect(page.getByText('ok.html', { exact: true })).toBeVisible();
 
-  await dropFiles(page, zone, [{ name: 'broken.csv', mimeType: 'text/csv', base64: Buffer.from([0, 1, 2, 0, 255, 0]).toString('base64') }]);
+  await dropFiles(page, zone, [
+    { name: 'broken.csv', mimeType: 'text/csv', base64: Buffer.from([0, 1, 2, 0, 255, 0]).toString('base64') },
+  ]);
   await expect(page.getByText('Error parsing CSV', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('Could not parse the CSV file content.', { exact: true }).first()).toBeVisible();
 });
 
-test('drop zones highlight while a file is dragged over and open the picker from the keyboard', async ({ page, request }) => {
+test('drop zones highlight while a file is dragged over and open the picker from the keyboard', async ({
+  page,
+  request,
+}) => {
   const { token } = await freshUser(request);
   await signInWithToken(page, token);
   await page.getByRole('button', { name: /^Text/ }).click();
@@ -136,7 +180,9 @@ test('drop zones highlight while a file is dragged over and open the picker from
   const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
   await (await chooser).setFiles({ name: 'copy.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF') });
-  await expect(page.getByText('Unsupported file: copy.pdf. Please select CSV or image files.', { exact: true }).first()).toBeVisible();
+  await expect(
+    page.getByText('Unsupported file: copy.pdf. Please select CSV or image files.', { exact: true }).first(),
+  ).toBeVisible();
 
   // Removing the last text card returns to 'Select content:'.
   await page.getByRole('button', { name: 'Remove Text 1' }).click();
@@ -150,15 +196,24 @@ test('per pricing model, a vendor without terms blocks the send and is named', a
   await signInWithToken(page, token);
   await page.getByLabel('Pricing model').selectOption('CPD');
   await page.getByRole('checkbox', { name: new RegExp(acme!.name) }).check();
-  await expect(page.getByRole('checkbox', { name: new RegExp(acme!.name) }).locator('xpath=ancestor::label')).toContainText('Cost per donor: [Not set]');
+  await expect(
+    page.getByRole('checkbox', { name: new RegExp(acme!.name) }).locator('xpath=ancestor::label'),
+  ).toContainText('Cost per donor: [Not set]');
   await page.getByRole('button', { name: /Send to 1 Vendor\(s\)/ }).click({ force: true });
   await expect(page.getByText('No content to send', { exact: true }).first()).toBeVisible();
   await page.getByRole('button', { name: /^Text/ }).click();
   await page.getByRole('button', { name: /Send to 1 Vendor\(s\)/ }).click({ force: true });
-  await expect(page.getByText(new RegExp(`Please complete: .*Cost per donor for ${acme!.name}, CPD budget for ${acme!.name}`)).first()).toBeVisible();
+  await expect(
+    page
+      .getByText(new RegExp(`Please complete: .*Cost per donor for ${acme!.name}, CPD budget for ${acme!.name}`))
+      .first(),
+  ).toBeVisible();
 });
 
-test('a pricing model cannot be chosen before the saved work has loaded, so the loaded work never overwrites the choice', async ({ page, request }) => {
+test('a pricing model cannot be chosen before the saved work has loaded, so the loaded work never overwrites the choice', async ({
+  page,
+  request,
+}) => {
   const { token } = await freshUser(request);
   let releaseSession!: () => void;
   const sessionHeld = new Promise<void>((resolve) => (releaseSession = resolve));
@@ -173,7 +228,10 @@ test('a pricing model cannot be chosen before the saved work has loaded, so the 
   await expect(page.getByRole('button', { name: /Send to \d+ Vendor\(s\)/ })).toBeDisabled();
   releaseSession();
   await expect(pricing).toBeEnabled();
-  const saved = page.waitForResponse((response) => response.url().endsWith('/api/prospecting-session') && response.request().method() === 'POST' && response.ok());
+  const saved = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/prospecting-session') && response.request().method() === 'POST' && response.ok(),
+  );
   await pricing.selectOption('CPD');
   await saved;
   await page.unroute('**/api/prospecting-session');
@@ -191,7 +249,8 @@ test('typing 100 characters into a field autosaves it in at most 3 requests', as
   await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 15_000 });
   const saves: string[] = [];
   page.on('request', (sent) => {
-    if (sent.url().includes('/api/prospecting-drafts') && sent.method() !== 'GET') saves.push(`${sent.method()} ${sent.postData() ?? ''}`);
+    if (sent.url().includes('/api/prospecting-drafts') && sent.method() !== 'GET')
+      saves.push(`${sent.method()} ${sent.postData() ?? ''}`);
   });
   const typed = 'Spring appeal: every gift doubled until midnight, so please give today and tell a friend who cares!!';
   expect(typed).toHaveLength(100);
@@ -217,7 +276,9 @@ test('a save that keeps failing is retried, the user is told, and nothing typed 
   // The server away for saves only, while it serves the page: the shared server's embedded database cannot go away (a
   // stopped server of its own is outage.spec.ts).
   await page.route('**/api/prospecting-drafts**', (route) =>
-    route.request().method() === 'GET' ? route.continue() : route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' }),
+    route.request().method() === 'GET'
+      ? route.continue()
+      : route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' }),
   );
   await page.getByRole('button', { name: /^Email/ }).click();
   await page.getByLabel('Subject line').fill('Typed while the server was away');
@@ -239,8 +300,18 @@ test('a save the server refuses as too large is not retried, and the user is tol
   /** Each save that carried the creative, and the server's answer to it. */
   const fileSaves: Promise<number>[] = [];
   page.on('request', (sent) => {
-    if (!sent.url().includes('/api/prospecting-drafts') || sent.method() === 'GET' || !sent.postData()?.includes('"fileContent"')) return;
-    fileSaves.push(sent.response().then((answer) => answer?.status() ?? 0, () => 0));
+    if (
+      !sent.url().includes('/api/prospecting-drafts') ||
+      sent.method() === 'GET' ||
+      !sent.postData()?.includes('"fileContent"')
+    )
+      return;
+    fileSaves.push(
+      sent.response().then(
+        (answer) => answer?.status() ?? 0,
+        () => 0,
+      ),
+    );
   });
   // The route's real 413: a 7 MB creative (under the page's 10 MB file limit) of control characters, each of which
   // JSON writes as six bytes (\u0001), makes a save body past the 36 MB the drafts route reads.
@@ -252,7 +323,8 @@ test('a save the server refuses as too large is not retried, and the user is tol
   const zone = page.getByRole('button', { name: 'Add HTML and CSV files to Email 1' });
   await zone.dispatchEvent('dragenter', { dataTransfer });
   await zone.dispatchEvent('drop', { dataTransfer });
-  const tooLarge = 'The upload is too large: HTML and CSV files may be at most 10 MB each, images 5 MB, and the attachments of one message 20 MB.';
+  const tooLarge =
+    'The upload is too large: HTML and CSV files may be at most 10 MB each, images 5 MB, and the attachments of one message 20 MB.';
   await expect(toast(page, 'Not saved')).toBeVisible({ timeout: 30_000 });
   await expect(toast(page, tooLarge)).toBeVisible();
   // The save status says so too, for whoever missed the toast. It reads 'Not saved: ...' only when the autosave queue
@@ -264,7 +336,9 @@ test('a save the server refuses as too large is not retried, and the user is tol
   await page.screenshot({ path: test.info().outputPath('save-status-not-saved.png') });
   expect(await Promise.all(fileSaves)).toEqual([413]);
   // The next edit saves again, with the creative, and is refused again: the status still says the work is not saved.
-  const subjectSaved = page.waitForResponse((answer) => answer.url().includes('/api/prospecting-drafts/') && answer.request().method() === 'PATCH');
+  const subjectSaved = page.waitForResponse(
+    (answer) => answer.url().includes('/api/prospecting-drafts/') && answer.request().method() === 'PATCH',
+  );
   await page.getByLabel('Subject line').fill('Spring appeal');
   expect((await subjectSaved).status()).toBe(413);
   await expect(saveStatus).toHaveText(`Not saved: ${tooLarge}`);
@@ -281,13 +355,19 @@ test('a 30 MB CSV is read off the main thread with progress while the page stays
   await signInWithToken(page, token);
   await page.getByRole('button', { name: /^Email/ }).click();
   const zone = page.getByRole('button', { name: 'Add HTML and CSV files to Email 1' });
-  const dataTransfer = await page.evaluateHandle((sources) => {
-    const rows = ['id,email,url'];
-    for (let i = 0; i < 300_000; i++) rows.push(`${i},donor${i}@example.org,https://donate.example.org/give?utm_source=${sources[i % sources.length]}&utm_medium=email&row=${i}`);
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([rows.join('\n')], 'big-list.csv', { type: 'text/csv' }));
-    return transfer;
-  }, vendors.map((vendor) => vendor.utm));
+  const dataTransfer = await page.evaluateHandle(
+    (sources) => {
+      const rows = ['id,email,url'];
+      for (let i = 0; i < 300_000; i++)
+        rows.push(
+          `${i},donor${i}@example.org,https://donate.example.org/give?utm_source=${sources[i % sources.length]}&utm_medium=email&row=${i}`,
+        );
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([rows.join('\n')], 'big-list.csv', { type: 'text/csv' }));
+      return transfer;
+    },
+    vendors.map((vendor) => vendor.utm),
+  );
   // In the page, in the order they happen: each keystroke that lands in the subject (with whether the read was still
   // going then: its progress bar shown, its result not yet), each step of the bar, and the read's result appearing.
   const subject = page.getByLabel('Subject line');
@@ -296,7 +376,9 @@ test('a 30 MB CSV is read off the main thread with progress while the page stays
     const progressBar = () => document.querySelector('progress[aria-label="Reading CSV"]');
     const hasResult = () => /300,001 lines/.test(document.body.textContent ?? '');
     Object.assign(window, { readEvents: events });
-    input.addEventListener('input', () => events.push({ kind: 'typed', value: input.value, isReading: progressBar() !== null && !hasResult() }));
+    input.addEventListener('input', () =>
+      events.push({ kind: 'typed', value: input.value, isReading: progressBar() !== null && !hasResult() }),
+    );
     let lastProgress: string | null = null;
     const observer = new MutationObserver(() => {
       const progress = progressBar()?.getAttribute('value') ?? null;
@@ -306,7 +388,13 @@ test('a 30 MB CSV is read off the main thread with progress while the page stays
       events.push({ kind: 'read' });
       observer.disconnect();
     });
-    observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['value'] });
+    observer.observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ['value'],
+    });
   });
   await zone.dispatchEvent('drop', { dataTransfer });
   // The main thread answers while the worker reads: typed once the read is under way, each keystroke landed before
@@ -316,14 +404,19 @@ test('a 30 MB CSV is read off the main thread with progress while the page stays
   await subject.pressSequentially('Still typing');
   await expect(subject).toHaveValue('Still typing');
   await expect(page.getByText(/300,001 lines, links for 2 vendors · over 10 MB/)).toBeVisible({ timeout: 30_000 });
-  const events = await page.evaluate(() => (window as unknown as { readEvents: { kind: string; value?: string; isReading?: boolean }[] }).readEvents);
+  const events = await page.evaluate(
+    () => (window as unknown as { readEvents: { kind: string; value?: string; isReading?: boolean }[] }).readEvents,
+  );
   const typed = events.filter((event) => event.kind === 'typed');
   expect(typed).toHaveLength('Still typing'.length);
   expect(typed.at(-1)?.value).toBe('Still typing');
   expect(typed.filter((event) => !event.isReading)).toEqual([]);
   expect(events.at(-1)?.kind).toBe('read');
   const firstKeystroke = events.findIndex((event) => event.kind === 'typed');
-  expect(events.slice(firstKeystroke).some((event) => event.kind === 'progress'), JSON.stringify(events)).toBe(true);
+  expect(
+    events.slice(firstKeystroke).some((event) => event.kind === 'progress'),
+    JSON.stringify(events),
+  ).toBe(true);
   await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 15_000 });
   await page.reload();
   await expect(page.getByText('big-list.csv', { exact: true })).toBeVisible();
@@ -331,7 +424,10 @@ test('a 30 MB CSV is read off the main thread with progress while the page stays
   await expect(page.getByText('Every vendor has a link for every card')).toBeVisible();
 });
 
-test('a proof goes to the sender only, then the send mails each vendor once and the page starts over', async ({ page, request }) => {
+test('a proof goes to the sender only, then the send mails each vendor once and the page starts over', async ({
+  page,
+  request,
+}) => {
   const { admin, token, email } = await freshUser(request);
   const tag = Date.now().toString(36);
   const [acme, beta] = await createVendors(request, admin, tag);
@@ -354,14 +450,18 @@ test('a proof goes to the sender only, then the send mails each vendor once and 
   await expect(page.getByText('Proof sent', { exact: true }).first()).toBeVisible();
   await expect(page.getByText(`The message ${beta!.name} would receive was sent to ${email}.`).first()).toBeVisible();
   const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
-  const proof = readOutbox(outbox).find((message) => message.includes(`Proof subject`) && message.includes(`creative-${tag}.html`));
+  const proof = readOutbox(outbox).find(
+    (message) => message.includes(`Proof subject`) && message.includes(`creative-${tag}.html`),
+  );
   expect(proof).toBeDefined();
   expect(proof).toMatch(/^Subject: \[PROOF\] New Heritage Action Content/m);
   expect(proof).toMatch(new RegExp(`^To: ${email.replace('.', '\\.')}`, 'm'));
   expect(proof).not.toMatch(/^Cc:/m);
   expect(proof).toContain(beta!.utm);
 
-  const sendAnswered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/send-email-consolidated');
+  const sendAnswered = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/send-email-consolidated',
+  );
   await page.getByRole('button', { name: 'Send to 2 Vendor(s)' }).click();
   await expect(page.getByText('Email sent successfully!', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('Email delivered to 2 vendor(s).', { exact: true }).first()).toBeVisible();
@@ -370,7 +470,9 @@ test('a proof goes to the sender only, then the send mails each vendor once and 
   // Once: counted when the queue holds nothing more of this send that could mail a vendor again.
   const { id: logId } = (await (await sendAnswered).json()) as { id: number };
   expect((await settledDeliveries(request, token, logId)).map((delivery) => delivery.status)).toEqual(['sent', 'sent']);
-  const sent = readOutbox(outbox).filter((message) => message.includes(`creative-${tag}.html`) && !message.includes('[PROOF]'));
+  const sent = readOutbox(outbox).filter(
+    (message) => message.includes(`creative-${tag}.html`) && !message.includes('[PROOF]'),
+  );
   expect(sent).toHaveLength(2);
   expect(sent.find((message) => message.includes(acme!.email))).toContain(acme!.utm);
   expect(sent.find((message) => message.includes(acme!.email))).not.toContain(beta!.utm);
@@ -388,7 +490,10 @@ function readOutbox(folder: string): string[] {
     .map((name) => readFileSync(join(folder, name), 'utf8').replace(/=\r?\n/g, ''));
 }
 
-test('typing in one card draws that card alone, and the preview writes the new body into the document it has', async ({ page, request }) => {
+test('typing in one card draws that card alone, and the preview writes the new body into the document it has', async ({
+  page,
+  request,
+}) => {
   const { token } = await freshUser(request);
   await watchCardRenders(page);
   await signInWithToken(page, token);
@@ -404,7 +509,9 @@ test('typing in one card draws that card alone, and the preview writes the new b
   await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 15_000 });
   await expect.poll(() => previewText(page)).toContain('Spring appeal');
   const frame = page.locator('iframe[title="Email body preview"]');
-  await frame.evaluate((element: HTMLIFrameElement) => Object.assign(window, { previewDocument: element.contentDocument }));
+  await frame.evaluate((element: HTMLIFrameElement) =>
+    Object.assign(window, { previewDocument: element.contentDocument }),
+  );
   await cardRenders(page);
 
   await email2.getByLabel('Subject line').pressSequentially('Autumn appeal');
@@ -419,7 +526,12 @@ test('typing in one card draws that card alone, and the preview writes the new b
   expect(Object.keys(renders)).toEqual(['Prospecting Text Details (Text 1)']);
 
   // The same document throughout, whose body is what a fresh page draws for the same cards.
-  expect(await frame.evaluate((element: HTMLIFrameElement) => element.contentDocument === (window as unknown as { previewDocument: Document }).previewDocument)).toBe(true);
+  expect(
+    await frame.evaluate(
+      (element: HTMLIFrameElement) =>
+        element.contentDocument === (window as unknown as { previewDocument: Document }).previewDocument,
+    ),
+  ).toBe(true);
   const written = await frame.evaluate((element: HTMLIFrameElement) => element.contentDocument!.body.innerHTML);
   await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 15_000 });
   await page.reload();

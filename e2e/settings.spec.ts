@@ -1,6 +1,19 @@
-import { ADMIN_EMAIL, PASSWORD, expect, expectNoSeriousA11yViolations, signInWithToken, test, tokenFor, uniqueEmail } from './fixtures';
+import {
+  ADMIN_EMAIL,
+  PASSWORD,
+  expect,
+  expectNoSeriousA11yViolations,
+  signInWithToken,
+  test,
+  tokenFor,
+  uniqueEmail,
+} from './fixtures';
 
-test('an admin adds a user, copies the invite link; the user signs up with it in a fresh browser and is then made admin', async ({ page, request, browser }) => {
+test('an admin adds a user, copies the invite link; the user signs up with it in a fresh browser and is then made admin', async ({
+  page,
+  request,
+  browser,
+}) => {
   await signInWithToken(page, await tokenFor(request, ADMIN_EMAIL), '/settings');
   await expect(page.getByRole('heading', { name: 'User Permissions' })).toBeVisible();
   for (const column of ['User', 'Email', 'Admin', 'Actions']) {
@@ -56,7 +69,10 @@ test('an admin adds a user, copies the invite link; the user signs up with it in
 
 test('removing your own address is refused with the server message', async ({ page, request }) => {
   await signInWithToken(page, await tokenFor(request, ADMIN_EMAIL), '/settings');
-  await page.getByTestId(`user-row-${ADMIN_EMAIL}`).getByRole('button', { name: `Remove ${ADMIN_EMAIL}` }).click();
+  await page
+    .getByTestId(`user-row-${ADMIN_EMAIL}`)
+    .getByRole('button', { name: `Remove ${ADMIN_EMAIL}` })
+    .click();
   await expect(page.getByText('Failed to remove user', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('You cannot remove your own address.', { exact: true }).first()).toBeVisible();
 });

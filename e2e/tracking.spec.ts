@@ -5,8 +5,24 @@ import type { Page } from '@playwright/test';
 import { LIVE_REFRESH_MS } from '#client/lib/live-refresh';
 import { startServer } from '#server/testing/running-server';
 import { startSmtpSink, type SmtpSink } from '#server/testing/smtp-sink';
-import { ADMIN_EMAIL, expect, expectNoSeriousA11yViolations, firstAdminOf, signInWithToken, test, tokenFor } from './fixtures';
-import { cpdSend, createVendors, heritageEmailCard, linksCsv, previewText, sendThroughApi, settledDeliveries } from './send-fixtures';
+import {
+  ADMIN_EMAIL,
+  expect,
+  expectNoSeriousA11yViolations,
+  firstAdminOf,
+  signInWithToken,
+  test,
+  tokenFor,
+} from './fixtures';
+import {
+  cpdSend,
+  createVendors,
+  heritageEmailCard,
+  linksCsv,
+  previewText,
+  sendThroughApi,
+  settledDeliveries,
+} from './send-fixtures';
 import { linkFromDeliveredMessage, vendorActs } from './vendor-links';
 import { newYorkDate } from '#shared/rules/new-york-time';
 
@@ -40,18 +56,24 @@ test.describe('with the vendor message delivered to an SMTP sink', () => {
   async function deliveredTo(address: string): Promise<ParsedMail> {
     let found: ParsedMail | undefined;
     await expect
-      .poll(async () => {
-        for (const message of sink.received.filter((candidate) => candidate.to.includes(address))) {
-          const mail = await simpleParser(message.raw);
-          if (addressesOf(mail.to).includes(address)) found = mail;
-        }
-        return found !== undefined;
-      }, { message: `a message to ${address} in the SMTP sink`, timeout: 20_000 })
+      .poll(
+        async () => {
+          for (const message of sink.received.filter((candidate) => candidate.to.includes(address))) {
+            const mail = await simpleParser(message.raw);
+            if (addressesOf(mail.to).includes(address)) found = mail;
+          }
+          return found !== undefined;
+        },
+        { message: `a message to ${address} in the SMTP sink`, timeout: 20_000 },
+      )
       .toBe(true);
     return found!;
   }
 
-  test('the team sends from the send page; the vendor opens the link from the message in the SMTP sink, confirms, schedules and reports the deployment, and the board shows it', async ({ page, playwright }) => {
+  test('the team sends from the send page; the vendor opens the link from the message in the SMTP sink, confirms, schedules and reports the deployment, and the board shows it', async ({
+    page,
+    playwright,
+  }) => {
     test.setTimeout(180_000);
     const { request, token: admin } = await firstAdminOf(server, playwright, ADMIN);
     const tag = Date.now().toString(36);
@@ -72,7 +94,9 @@ test.describe('with the vendor message delivered to an SMTP sink', () => {
     // The preview holds the place of the vendor's personal link, as plain text: each real one is made at sending.
     const preview = page.frameLocator('iframe[title="Email body preview"]');
     await expect(preview.getByText('Confirm, schedule and report this deployment')).toBeVisible();
-    await expect(preview.getByText('[Your personal link to this deployment, made when the email is sent]')).toBeVisible();
+    await expect(
+      preview.getByText('[Your personal link to this deployment, made when the email is sent]'),
+    ).toBeVisible();
     await expect(preview.getByRole('link', { name: /personal link/ })).toHaveCount(0);
     expect(await previewText(page)).not.toContain('/vendor#');
     await expect(warning).toBeVisible();
@@ -94,10 +118,14 @@ test.describe('with the vendor message delivered to an SMTP sink', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Heritage Action: New Heritage Action Content`);
     await expect(page.getByText(`Deployment for ${acme!.name}`)).toBeVisible();
     // Times carry their zone's name: the vendor schedules in New York time, and reads ours in its own.
-    await expect(page.getByText(/^Sent .+ (UTC|GMT[+-]?\d*|[A-Z]{2,5}) · this link works until .+ (UTC|GMT[+-]?\d*|[A-Z]{2,5})$/)).toBeVisible();
+    await expect(
+      page.getByText(/^Sent .+ (UTC|GMT[+-]?\d*|[A-Z]{2,5}) · this link works until .+ (UTC|GMT[+-]?\d*|[A-Z]{2,5})$/),
+    ).toBeVisible();
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
     // Its own link (from the CSV) and key, its terms, no app chrome (no sidebar).
-    await expect(page.getByRole('link', { name: `https://donate.example.org/give?UTM_SOURCE=${acme!.utm}&utm_medium=email` })).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: `https://donate.example.org/give?UTM_SOURCE=${acme!.utm}&utm_medium=email` }),
+    ).toBeVisible();
     await expect(page.getByText(`EK-${acme!.vendorId}`)).toBeVisible();
     await expect(page.getByText('50/50')).toBeVisible();
     await expect(page.getByRole('navigation')).toHaveCount(0);
@@ -116,7 +144,9 @@ test.describe('with the vendor message delivered to an SMTP sink', () => {
     await page.getByLabel('List or segment').fill('Spring donors');
     await page.getByLabel('Planned quantity').fill('40000');
     await page.getByRole('button', { name: 'Save schedule' }).click();
-    await expect(page.getByText('Saved: Scheduled for 2031-06-01 09:30 (New York time), Spring donors, 40,000 planned')).toBeVisible();
+    await expect(
+      page.getByText('Saved: Scheduled for 2031-06-01 09:30 (New York time), Spring donors, 40,000 planned'),
+    ).toBeVisible();
     await expect(page.getByRole('region', { name: 'Status' }).getByText('Scheduled', { exact: true })).toBeVisible();
 
     // A bad report is answered with the server's message.
@@ -168,7 +198,10 @@ test.describe('with the vendor message delivered to an SMTP sink', () => {
   });
 });
 
-test("the log entry and its Deployment Details show each vendor's expected spend and the send's total; Details revoke a vendor's link after confirming", async ({ page, request }) => {
+test("the log entry and its Deployment Details show each vendor's expected spend and the send's total; Details revoke a vendor's link after confirming", async ({
+  page,
+  request,
+}) => {
   const { admin, logId, acme, beta } = await cpdSend(request, 'Spend');
   await vendorActs(request, acme.email, { action: 'deployed', date: mailedOn, quantity: 420 });
 
@@ -182,8 +215,18 @@ test("the log entry and its Deployment Details show each vendor's expected spend
   const details = page.getByRole('dialog', { name: 'Deployment Details' });
   await expect(details.getByText('Expected spend of this send: $10,000 planned · $5,000 actual')).toBeVisible();
   const vendors = details.getByRole('list', { name: 'Vendors' });
-  await expect(vendors.getByRole('listitem').filter({ hasText: acme.name }).getByText('Expected spend: $5,000 planned · $5,000 actual')).toBeVisible();
-  await expect(vendors.getByRole('listitem').filter({ hasText: beta.name }).getByText('Expected spend: $5,000 planned', { exact: true })).toBeVisible();
+  await expect(
+    vendors
+      .getByRole('listitem')
+      .filter({ hasText: acme.name })
+      .getByText('Expected spend: $5,000 planned · $5,000 actual'),
+  ).toBeVisible();
+  await expect(
+    vendors
+      .getByRole('listitem')
+      .filter({ hasText: beta.name })
+      .getByText('Expected spend: $5,000 planned', { exact: true }),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   // Revoking Beta's link asks first; Cancel changes nothing.
@@ -196,14 +239,21 @@ test("the log entry and its Deployment Details show each vendor's expected spend
   await expect(confirm).toHaveCount(0);
   const betaLink = await linkFromDeliveredMessage(beta.email);
   const betaToken = betaLink.split('#')[1]!;
-  expect((await request.get('/api/vendor-page', { headers: { authorization: `Bearer ${betaToken}` } })).status()).toBe(200);
+  expect((await request.get('/api/vendor-page', { headers: { authorization: `Bearer ${betaToken}` } })).status()).toBe(
+    200,
+  );
   await betaRow.getByRole('button', { name: `Revoke link for ${beta.name}` }).click();
   await confirm.getByRole('button', { name: 'Revoke link' }).click();
   await expect(confirm).toHaveCount(0);
   await expect(betaRow.getByText(/^Link revoked /)).toBeVisible();
   await expect(betaRow.getByRole('button', { name: `Revoke link for ${beta.name}` })).toHaveCount(0);
   // Acme's link still works and can still be revoked.
-  await expect(vendors.getByRole('listitem').filter({ hasText: acme.name }).getByRole('button', { name: `Revoke link for ${acme.name}` })).toBeVisible();
+  await expect(
+    vendors
+      .getByRole('listitem')
+      .filter({ hasText: acme.name })
+      .getByRole('button', { name: `Revoke link for ${acme.name}` }),
+  ).toBeVisible();
 
   // The vendor's page now answers that the link was turned off.
   const vendorPage = await page.context().newPage();
@@ -215,12 +265,19 @@ test("the log entry and its Deployment Details show each vendor's expected spend
 /** Makes the page's tab hidden or shown again, as switching tabs does (TanStack Query listens to visibilitychange). */
 async function setTabHidden(page: Page, hidden: boolean) {
   await page.evaluate((isHidden) => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (isHidden ? 'hidden' : 'visible') });
+    Object.defineProperty(document, 'visibilityState', {
+      configurable: true,
+      get: () => (isHidden ? 'hidden' : 'visible'),
+    });
     document.dispatchEvent(new Event('visibilitychange'));
   }, hidden);
 }
 
-test('the Tracking board and open Deployment Details show what a vendor does within seconds, without a reload', async ({ page, context, request }) => {
+test('the Tracking board and open Deployment Details show what a vendor does within seconds, without a reload', async ({
+  page,
+  context,
+  request,
+}) => {
   const { admin, logId, acme, beta } = await cpdSend(request, 'Spend');
   // The pages' clock is ours (it runs as usual until the hidden tab below), so "several polls' worth of time" is page
   // time, however busy this machine is.
@@ -232,12 +289,16 @@ test('the Tracking board and open Deployment Details show what a vendor does wit
   // A second tab with the send's Deployment Details open.
   const detailsPage = await context.newPage();
   await detailsPage.goto('/deployment-log');
-  await detailsPage.getByTestId(`log-entry-${logId}`).getByRole('button', { name: /show the Deployment Details/ }).click();
+  await detailsPage
+    .getByTestId(`log-entry-${logId}`)
+    .getByRole('button', { name: /show the Deployment Details/ })
+    .click();
   const details = detailsPage.getByRole('dialog', { name: 'Deployment Details' });
   const acmeRow = details.getByRole('list', { name: 'Vendors' }).getByRole('listitem').filter({ hasText: acme.name });
   await expect(acmeRow.getByText('Sent', { exact: true })).toBeVisible();
   // Neither tab loads the page again: a mark left in each stays.
-  for (const tab of [page, detailsPage]) await tab.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+  for (const tab of [page, detailsPage])
+    await tab.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
   // Each poll names what it holds and is answered 304 while nothing changes.
   const answers: number[] = [];
   page.on('response', (response) => {
@@ -245,8 +306,16 @@ test('the Tracking board and open Deployment Details show what a vendor does wit
   });
   await expect.poll(() => answers.filter((status) => status === 304).length, { timeout: 10_000 }).toBeGreaterThan(0);
 
-  await vendorActs(request, acme.email, { action: 'scheduled', date: '2031-06-01', time: '09:30', segment: 'Spring donors', plannedQuantity: 400 });
-  await expect(page.getByRole('region', { name: 'Scheduled' }).getByText('2031-06-01 09:30 · 400 planned')).toBeVisible();
+  await vendorActs(request, acme.email, {
+    action: 'scheduled',
+    date: '2031-06-01',
+    time: '09:30',
+    segment: 'Spring donors',
+    plannedQuantity: 400,
+  });
+  await expect(
+    page.getByRole('region', { name: 'Scheduled' }).getByText('2031-06-01 09:30 · 400 planned'),
+  ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Sent' }).getByText(acme.name)).toHaveCount(0);
   await expect(acmeRow.getByText('Scheduled', { exact: true })).toBeVisible();
   await expect(acmeRow.getByText('2031-06-01 09:30 · 400')).toBeVisible();
@@ -256,14 +325,29 @@ test('the Tracking board and open Deployment Details show what a vendor does wit
   await expect(acmeRow.getByText('Deployed', { exact: true })).toBeVisible();
   await expect(details.getByText('Expected spend of this send: $10,000 planned · $5,000 actual')).toBeVisible();
   // The entry behind the dialog follows too.
-  await expect(detailsPage.getByTestId(`log-entry-${logId}`).getByRole('list', { name: 'Vendors', includeHidden: true }).getByText('Deployed', { exact: true })).toBeVisible();
-  for (const tab of [page, detailsPage]) expect(await tab.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  await expect(
+    detailsPage
+      .getByTestId(`log-entry-${logId}`)
+      .getByRole('list', { name: 'Vendors', includeHidden: true })
+      .getByText('Deployed', { exact: true }),
+  ).toBeVisible();
+  for (const tab of [page, detailsPage])
+    expect(await tab.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   // Looked at: the board and the open Details at desktop and phone widths.
-  for (const [name, width, height] of [['desktop', 1280, 900], ['phone', 390, 844]] as const) {
-    for (const [tab, screen] of [[page, 'tracking-board'], [detailsPage, 'deployment-details']] as const) {
+  for (const [name, width, height] of [
+    ['desktop', 1280, 900],
+    ['phone', 390, 844],
+  ] as const) {
+    for (const [tab, screen] of [
+      [page, 'tracking-board'],
+      [detailsPage, 'deployment-details'],
+    ] as const) {
       await tab.setViewportSize({ width, height });
       await expectNoSeriousA11yViolations(tab);
-      await tab.screenshot({ path: test.info().outputPath(`${screen}-live-${name}.png`), fullPage: screen === 'tracking-board' });
+      await tab.screenshot({
+        path: test.info().outputPath(`${screen}-live-${name}.png`),
+        fullPage: screen === 'tracking-board',
+      });
     }
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -281,7 +365,8 @@ test('the Tracking board and open Deployment Details show what a vendor does wit
     await page.evaluate((path) => fetch(path).then((answer) => answer.ok), `/api/health?mark=${name}`);
     await expect.poll(() => asked.includes(`/api/health?mark=${name}`)).toBe(true);
   };
-  const boardAsksAfter = (name: string) => asked.slice(asked.indexOf(`/api/health?mark=${name}`)).filter((path) => path.startsWith('/api/tracking')).length;
+  const boardAsksAfter = (name: string) =>
+    asked.slice(asked.indexOf(`/api/health?mark=${name}`)).filter((path) => path.startsWith('/api/tracking')).length;
   await page.clock.pauseAt(Date.now() + 1_000);
   await setTabHidden(page, true);
   await vendorActs(request, beta.email, { action: 'received' });
@@ -302,10 +387,17 @@ async function outboxMailTo(vendorEmail: string) {
   const folder = join(process.env.E2E_DATA_DIR!, 'outbox');
   const names = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.eml')) : [];
   const mails = await Promise.all(names.map((name) => simpleParser(readFileSync(join(folder, name)))));
-  return mails.filter((mail) => (Array.isArray(mail.to) ? mail.to : [mail.to]).some((group) => group?.value.some((entry) => entry.address === vendorEmail)));
+  return mails.filter((mail) =>
+    (Array.isArray(mail.to) ? mail.to : [mail.to]).some((group) =>
+      group?.value.some((entry) => entry.address === vendorEmail),
+    ),
+  );
 }
 
-test("the team approves or requests changes on a vendor's seed test from the board, and the vendor sees it and is e-mailed in the thread", async ({ page, request }) => {
+test("the team approves or requests changes on a vendor's seed test from the board, and the vendor sees it and is e-mailed in the thread", async ({
+  page,
+  request,
+}) => {
   const admin = await tokenFor(request, ADMIN_EMAIL);
   const tag = Date.now().toString(36);
   const [acme, beta] = await createVendors(request, admin, tag);
@@ -316,7 +408,16 @@ test("the team approves or requests changes on a vendor's seed test from the boa
       selectedClient: 'heritage-action',
       pricingModel: 'Revshare',
       emailCards: [
-        { id: 'main', htmlContent: `<p>Creative ${tag}</p>`, filename: `creative-${tag}.html`, subject: `Review ${tag}`, senderName: 'Heritage', endDate: '2031-06-30', csvContent: linksCsv([acme!, beta!]), csvFileName: 'links.csv' },
+        {
+          id: 'main',
+          htmlContent: `<p>Creative ${tag}</p>`,
+          filename: `creative-${tag}.html`,
+          subject: `Review ${tag}`,
+          senderName: 'Heritage',
+          endDate: '2031-06-30',
+          csvContent: linksCsv([acme!, beta!]),
+          csvFileName: 'links.csv',
+        },
       ],
       textCards: [],
       imageAttachments: [],
@@ -362,8 +463,14 @@ test("the team approves or requests changes on a vendor's seed test from the boa
   await page.goto(link);
   const status = page.getByRole('region', { name: 'Status' });
   await expect(status.getByText('Changes requested', { exact: true })).toBeVisible();
-  await expect(status.getByText(/The team requested changes to your seed test .*: The footer link is missing its UTM\./)).toBeVisible();
-  await expect(page.getByRole('region', { name: 'History' }).getByText('The team: Changes requested: The footer link is missing its UTM.')).toBeVisible();
+  await expect(
+    status.getByText(/The team requested changes to your seed test .*: The footer link is missing its UTM\./),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'History' })
+      .getByText('The team: Changes requested: The footer link is missing its UTM.'),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSeriousA11yViolations(page);
@@ -386,11 +493,19 @@ test("the team approves or requests changes on a vendor's seed test from the boa
 
   // The Deployment Log entry shows it too.
   await page.goto('/deployment-log');
-  await expect(page.getByRole('list', { name: 'Vendors' }).filter({ hasText: acme!.name }).getByText('Approved', { exact: true }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: 'Vendors' })
+      .filter({ hasText: acme!.name })
+      .getByText('Approved', { exact: true })
+      .first(),
+  ).toBeVisible();
 
   await page.goto('about:blank');
   await page.goto(link);
-  await expect(page.getByRole('region', { name: 'Status' }).getByText(/The team approved your seed test/)).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Status' }).getByText(/The team approved your seed test/),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: test.info().outputPath('vendor-page-approved-desktop.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });

@@ -11,7 +11,9 @@ export async function linkFromDeliveredMessage(vendorEmail: string): Promise<str
     const names = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.eml')) : [];
     for (const name of names) {
       const mail = await simpleParser(readFileSync(join(folder, name)));
-      const to = (Array.isArray(mail.to) ? mail.to : [mail.to]).flatMap((group) => group?.value.map((entry) => entry.address) ?? []);
+      const to = (Array.isArray(mail.to) ? mail.to : [mail.to]).flatMap(
+        (group) => group?.value.map((entry) => entry.address) ?? [],
+      );
       const link = mail.text?.match(/^Your personal page: (\S+)$/m)?.[1];
       if (to.includes(vendorEmail) && link) return link;
     }
@@ -23,6 +25,9 @@ export async function linkFromDeliveredMessage(vendorEmail: string): Promise<str
 /** What a vendor does on its page, done through the vendor API with the link from its delivered message. */
 export async function vendorActs(request: APIRequestContext, vendorEmail: string, action: Record<string, unknown>) {
   const token = (await linkFromDeliveredMessage(vendorEmail)).split('#')[1]!;
-  const response = await request.post('/api/vendor-page/actions', { headers: { authorization: `Bearer ${token}` }, data: action });
+  const response = await request.post('/api/vendor-page/actions', {
+    headers: { authorization: `Bearer ${token}` },
+    data: action,
+  });
   expect(response.status(), await response.text()).toBe(200);
 }

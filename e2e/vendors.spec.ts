@@ -1,5 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN_EMAIL, authorize, expect, expectNoSeriousA11yViolations, signInWithToken, test, tokenFor, uniqueEmail } from './fixtures';
+import {
+  ADMIN_EMAIL,
+  authorize,
+  expect,
+  expectNoSeriousA11yViolations,
+  signInWithToken,
+  test,
+  tokenFor,
+  uniqueEmail,
+} from './fixtures';
 
 const GONE = 'This vendor no longer exists. It may have been deleted by someone else.';
 
@@ -12,7 +21,10 @@ function uniqueVendor(prefix: string) {
 async function createVendor(request: APIRequestContext, adminToken: string, prefix: string) {
   const { name, utmSource } = uniqueVendor(prefix);
   const vendor = { vendorId: utmSource, name, emails: [uniqueEmail('vendor')], defaultUtmSource: utmSource };
-  const response = await request.post('/api/vendors', { data: vendor, headers: { authorization: `Bearer ${adminToken}` } });
+  const response = await request.post('/api/vendors', {
+    data: vendor,
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
   expect(response.status(), await response.text()).toBe(201);
   return vendor;
 }
@@ -26,7 +38,10 @@ async function costsOf(request: APIRequestContext, token: string, vendorId: stri
 const toast = (page: Page, text: string) => page.getByTestId('toast').getByText(text, { exact: true });
 const settingsDialog = (page: Page) => page.getByRole('dialog', { name: 'Vendor Settings' });
 
-test('an admin adds a vendor, edits its addresses and keys, sets its terms and deletes it', async ({ page, request }) => {
+test('an admin adds a vendor, edits its addresses and keys, sets its terms and deletes it', async ({
+  page,
+  request,
+}) => {
   const admin = await tokenFor(request, ADMIN_EMAIL);
   await signInWithToken(page, admin, '/vendors');
   await expect(page.getByRole('heading', { name: 'Vendor Management' })).toBeVisible();
@@ -56,7 +71,9 @@ test('an admin adds a vendor, edits its addresses and keys, sets its terms and d
   expect(vendorPosts).toBe(0);
 
   await addDialog.getByLabel('Vendor Name').fill(name);
-  const created = page.waitForRequest((call) => call.method() === 'POST' && new URL(call.url()).pathname === '/api/vendors');
+  const created = page.waitForRequest(
+    (call) => call.method() === 'POST' && new URL(call.url()).pathname === '/api/vendors',
+  );
   await addButton.click();
   const body = (await created).postDataJSON();
   expect(body).toEqual({
@@ -121,7 +138,9 @@ test('an admin adds a vendor, edits its addresses and keys, sets its terms and d
   page.on('request', (call) => {
     if (call.method() === 'POST' && new URL(call.url()).pathname === '/api/vendor-costs') costPosts += 1;
   });
-  const costSaved = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/vendor-costs' && response.request().method() === 'POST');
+  const costSaved = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/vendor-costs' && response.request().method() === 'POST',
+  );
   await dialog.getByLabel('Cost per Donor').pressSequentially('12.5', { delay: 60 });
   await dialog.getByLabel('CPD Budget').pressSequentially('5000', { delay: 60 });
   expect(costPosts).toBe(0);
@@ -169,7 +188,9 @@ test('a cost typed just before closing the modal is still saved', async ({ page,
   await dialog.getByLabel('CPM Budget').fill('750');
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
-  await expect.poll(async () => (await costsOf(request, admin, vendor.vendorId)) ?? null).toMatchObject({ cpmBudget: 750, costPerThousand: null });
+  await expect
+    .poll(async () => (await costsOf(request, admin, vendor.vendorId)) ?? null)
+    .toMatchObject({ cpmBudget: 750, costPerThousand: null });
 
   // Closing discards the edit-mode draft.
   await page.getByTestId(`vendor-card-${vendor.vendorId}`).getByRole('button', { name: vendor.name }).click();
@@ -203,7 +224,9 @@ test('a member sees no Add Vendor, Edit or Delete, but changes the UTM source', 
   const utm = dialog.getByLabel('UTM Source');
   await expect(utm).toHaveValue(vendor.defaultUtmSource);
   const override = `${vendor.defaultUtmSource}x`;
-  const saved = page.waitForRequest((call) => call.method() === 'POST' && new URL(call.url()).pathname === '/api/vendor-utm-sources');
+  const saved = page.waitForRequest(
+    (call) => call.method() === 'POST' && new URL(call.url()).pathname === '/api/vendor-utm-sources',
+  );
   await utm.fill(override);
   expect((await saved).postDataJSON()).toEqual({ vendorId: vendor.vendorId, utmSource: override });
   await expect(dialog.getByText('Changes saved')).toBeVisible();
@@ -213,7 +236,10 @@ test('a member sees no Add Vendor, Edit or Delete, but changes the UTM source', 
   await request.delete(`/api/vendors/${vendor.vendorId}`, { headers: { authorization: `Bearer ${admin}` } });
 });
 
-test('a vendor term save that meets the server away is retried until it lands, with no error shown', async ({ page, request }) => {
+test('a vendor term save that meets the server away is retried until it lands, with no error shown', async ({
+  page,
+  request,
+}) => {
   const admin = await tokenFor(request, ADMIN_EMAIL);
   const vendor = await createVendor(request, admin, 'Retry Utm');
   let refusalsLeft = 2;
@@ -233,7 +259,9 @@ test('a vendor term save that meets the server away is retried until it lands, w
   await expect(dialog.getByText('Changes saved')).toBeVisible({ timeout: 15_000 });
   expect(refusalsLeft).toBeLessThan(0);
   await expect(page.getByTestId('toast')).toHaveCount(0);
-  const rows = (await (await request.get('/api/vendor-utm-sources', { headers: { authorization: `Bearer ${admin}` } })).json()) as { vendorId: string; utmSource: string }[];
+  const rows = (await (
+    await request.get('/api/vendor-utm-sources', { headers: { authorization: `Bearer ${admin}` } })
+  ).json()) as { vendorId: string; utmSource: string }[];
   expect(rows.find((row) => row.vendorId === vendor.vendorId)?.utmSource).toBe(override);
   await request.delete(`/api/vendors/${vendor.vendorId}`, { headers: { authorization: `Bearer ${admin}` } });
 });

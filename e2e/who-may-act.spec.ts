@@ -4,7 +4,10 @@ import { vendorActs } from './vendor-links';
 
 const refusal = (action: string) => `Only the person who made this send, or an admin, can ${action}.`;
 
-test("a colleague who is neither the sender nor an admin is told why an answer, a link, an update or reminders on are refused, as for 'Retry failed'", async ({ page, request }) => {
+test("a colleague who is neither the sender nor an admin is told why an answer, a link, an update or reminders on are refused, as for 'Retry failed'", async ({
+  page,
+  request,
+}) => {
   // The admin's send; a member of staff who did not make it.
   const { admin, logId, acme } = await cpdSend(request, 'Colleague');
   const email = uniqueEmail('colleague');
@@ -28,7 +31,10 @@ test("a colleague who is neither the sender nor an admin is told why an answer, 
 
   // Deployment Details: reminders off is anyone's; on again, a link turned off and a recorded update are refused with the reason.
   await page.goto('/deployment-log');
-  await page.getByTestId(`log-entry-${logId}`).getByRole('button', { name: /show the Deployment Details/ }).click();
+  await page
+    .getByTestId(`log-entry-${logId}`)
+    .getByRole('button', { name: /show the Deployment Details/ })
+    .click();
   const details = page.getByRole('dialog', { name: 'Deployment Details' });
   const reminders = details.getByRole('checkbox', { name: 'Send reminders to vendors' });
   await expect(reminders).toBeChecked();
@@ -53,7 +59,9 @@ test("a colleague who is neither the sender nor an admin is told why an answer, 
   await expect(record.getByRole('alert')).toHaveText(refusal('record updates for its vendors'));
 
   // Nothing changed for the vendor: its status and its link are as before.
-  const entry = await (await request.get(`/api/email-logs/${logId}`, { headers: { authorization: `Bearer ${admin}` } })).json();
+  const entry = await (
+    await request.get(`/api/email-logs/${logId}`, { headers: { authorization: `Bearer ${admin}` } })
+  ).json();
   const delivery = entry.deliveries.find((candidate: { vendorId: string }) => candidate.vendorId === acme.vendorId);
   expect(delivery.tracking.status).toBe('seed-test-sent');
   expect(delivery.vendorLink.revokedAt).toBeNull();

@@ -23,4 +23,6 @@ const result = await build({
   metafile: true,
 });
 const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
-console.log(`dist/server/{main,backup,restore,pglite-initdb}.js built (${Math.round(bytes / 1024)} kB with its source map)`);
+console.log(
+  `dist/server/{main,backup,restore,pglite-initdb}.js built (${Math.round(bytes / 1024)} kB with its source map)`,
+);

@@ -10,7 +10,10 @@ if (!existsSync(`${clientDir}/index.html`)) {
 }
 const { files, totalGzip } = firstLoadJs(clientDir);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-for (const file of files.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${file.path}: ${kb(file.raw)}, ${kb(file.gzip)} gzip`);
+for (const file of files.sort((a, b) => b.gzip - a.gzip))
+  console.log(`  ${file.path}: ${kb(file.raw)}, ${kb(file.gzip)} gzip`);
 const isWithin = totalGzip <= FIRST_LOAD_BUDGET_BYTES;
-console.log(`${isWithin ? 'ok' : 'FAILED'}: send page first-load JavaScript ${kb(totalGzip)} gzip, budget ${kb(FIRST_LOAD_BUDGET_BYTES)}`);
+console.log(
+  `${isWithin ? 'ok' : 'FAILED'}: send page first-load JavaScript ${kb(totalGzip)} gzip, budget ${kb(FIRST_LOAD_BUDGET_BYTES)}`,
+);
 process.exit(isWithin ? 0 : 1);

@@ -7,7 +7,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (existsSync(CHROMIUM)) process.exit(0);
 
 if (process.getuid?.() !== 0) {
-  console.error(`Chromium is missing at ${CHROMIUM}. Install it with: sudo apt-get install -y --no-install-recommends chromium`);
+  console.error(
+    `Chromium is missing at ${CHROMIUM}. Install it with: sudo apt-get install -y --no-install-recommends chromium`,
+  );
   process.exit(1);
 }
 console.log('Installing Debian chromium for the browser tests...');
@@ -18,7 +20,9 @@ try {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
 } catch {
-  console.error('Could not install chromium with apt-get. Install it by hand: apt-get install -y --no-install-recommends chromium');
+  console.error(
+    'Could not install chromium with apt-get. Install it by hand: apt-get install -y --no-install-recommends chromium',
+  );
   process.exit(1);
 }
 if (!existsSync(CHROMIUM)) {

@@ -10,7 +10,9 @@ RuleTester.it = it;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const at = (path: string) => join(root, path);
-const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' } });
+const tester = new RuleTester({
+  languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' },
+});
 const mailToModules = 'src/server/mail never imports src/server/modules';
 
 tester.run('house/import-direction', houseRules['import-direction'], {
@@ -18,7 +20,10 @@ tester.run('house/import-direction', houseRules['import-direction'], {
     { filename: at('src/server/mail/deliveries.ts'), code: "import * as repo from './deliveries-repository';" },
     { filename: at('src/server/mail/gmail.ts'), code: "import { AppError } from '#server/errors';" },
     { filename: at('src/server/mail/gmail.ts'), code: "import { AppError } from '../errors';" },
-    { filename: at('src/server/modules/sends/service.ts'), code: "import type { DeliveryWorker } from '#server/mail/deliveries';" },
+    {
+      filename: at('src/server/modules/sends/service.ts'),
+      code: "import type { DeliveryWorker } from '#server/mail/deliveries';",
+    },
     { filename: at('src/server/modules/sends/service.ts'), code: "import * as repo from '../email-logs/repository';" },
     { filename: at('src/server/app.ts'), code: "import { createGoogleContext } from './modules/google/context';" },
   ],
@@ -26,17 +31,45 @@ tester.run('house/import-direction', houseRules['import-direction'], {
     {
       filename: at('src/server/mail/deliveries.ts'),
       code: "import * as repo from '#server/modules/email-logs/repository';",
-      errors: [{ message: `#server/modules/email-logs/repository: ${mailToModules} (declare an interface in mail and have the caller pass it in)` }],
+      errors: [
+        {
+          message: `#server/modules/email-logs/repository: ${mailToModules} (declare an interface in mail and have the caller pass it in)`,
+        },
+      ],
     },
-    { filename: at('src/server/mail/gmail.ts'), code: "import type { GoogleAccessTokens } from '../modules/google/access-token';", errors: 1 },
-    { filename: at('src/server/mail/queue/worker.ts'), code: "import { x } from '../../modules/sends/repository';", errors: 1 },
-    { filename: at('src/server/mail/gmail.test.ts'), code: "import { createGoogleContext } from '../modules/google/context';", errors: 1 },
-    { filename: at('src/server/mail/index.ts'), code: "export { createGoogleContext } from '#server/modules/google/context';", errors: 1 },
+    {
+      filename: at('src/server/mail/gmail.ts'),
+      code: "import type { GoogleAccessTokens } from '../modules/google/access-token';",
+      errors: 1,
+    },
+    {
+      filename: at('src/server/mail/queue/worker.ts'),
+      code: "import { x } from '../../modules/sends/repository';",
+      errors: 1,
+    },
+    {
+      filename: at('src/server/mail/gmail.test.ts'),
+      code: "import { createGoogleContext } from '../modules/google/context';",
+      errors: 1,
+    },
+    {
+      filename: at('src/server/mail/index.ts'),
+      code: "export { createGoogleContext } from '#server/modules/google/context';",
+      errors: 1,
+    },
     { filename: at('src/server/mail/index.ts'), code: "export * from '../modules/google/context';", errors: 1 },
     { filename: at('src/server/mail/lazy.ts'), code: "await import('#server/modules/google/context');", errors: 1 },
-    { filename: at('src/shared/email/compose.ts'), code: "import { x } from '#server/config';", errors: [{ message: "#server/config: src/shared is pure and imports only src/shared" }] },
+    {
+      filename: at('src/shared/email/compose.ts'),
+      code: "import { x } from '#server/config';",
+      errors: [{ message: '#server/config: src/shared is pure and imports only src/shared' }],
+    },
     { filename: at('src/client/lib/request.ts'), code: "import { x } from '../../server/errors';", errors: 1 },
-    { filename: at('src/client/features/send/page.tsx'), code: "import { x } from '#client/features/vendors/queries';", errors: 1 },
+    {
+      filename: at('src/client/features/send/page.tsx'),
+      code: "import { x } from '#client/features/vendors/queries';",
+      errors: 1,
+    },
   ],
 });
 

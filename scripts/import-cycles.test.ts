@@ -4,7 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const aliases: Record<string, string> = { '#shared/': 'src/shared/', '#server/': 'src/server/', '#client/': 'src/client/' };
+const aliases: Record<string, string> = {
+  '#shared/': 'src/shared/',
+  '#server/': 'src/server/',
+  '#client/': 'src/client/',
+};
 const extensions = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
 
 function sourceFiles(dir: string): string[] {
@@ -19,7 +23,9 @@ function resolveImport(from: string, specifier: string): string | undefined {
   const alias = Object.keys(aliases).find((prefix) => specifier.startsWith(prefix));
   const base = alias
     ? join(root, aliases[alias], specifier.slice(alias.length))
-    : specifier.startsWith('.') ? resolve(dirname(from), specifier) : undefined;
+    : specifier.startsWith('.')
+      ? resolve(dirname(from), specifier)
+      : undefined;
   if (!base) return undefined;
   return extensions.map((ext) => base + ext).find((path) => existsSync(path) && statSync(path).isFile());
 }
@@ -27,7 +33,9 @@ function resolveImport(from: string, specifier: string): string | undefined {
 /** Type imports count too: a circle of types still ties two modules into one. */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  const specifiers = [...text.matchAll(/^\s*(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm)].map((m) => m[1]);
+  const specifiers = [
+    ...text.matchAll(/^\s*(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm),
+  ].map((m) => m[1]);
   return specifiers.map((s) => resolveImport(file, s)).filter((path): path is string => path !== undefined);
 }
 

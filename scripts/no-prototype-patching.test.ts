@@ -15,14 +15,21 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(entry.parentPath, entry.name);
     if (entry.isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')
+      ? [path]
+      : [];
   });
 }
 
 /** The expression under parentheses, `as`, `satisfies` and `!`. */
 function unwrapped(node: ts.Expression): ts.Expression {
   let current = node;
-  while (ts.isParenthesizedExpression(current) || ts.isAsExpression(current) || ts.isSatisfiesExpression(current) || ts.isNonNullExpression(current)) {
+  while (
+    ts.isParenthesizedExpression(current) ||
+    ts.isAsExpression(current) ||
+    ts.isSatisfiesExpression(current) ||
+    ts.isNonNullExpression(current)
+  ) {
     current = current.expression;
   }
   return current;
@@ -36,7 +43,8 @@ function reachesPrototype(node: ts.Expression): boolean {
       if (current.name.text === 'prototype') return true;
       current = unwrapped(current.expression);
     } else if (ts.isElementAccessExpression(current)) {
-      if (ts.isStringLiteralLike(current.argumentExpression) && current.argumentExpression.text === 'prototype') return true;
+      if (ts.isStringLiteralLike(current.argumentExpression) && current.argumentExpression.text === 'prototype')
+        return true;
       current = unwrapped(current.expression);
     } else return false;
   }
@@ -48,14 +56,22 @@ const PROTOTYPE_WRITERS = new Set(['defineProperty', 'defineProperties', 'assign
 function prototypeWrites(fileName: string, text: string): string[] {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
   const found: string[] = [];
-  const report = (node: ts.Node) => found.push(`${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${node.getText().split('\n')[0]}`);
+  const report = (node: ts.Node) =>
+    found.push(`${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${node.getText().split('\n')[0]}`);
   const visit = (node: ts.Node) => {
-    if (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment) {
+    if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+      node.operatorToken.kind <= ts.SyntaxKind.LastAssignment
+    ) {
       if (reachesPrototype(node.left)) report(node);
     } else if (ts.isCallExpression(node)) {
       const callee = unwrapped(node.expression);
       const isObjectWriter =
-        ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) && ['Object', 'Reflect'].includes(callee.expression.text) && PROTOTYPE_WRITERS.has(callee.name.text);
+        ts.isPropertyAccessExpression(callee) &&
+        ts.isIdentifier(callee.expression) &&
+        ['Object', 'Reflect'].includes(callee.expression.text) &&
+        PROTOTYPE_WRITERS.has(callee.name.text);
       if (isObjectWriter && node.arguments[0] && reachesPrototype(node.arguments[0])) report(node);
     }
     ts.forEachChild(node, visit);
@@ -84,7 +100,9 @@ describe('no prototype is patched in src/', () => {
   it('src/ writes to none', () => {
     const files = sourceFiles(join(root, 'src'));
     expect(files.length).toBeGreaterThan(100);
-    const writes = files.flatMap((file) => prototypeWrites(file, readFileSync(file, 'utf8')).map((write) => `${relative(root, file)}:${write}`));
+    const writes = files.flatMap((file) =>
+      prototypeWrites(file, readFileSync(file, 'utf8')).map((write) => `${relative(root, file)}:${write}`),
+    );
     expect(writes).toEqual([]);
   });
 });

@@ -39,7 +39,9 @@ function freePort() {
 
 const isRoot = process.getuid?.() === 0;
 const asPostgres = (file, args) =>
-  isRoot ? execFileSync('runuser', ['-u', 'postgres', '--', file, ...args], { stdio: 'pipe' }) : execFileSync(file, args, { stdio: 'pipe' });
+  isRoot
+    ? execFileSync('runuser', ['-u', 'postgres', '--', file, ...args], { stdio: 'pipe' })
+    : execFileSync(file, args, { stdio: 'pipe' });
 
 /** Starts a new cluster; resolves to its URL and a synchronous stop() that also removes its folder. */
 export async function startPostgresCluster() {
@@ -58,10 +60,27 @@ export async function startPostgresCluster() {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    asPostgres(join(PG_BIN, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-instructions']);
+    asPostgres(join(PG_BIN, 'initdb'), [
+      '-D',
+      dataDir,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--no-instructions',
+    ]);
     asPostgres(join(PG_BIN, 'pg_ctl'), [
-      '-D', dataDir, '-l', join(dir, 'server.log'), '-w', '-t', '30', 'start',
-      '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+      '-D',
+      dataDir,
+      '-l',
+      join(dir, 'server.log'),
+      '-w',
+      '-t',
+      '30',
+      'start',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
     ]);
     started = true;
   } catch (error) {

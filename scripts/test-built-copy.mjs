@@ -31,19 +31,33 @@ const freePort = () =>
 
 let child;
 try {
-  for (const path of ['package.json', 'package-lock.json', 'dist', 'drizzle']) cpSync(path, join(dir, path), { recursive: true });
-  execFileSync('npm', ['ci', '--omit=dev', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
-    cwd: dir,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    timeout: 5 * 60_000,
-  });
-  check('npm ci --omit=dev installs no build or test tool', !['vite', 'tsx', 'esbuild', 'vitest', 'react'].some((name) => existsSync(join(dir, 'node_modules', name))));
+  for (const path of ['package.json', 'package-lock.json', 'dist', 'drizzle'])
+    cpSync(path, join(dir, path), { recursive: true });
+  execFileSync(
+    'npm',
+    ['ci', '--omit=dev', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'],
+    {
+      cwd: dir,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      timeout: 5 * 60_000,
+    },
+  );
+  check(
+    'npm ci --omit=dev installs no build or test tool',
+    !['vite', 'tsx', 'esbuild', 'vitest', 'react'].some((name) => existsSync(join(dir, 'node_modules', name))),
+  );
 
   const port = await freePort();
   let output = '';
   child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: dir,
-    env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), MAIL_TRANSPORT: 'outbox' },
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: join(dir, 'data'),
+      MAIL_TRANSPORT: 'outbox',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (chunk) => (output += chunk));
@@ -73,7 +87,11 @@ try {
       return false;
     }
   };
-  check('every output line is a JSON log line', lines.every(isJson), lines.find((line) => !isJson(line)));
+  check(
+    'every output line is a JSON log line',
+    lines.every(isJson),
+    lines.find((line) => !isJson(line)),
+  );
 } catch (error) {
   check('the built copy installs and starts', false, error.message);
 } finally {

@@ -10,7 +10,9 @@ if (command.length === 0) {
   process.exit(2);
 }
 if (!ensurePostgresInstalled()) {
-  console.error(`PostgreSQL 15 is missing: ${join(PG_BIN, 'initdb')} not found. Install it with: apt-get install -y postgresql-15`);
+  console.error(
+    `PostgreSQL 15 is missing: ${join(PG_BIN, 'initdb')} not found. Install it with: apt-get install -y postgresql-15`,
+  );
   process.exit(1);
 }
 
@@ -23,7 +25,10 @@ try {
 }
 
 console.log(`PostgreSQL 15 on 127.0.0.1:${cluster.port}`);
-const child = spawn(command[0], command.slice(1), { stdio: 'inherit', env: { ...process.env, TEST_DATABASE_URL: cluster.url } });
+const child = spawn(command[0], command.slice(1), {
+  stdio: 'inherit',
+  env: { ...process.env, TEST_DATABASE_URL: cluster.url },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => {
   cluster.stop();

@@ -44,7 +44,9 @@ export async function runFaults(t: FaultTargets): Promise<{ inFlightAtKill: stri
   await victim.start(60_000);
   journal.close(kill);
   t.onRestarted(victim);
-  t.log(`${victim.name} back after ${((kill.endedAt - kill.startedAt) / 1000).toFixed(1)} s; the send at the kill: ${(await send).kind}`);
+  t.log(
+    `${victim.name} back after ${((kill.endedAt - kill.startedAt) / 1000).toFixed(1)} s; the send at the kill: ${(await send).kind}`,
+  );
   await sleep(profile.gapMs);
 
   // 2. PostgreSQL restarted.

@@ -35,7 +35,15 @@ export async function createInstance(name: string, env: Record<string, string>, 
   async function start(timeoutMs: number) {
     log = '';
     const started = spawn(process.execPath, ['scripts/start.mjs'], {
-      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: url,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child = started;
@@ -46,13 +54,21 @@ export async function createInstance(name: string, env: Record<string, string>, 
     started.stderr!.on('data', (chunk: Buffer) => logStream.write(chunk));
     started.once('exit', (code, signal) => {
       if (ended.has(started)) return;
-      const fatal = log.split('\n').filter((line) => line.includes('"level":60')).pop();
-      unexpectedExits.push(`${name} exited (${signal ?? code}) at ${new Date().toISOString()}${fatal ? `: ${fatal.slice(0, 400)}` : ''}`);
+      const fatal = log
+        .split('\n')
+        .filter((line) => line.includes('"level":60'))
+        .pop();
+      unexpectedExits.push(
+        `${name} exited (${signal ?? code}) at ${new Date().toISOString()}${fatal ? `: ${fatal.slice(0, 400)}` : ''}`,
+      );
     });
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       if (started.exitCode !== null) throw new Error(`${name} exited with ${started.exitCode}; log: ${logFile}`);
-      const isUp = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
+      const isUp = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) }).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (isUp) return;
       await sleep(200);
     }

@@ -22,7 +22,9 @@ const percentile = (values: number[], p: number) => {
 /** Answer times per route, outside the fault windows (the steady load). */
 export function latencies(journal: Journal, profile: Profile) {
   const isSteady = (record: RequestRecord) =>
-    !journal.faults.some((window) => record.startedAt <= window.endedAt + profile.recoveryMs && record.endedAt >= window.startedAt);
+    !journal.faults.some(
+      (window) => record.startedAt <= window.endedAt + profile.recoveryMs && record.endedAt >= window.startedAt,
+    );
   const byRoute = new Map<string, number[]>();
   for (const record of journal.requests) {
     if (!isSteady(record) || record.outcome !== 200) continue;
@@ -30,7 +32,13 @@ export function latencies(journal: Journal, profile: Profile) {
   }
   return [...byRoute.entries()]
     .sort((a, b) => b[1].length - a[1].length)
-    .map(([route, times]) => ({ route, count: times.length, p50: percentile(times, 50), p95: percentile(times, 95), max: percentile(times, 100) }));
+    .map(([route, times]) => ({
+      route,
+      count: times.length,
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+      max: percentile(times, 100),
+    }));
 }
 
 /**
@@ -38,7 +46,9 @@ export function latencies(journal: Journal, profile: Profile) {
  * reading can land on a garbage collection either way).
  */
 export function sampleMemory(instances: { name: string; pid: number; rss(): number }[]) {
-  const samples = new Map<string, { at: number; pid: number; rss: number }[]>(instances.map((instance) => [instance.name, []]));
+  const samples = new Map<string, { at: number; pid: number; rss: number }[]>(
+    instances.map((instance) => [instance.name, []]),
+  );
   const timer = setInterval(() => {
     for (const instance of instances) {
       const rss = instance.rss();
@@ -49,7 +59,10 @@ export function sampleMemory(instances: { name: string; pid: number; rss(): numb
     /** Median RSS of the instance's current process over the last `windowMs`, in bytes. */
     recentMedian(instance: { name: string; pid: number }, windowMs = 10_000) {
       const since = Date.now() - windowMs;
-      const values = samples.get(instance.name)!.filter((sample) => sample.at >= since && sample.pid === instance.pid).map((sample) => sample.rss);
+      const values = samples
+        .get(instance.name)!
+        .filter((sample) => sample.at >= since && sample.pid === instance.pid)
+        .map((sample) => sample.rss);
       return percentile(values, 50);
     },
     /** Median RSS (MB) of each `everyMs` of the instance's current process, oldest first: how memory went. */

@@ -18,23 +18,45 @@ async function call(method: string, instance: Instance, path: string, body: unkn
   if (!response.ok) throw new Error(`setup ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as Record<string, unknown>;
 }
-const post = (instance: Instance, path: string, body: unknown, token?: string) => call('POST', instance, path, body, token);
+const post = (instance: Instance, path: string, body: unknown, token?: string) =>
+  call('POST', instance, path, body, token);
 
 const inviteOf = (url: string) => new URL(url).searchParams.get('invite');
 
 /** Through the API of the first instance: the first admin, an approval address, the vendors and the users' accounts. */
 export async function seed(instance: Instance, userCount: number) {
-  const admin = await post(instance, '/api/register', { email: ADMIN, password: PASSWORD, invite: inviteOf(await instance.setupUrl(ADMIN)) });
+  const admin = await post(instance, '/api/register', {
+    email: ADMIN,
+    password: PASSWORD,
+    invite: inviteOf(await instance.setupUrl(ADMIN)),
+  });
   const token = String(admin.token);
   await post(instance, '/api/approval-emails', { email: 'approvals@agency.test' }, token);
   for (const vendorId of VENDOR_IDS) {
-    await post(instance, '/api/vendors', { vendorId, name: `Vendor ${vendorId}`, emails: [`${vendorId}@vendors.test`], defaultUtmSource: vendorId, emailProspectingKey: `KEY-${vendorId}` }, token);
+    await post(
+      instance,
+      '/api/vendors',
+      {
+        vendorId,
+        name: `Vendor ${vendorId}`,
+        emails: [`${vendorId}@vendors.test`],
+        defaultUtmSource: vendorId,
+        emailProspectingKey: `KEY-${vendorId}`,
+      },
+      token,
+    );
   }
   for (let index = 0; index < userCount; index++) {
     const { inviteUrl } = await post(instance, '/api/authorized-emails', { email: userEmail(index) }, token);
-    await post(instance, '/api/register', { email: userEmail(index), password: PASSWORD, invite: inviteOf(String(inviteUrl)) });
+    await post(instance, '/api/register', {
+      email: userEmail(index),
+      password: PASSWORD,
+      invite: inviteOf(String(inviteUrl)),
+    });
   }
-  const accounts = (await (await fetch(`${instance.url}/api/users`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number; email: string }[];
+  const accounts = (await (
+    await fetch(`${instance.url}/api/users`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { id: number; email: string }[];
   for (let index = 0; index < ADMIN_USERS; index++) {
     const account = accounts.find((entry) => entry.email === userEmail(index))!;
     await call('PATCH', instance, `/api/users/${account.id}/permissions`, { isAdmin: true }, token);

@@ -37,7 +37,9 @@ function sendBody(tag: string) {
     ],
     textCards: [],
     selectedClient: 'goa-victory',
-    allVendorLinks: { main: Object.fromEntries(VENDOR_IDS.map((id) => [id, `https://donate.test/${tag}/?utm_source=${id}`])) },
+    allVendorLinks: {
+      main: Object.fromEntries(VENDOR_IDS.map((id) => [id, `https://donate.test/${tag}/?utm_source=${id}`])),
+    },
     pricingModel: 'Revshare',
   };
 }
@@ -76,7 +78,10 @@ export class SimulatedUser {
   /** Signs in (retrying while the app is unavailable); false when the run ended first. */
   async signIn(): Promise<boolean> {
     while (this.isRunning) {
-      const answer = await this.request(this.index, 'POST', '/api/login', { email: userEmail(this.index), password: PASSWORD });
+      const answer = await this.request(this.index, 'POST', '/api/login', {
+        email: userEmail(this.index),
+        password: PASSWORD,
+      });
       if (answer.outcome === 200) {
         // The earlier session stays valid (another tab): a logout here would race this user's saves in flight.
         this.token = String((answer.body as { token: string }).token);
@@ -89,8 +94,15 @@ export class SimulatedUser {
 
   async start() {
     await this.signIn();
-    const created = await this.request(this.index, 'POST', '/api/prospecting-drafts', { cardId: this.cardId, cardType: 'text', cardOrder: 0 }, this.auth());
-    if (created.outcome !== 200 && created.outcome !== 201) throw new Error(`user ${this.index}: card not created (${created.outcome})`);
+    const created = await this.request(
+      this.index,
+      'POST',
+      '/api/prospecting-drafts',
+      { cardId: this.cardId, cardType: 'text', cardOrder: 0 },
+      this.auth(),
+    );
+    if (created.outcome !== 200 && created.outcome !== 201)
+      throw new Error(`user ${this.index}: card not created (${created.outcome})`);
   }
 
   stop() {
@@ -120,14 +132,23 @@ export class SimulatedUser {
   async autosave(untilSaved = false) {
     while (this.isRunning || (untilSaved && this.typed !== this.acknowledged)) {
       const now = Date.now();
-      const isDue = this.typed !== this.acknowledged && now >= this.retryAt && (now - this.lastKeyAt >= 800 || now - this.lastSaveAt >= 3000);
+      const isDue =
+        this.typed !== this.acknowledged &&
+        now >= this.retryAt &&
+        (now - this.lastKeyAt >= 800 || now - this.lastSaveAt >= 3000);
       if (!isDue) {
         await sleep(200);
         continue;
       }
       const text = this.typed;
       this.lastSaveAt = now;
-      const answer = await this.request(this.index, 'PATCH', `/api/prospecting-drafts/${this.cardId}`, { textCopy: text }, this.auth());
+      const answer = await this.request(
+        this.index,
+        'PATCH',
+        `/api/prospecting-drafts/${this.cardId}`,
+        { textCopy: text },
+        this.auth(),
+      );
       if (answer.outcome === 200) this.acknowledged = text;
       else if (answer.outcome === 401) await this.signIn();
       else this.retryAt = Date.now() + (Number(answer.retryAfter) > 0 ? Number(answer.retryAfter) * 1000 : 1000);
@@ -142,7 +163,8 @@ export class SimulatedUser {
       const roll = Math.random();
       if (roll < 0.35) await this.request(this.index, 'GET', '/api/email-logs?limit=20', undefined, this.auth());
       else if (roll < 0.55) await this.request(this.index, 'GET', '/api/vendors', undefined, this.auth());
-      else if (roll < 0.75) await this.editVendor(); else if (roll < 0.95) await this.request(this.index, 'GET', '/api/prospecting-drafts', undefined, this.auth());
+      else if (roll < 0.75) await this.editVendor();
+      else if (roll < 0.95) await this.request(this.index, 'GET', '/api/prospecting-drafts', undefined, this.auth());
       else await this.signIn();
     }
   }
@@ -152,12 +174,29 @@ export class SimulatedUser {
     const vendorId = VENDOR_IDS[Math.floor(Math.random() * VENDOR_IDS.length)]!;
     const variant = Math.floor(Math.random() * 1000);
     if (this.index < ADMIN_USERS) {
-      const body = { name: `Vendor ${vendorId}`, emails: [`${vendorId}@vendors.test`], defaultUtmSource: `${vendorId}-${variant}`, emailProspectingKey: `KEY-${vendorId}` };
+      const body = {
+        name: `Vendor ${vendorId}`,
+        emails: [`${vendorId}@vendors.test`],
+        defaultUtmSource: `${vendorId}-${variant}`,
+        emailProspectingKey: `KEY-${vendorId}`,
+      };
       await this.request(this.index, 'PUT', `/api/vendors/${vendorId}`, body, this.auth());
     } else if (variant % 2 === 0) {
-      await this.request(this.index, 'POST', '/api/vendor-splits', { vendorId, splitRatio: `${50 + (variant % 30)}/${50 - (variant % 30)}` }, this.auth());
+      await this.request(
+        this.index,
+        'POST',
+        '/api/vendor-splits',
+        { vendorId, splitRatio: `${50 + (variant % 30)}/${50 - (variant % 30)}` },
+        this.auth(),
+      );
     } else {
-      await this.request(this.index, 'POST', '/api/vendor-utm-sources', { vendorId, utmSource: `${vendorId}-${variant}` }, this.auth());
+      await this.request(
+        this.index,
+        'POST',
+        '/api/vendor-utm-sources',
+        { vendorId, utmSource: `${vendorId}-${variant}` },
+        this.auth(),
+      );
     }
   }
 
@@ -171,7 +210,8 @@ export class SimulatedUser {
       const base = { tag, user: this.index, startedAt, endedAt: Date.now() };
       if (answer.outcome === 200) return { ...base, kind: 'accepted', id: (answer.body as { id: number }).id };
       if (typeof answer.outcome === 'number') {
-        const message = answer.body && typeof answer.body === 'object' ? (answer.body as { message?: string }).message : null;
+        const message =
+          answer.body && typeof answer.body === 'object' ? (answer.body as { message?: string }).message : null;
         return { ...base, kind: 'refused', status: answer.outcome, message };
       }
       if (attempt === 3) return { ...base, kind: 'unanswered' };
@@ -183,7 +223,11 @@ export class SimulatedUser {
   async serverText(): Promise<string | null> {
     for (let attempt = 1; ; attempt++) {
       const answer = await this.request(this.index, 'GET', '/api/prospecting-drafts', undefined, this.auth());
-      if (answer.outcome === 200) return (answer.body as { cardId: string; textCopy: string }[]).find((card) => card.cardId === this.cardId)?.textCopy ?? null;
+      if (answer.outcome === 200)
+        return (
+          (answer.body as { cardId: string; textCopy: string }[]).find((card) => card.cardId === this.cardId)
+            ?.textCopy ?? null
+        );
       if (answer.outcome !== 503 || attempt === 5) return null;
       await sleep(Number(answer.retryAfter) > 0 ? Number(answer.retryAfter) * 1000 : 1000);
     }

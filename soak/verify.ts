@@ -53,7 +53,8 @@ export function verify(evidence: Evidence): Check[] {
   const accepted = evidence.sends.filter((send) => send.kind === 'accepted');
   const acceptedIds = new Set(accepted.map((send) => send.id!));
   const byLog = new Map<number, DeliveryFact[]>();
-  for (const delivery of evidence.deliveries) byLog.set(delivery.logId, [...(byLog.get(delivery.logId) ?? []), delivery]);
+  for (const delivery of evidence.deliveries)
+    byLog.set(delivery.logId, [...(byLog.get(delivery.logId) ?? []), delivery]);
   const expected = [...acceptedIds].flatMap((id) => byLog.get(id) ?? []);
   const missingRows = [...acceptedIds].filter((id) => (byLog.get(id)?.length ?? 0) !== 10);
   let once = 0;
@@ -68,12 +69,17 @@ export function verify(evidence: Evidence): Check[] {
       else if (delivery.status === 'uncertain') {
         uncertainAtKill++;
         uncertainArrived += times;
-      }
-      else if (delivery.status === 'sent' && times === 1) once++;
+      } else if (delivery.status === 'sent' && times === 1) once++;
       else if (delivery.status === 'sending' && !profile.expectStaleClaimsResolved) stillClaimedAtKill++;
-      else wrong.push(`${delivery.logId}/${delivery.vendorId} in flight at the kill: ${delivery.status}, received ${times}`);
+      else
+        wrong.push(
+          `${delivery.logId}/${delivery.vendorId} in flight at the kill: ${delivery.status}, received ${times}`,
+        );
     } else if (delivery.status === 'sent' && times === 1) once++;
-    else wrong.push(`${delivery.logId}/${delivery.vendorId}: ${delivery.status} (${delivery.lastError ?? ''}), received ${times}`);
+    else
+      wrong.push(
+        `${delivery.logId}/${delivery.vendorId}: ${delivery.status} (${delivery.lastError ?? ''}), received ${times}`,
+      );
   }
   const known = new Set(evidence.deliveries.map((delivery) => delivery.messageId));
   const strangers = [...evidence.received.keys()].filter((id) => !known.has(id));
@@ -87,14 +93,26 @@ export function verify(evidence: Evidence): Check[] {
       (wrong.length ? `; e.g. ${wrong.slice(0, 5).join('; ')}` : ''),
     wrong.length === 0 && doubled === 0 && strangers.length === 0 && missingRows.length === 0 && accepted.length > 0,
   );
-  check("messages in flight at the kill", `${evidence.inFlightAtKill.size} claimed at the kill (by either instance), ${uncertainAtKill} ended 'uncertain' (${uncertainArrived} of those had in fact reached the SMTP server, once)`, evidence.inFlightAtKill.size > 0);
+  check(
+    'messages in flight at the kill',
+    `${evidence.inFlightAtKill.size} claimed at the kill (by either instance), ${uncertainAtKill} ended 'uncertain' (${uncertainArrived} of those had in fact reached the SMTP server, once)`,
+    evidence.inFlightAtKill.size > 0,
+  );
 
   const notLogged = [...acceptedIds].filter((id) => !evidence.loggedIds.has(id));
-  check('no accepted send missing from the Deployment Log', `${notLogged.length} missing of ${acceptedIds.size}${notLogged.length ? ` (${notLogged.join(', ')})` : ''}`, notLogged.length === 0);
+  check(
+    'no accepted send missing from the Deployment Log',
+    `${notLogged.length} missing of ${acceptedIds.size}${notLogged.length ? ` (${notLogged.join(', ')})` : ''}`,
+    notLogged.length === 0,
+  );
 
   const refused = evidence.sends.filter((send) => send.kind === 'refused');
   const refusedDelivered = refused.filter((send) =>
-    evidence.deliveries.some((delivery) => delivery.subjects.includes(send.tag) && (delivery.status === 'sent' || (evidence.received.get(delivery.messageId) ?? 0) > 0)),
+    evidence.deliveries.some(
+      (delivery) =>
+        delivery.subjects.includes(send.tag) &&
+        (delivery.status === 'sent' || (evidence.received.get(delivery.messageId) ?? 0) > 0),
+    ),
   );
   const unanswered = evidence.sends.filter((send) => send.kind === 'unanswered');
   check(
@@ -103,9 +121,17 @@ export function verify(evidence: Evidence): Check[] {
     refusedDelivered.length === 0 && unanswered.length === 0,
   );
   for (const send of refusedDelivered) {
-    check(`${send.tag}: answered ${send.status} at +${at(send.endedAt)} s yet delivered`, `'${send.message ?? ''}'`, false);
+    check(
+      `${send.tag}: answered ${send.status} at +${at(send.endedAt)} s yet delivered`,
+      `'${send.message ?? ''}'`,
+      false,
+    );
   }
-  check('no instance exited by itself', evidence.unexpectedExits.join('; ') || 'none', evidence.unexpectedExits.length === 0);
+  check(
+    'no instance exited by itself',
+    evidence.unexpectedExits.join('; ') || 'none',
+    evidence.unexpectedExits.length === 0,
+  );
 
   const lost = evidence.drafts.filter((draft) => draft.server !== draft.typed || draft.acknowledged !== draft.typed);
   const characters = evidence.drafts.reduce((sum, draft) => sum + draft.typed.length, 0);
@@ -115,42 +141,85 @@ export function verify(evidence: Evidence): Check[] {
     lost.length === 0 && evidence.drafts.length === profile.users,
   );
   for (const draft of lost) {
-    const tail = (text: string | null) => (text === null ? 'nothing' : `${text.length} characters ending '${text.slice(-12)}'`);
-    check(`user ${draft.user}'s card`, `typed ${tail(draft.typed)}; acknowledged ${tail(draft.acknowledged)}; on the server ${tail(draft.server)}`, false);
+    const tail = (text: string | null) =>
+      text === null ? 'nothing' : `${text.length} characters ending '${text.slice(-12)}'`;
+    check(
+      `user ${draft.user}'s card`,
+      `typed ${tail(draft.typed)}; acknowledged ${tail(draft.acknowledged)}; on the server ${tail(draft.server)}`,
+      false,
+    );
   }
 
   // Answers: no 5xx outside the fault windows; inside, clean 503s; never a hang.
   const requests = journal.requests;
-  const inFault = (record: RequestRecord) => journal.faults.find((window) => overlaps(record, window, profile.recoveryMs));
+  const inFault = (record: RequestRecord) =>
+    journal.faults.find((window) => overlaps(record, window, profile.recoveryMs));
   const hangs = requests.filter((record) => record.outcome === 'timeout');
-  const outside5xx = requests.filter((record) => typeof record.outcome === 'number' && record.outcome >= 500 && !inFault(record));
-  const inside5xx = requests.filter((record) => typeof record.outcome === 'number' && record.outcome >= 500 && inFault(record));
+  const outside5xx = requests.filter(
+    (record) => typeof record.outcome === 'number' && record.outcome >= 500 && !inFault(record),
+  );
+  const inside5xx = requests.filter(
+    (record) => typeof record.outcome === 'number' && record.outcome >= 500 && inFault(record),
+  );
   const unclean = inside5xx.filter((record) => !isCleanUnavailable(record));
-  const badConnections = requests.filter((record) => record.outcome === 'connection' && inFault(record)?.instance !== record.instance);
-  const unexpected4xx = requests.filter((record) => typeof record.outcome === 'number' && record.outcome >= 400 && record.outcome < 500);
+  const badConnections = requests.filter(
+    (record) => record.outcome === 'connection' && inFault(record)?.instance !== record.instance,
+  );
+  const unexpected4xx = requests.filter(
+    (record) => typeof record.outcome === 'number' && record.outcome >= 400 && record.outcome < 500,
+  );
   const sample = (records: RequestRecord[]) =>
-    records.slice(0, 3).map((record) => `+${at(record.startedAt)} s ${record.instance} ${record.route} -> ${record.outcome}${record.message ? ` '${record.message}'` : ''}`).join('; ');
-  check('no 5xx outside the fault windows', `${outside5xx.length} of ${requests.length} requests${outside5xx.length ? `: ${sample(outside5xx)}` : ''}`, outside5xx.length === 0);
+    records
+      .slice(0, 3)
+      .map(
+        (record) =>
+          `+${at(record.startedAt)} s ${record.instance} ${record.route} -> ${record.outcome}${record.message ? ` '${record.message}'` : ''}`,
+      )
+      .join('; ');
   check(
-    "5xx during faults are 503 with Retry-After and a message",
+    'no 5xx outside the fault windows',
+    `${outside5xx.length} of ${requests.length} requests${outside5xx.length ? `: ${sample(outside5xx)}` : ''}`,
+    outside5xx.length === 0,
+  );
+  check(
+    '5xx during faults are 503 with Retry-After and a message',
     `${inside5xx.length} 5xx during faults, ${unclean.length} not clean${unclean.length ? `: ${sample(unclean)}` : ''}`,
     unclean.length === 0,
   );
-  check(`no request without an answer within ${profile.clientTimeoutMs / 1000} s`, `${hangs.length} timed out${hangs.length ? `: ${sample(hangs)}` : ''}`, hangs.length === 0);
-  check('connections refused only by the killed instance while it was down', `${badConnections.length} others${badConnections.length ? `: ${sample(badConnections)}` : ''}`, badConnections.length === 0);
-  check('no 4xx answers (the simulated users make no mistakes)', `${unexpected4xx.length}${unexpected4xx.length ? `: ${sample(unexpected4xx)}` : ''}`, unexpected4xx.length === 0);
+  check(
+    `no request without an answer within ${profile.clientTimeoutMs / 1000} s`,
+    `${hangs.length} timed out${hangs.length ? `: ${sample(hangs)}` : ''}`,
+    hangs.length === 0,
+  );
+  check(
+    'connections refused only by the killed instance while it was down',
+    `${badConnections.length} others${badConnections.length ? `: ${sample(badConnections)}` : ''}`,
+    badConnections.length === 0,
+  );
+  check(
+    'no 4xx answers (the simulated users make no mistakes)',
+    `${unexpected4xx.length}${unexpected4xx.length ? `: ${sample(unexpected4xx)}` : ''}`,
+    unexpected4xx.length === 0,
+  );
 
   for (const [index, window] of journal.faults.entries()) {
     // A failure belongs to the last fault that began before it.
     const nextStartedAt = journal.faults[index + 1]?.startedAt ?? Number.POSITIVE_INFINITY;
     const failures = requests.filter(
-      (record) => overlaps(record, window, profile.recoveryMs) && record.startedAt < nextStartedAt && !(typeof record.outcome === 'number' && record.outcome < 400),
+      (record) =>
+        overlaps(record, window, profile.recoveryMs) &&
+        record.startedAt < nextStartedAt &&
+        !(typeof record.outcome === 'number' && record.outcome < 400),
     );
     const lastFailure = Math.max(window.endedAt, ...failures.map((record) => record.endedAt));
     const firstSend = evidence.sends.find((send) => send.kind === 'accepted' && send.startedAt >= window.endedAt);
     const recovery = (lastFailure - window.endedAt) / 1000;
     // Messages of sends accepted during the fault that went out only after it: how long the queue's back-off held them.
-    const sentDuring = new Set(accepted.filter((send) => send.endedAt >= window.startedAt && send.endedAt <= window.endedAt).map((send) => send.id!));
+    const sentDuring = new Set(
+      accepted
+        .filter((send) => send.endedAt >= window.startedAt && send.endedAt <= window.endedAt)
+        .map((send) => send.id!),
+    );
     const held = expected
       .filter((delivery) => sentDuring.has(delivery.logId))
       .map((delivery) => evidence.firstAcceptedAt.get(delivery.messageId) ?? Number.NaN)
@@ -161,8 +230,12 @@ export function verify(evidence: Evidence): Check[] {
       `+${at(window.startedAt)} s, lasted ${((window.endedAt - window.startedAt) / 1000).toFixed(1)} s; ${failures.length} failed requests; last failure ${recovery.toFixed(1)} s after the end; ` +
         `next send accepted ${firstSend ? `${((firstSend.endedAt - window.endedAt) / 1000).toFixed(1)} s after` : 'never'}; ` +
         `next message at the SMTP server ${Number.isFinite(firstMail) ? `${((firstMail - window.endedAt) / 1000).toFixed(1)} s after` : 'never'}` +
-        (held.length ? `; ${held.length} messages of sends made during it went out after it, the last ${((Math.max(...held) - window.endedAt) / 1000).toFixed(0)} s after (retry back-off)` : ''),
-      recovery <= profile.recoveryMs / 1000 && !!firstSend && (firstMail - window.endedAt) / 1000 <= profile.recoveryMs / 1000,
+        (held.length
+          ? `; ${held.length} messages of sends made during it went out after it, the last ${((Math.max(...held) - window.endedAt) / 1000).toFixed(0)} s after (retry back-off)`
+          : ''),
+      recovery <= profile.recoveryMs / 1000 &&
+        !!firstSend &&
+        (firstMail - window.endedAt) / 1000 <= profile.recoveryMs / 1000,
     );
   }
 

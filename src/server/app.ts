@@ -101,7 +101,8 @@ const FILE_STORE_RETRY_AFTER_SECONDS = 30;
 const SHUTTING_DOWN_RETRY_AFTER_SECONDS = 5;
 const SHUTTING_DOWN = 'The server is restarting. Please try again in a few seconds.';
 const DATABASE_UNAVAILABLE = 'The database cannot be reached right now. Please try again in a few seconds.';
-const OUT_OF_SPACE = "The server's disk is full: nothing was saved or sent. Ask an administrator to free some space, then try again.";
+const OUT_OF_SPACE =
+  "The server's disk is full: nothing was saved or sent. Ask an administrator to free some space, then try again.";
 
 /** The PostgreSQL server's port, to tell its refused connections from other servers'. */
 function portOfDatabase(url: string | undefined): number | undefined {
@@ -135,7 +136,10 @@ export async function buildApp(deps: AppDeps) {
   });
   app.addHook('onRequest', async (_request, reply) => {
     if (closing) {
-      return reply.code(503).headers({ 'Retry-After': String(SHUTTING_DOWN_RETRY_AFTER_SECONDS), Connection: 'close' }).send({ message: SHUTTING_DOWN });
+      return reply
+        .code(503)
+        .headers({ 'Retry-After': String(SHUTTING_DOWN_RETRY_AFTER_SECONDS), Connection: 'close' })
+        .send({ message: SHUTTING_DOWN });
     }
   });
 
@@ -147,7 +151,10 @@ export async function buildApp(deps: AppDeps) {
   const databasePort = portOfDatabase(deps.config.databaseUrl);
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, ...error.extra });
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ message: error.message, ...error.extra });
     }
     if (isOutOfSpace(error)) {
       // Not passing by itself: a person must free space. Before the file store's 503, which a full disk also raises.
@@ -160,11 +167,16 @@ export async function buildApp(deps: AppDeps) {
       return reply
         .code(503)
         .headers({ 'Retry-After': String(FILE_STORE_RETRY_AFTER_SECONDS) })
-        .send({ message: ['The file store is unavailable right now.', error.consequence, 'Please try again in a minute.'].filter(Boolean).join(' ') });
+        .send({
+          message: ['The file store is unavailable right now.', error.consequence, 'Please try again in a minute.']
+            .filter(Boolean)
+            .join(' '),
+        });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send({
-        message: 'The upload is too large: HTML and CSV files may be at most 10 MB each, images 5 MB, and the attachments of one message 20 MB.',
+        message:
+          'The upload is too large: HTML and CSV files may be at most 10 MB each, images 5 MB, and the attachments of one message 20 MB.',
       });
     }
     const refused = httpErrorOfDatabaseError(error);
@@ -193,16 +205,22 @@ export async function buildApp(deps: AppDeps) {
   // After a request that may have written, its own changes reach this instance's cache before the answer leaves, so
   // the client's next read here sees them (on PGlite they already have).
   app.addHook('onSend', async (request) => {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.routeOptions.config.writes) await cache.settle();
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.routeOptions.config.writes)
+      await cache.settle();
   });
   const services = { db: deps.db, clock: deps.clock, cache };
   const guards = createGuards(services);
   // Built once: the sign-in routes and the gmail transport share its token store and its in-flight refreshes.
   const google = deps.google ?? createGoogleContext(deps);
   const storage = deps.storage ?? createStorage(deps.config);
-  const owned = deps.mailTransport ? undefined : createMailTransport(deps.config, { clock: deps.clock, accessTokens: google.accessTokens });
+  const owned = deps.mailTransport
+    ? undefined
+    : createMailTransport(deps.config, { clock: deps.clock, accessTokens: google.accessTokens });
   const transport = deps.mailTransport ?? owned!.transport;
-  const deliveries = createDeliveryWorker({ db: deps.db, clock: deps.clock, storage, transport, log: app.log }, deps.delivery);
+  const deliveries = createDeliveryWorker(
+    { db: deps.db, clock: deps.clock, storage, transport, log: app.log },
+    deps.delivery,
+  );
   const mail = { ...services, config: deps.config, storage, transport, deliveries };
 
   registerSessionRoutes(app, { ...services, pause: deps.pause }, guards);
@@ -222,7 +240,16 @@ export async function buildApp(deps: AppDeps) {
   registerEmailLogRoutes(app, mail, guards);
   registerPastSendRoutes(app, { ...mail, maxDraftBytes: deps.maxDraftBytes }, guards, limits);
   registerEmailTestRoutes(app, mail, guards, limits);
-  registerTrackingRoutes(app, { ...services, boardLimits: deps.boardLimits, followUps: { db: deps.db, storage, publicUrl: deps.config.publicUrl, deliveries } }, guards, limits.vendorUpdates);
+  registerTrackingRoutes(
+    app,
+    {
+      ...services,
+      boardLimits: deps.boardLimits,
+      followUps: { db: deps.db, storage, publicUrl: deps.config.publicUrl, deliveries },
+    },
+    guards,
+    limits.vendorUpdates,
+  );
   registerVendorPageRoutes(app, { ...services, storage }, limits.vendorPage);
   if (deliveries.options.autoStart) app.addHook('onReady', async () => deliveries.start());
   const retention = createRetentionScheduler(
@@ -238,7 +265,15 @@ export async function buildApp(deps: AppDeps) {
   );
   if (retention.autoStart) app.addHook('onReady', async () => retention.start());
   const reminders = createReminderScheduler(
-    { db: deps.db, clock: deps.clock, storage, publicUrl: deps.config.publicUrl, deliveries, delayMs: deps.config.vendorReminderMs, log: app.log },
+    {
+      db: deps.db,
+      clock: deps.clock,
+      storage,
+      publicUrl: deps.config.publicUrl,
+      deliveries,
+      delayMs: deps.config.vendorReminderMs,
+      log: app.log,
+    },
     deps.reminders,
   );
   app.decorate('reminders', { runNow: reminders.runNow });
@@ -264,7 +299,10 @@ export async function buildApp(deps: AppDeps) {
       cacheControl: false,
       setHeaders(response, path) {
         // Built assets carry a content hash in their names; the page itself must always be fetched fresh.
-        response.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        response.header(
+          'Cache-Control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

@@ -42,7 +42,10 @@ describe('loadConfig', () => {
 
   it('reads APPROVAL_DOMAINS as a lowercase list of domains, empty when unset, and refuses what is not a domain', () => {
     expect(loadConfig({}).approvalDomains).toEqual([]);
-    expect(loadConfig({ APPROVAL_DOMAINS: ' Agency.com, @partner.org ,' }).approvalDomains).toEqual(['agency.com', 'partner.org']);
+    expect(loadConfig({ APPROVAL_DOMAINS: ' Agency.com, @partner.org ,' }).approvalDomains).toEqual([
+      'agency.com',
+      'partner.org',
+    ]);
     expect(() => loadConfig({ APPROVAL_DOMAINS: 'agency.com, not a domain' })).toThrow(
       'APPROVAL_DOMAINS must be a comma-separated list of domains, e.g. agency.com,partner.org',
     );
@@ -58,7 +61,9 @@ describe('loadConfig', () => {
   it('chooses the mail transport from what is configured', () => {
     expect(loadConfig({ SMTP_URL: 'smtp://relay:25' }).mailTransport).toBe('smtp');
     expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }).mailTransport).toBe('gmail');
-    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', MAIL_TRANSPORT: 'outbox' }).mailTransport).toBe('outbox');
+    expect(
+      loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', MAIL_TRANSPORT: 'outbox' }).mailTransport,
+    ).toBe('outbox');
   });
 
   it.each([

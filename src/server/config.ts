@@ -36,7 +36,12 @@ const environment = z.object({
     message: 'must be at least 32 characters',
   }),
   ADMIN_EMAILS: optionalText
-    .transform((value) => (value ?? '').split(',').map((email) => email.trim().toLowerCase()).filter(Boolean))
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .refine((emails) => emails.every((email) => z.email().safeParse(email).success), {
       message: 'must be a comma-separated list of e-mail addresses',
     }),
@@ -53,14 +58,23 @@ const environment = z.object({
   GMAIL_API_URL: httpUrl.default('https://gmail.googleapis.com'),
   HUB_PASSWORD: optionalText,
   APPROVAL_DOMAINS: optionalText
-    .transform((value) => (value ?? '').split(',').map((domain) => domain.trim().toLowerCase().replace(/^@/, '')).filter(Boolean))
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
+        .filter(Boolean),
+    )
     .refine((domains) => domains.every((domain) => DOMAIN.test(domain)), {
       message: 'must be a comma-separated list of domains, e.g. agency.com,partner.org',
     }),
   TRUST_PROXY: optionalText
-    .refine((value) => value === undefined || /^(true|false|\d{1,2}|[0-9a-f.:/]+(,[0-9a-f.:/]+)*)$/i.test(value.replace(/\s+/g, '')), {
-      message: 'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses',
-    })
+    .refine(
+      (value) =>
+        value === undefined || /^(true|false|\d{1,2}|[0-9a-f.:/]+(,[0-9a-f.:/]+)*)$/i.test(value.replace(/\s+/g, '')),
+      {
+        message: 'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses',
+      },
+    )
     .transform((value): boolean | number | string[] => {
       if (value === undefined || value === 'false') return false;
       if (value === 'true') return true;

@@ -1,4 +1,13 @@
-import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeDataDirPrivate } from './data-dir';
@@ -69,9 +78,17 @@ describe('DATA_DIR is private', () => {
     const data = temporaryDataDir();
     makeWorldReadable(data.dir);
     // No SECRET_KEY: the server generates DATA_DIR/secret.key.
-    const server = await startServer({ DATA_DIR: data.dir, SECRET_KEY: '', ADMIN_EMAILS: ADMIN_EMAIL, LOG_LEVEL: 'info' });
+    const server = await startServer({
+      DATA_DIR: data.dir,
+      SECRET_KEY: '',
+      ADMIN_EMAILS: ADMIN_EMAIL,
+      LOG_LEVEL: 'info',
+    });
     try {
-      const running = await server.line((line) => typeof line.msg === 'string' && line.msg.startsWith('Dispatch is running'), 90_000);
+      const running = await server.line(
+        (line) => typeof line.msg === 'string' && line.msg.startsWith('Dispatch is running'),
+        90_000,
+      );
       const base = String(running.address);
       const call = async (path: string, body: unknown, token?: string) => {
         const response = await fetch(`${base}${path}`, {
@@ -86,7 +103,9 @@ describe('DATA_DIR is private', () => {
       // The first admin registers with the setup link the server logs at start-up.
       const setup = await server.line((line) => line.msg === 'setup link');
       const invite = new URL(String(setup.setupUrl)).searchParams.get('invite');
-      const { token } = (await call('/api/register', { email: ADMIN_EMAIL, password: PASSWORD, invite })) as { token: string };
+      const { token } = (await call('/api/register', { email: ADMIN_EMAIL, password: PASSWORD, invite })) as {
+        token: string;
+      };
       const vendor = VENDORS[0];
       await call('/api/vendors', { ...vendor, emails: [...vendor.emails] }, token);
       await call('/api/vendor-splits', { vendorId: vendor.vendorId, splitRatio: SPLITS[vendor.vendorId] }, token);
@@ -98,7 +117,9 @@ describe('DATA_DIR is private', () => {
         (entries) => [...entries.keys()].some((path) => path.startsWith('/outbox/') && path.endsWith('.eml')),
       );
       for (const expected of ['/secret.key', '/server.lock', '/db']) expect(found.has(expected), expected).toBe(true);
-      expect([...found.keys()].filter((path) => path.startsWith('/files/') && path.split('/').length === 4).length).toBeGreaterThan(1);
+      expect(
+        [...found.keys()].filter((path) => path.startsWith('/files/') && path.split('/').length === 4).length,
+      ).toBeGreaterThan(1);
       expect([...found.keys()].filter((path) => path.startsWith('/db/')).length).toBeGreaterThan(10);
       expect(notPrivate(found)).toEqual([]);
       for (const [path, mode] of found) {

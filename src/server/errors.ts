@@ -18,8 +18,12 @@ export const notFound = (message: string) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
 /** 429 with Retry-After in seconds, so that clients (and proxies) know when to come back. */
 export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
-  new AppError(429, message, {}, retryAfterSeconds === undefined ? {} : { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
-
+  new AppError(
+    429,
+    message,
+    {},
+    retryAfterSeconds === undefined ? {} : { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  );
 
 /**
  * 503 with Retry-After: a part the server needs (the database, the file store) is away for now. Nothing about the

@@ -33,15 +33,28 @@ describe('the first run', () => {
   it('on a terminal prints the address and the setup link as plain lines a person can click', async () => {
     const run = await firstStart({}, { terminal: true });
     try {
-      const running = await run.server.line((line) => typeof line.notJson === 'string' && line.notJson.startsWith('Dispatch is running on'), 120_000);
-      expect(running.notJson).toBe(`Dispatch is running on http://localhost:${run.server.port} (listening on http://127.0.0.1:${run.server.port})`);
+      const running = await run.server.line(
+        (line) => typeof line.notJson === 'string' && line.notJson.startsWith('Dispatch is running on'),
+        120_000,
+      );
+      expect(running.notJson).toBe(
+        `Dispatch is running on http://localhost:${run.server.port} (listening on http://127.0.0.1:${run.server.port})`,
+      );
       const link = await run.server.line((line) => SETUP_LINK.test(String(line.notJson)));
       const text = run.server.output();
-      expect(text).toContain(`Set up the admin account of ${ADMIN_EMAIL}: open this link (it works once, for 24 hours):`);
-      expect(text).toMatch(/ {2}database: embedded PGlite in .+\/db\n {2}files: {4}local folder .+\/files\n {2}mail: {5}outbox folder .+\/outbox/);
+      expect(text).toContain(
+        `Set up the admin account of ${ADMIN_EMAIL}: open this link (it works once, for 24 hours):`,
+      );
+      expect(text).toMatch(
+        / {2}database: embedded PGlite in .+\/db\n {2}files: {4}local folder .+\/files\n {2}mail: {5}outbox folder .+\/outbox/,
+      );
       expect(await run.lookup(SETUP_LINK.exec(String(link.notJson))![1]!)).toEqual({ email: ADMIN_EMAIL });
       // Not also as JSON.
-      expect(run.server.lines.filter((line) => line.msg === 'setup link' || String(line.msg).startsWith('Dispatch is running'))).toEqual([]);
+      expect(
+        run.server.lines.filter(
+          (line) => line.msg === 'setup link' || String(line.msg).startsWith('Dispatch is running'),
+        ),
+      ).toEqual([]);
     } finally {
       await run.stop();
     }
@@ -51,17 +64,29 @@ describe('the first run', () => {
     ['not on a terminal', {}, { terminal: false }],
     ['on a terminal with LOG_FORMAT=json', { LOG_FORMAT: 'json' }, { terminal: true }],
   ];
-  it.for(jsonRuns)('%s logs JSON lines only, the setup link in one of them', { timeout: 180_000 }, async ([, env, options]) => {
-    const run = await firstStart(env, options);
-    try {
-      const running = await run.server.line((line) => String(line.msg).startsWith('Dispatch is running on'), 120_000);
-      expect(running).toMatchObject({ level: 30, msg: `Dispatch is running on http://localhost:${run.server.port}`, address: `http://127.0.0.1:${run.server.port}` });
-      const setup = await run.server.line((line) => line.msg === 'setup link');
-      expect(setup).toMatchObject({ level: 40, email: ADMIN_EMAIL, setupUrl: expect.stringMatching(/^http:\/\/localhost:\d+\/auth\?invite=/) });
-      expect(await run.lookup(String(setup.setupUrl))).toEqual({ email: ADMIN_EMAIL });
-      expect(run.server.lines.filter((line) => 'notJson' in line)).toEqual([]);
-    } finally {
-      await run.stop();
-    }
-  });
+  it.for(jsonRuns)(
+    '%s logs JSON lines only, the setup link in one of them',
+    { timeout: 180_000 },
+    async ([, env, options]) => {
+      const run = await firstStart(env, options);
+      try {
+        const running = await run.server.line((line) => String(line.msg).startsWith('Dispatch is running on'), 120_000);
+        expect(running).toMatchObject({
+          level: 30,
+          msg: `Dispatch is running on http://localhost:${run.server.port}`,
+          address: `http://127.0.0.1:${run.server.port}`,
+        });
+        const setup = await run.server.line((line) => line.msg === 'setup link');
+        expect(setup).toMatchObject({
+          level: 40,
+          email: ADMIN_EMAIL,
+          setupUrl: expect.stringMatching(/^http:\/\/localhost:\d+\/auth\?invite=/),
+        });
+        expect(await run.lookup(String(setup.setupUrl))).toEqual({ email: ADMIN_EMAIL });
+        expect(run.server.lines.filter((line) => 'notJson' in line)).toEqual([]);
+      } finally {
+        await run.stop();
+      }
+    },
+  );
 });

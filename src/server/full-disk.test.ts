@@ -66,13 +66,18 @@ const filesUnder = (dir: string): string[] =>
 
 const onPglite = process.env.TEST_DATABASE_URL === undefined;
 const isRoot = process.getuid?.() === 0;
-const OUT_OF_SPACE = "The server's disk is full: nothing was saved or sent. Ask an administrator to free some space, then try again.";
+const OUT_OF_SPACE =
+  "The server's disk is full: nothing was saved or sent. Ask an administrator to free some space, then try again.";
 
 describe.skipIf(!onPglite)('the embedded mode on a disk that fills up (a real tmpfs)', () => {
-  test('refuses writes with 507 and a message, keeps everything saved before, and works again once space is freed', async ({ smtp, skip }) => {
+  test('refuses writes with 507 and a message, keeps everything saved before, and works again once space is freed', async ({
+    smtp,
+    skip,
+  }) => {
     const mounted = mountSmallDisk(96);
     if ('refused' in mounted) {
-      if (isRoot) throw new Error(`Running as root, yet the tmpfs for the full disk could not be mounted: ${mounted.refused}`);
+      if (isRoot)
+        throw new Error(`Running as root, yet the tmpfs for the full disk could not be mounted: ${mounted.refused}`);
       return skip(`needs to mount a tmpfs, which takes root: ${mounted.refused}`);
     }
     const disk = mounted;
@@ -91,7 +96,12 @@ describe.skipIf(!onPglite)('the embedded mode on a disk that fills up (a real tm
       expect(statSync(filler).size).toBeGreaterThan(0);
 
       // A send: the file store meets the full disk first; nothing is kept of it.
-      const send = await t.app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(token), payload: body as object });
+      const send = await t.app.inject({
+        method: 'POST',
+        url: '/api/send-email-consolidated',
+        headers: bearer(token),
+        payload: body as object,
+      });
       expect(send.statusCode, send.body).toBe(507);
       expect(send.json()).toEqual({ message: OUT_OF_SPACE });
 
@@ -117,16 +127,25 @@ describe.skipIf(!onPglite)('the embedded mode on a disk that fills up (a real tm
       // What was saved before the disk filled is all there, and readable.
       const listed = await t.app.inject({ method: 'GET', url: '/api/vendors', headers: bearer(token) });
       expect(listed.statusCode).toBe(200);
-      expect(listed.json().map((vendor: { vendorId: string }) => vendor.vendorId)).toEqual(expect.arrayContaining(VENDORS.map((vendor) => vendor.vendorId)));
+      expect(listed.json().map((vendor: { vendorId: string }) => vendor.vendorId)).toEqual(
+        expect.arrayContaining(VENDORS.map((vendor) => vendor.vendorId)),
+      );
       expect(await database.db.select().from(emailLogs)).toEqual([]);
       expect(await database.db.select().from(emailDeliveries)).toEqual([]);
       expect(await database.db.select().from(storedFiles)).toEqual([]);
-      expect(filesUnder(join(disk.dir, 'files')).map((path) => path.slice(disk.dir.length + 1))).toEqual(['files/.store-id']);
+      expect(filesUnder(join(disk.dir, 'files')).map((path) => path.slice(disk.dir.length + 1))).toEqual([
+        'files/.store-id',
+      ]);
       expect(smtp.attempts).toBe(0);
 
       // Space freed: the same send goes through, and every vendor gets its message.
       unlinkSync(filler);
-      const again = await t.app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(token), payload: body as object });
+      const again = await t.app.inject({
+        method: 'POST',
+        url: '/api/send-email-consolidated',
+        headers: bearer(token),
+        payload: body as object,
+      });
       expect(again.statusCode, again.body).toBe(200);
       await t.close();
       t = undefined;
@@ -136,7 +155,9 @@ describe.skipIf(!onPglite)('the embedded mode on a disk that fills up (a real tm
       const reopened = await openDatabase({ kind: 'pglite', dataDir: dbDir });
       database = reopened;
       const savedVendors = await reopened.db.select({ vendorId: vendors.vendorId }).from(vendors);
-      expect(savedVendors.map((vendor) => vendor.vendorId)).toEqual(expect.arrayContaining(VENDORS.map((vendor) => vendor.vendorId)));
+      expect(savedVendors.map((vendor) => vendor.vendorId)).toEqual(
+        expect.arrayContaining(VENDORS.map((vendor) => vendor.vendorId)),
+      );
       expect(await reopened.db.select().from(emailLogs)).toHaveLength(1);
       expect(await reopened.db.select().from(emailDeliveries)).toHaveLength(body.selectedVendors.length);
     } finally {

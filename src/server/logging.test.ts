@@ -34,7 +34,16 @@ describe('the request log', () => {
   });
 
   it('holds no query string under /auth, no credential parameter, no Authorization header and no cookie', async () => {
-    const secrets = ['invite-secret-1', 'ticket-secret-2', 'oauth-code-3', 'state-4', 'session-token-5', 'google-code-6', 'bearer-7', 'cookie-8'];
+    const secrets = [
+      'invite-secret-1',
+      'ticket-secret-2',
+      'oauth-code-3',
+      'state-4',
+      'session-token-5',
+      'google-code-6',
+      'bearer-7',
+      'cookie-8',
+    ];
     const requests = [
       `/auth?invite=${secrets[0]}`,
       `/auth/google?ticket=${secrets[1]}`,
@@ -42,11 +51,19 @@ describe('the request log', () => {
       `/?token=${secrets[4]}&google_code=${secrets[5]}&view=compact`,
     ];
     for (const url of requests) await t.app.inject({ method: 'GET', url });
-    await t.app.inject({ method: 'GET', url: '/api/user', headers: { ...bearer(secrets[6]!), cookie: `dispatch_google_flow=${secrets[7]}` } });
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { ...bearer(secrets[6]!), cookie: `dispatch_google_flow=${secrets[7]}` },
+    });
 
     const text = logs.text();
     for (const secret of secrets) expect(text).not.toContain(secret);
-    const urls = logs.entries().flatMap((entry) => ((entry.req as { url?: string } | undefined)?.url ? [(entry.req as { url: string }).url] : []));
+    const urls = logs
+      .entries()
+      .flatMap((entry) =>
+        (entry.req as { url?: string } | undefined)?.url ? [(entry.req as { url: string }).url] : [],
+      );
     expect(urls).toEqual([
       '/auth?[redacted]',
       '/auth/google?[redacted]',
@@ -60,13 +77,28 @@ describe('the request log', () => {
     const token = await register(t.app, ADMIN_EMAIL);
     // The database refuses the insert for a reason no rule of ours foresaw, quoting the value in its message.
     await t.database.db.execute(
-      sql.raw(`create function refuse_draft() returns trigger language plpgsql as $$ begin raise exception 'cannot store "%"', new.text_copy; end $$`),
+      sql.raw(
+        `create function refuse_draft() returns trigger language plpgsql as $$ begin raise exception 'cannot store "%"', new.text_copy; end $$`,
+      ),
     );
     await t.database.db.execute(
-      sql.raw('create trigger refuse_draft before insert on prospecting_drafts for each row execute function refuse_draft()'),
+      sql.raw(
+        'create trigger refuse_draft before insert on prospecting_drafts for each row execute function refuse_draft()',
+      ),
     );
-    const draft = { cardId: 'card-1', cardType: 'text', cardOrder: 0, textCopy: 'Private offer for ACME: 40% off', senderName: 'Confidential Sender' };
-    const response = await t.app.inject({ method: 'POST', url: '/api/prospecting-drafts', headers: bearer(token), payload: draft });
+    const draft = {
+      cardId: 'card-1',
+      cardType: 'text',
+      cardOrder: 0,
+      textCopy: 'Private offer for ACME: 40% off',
+      senderName: 'Confidential Sender',
+    };
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/prospecting-drafts',
+      headers: bearer(token),
+      payload: draft,
+    });
     expect(response.statusCode).toBe(500);
 
     const failure = logs.entries().find((entry) => entry.msg === 'unexpected error')!;
@@ -76,7 +108,8 @@ describe('the request log', () => {
     expect(err.message).toMatch(/^Failed query: insert into "prospecting_drafts"/);
     expect(JSON.stringify(err)).toContain('cannot store');
     const text = logs.text();
-    for (const value of ['Private offer', 'ACME', 'Confidential Sender', 'card-1', token]) expect(text).not.toContain(value);
+    for (const value of ['Private offer', 'ACME', 'Confidential Sender', 'card-1', token])
+      expect(text).not.toContain(value);
     expect(text).not.toMatch(/params/);
   });
 });

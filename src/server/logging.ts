@@ -88,12 +88,15 @@ interface SerializedError {
 
 /** An error as it may be logged: type, redacted message and stack, error codes, the same for its causes. */
 export function serializeError(error: unknown, depth = 0): SerializedError {
-  if (!(error instanceof Error)) return { type: typeof error, message: 'A value that is not an Error was thrown', stack: '' };
+  if (!(error instanceof Error))
+    return { type: typeof error, message: 'A value that is not an Error was thrown', stack: '' };
   const fields = error as unknown as Record<string, unknown>;
   const message = redactMessage(error.message, fields.code);
   // The stack starts with the message: it is replaced there, and only the frames after it are kept.
   const stack = typeof error.stack === 'string' ? error.stack : '';
-  const afterMessage = stack.includes(error.message) ? stack.slice(stack.indexOf(error.message) + error.message.length) : '';
+  const afterMessage = stack.includes(error.message)
+    ? stack.slice(stack.indexOf(error.message) + error.message.length)
+    : '';
   const frames = afterMessage.split('\n').filter((line) => /^\s+at /.test(line));
   const serialized: SerializedError = {
     type: error.constructor?.name ?? 'Error',

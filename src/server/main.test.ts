@@ -6,15 +6,25 @@ import type { DeliveryOptions } from './mail/deliveries';
 import { startServer } from './testing/server-process';
 import { FAST_DELIVERY, sendBodyFor, temporaryDataDir } from './testing/send-fixtures';
 import { startSmtpSink, type SmtpSink } from './testing/smtp-sink';
-import { ADMIN_EMAIL, bearer, createRestartableDatabase, createTestApp, register, type TestContext } from './testing/test-app';
+import {
+  ADMIN_EMAIL,
+  bearer,
+  createRestartableDatabase,
+  createTestApp,
+  register,
+  type TestContext,
+} from './testing/test-app';
 
-const withMessage = (pattern: RegExp) => (line: Record<string, unknown>) => typeof line.msg === 'string' && pattern.test(line.msg);
+const withMessage = (pattern: RegExp) => (line: Record<string, unknown>) =>
+  typeof line.msg === 'string' && pattern.test(line.msg);
 
 describe('configuration errors', () => {
   it('stop start-up with one JSON log line naming the variable', async () => {
     const server = await startServer({ PORT: 'abc' });
     expect(await server.exitCode()).toBe(1);
-    expect(server.lines).toEqual([expect.objectContaining({ level: 60, msg: 'Configuration error: PORT must be a number' })]);
+    expect(server.lines).toEqual([
+      expect.objectContaining({ level: 60, msg: 'Configuration error: PORT must be a number' }),
+    ]);
   }, 60_000);
 });
 
@@ -48,12 +58,17 @@ describe.sequential('shutdown', () => {
   // The test's own view of the database: no worker, so it sends nothing itself.
   const idle: DeliveryOptions = { ...FAST_DELIVERY, autoStart: false, firstAttemptWaitMs: 0 };
   const open = async (): Promise<TestContext> =>
-    createTestApp({ DATA_DIR: data.dir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url }, await database.open(), { delivery: idle });
+    createTestApp({ DATA_DIR: data.dir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url }, await database.open(), {
+      delivery: idle,
+    });
   /** Straight from the table: the API shows a claimed delivery ('sending') as pending. */
   const statuses = async () => {
     const opened = await database.open();
     try {
-      const rows = await opened.db.select({ status: emailDeliveries.status }).from(emailDeliveries).where(eq(emailDeliveries.logId, logId));
+      const rows = await opened.db
+        .select({ status: emailDeliveries.status })
+        .from(emailDeliveries)
+        .where(eq(emailDeliveries.logId, logId));
       return rows.map((row) => row.status);
     } finally {
       await opened.close();
@@ -70,11 +85,21 @@ describe.sequential('shutdown', () => {
       token = await register(t.app, ADMIN_EMAIL);
       const vendorIds = Array.from({ length: VENDOR_COUNT }, (_, index) => `slow${1000 + index}`);
       for (const [index, vendorId] of vendorIds.entries()) {
-        const payload = { vendorId, name: `Slow Vendor ${index}`, emails: [`orders${index}@vendor.test`], defaultUtmSource: vendorId };
+        const payload = {
+          vendorId,
+          name: `Slow Vendor ${index}`,
+          emails: [`orders${index}@vendor.test`],
+          defaultUtmSource: vendorId,
+        };
         const created = await t.app.inject({ method: 'POST', url: '/api/vendors', headers: bearer(token), payload });
         expect(created.statusCode, created.body).toBe(201);
       }
-      const sent = await t.app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(token), payload: sendBodyFor(vendorIds) as object });
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: '/api/send-email-consolidated',
+        headers: bearer(token),
+        payload: sendBodyFor(vendorIds) as object,
+      });
       expect(sent.json()).toMatchObject({ pending: VENDOR_COUNT });
       logId = sent.json().id;
     } finally {
@@ -92,20 +117,35 @@ describe.sequential('shutdown', () => {
     // Each message is answered 3 s after it arrives: the first five (the worker's concurrency) are still out when the
     // signal comes, and the rest cannot all go before the shutdown stops the worker.
     smtp.answer = () => ({ kind: 'accept', delayMs: 3_000 });
-    const server = await startServer({ DATA_DIR: data.dir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url, ...databaseEnv });
+    const server = await startServer({
+      DATA_DIR: data.dir,
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_URL: smtp.url,
+      ...databaseEnv,
+    });
     const running = await server.line(withMessage(/^Dispatch is running/));
-    expect(running).toMatchObject({ address: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), mail: expect.stringMatching(/^SMTP via smtp:\/\/127\.0\.0\.1:/) });
+    expect(running).toMatchObject({
+      address: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+      mail: expect.stringMatching(/^SMTP via smtp:\/\/127\.0\.0\.1:/),
+    });
     expect(running.database).toMatch(database.url ? /^PostgreSQL at / : /^embedded PGlite in /);
 
-    for (let waited = 0; smtp.attempts === 0 && waited < 600; waited++) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let waited = 0; smtp.attempts === 0 && waited < 600; waited++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     server.child.kill('SIGTERM');
     expect(await server.exitCode(), server.output()).toBe(0);
     expect(server.lines.map((line) => line.msg)).toEqual(expect.arrayContaining(['Shutting down', 'Stopped']));
-    expect(server.lines.every((line) => !('notJson' in line)), server.output()).toBe(true);
+    expect(
+      server.lines.every((line) => !('notJson' in line)),
+      server.output(),
+    ).toBe(true);
 
     const after = await statuses();
     expect(after).toHaveLength(VENDOR_COUNT);
-    expect(after.every((status) => status === 'sent' || status === 'pending'), after.join()).toBe(true);
+    expect(
+      after.every((status) => status === 'sent' || status === 'pending'),
+      after.join(),
+    ).toBe(true);
     // The messages that were out were finished, not dropped: what the mail server took is recorded as sent, once;
     // the rest waits for the next start.
     expect(smtp.received.length).toBeGreaterThan(0);
@@ -116,12 +156,22 @@ describe.sequential('shutdown', () => {
   it('a shutdown that cannot finish in SHUTDOWN_TIMEOUT exits 1 with a fatal JSON line', async () => {
     smtp.answer = () => ({ kind: 'hang' });
     const refusedBefore = smtp.refused.length;
-    const server = await startServer({ DATA_DIR: data.dir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url, SHUTDOWN_TIMEOUT: '1', ...databaseEnv });
+    const server = await startServer({
+      DATA_DIR: data.dir,
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_URL: smtp.url,
+      SHUTDOWN_TIMEOUT: '1',
+      ...databaseEnv,
+    });
     await server.line(withMessage(/^Dispatch is running/));
-    for (let waited = 0; smtp.refused.length === refusedBefore && waited < 600; waited++) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let waited = 0; smtp.refused.length === refusedBefore && waited < 600; waited++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     // A message is out and the mail server never answers: the delivery worker cannot finish it in time.
     server.child.kill('SIGTERM');
     expect(await server.exitCode(), server.output()).toBe(1);
-    expect(await server.line((line) => line.level === 60)).toMatchObject({ msg: 'Shutdown deadline passed with work unfinished: exiting', deadlineMs: 1000 });
+    expect(await server.line((line) => line.level === 60)).toMatchObject({
+      msg: 'Shutdown deadline passed with work unfinished: exiting',
+      deadlineMs: 1000,
+    });
   }, 180_000);
 });

@@ -74,11 +74,16 @@ try {
   config.secretKey = resolveSecretKey(config.secretKey, config.dataDir);
   if (!config.databaseUrl) releaseDataDir = lockDataDir(config.dataDir);
   database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: join(config.dataDir, 'db') },
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: join(config.dataDir, 'db') },
   );
   if (database.created) {
     const { durationMs, peakRssBytes } = database.created;
-    log.info({ durationMs: Math.round(durationMs), peakRssMb: Math.round(peakRssBytes / 1024 / 1024) }, 'Created the embedded database');
+    log.info(
+      { durationMs: Math.round(durationMs), peakRssMb: Math.round(peakRssBytes / 1024 / 1024) },
+      'Created the embedded database',
+    );
   }
   await ensureAdmins({ db: database.db, clock: systemClock }, config.adminEmails);
   const maintenanceLock = createMaintenanceLock();
@@ -93,17 +98,26 @@ try {
   });
   if (!config.databaseUrl) {
     const embedded = database;
-    control = await startControlSocket(config.dataDir, { backup: (output) => takeBackup(embedded, config.dataDir, maintenanceLock, output) }, app.log);
+    control = await startControlSocket(
+      config.dataDir,
+      { backup: (output) => takeBackup(embedded, config.dataDir, maintenanceLock, output) },
+      app.log,
+    );
   }
   // A person at a terminal reads the address and the setup links as plain lines; a log collector reads JSON lines.
   const isTerminal = config.logFormat === 'auto' && process.stdout.isTTY === true;
   // The first admin's way in: a one-time setup link in the log for each ADMIN_EMAILS address without an account.
-  const setupLinks = await issueSetupLinks({ db: database.db, clock: systemClock, config }, config.adminEmails, isTerminal ? { warn: () => {} } : log);
+  const setupLinks = await issueSetupLinks(
+    { db: database.db, clock: systemClock, config },
+    config.adminEmails,
+    isTerminal ? { warn: () => {} } : log,
+  );
   const address = await app.listen({ port: config.port, host: config.host });
   if (isTerminal) process.stdout.write(terminalSummary({ address, setup: describeSetup(config), setupLinks }));
   else log.info({ address, ...describeSetup(config) }, `Dispatch is running on ${config.publicUrl}`);
 } catch (error) {
   if (error instanceof DataDirLockedError) await stopStarting(error.message);
-  if (error instanceof MigrationError) await stopStarting(`${error.message}. Start-up stopped; the pending migrations were rolled back together.`, error);
+  if (error instanceof MigrationError)
+    await stopStarting(`${error.message}. Start-up stopped; the pending migrations were rolled back together.`, error);
   await stopStarting(`Start-up failed: ${(error as Error).message}`, error);
 }

@@ -42,7 +42,11 @@ describe('ids above PostgreSQL integer range answer 400', () => {
   });
 
   it('refuses a card order above the integer range', async () => {
-    const response = await send('POST', '/api/prospecting-drafts', { cardId: 'main', cardType: 'email', cardOrder: 2 ** 31 });
+    const response = await send('POST', '/api/prospecting-drafts', {
+      cardId: 'main',
+      cardType: 'email',
+      cardOrder: 2 ** 31,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ field: 'cardOrder', message: 'cardOrder is too large' });
   });
@@ -50,15 +54,34 @@ describe('ids above PostgreSQL integer range answer 400', () => {
 
 describe('a NUL character in any text answers 400 naming the field', () => {
   it.each([
-    ['a vendor name', 'POST', '/api/vendors', { vendorId: 'nul1', name: 'Acme\u0000', emails: ['a@acme.test'], defaultUtmSource: 'acme' }, 'name'],
+    [
+      'a vendor name',
+      'POST',
+      '/api/vendors',
+      { vendorId: 'nul1', name: 'Acme\u0000', emails: ['a@acme.test'], defaultUtmSource: 'acme' },
+      'name',
+    ],
     [
       'a hub key of a vendor',
       'POST',
       '/api/vendors',
-      { vendorId: '0ll_apply_na', name: 'keyprototy', emails: ['5g@565sa231ov0.agency.test'], defaultUtmSource: '&2iK`0tOx', emailProspectingKey: null, textProspectingKey: '\u0000' },
+      {
+        vendorId: '0ll_apply_na',
+        name: 'keyprototy',
+        emails: ['5g@565sa231ov0.agency.test'],
+        defaultUtmSource: '&2iK`0tOx',
+        emailProspectingKey: null,
+        textProspectingKey: '\u0000',
+      },
       'textProspectingKey',
     ],
-    ['a link key of a draft', 'POST', '/api/prospecting-drafts', { cardId: 'main', cardType: 'email', vendorLinks: { 'ac\u0000me': 'https://x.test' } }, 'vendorLinks.ac\u0000me'],
+    [
+      'a link key of a draft',
+      'POST',
+      '/api/prospecting-drafts',
+      { cardId: 'main', cardType: 'email', vendorLinks: { 'ac\u0000me': 'https://x.test' } },
+      'vendorLinks.ac\u0000me',
+    ],
     ['a draft subject', 'PATCH', '/api/prospecting-drafts/main', { htmlSubject: 'Hi\u0000' }, 'htmlSubject'],
     ['the selected client', 'PATCH', '/api/prospecting-session', { selectedClient: '\u0000' }, 'selectedClient'],
     ['a file key in the path', 'GET', '/api/files/a%00b?type=html', undefined, 'key'],
@@ -73,7 +96,11 @@ describe('a NUL character in any text answers 400 naming the field', () => {
 describe('what the database refuses is a 4xx, never a 500, when validation lets it through', () => {
   it.each([
     ['22003, an integer out of range', ['select 2147483648::int'], 400],
-    ['22001, a text too long for its column', ['create table if not exists short_text (value varchar(2))', "insert into short_text values ('abc')"], 400],
+    [
+      '22001, a text too long for its column',
+      ['create table if not exists short_text (value varchar(2))', "insert into short_text values ('abc')"],
+      400,
+    ],
     ['22P02, a number that is not one', ["select 'ten'::int"], 400],
     ['23505, a duplicate', [`insert into authorized_emails (email) values ('${ADMIN_EMAIL}')`], 409],
     ['23502, a missing value', ['insert into authorized_emails (email) values (null)'], 400],

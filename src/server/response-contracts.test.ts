@@ -35,7 +35,9 @@ let admin: string;
 beforeEach(async () => {
   smtp = await startSmtpSink();
   data = temporaryDataDir();
-  t = await createTestApp({ DATA_DIR: data.dir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url }, undefined, { delivery: FAST_DELIVERY });
+  t = await createTestApp({ DATA_DIR: data.dir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url }, undefined, {
+    delivery: FAST_DELIVERY,
+  });
   admin = await register(t.app, ADMIN_EMAIL);
   await seedVendors(t.app, admin);
 });
@@ -49,7 +51,12 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Calls the API as the client does and parses the answer as request.ts does; returns the parsed answer. */
 async function answer<S extends ZodType>(method: Method, url: string, schema: S, payload?: unknown, token = admin) {
-  const response = await t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
+  const response = await t.app.inject({
+    method,
+    url,
+    headers: bearer(token),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
   expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
   const body: unknown = response.body ? JSON.parse(response.body) : undefined;
   const parsed = schema.safeParse(body);
@@ -97,14 +104,22 @@ describe('every answer the client reads matches its shared contract', () => {
     await answer('DELETE', '/api/prospecting-drafts/main', noContent);
     await answer('DELETE', '/api/prospecting-drafts', noContent);
     await answer('GET', '/api/prospecting-session', sessionState);
-    await answer('POST', '/api/prospecting-session', sessionState, { selectedClient: 'goa-victory', selectedVendors: ['acme1234'], showInitialSelection: false, pricingModel: 'CPM' });
+    await answer('POST', '/api/prospecting-session', sessionState, {
+      selectedClient: 'goa-victory',
+      selectedVendors: ['acme1234'],
+      showInitialSelection: false,
+      pricingModel: 'CPM',
+    });
     await answer('DELETE', '/api/prospecting-session', noContent);
   });
 
   it('sends, proofs, the log, Retry failed, Send again and the email test', async () => {
     await answer('POST', '/api/send-proof', proofResult, { ...sendBodyFor(['acme1234']), vendorId: 'acme1234' });
     // Bravo refuses for good and Acme's connection drops after the data: a failed and an uncertain delivery.
-    smtp.answer = (message) => (message.to.includes('team@bravo.test') ? { kind: 'refuse', code: 550, message: 'Mailbox unavailable' } : { kind: 'drop' });
+    smtp.answer = (message) =>
+      message.to.includes('team@bravo.test')
+        ? { kind: 'refuse', code: 550, message: 'Mailbox unavailable' }
+        : { kind: 'drop' };
     const sent = await t.app.inject({
       method: 'POST',
       url: '/api/send-email-consolidated',
@@ -117,6 +132,10 @@ describe('every answer the client reads matches its shared contract', () => {
     expect(entry!.id).toBe(result.id);
     await answer('POST', `/api/email-logs/${result.id}/retry-failed`, retryFailedResult);
     await answer('POST', `/api/email-logs/${result.id}/deliveries/acme1234/send-again`, sendAgainResult);
-    await answer('POST', '/api/send-email', testEmailResult, { to: 'someone@example.test', subject: 'Hello', text: 'Hi' });
+    await answer('POST', '/api/send-email', testEmailResult, {
+      to: 'someone@example.test',
+      subject: 'Hello',
+      text: 'Hi',
+    });
   });
 });

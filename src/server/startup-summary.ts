@@ -11,7 +11,9 @@ function withoutCredentials(url: string): string {
 export function describeSetup(config: Config) {
   return {
     publicUrl: config.publicUrl,
-    database: config.databaseUrl ? `PostgreSQL at ${withoutCredentials(config.databaseUrl)}` : `embedded PGlite in ${join(config.dataDir, 'db')}`,
+    database: config.databaseUrl
+      ? `PostgreSQL at ${withoutCredentials(config.databaseUrl)}`
+      : `embedded PGlite in ${join(config.dataDir, 'db')}`,
     store: config.s3
       ? `S3 bucket ${config.s3.bucket}${config.s3.endpoint ? ` at ${withoutCredentials(config.s3.endpoint)}` : ` in ${config.s3.region}`}`
       : `local folder ${join(config.dataDir, 'files')}`,
@@ -28,7 +30,11 @@ export function describeSetup(config: Config) {
  * What `npm start` prints on a terminal once listening (LOG_FORMAT=auto): where the app is, what it runs on, and each
  * setup link alone on its line so that the terminal makes it clickable. Log collectors get JSON lines instead.
  */
-export function terminalSummary(input: { address: string; setup: ReturnType<typeof describeSetup>; setupLinks: readonly { email: string; setupUrl: string }[] }): string {
+export function terminalSummary(input: {
+  address: string;
+  setup: ReturnType<typeof describeSetup>;
+  setupLinks: readonly { email: string; setupUrl: string }[];
+}): string {
   const { address, setup, setupLinks } = input;
   const lines = [
     '',
@@ -38,7 +44,11 @@ export function terminalSummary(input: { address: string; setup: ReturnType<type
     `  mail:     ${setup.mail}`,
   ];
   for (const { email, setupUrl } of setupLinks) {
-    lines.push('', `Set up the admin account of ${email}: open this link (it works once, for 24 hours):`, `  ${setupUrl}`);
+    lines.push(
+      '',
+      `Set up the admin account of ${email}: open this link (it works once, for 24 hours):`,
+      `  ${setupUrl}`,
+    );
   }
   lines.push('', 'Logs follow as JSON lines.', '');
   return `${lines.join('\n')}\n`;

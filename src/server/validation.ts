@@ -2,7 +2,10 @@ import type { z } from 'zod';
 import { badRequest } from './errors';
 
 function valueAt(value: unknown, path: PropertyKey[]): unknown {
-  return path.reduce<unknown>((current, key) => (current == null ? undefined : (current as Record<PropertyKey, unknown>)[key]), value);
+  return path.reduce<unknown>(
+    (current, key) => (current == null ? undefined : (current as Record<PropertyKey, unknown>)[key]),
+    value,
+  );
 }
 
 const MAX_DEPTH = 64;

@@ -5,7 +5,9 @@ import { toClient, type Client } from './clients';
 const logoUrl = z
   .string({ error: 'must be text' })
   .trim()
-  .regex(/^(data:image\/(svg\+xml|png|jpeg|webp)[;,]|https:\/\/|\/(?!\/))/, { error: 'must be a data:image URI, an https:// URL or a /path' });
+  .regex(/^(data:image\/(svg\+xml|png|jpeg|webp)[;,]|https:\/\/|\/(?!\/))/, {
+    error: 'must be a data:image URI, an https:// URL or a /path',
+  });
 
 export const clientEntry = z.object({
   slug: z
@@ -13,7 +15,11 @@ export const clientEntry = z.object({
     .trim()
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: "must be lowercase words joined by '-', like 'goa-victory'" })
     .max(64, { error: 'is too long' }),
-  displayName: z.string({ error: 'must be text' }).trim().min(1, { error: 'is required' }).max(80, { error: 'is too long' }),
+  displayName: z
+    .string({ error: 'must be text' })
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(80, { error: 'is too long' }),
   logo: logoUrl.optional(),
   logoWhite: logoUrl.optional(),
 });
@@ -23,7 +29,9 @@ export const clientsFileSchema = z
   .array(clientEntry, { error: 'must be a list of clients' })
   .min(1, { error: 'must name at least one client' })
   .max(30, { error: 'may name at most 30 clients' })
-  .refine((entries) => new Set(entries.map((entry) => entry.slug)).size === entries.length, { error: 'must not repeat a slug' });
+  .refine((entries) => new Set(entries.map((entry) => entry.slug)).size === entries.length, {
+    error: 'must not repeat a slug',
+  });
 export type ClientsFile = z.input<typeof clientsFileSchema>;
 
 /** Validates a clients file and fills in the wordmarks; throws a ZodError naming what is wrong. */

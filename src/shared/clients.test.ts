@@ -73,10 +73,18 @@ describe('clients file', () => {
   });
 
   it('names what is wrong in a bad file', () => {
-    const issues = (value: unknown) => clientsFileSchema.safeParse(value).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    expect(issues([{ slug: 'Bad Slug', displayName: 'X' }])).toEqual(["0.slug: must be lowercase words joined by '-', like 'goa-victory'"]);
+    const issues = (value: unknown) =>
+      clientsFileSchema.safeParse(value).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    expect(issues([{ slug: 'Bad Slug', displayName: 'X' }])).toEqual([
+      "0.slug: must be lowercase words joined by '-', like 'goa-victory'",
+    ]);
     expect(issues([{ slug: 'a', displayName: '' }])).toEqual(['0.displayName: is required']);
-    expect(issues([{ slug: 'a', displayName: 'A' }, { slug: 'a', displayName: 'B' }])).toEqual([': must not repeat a slug']);
+    expect(
+      issues([
+        { slug: 'a', displayName: 'A' },
+        { slug: 'a', displayName: 'B' },
+      ]),
+    ).toEqual([': must not repeat a slug']);
     expect(issues([{ slug: 'a', displayName: 'A', logo: 'javascript:alert(1)' }])).toHaveLength(1);
     expect(issues([{ slug: 'a', displayName: 'A', logo: '//evil.example/x.svg' }])).toHaveLength(1);
     expect(issues({})).toEqual([': must be a list of clients']);

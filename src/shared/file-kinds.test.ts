@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { declaredImageType, defaultFileName, extensionOf, fileKindOf, IMAGE_MIME_TYPES, imageTypeOf } from './file-kinds';
+import {
+  declaredImageType,
+  defaultFileName,
+  extensionOf,
+  fileKindOf,
+  IMAGE_MIME_TYPES,
+  imageTypeOf,
+} from './file-kinds';
 
 describe('file kinds', () => {
   it('reads the kind and the image type from the extension, in any case', () => {
@@ -25,11 +32,11 @@ describe('file kinds', () => {
   });
 
   it('names files uploaded without a name by their card', () => {
-    expect([defaultFileName.emailHtml(0), defaultFileName.emailCsv(1), defaultFileName.textImage(0), defaultFileName.textCsv(2)]).toEqual([
-      'email-1.html',
-      'email-2-links.csv',
-      'text-1-image',
-      'text-3-links.csv',
-    ]);
+    expect([
+      defaultFileName.emailHtml(0),
+      defaultFileName.emailCsv(1),
+      defaultFileName.textImage(0),
+      defaultFileName.textCsv(2),
+    ]).toEqual(['email-1.html', 'email-2-links.csv', 'text-1-image', 'text-3-links.csv']);
   });
 });

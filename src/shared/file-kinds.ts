@@ -19,7 +19,13 @@ export const CSV_TYPE = 'text/csv';
 export const EML_TYPE = 'message/rfc822';
 export const UNKNOWN_TYPE = 'application/octet-stream';
 
-const IMAGE_TYPES: Readonly<Record<string, string>> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+const IMAGE_TYPES: Readonly<Record<string, string>> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
 
 /** The image types a send may carry: 'image/png', 'image/jpeg', 'image/gif', 'image/webp'. */
 export const IMAGE_MIME_TYPES: readonly string[] = [...new Set(Object.values(IMAGE_TYPES))];
@@ -41,7 +47,10 @@ export function imageTypeOf(name: string): string {
 }
 
 /** The type a send declares for an image (its imageAttachments entry of the same name), or null. */
-export function declaredImageType(images: readonly { filename: string; contentType: string }[] | undefined, fileName: string | null | undefined): string | null {
+export function declaredImageType(
+  images: readonly { filename: string; contentType: string }[] | undefined,
+  fileName: string | null | undefined,
+): string | null {
   const name = fileName?.trim();
   if (!name) return null;
   const image = (images ?? []).find((candidate) => candidate.filename.trim() === name);

@@ -5,7 +5,10 @@ import { request, revalidatingQuery } from '#client/lib/request';
 export const APPROVAL_EMAILS_QUERY_KEY = ['/api/approval-emails'] as const;
 
 export const approvalEmailsQueryOptions = () =>
-  queryOptions({ queryKey: APPROVAL_EMAILS_QUERY_KEY, queryFn: revalidatingQuery('/api/approval-emails', approvalEmailListShape) });
+  queryOptions({
+    queryKey: APPROVAL_EMAILS_QUERY_KEY,
+    queryFn: revalidatingQuery('/api/approval-emails', approvalEmailListShape),
+  });
 
 export const useApprovalEmails = () => useQuery(approvalEmailsQueryOptions());
 
@@ -18,7 +21,9 @@ function useApprovalEmailsMutation<TInput, TResult>(call: (input: TInput) => Pro
 }
 
 export const useAddApprovalEmail = () =>
-  useApprovalEmailsMutation((email: string) => request('/api/approval-emails', approvalEmailShape, { method: 'POST', body: { email } }));
+  useApprovalEmailsMutation((email: string) =>
+    request('/api/approval-emails', approvalEmailShape, { method: 'POST', body: { email } }),
+  );
 
 export const useDeleteApprovalEmail = () =>
   useApprovalEmailsMutation((id: number) => request(`/api/approval-emails/${id}`, noContent, { method: 'DELETE' }));

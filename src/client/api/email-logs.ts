@@ -1,4 +1,10 @@
-import { emailLogListShape, recordUpdateResultShape, remindersSettingResultShape, retryFailedResultShape, sendAgainResultShape } from '#shared/contracts/responses';
+import {
+  emailLogListShape,
+  recordUpdateResultShape,
+  remindersSettingResultShape,
+  retryFailedResultShape,
+  sendAgainResultShape,
+} from '#shared/contracts/responses';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EmailLogEntry, EmailLogFilters } from '#shared/contracts/email-logs';
 import type { VendorAction } from '#shared/contracts/tracking';
@@ -32,7 +38,8 @@ export const emailLogsQueryOptions = (filters: EmailLogFilters) =>
   });
 
 /** The previous filter's entries stay on screen while the next ones load. */
-export const useEmailLogs = (filters: EmailLogFilters) => useQuery({ ...emailLogsQueryOptions(filters), placeholderData: keepPreviousData });
+export const useEmailLogs = (filters: EmailLogFilters) =>
+  useQuery({ ...emailLogsQueryOptions(filters), placeholderData: keepPreviousData });
 
 const logPath = (logId: number) => `/api/email-logs/${logId}`;
 
@@ -46,12 +53,16 @@ function useEmailLogMutation<TInput, TResult>(call: (input: TInput) => Promise<T
 
 /** Re-queues only the failed deliveries of a send. */
 export const useRetryFailed = () =>
-  useEmailLogMutation((logId: number) => request(`${logPath(logId)}/retry-failed`, retryFailedResultShape, { method: 'POST' }));
+  useEmailLogMutation((logId: number) =>
+    request(`${logPath(logId)}/retry-failed`, retryFailedResultShape, { method: 'POST' }),
+  );
 
 /** A person's decision to send one vendor's message again (it may already have arrived). */
 export const useSendAgain = () =>
   useEmailLogMutation(({ logId, vendorId }: { logId: number; vendorId: string }) =>
-    request(`${logPath(logId)}/deliveries/${encodeURIComponent(vendorId)}/send-again`, sendAgainResultShape, { method: 'POST' }),
+    request(`${logPath(logId)}/deliveries/${encodeURIComponent(vendorId)}/send-again`, sendAgainResultShape, {
+      method: 'POST',
+    }),
   );
 
 /**
@@ -67,7 +78,11 @@ export function useSetSendReminders() {
       const apply = (entry: EmailLogEntry) => (entry.id === id ? { ...entry, remindersEnabled } : entry);
       // The log's lists and the open Deployment Details' own entry.
       queryClient.setQueriesData<EmailLogEntry[] | EmailLogEntry>({ queryKey: EMAIL_LOGS_QUERY_KEY }, (held) =>
-        Array.isArray(held) ? held.map(apply) : held && typeof held === 'object' && 'deliveries' in held ? apply(held) : held,
+        Array.isArray(held)
+          ? held.map(apply)
+          : held && typeof held === 'object' && 'deliveries' in held
+            ? apply(held)
+            : held,
       );
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: EMAIL_LOGS_QUERY_KEY }),
@@ -83,14 +98,32 @@ export function useRecordVendorUpdate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ logId, vendorId, action }: { logId: number; vendorId: string; action: VendorAction }) =>
-      request(`${logPath(logId)}/deliveries/${encodeURIComponent(vendorId)}/tracking`, recordUpdateResultShape, { method: 'POST', body: action }),
+      request(`${logPath(logId)}/deliveries/${encodeURIComponent(vendorId)}/tracking`, recordUpdateResultShape, {
+        method: 'POST',
+        body: action,
+      }),
     onSuccess: ({ tracking }, { logId, vendorId }) => {
       const apply = (entry: EmailLogEntry): EmailLogEntry =>
-        entry.id === logId ? { ...entry, deliveries: entry.deliveries.map((delivery) => (delivery.vendorId === vendorId ? { ...delivery, tracking } : delivery)) } : entry;
+        entry.id === logId
+          ? {
+              ...entry,
+              deliveries: entry.deliveries.map((delivery) =>
+                delivery.vendorId === vendorId ? { ...delivery, tracking } : delivery,
+              ),
+            }
+          : entry;
       queryClient.setQueriesData<EmailLogEntry[] | EmailLogEntry>({ queryKey: EMAIL_LOGS_QUERY_KEY }, (held) =>
-        Array.isArray(held) ? held.map(apply) : held && typeof held === 'object' && 'deliveries' in held ? apply(held) : held,
+        Array.isArray(held)
+          ? held.map(apply)
+          : held && typeof held === 'object' && 'deliveries' in held
+            ? apply(held)
+            : held,
       );
     },
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: EMAIL_LOGS_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: ['tracking-board'] })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: EMAIL_LOGS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['tracking-board'] }),
+      ]),
   });
 }

@@ -6,7 +6,10 @@ import { request, revalidatingQuery } from '#client/lib/request';
 export const VENDOR_COSTS_QUERY_KEY = ['/api/vendor-costs'] as const;
 
 export const vendorCostsQueryOptions = () =>
-  queryOptions({ queryKey: VENDOR_COSTS_QUERY_KEY, queryFn: revalidatingQuery('/api/vendor-costs', vendorCostsListShape) });
+  queryOptions({
+    queryKey: VENDOR_COSTS_QUERY_KEY,
+    queryFn: revalidatingQuery('/api/vendor-costs', vendorCostsListShape),
+  });
 
 export const useVendorCosts = () => useQuery(vendorCostsQueryOptions());
 

@@ -6,7 +6,10 @@ import { request, revalidatingQuery } from '#client/lib/request';
 export const VENDOR_SPLITS_QUERY_KEY = ['/api/vendor-splits'] as const;
 
 export const vendorSplitsQueryOptions = () =>
-  queryOptions({ queryKey: VENDOR_SPLITS_QUERY_KEY, queryFn: revalidatingQuery('/api/vendor-splits', vendorSplitListShape) });
+  queryOptions({
+    queryKey: VENDOR_SPLITS_QUERY_KEY,
+    queryFn: revalidatingQuery('/api/vendor-splits', vendorSplitListShape),
+  });
 
 export const useVendorSplits = () => useQuery(vendorSplitsQueryOptions());
 

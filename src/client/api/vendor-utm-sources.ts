@@ -16,7 +16,8 @@ export const useVendorUtmSources = () => useQuery(vendorUtmSourcesQueryOptions()
 export function useSaveVendorUtmSource() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: VendorUtmSource) => request('/api/vendor-utm-sources', vendorUtmSourceShape, { method: 'POST', body }),
+    mutationFn: (body: VendorUtmSource) =>
+      request('/api/vendor-utm-sources', vendorUtmSourceShape, { method: 'POST', body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: VENDOR_UTM_SOURCES_QUERY_KEY }),
   });
 }

@@ -39,19 +39,46 @@ const routes: RouteObject[] = [
     children: [
       { path: '/auth', element: <SignInRoute /> },
       { path: '/login', element: <SignInRoute /> },
-      { path: '/access-denied', element: lazyPage(() => import('../features/auth/components/access-denied-page'), 'AccessDeniedPage') },
+      {
+        path: '/access-denied',
+        element: lazyPage(() => import('../features/auth/components/access-denied-page'), 'AccessDeniedPage'),
+      },
       // A vendor's own page: public (the link is the credential), no app chrome.
-      { path: '/vendor', element: lazyPage(() => import('../features/vendor-page/components/vendor-page'), 'VendorPage') },
+      {
+        path: '/vendor',
+        element: lazyPage(() => import('../features/vendor-page/components/vendor-page'), 'VendorPage'),
+      },
       { path: '/', element: <AuthGate signedOut="sign-in" />, children: [{ index: true, element: <SendPage /> }] },
       {
         element: <AuthGate signedOut="redirect" />,
         children: [
-          { path: '/email-test', element: lazyPage(() => import('../features/email-test/components/email-test-page'), 'EmailTestPage') },
-          { path: '/deployment-log', element: lazyPage(() => import('../features/deployment-log/components/deployment-log-page'), 'DeploymentLogPage') },
-          { path: '/tracking', element: lazyPage(() => import('../features/tracking/components/tracking-page'), 'TrackingPage') },
-          { path: '/vendors', element: lazyPage(() => import('../features/vendors/components/vendors-page'), 'VendorsPage') },
-          { path: '/approvals', element: lazyPage(() => import('../features/approvals/components/approvals-page'), 'ApprovalsPage') },
-          { path: '/settings', element: lazyPage(() => import('../features/settings/components/settings-page'), 'SettingsPage') },
+          {
+            path: '/email-test',
+            element: lazyPage(() => import('../features/email-test/components/email-test-page'), 'EmailTestPage'),
+          },
+          {
+            path: '/deployment-log',
+            element: lazyPage(
+              () => import('../features/deployment-log/components/deployment-log-page'),
+              'DeploymentLogPage',
+            ),
+          },
+          {
+            path: '/tracking',
+            element: lazyPage(() => import('../features/tracking/components/tracking-page'), 'TrackingPage'),
+          },
+          {
+            path: '/vendors',
+            element: lazyPage(() => import('../features/vendors/components/vendors-page'), 'VendorsPage'),
+          },
+          {
+            path: '/approvals',
+            element: lazyPage(() => import('../features/approvals/components/approvals-page'), 'ApprovalsPage'),
+          },
+          {
+            path: '/settings',
+            element: lazyPage(() => import('../features/settings/components/settings-page'), 'SettingsPage'),
+          },
         ],
       },
       { path: '*', element: lazyPage(() => import('../features/not-found/not-found-page'), 'NotFoundPage') },

@@ -55,24 +55,33 @@ export const EmailPreview = memo(function EmailPreview({
   }, [draw]);
 
   return (
-    <section aria-labelledby="preview-heading" className="rounded-[var(--radius-card)] border border-slate-200 bg-white">
+    <section
+      aria-labelledby="preview-heading"
+      className="rounded-[var(--radius-card)] border border-slate-200 bg-white"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
-        <h2 id="preview-heading" className="text-sm font-semibold">Email Preview</h2>
+        <h2 id="preview-heading" className="text-sm font-semibold">
+          Email Preview
+        </h2>
         {vendors.length > 0 ? (
           <div className="flex flex-wrap items-center gap-2">
-          <label className="flex items-center gap-2 text-[13px] text-slate-700">
-            Preview as
-            <select
-              value={previewVendorId ?? ''}
-              onChange={(event) => onPreviewVendor(event.target.value)}
-              className="h-8 rounded-md border border-slate-300 bg-white px-2 text-[13px]"
-            >
-              {vendors.map((vendor) => <option key={vendor.vendorId} value={vendor.vendorId}>{vendor.name}</option>)}
-            </select>
-          </label>
-          <Button variant="secondary" size="sm" onClick={onSendProof} disabled={isProofing}>
-            <MailCheck aria-hidden className="h-4 w-4" /> {isProofing ? 'Sending proof...' : 'Send me a proof'}
-          </Button>
+            <label className="flex items-center gap-2 text-[13px] text-slate-700">
+              Preview as
+              <select
+                value={previewVendorId ?? ''}
+                onChange={(event) => onPreviewVendor(event.target.value)}
+                className="h-8 rounded-md border border-slate-300 bg-white px-2 text-[13px]"
+              >
+                {vendors.map((vendor) => (
+                  <option key={vendor.vendorId} value={vendor.vendorId}>
+                    {vendor.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <Button variant="secondary" size="sm" onClick={onSendProof} disabled={isProofing}>
+              <MailCheck aria-hidden className="h-4 w-4" /> {isProofing ? 'Sending proof...' : 'Send me a proof'}
+            </Button>
           </div>
         ) : (
           <span className="text-xs text-slate-600">Select vendors to preview their own email</span>
@@ -80,11 +89,15 @@ export const EmailPreview = memo(function EmailPreview({
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 border-b border-slate-100 px-4 py-3 text-[13px]">
         <dt className="text-slate-600">To</dt>
-        <dd data-testid="preview-to" className="break-all">{email.to.join(', ') || '—'}</dd>
+        <dd data-testid="preview-to" className="break-all">
+          {email.to.join(', ') || '—'}
+        </dd>
         <dt className="text-slate-600">CC</dt>
         <dd className="break-all">{email.cc.join(', ') || '—'}</dd>
         <dt className="text-slate-600">Subject</dt>
-        <dd data-testid="preview-subject" className="font-medium">{email.subject}</dd>
+        <dd data-testid="preview-subject" className="font-medium">
+          {email.subject}
+        </dd>
       </dl>
       <iframe
         ref={frameRef}
@@ -104,7 +117,10 @@ export const EmailPreview = memo(function EmailPreview({
         ) : (
           <ul className="flex flex-wrap gap-2" aria-label="Attachments">
             {email.attachments.map((attachment) => (
-              <li key={attachment.filename} className="rounded-md border border-slate-200 bg-slate-50 px-2 py-1 text-[13px]">
+              <li
+                key={attachment.filename}
+                className="rounded-md border border-slate-200 bg-slate-50 px-2 py-1 text-[13px]"
+              >
                 {attachment.filename} <span className="tabular text-slate-600">{formatKb(attachment.size)}</span>
               </li>
             ))}

@@ -12,15 +12,25 @@ export function ReportActions({ tracking, isPending, onAct, seedTestHint }: Form
   return (
     <>
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" disabled={isPending || tracking.receivedAt !== null} onClick={() => onAct({ action: 'received' })}>
+        <Button
+          variant="secondary"
+          disabled={isPending || tracking.receivedAt !== null}
+          onClick={() => onAct({ action: 'received' })}
+        >
           {tracking.receivedAt ? 'Received' : 'Confirm received'}
         </Button>
-        <Button variant="secondary" disabled={isPending || isDeployed} onClick={() => onAct({ action: 'seed-test-sent' })}>
+        <Button
+          variant="secondary"
+          disabled={isPending || isDeployed}
+          onClick={() => onAct({ action: 'seed-test-sent' })}
+        >
           Seed test sent
         </Button>
       </div>
       {seedTestHint}
-      {isDeployed ? null : <ScheduleForm key={`schedule-${tracking.updatedAt}`} tracking={tracking} isPending={isPending} onAct={onAct} />}
+      {isDeployed ? null : (
+        <ScheduleForm key={`schedule-${tracking.updatedAt}`} tracking={tracking} isPending={isPending} onAct={onAct} />
+      )}
       <DeployedForm key={`deployed-${tracking.updatedAt}`} tracking={tracking} isPending={isPending} onAct={onAct} />
       <TextForm kind="note" isPending={isPending} onAct={onAct} />
       {isDeployed ? null : <TextForm kind="cannot-deploy" isPending={isPending} onAct={onAct} />}
@@ -56,22 +66,52 @@ export function ScheduleForm({ tracking, isPending, onAct }: FormProps) {
   const [quantity, setQuantity] = useState(tracking.plannedQuantity?.toString() ?? '');
   return (
     <Panel title="Scheduled" hint="When you will deploy (New York time), to which list or segment, and how many names.">
-      <form className="grid gap-3 sm:grid-cols-2" onSubmit={submit(() => onAct({ action: 'scheduled', date, time, segment, plannedQuantity: Number(quantity) }))}>
+      <form
+        className="grid gap-3 sm:grid-cols-2"
+        onSubmit={submit(() => onAct({ action: 'scheduled', date, time, segment, plannedQuantity: Number(quantity) }))}
+      >
         <div>
           <Label htmlFor="schedule-date">Deployment date</Label>
-          <Input id="schedule-date" type="date" required value={date} onChange={(event) => setDate(event.target.value)} />
+          <Input
+            id="schedule-date"
+            type="date"
+            required
+            value={date}
+            onChange={(event) => setDate(event.target.value)}
+          />
         </div>
         <div>
           <Label htmlFor="schedule-time">Time</Label>
-          <Input id="schedule-time" type="time" required value={time} onChange={(event) => setTime(event.target.value)} />
+          <Input
+            id="schedule-time"
+            type="time"
+            required
+            value={time}
+            onChange={(event) => setTime(event.target.value)}
+          />
         </div>
         <div>
           <Label htmlFor="schedule-segment">List or segment</Label>
-          <Input id="schedule-segment" required maxLength={200} value={segment} onChange={(event) => setSegment(event.target.value)} />
+          <Input
+            id="schedule-segment"
+            required
+            maxLength={200}
+            value={segment}
+            onChange={(event) => setSegment(event.target.value)}
+          />
         </div>
         <div>
           <Label htmlFor="schedule-quantity">Planned quantity</Label>
-          <Input id="schedule-quantity" type="number" inputMode="numeric" min={1} step={1} required value={quantity} onChange={(event) => setQuantity(event.target.value)} />
+          <Input
+            id="schedule-quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            required
+            value={quantity}
+            onChange={(event) => setQuantity(event.target.value)}
+          />
         </div>
         <div className="sm:col-span-2">
           <Button type="submit" disabled={isPending}>
@@ -88,14 +128,32 @@ export function DeployedForm({ tracking, isPending, onAct }: FormProps) {
   const [quantity, setQuantity] = useState(tracking.deployedQuantity?.toString() ?? '');
   return (
     <Panel title="Deployed" hint="The day it went out and how many names it went to.">
-      <form className="grid gap-3 sm:grid-cols-2" onSubmit={submit(() => onAct({ action: 'deployed', date, quantity: Number(quantity) }))}>
+      <form
+        className="grid gap-3 sm:grid-cols-2"
+        onSubmit={submit(() => onAct({ action: 'deployed', date, quantity: Number(quantity) }))}
+      >
         <div>
           <Label htmlFor="deployed-date">Deployment date</Label>
-          <Input id="deployed-date" type="date" required value={date} onChange={(event) => setDate(event.target.value)} />
+          <Input
+            id="deployed-date"
+            type="date"
+            required
+            value={date}
+            onChange={(event) => setDate(event.target.value)}
+          />
         </div>
         <div>
           <Label htmlFor="deployed-quantity">Quantity sent</Label>
-          <Input id="deployed-quantity" type="number" inputMode="numeric" min={0} step={1} required value={quantity} onChange={(event) => setQuantity(event.target.value)} />
+          <Input
+            id="deployed-quantity"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            required
+            value={quantity}
+            onChange={(event) => setQuantity(event.target.value)}
+          />
         </div>
         <div className="sm:col-span-2">
           <Button type="submit" variant="send" disabled={isPending}>
@@ -112,7 +170,10 @@ export function TextForm({ kind, isPending, onAct }: Omit<FormProps, 'tracking'>
   const isNote = kind === 'note';
   const id = `${kind}-text`;
   return (
-    <Panel title={isNote ? 'Note to the team' : 'Cannot deploy'} hint={isNote ? undefined : 'Tell the team why, so they can plan around it.'}>
+    <Panel
+      title={isNote ? 'Note to the team' : 'Cannot deploy'}
+      hint={isNote ? undefined : 'Tell the team why, so they can plan around it.'}
+    >
       <form
         className="grid gap-3"
         onSubmit={submit(() => {

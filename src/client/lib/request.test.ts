@@ -10,13 +10,30 @@ const answers: Record<string, { status: number; body: string }> = {
   '/api/vendors': {
     status: 200,
     body: JSON.stringify([
-      { vendorId: 'acme1234', name: 'Acme', emails: ['a@acme.test'], defaultUtmSource: 'acme', emailProspectingKey: null, textProspectingKey: null, extra: 1 },
+      {
+        vendorId: 'acme1234',
+        name: 'Acme',
+        emails: ['a@acme.test'],
+        defaultUtmSource: 'acme',
+        emailProspectingKey: null,
+        textProspectingKey: null,
+        extra: 1,
+      },
     ]),
   },
   // A server that renamed `name` to `title`: the client must not render undefined.
   '/api/vendors-renamed': {
     status: 200,
-    body: JSON.stringify([{ vendorId: 'acme1234', title: 'Acme', emails: [], defaultUtmSource: 'acme', emailProspectingKey: null, textProspectingKey: null }]),
+    body: JSON.stringify([
+      {
+        vendorId: 'acme1234',
+        title: 'Acme',
+        emails: [],
+        defaultUtmSource: 'acme',
+        emailProspectingKey: null,
+        textProspectingKey: null,
+      },
+    ]),
   },
   '/api/html': { status: 200, body: '<!doctype html><title>Proxy error</title>' },
   '/api/deleted': { status: 204, body: '' },
@@ -25,7 +42,16 @@ const answers: Record<string, { status: number; body: string }> = {
 };
 
 const vendorJson = (name: string) =>
-  JSON.stringify([{ vendorId: 'acme1234', name, emails: [], defaultUtmSource: 'acme', emailProspectingKey: null, textProspectingKey: null }]);
+  JSON.stringify([
+    {
+      vendorId: 'acme1234',
+      name,
+      emails: [],
+      defaultUtmSource: 'acme',
+      emailProspectingKey: null,
+      textProspectingKey: null,
+    },
+  ]);
 const tagged = { etag: '"v1"', body: vendorJson('Acme') };
 const seenIfNoneMatch: (string | undefined)[] = [];
 
@@ -64,18 +90,29 @@ describe('request', () => {
   it('returns the answer as the contract parses it', async () => {
     const vendors = await request(`${base}/api/vendors`, vendorList);
     expect(vendors).toEqual([
-      { vendorId: 'acme1234', name: 'Acme', emails: ['a@acme.test'], defaultUtmSource: 'acme', emailProspectingKey: null, textProspectingKey: null },
+      {
+        vendorId: 'acme1234',
+        name: 'Acme',
+        emails: ['a@acme.test'],
+        defaultUtmSource: 'acme',
+        emailProspectingKey: null,
+        textProspectingKey: null,
+      },
     ]);
   });
 
   it('throws a clear error when the answer breaks the contract', async () => {
     const call = request(`${base}/api/vendors-renamed`, vendorList);
     await expect(call).rejects.toBeInstanceOf(ResponseContractError);
-    await expect(call).rejects.toThrow(`GET ${base}/api/vendors-renamed answered outside its contract: 0.name: Invalid input: expected string, received undefined`);
+    await expect(call).rejects.toThrow(
+      `GET ${base}/api/vendors-renamed answered outside its contract: 0.name: Invalid input: expected string, received undefined`,
+    );
   });
 
   it('throws when a JSON answer is not JSON', async () => {
-    await expect(request(`${base}/api/html`, vendorList)).rejects.toThrow(`GET ${base}/api/html answered outside its contract: the body is not JSON`);
+    await expect(request(`${base}/api/html`, vendorList)).rejects.toThrow(
+      `GET ${base}/api/html answered outside its contract: the body is not JSON`,
+    );
   });
 
   it('takes an empty answer where the contract expects none, and refuses a body there', async () => {

@@ -84,7 +84,9 @@ async function parseAnswer<T>(response: Response, path: string, shape: Shape<T>,
   }
   const parsed = readShape(shape, body);
   if (!parsed.success) {
-    const problems = parsed.problems.map((problem) => `${problem.path.length > 0 ? problem.path.join('.') : '(body)'}: ${problem.message}`);
+    const problems = parsed.problems.map(
+      (problem) => `${problem.path.length > 0 ? problem.path.join('.') : '(body)'}: ${problem.message}`,
+    );
     throw new ResponseContractError(method, path, problems);
   }
   return parsed.data;

@@ -51,41 +51,59 @@ const routesAuthenticatedBeforeBody = [
 const RUNS = 20;
 
 describe('authentication before the body', () => {
-  it.for(largeBodyRoutes)('%s %s refuses an anonymous 50 MB upload with 401 before reading it, and /api/health answers meanwhile', async ([method, path], { server: { port, bytesReadByServer } }) => {
-    const events: string[] = [];
-    let health: Promise<void> | undefined;
-    const upload = await rawUpload({
-      port,
-      method,
-      path,
-      size: UPLOAD_SIZE,
-      onStarted: () => {
-        health = fetch(`http://127.0.0.1:${port}/api/health`).then(async (response) => {
-          events.push(`health ${response.status} after ${bytesReadByServer()} bytes read`);
-          expect(await response.json()).toEqual({ ok: true });
-        });
-      },
-    });
-    events.push(`upload ${upload.status}`);
-    await health;
+  it.for(largeBodyRoutes)(
+    '%s %s refuses an anonymous 50 MB upload with 401 before reading it, and /api/health answers meanwhile',
+    async ([method, path], { server: { port, bytesReadByServer } }) => {
+      const events: string[] = [];
+      let health: Promise<void> | undefined;
+      const upload = await rawUpload({
+        port,
+        method,
+        path,
+        size: UPLOAD_SIZE,
+        onStarted: () => {
+          health = fetch(`http://127.0.0.1:${port}/api/health`).then(async (response) => {
+            events.push(`health ${response.status} after ${bytesReadByServer()} bytes read`);
+            expect(await response.json()).toEqual({ ok: true });
+          });
+        },
+      });
+      events.push(`upload ${upload.status}`);
+      await health;
 
-    expect(upload.status).toBe(401);
-    // The client went on sending; the server closed the connection after reading (and dropping) a bounded part of it.
-    expect(upload.bodyBytesWritten).toBeLessThan(UPLOAD_SIZE);
-    expect(bytesReadByServer()).toBeLessThan(READ_ALLOWANCE);
-    expect(events).toHaveLength(2);
-    const healthEvent = events.find((event) => event.startsWith('health'))!;
-    expect(healthEvent).toMatch(/^health 200 after \d+ bytes read$/);
-    expect(Number(/after (\d+)/.exec(healthEvent)![1])).toBeLessThan(READ_ALLOWANCE);
-  });
+      expect(upload.status).toBe(401);
+      // The client went on sending; the server closed the connection after reading (and dropping) a bounded part of it.
+      expect(upload.bodyBytesWritten).toBeLessThan(UPLOAD_SIZE);
+      expect(bytesReadByServer()).toBeLessThan(READ_ALLOWANCE);
+      expect(events).toHaveLength(2);
+      const healthEvent = events.find((event) => event.startsWith('health'))!;
+      expect(healthEvent).toMatch(/^health 200 after \d+ bytes read$/);
+      expect(Number(/after (\d+)/.exec(healthEvent)![1])).toBeLessThan(READ_ALLOWANCE);
+    },
+  );
 
-  it('refuses an expired and a logged-out token the same way, and still reads the body of a valid one', async ({ t, server: { port, bytesReadByServer, forgetConnections } }) => {
+  it('refuses an expired and a logged-out token the same way, and still reads the body of a valid one', async ({
+    t,
+    server: { port, bytesReadByServer, forgetConnections },
+  }) => {
     const token = await register(t.app, ADMIN_EMAIL);
     const upload = (authorization: string) =>
-      rawUpload({ port, method: 'POST', path: '/api/prospecting-drafts', size: UPLOAD_SIZE, headers: { authorization } });
+      rawUpload({
+        port,
+        method: 'POST',
+        path: '/api/prospecting-drafts',
+        size: UPLOAD_SIZE,
+        headers: { authorization },
+      });
 
     // A valid session gets its body read and judged (here: not a draft).
-    const valid = await rawUpload({ port, method: 'POST', path: '/api/prospecting-drafts', size: 1 * MB, headers: bearer(token) });
+    const valid = await rawUpload({
+      port,
+      method: 'POST',
+      path: '/api/prospecting-drafts',
+      size: 1 * MB,
+      headers: bearer(token),
+    });
     expect(valid.status).toBe(400);
 
     t.clock.advance(SESSION_LIFETIME_MS + 1);
@@ -94,7 +112,9 @@ describe('authentication before the body', () => {
     expect(expired.status).toBe(401);
     expect(bytesReadByServer()).toBeLessThan(READ_ALLOWANCE);
 
-    const second = (await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: ADMIN_EMAIL, password: PASSWORD } })).json().token as string;
+    const second = (
+      await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: ADMIN_EMAIL, password: PASSWORD } })
+    ).json().token as string;
     expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(second) })).statusCode).toBe(204);
     forgetConnections();
     const revoked = await upload(`Bearer ${second}`);
@@ -104,14 +124,25 @@ describe('authentication before the body', () => {
 });
 
 describe('the lingering close after a refusal', () => {
-  it('lets go of a client that stops sending halfway and never closes: the answer, then the end of the connection', async ({ server: { port, connections } }) => {
+  it('lets go of a client that stops sending halfway and never closes: the answer, then the end of the connection', async ({
+    server: { port, connections },
+  }) => {
     // allowHalfOpen: the server's half-close does not make this client end its side.
     const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
     let answer = '';
     socket.setEncoding('latin1').on('data', (data: string) => (answer += data));
     socket.on('error', () => {});
     const answered = new Promise<void>((resolve) => socket.once('end', () => resolve()));
-    socket.write(['POST /api/prospecting-drafts HTTP/1.1', 'Host: 127.0.0.1', 'Content-Type: application/json', `Content-Length: ${50 * MB}`, '', '{"html":"aaaa'].join('\r\n'));
+    socket.write(
+      [
+        'POST /api/prospecting-drafts HTTP/1.1',
+        'Host: 127.0.0.1',
+        'Content-Type: application/json',
+        `Content-Length: ${50 * MB}`,
+        '',
+        '{"html":"aaaa',
+      ].join('\r\n'),
+    );
     // The server's half-close comes after the answer.
     await answered;
     expect(answer).toMatch(/^HTTP\/1\.1 401 /);

@@ -23,7 +23,9 @@ export interface BackupParts {
 }
 
 function addEntry(archive: Pack, name: string, data: Uint8Array): Promise<void> {
-  return new Promise((resolve, reject) => archive.entry({ name, mode: 0o600 }, Buffer.from(data), (error) => (error ? reject(error) : resolve())));
+  return new Promise((resolve, reject) =>
+    archive.entry({ name, mode: 0o600 }, Buffer.from(data), (error) => (error ? reject(error) : resolve())),
+  );
 }
 
 async function addFile(archive: Pack, name: string, path: string): Promise<void> {

@@ -19,7 +19,11 @@ const cli = (command: 'backup' | 'restore', file: string, dataDir: string) =>
     env: { PATH: process.env.PATH, DATA_DIR: dataDir, SECRET_KEY: 'x'.repeat(40) },
   }).then(
     (result) => ({ code: 0, ...result }),
-    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({
+      code: error.code,
+      stdout: error.stdout,
+      stderr: error.stderr,
+    }),
   );
 
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
@@ -39,11 +43,17 @@ const it = test.extend('folder', ({}, { onCleanup }) => {
 
 // Embedded mode only: the PostgreSQL run of the API tests (TEST_DATABASE_URL) has nothing to add here.
 describe.skipIf(process.env.TEST_DATABASE_URL)('backup of the embedded mode', () => {
-  it('taken during writes, restores every row it holds with every file those rows refer to', async ({ dataDir, folder }) => {
+  it('taken during writes, restores every row it holds with every file those rows refer to', async ({
+    dataDir,
+    folder,
+  }) => {
     writeFileSync(join(dataDir, 'secret.key'), 'the-generated-secret\n', { mode: 0o600 });
     // The backup is of a real DATA_DIR: the database lives in its folder (not the database fixture), closed before the restore.
     const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db') });
-    const t = await createTestApp({ DATA_DIR: dataDir }, database, { delivery: FAST_DELIVERY, retention: { autoStart: false } });
+    const t = await createTestApp({ DATA_DIR: dataDir }, database, {
+      delivery: FAST_DELIVERY,
+      retention: { autoStart: false },
+    });
     const token = await register(t.app, ADMIN_EMAIL);
     await seedVendors(t.app, token);
 
@@ -54,11 +64,25 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('backup of the embedded mode', ()
         method: 'POST',
         url: '/api/vendors',
         headers: bearer(token),
-        payload: { vendorId, name: `Backup Vendor ${i}`, emails: [`v${i}@vendor.test`], defaultUtmSource: `bk${i}`, emailProspectingKey: null, textProspectingKey: null },
+        payload: {
+          vendorId,
+          name: `Backup Vendor ${i}`,
+          emails: [`v${i}@vendor.test`],
+          defaultUtmSource: `bk${i}`,
+          emailProspectingKey: null,
+          textProspectingKey: null,
+        },
       });
       expect(vendor.statusCode).toBe(201);
-      const body = sendBodyFor(['acme1234'], { emailCards: [{ ...sendBodyFor().emailCards![0]!, subject: `Backup send ${i}` }] });
-      const send = await t.app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(token), payload: body as object });
+      const body = sendBodyFor(['acme1234'], {
+        emailCards: [{ ...sendBodyFor().emailCards![0]!, subject: `Backup send ${i}` }],
+      });
+      const send = await t.app.inject({
+        method: 'POST',
+        url: '/api/send-email-consolidated',
+        headers: bearer(token),
+        payload: body as object,
+      });
       expect(send.statusCode).toBe(200);
       acknowledged.push({ vendorId, logId: send.json().id, at: performance.now() });
     };
@@ -67,7 +91,11 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('backup of the embedded mode', ()
     const writing = (async () => {
       for (let i = 0; !isBackedUp; i += 1) await write(i);
     })();
-    await eventually(async () => acknowledged.length, (count) => count >= 3, 60_000);
+    await eventually(
+      async () => acknowledged.length,
+      (count) => count >= 3,
+      60_000,
+    );
 
     // The backup's file holds its first bytes until a send made after the backup started is acknowledged: the database
     // copy is taken by then, and the stored files are read while that send's rows and files are written.
@@ -79,7 +107,11 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('backup of the embedded mode', ()
       write(chunk: Buffer, _encoding, done) {
         const pass = () => file.write(chunk, done);
         if (!isHeld) return pass();
-        void eventually(async () => acknowledged.filter((write) => write.at > startedAt).length, (count) => count >= 1, 60_000).then(() => {
+        void eventually(
+          async () => acknowledged.filter((write) => write.at > startedAt).length,
+          (count) => count >= 1,
+          60_000,
+        ).then(() => {
           isHeld = false;
           pass();
         }, done);
@@ -107,7 +139,9 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('backup of the embedded mode', ()
 
     const copy = await openDatabase({ kind: 'pglite', dataDir: join(restoredDir, 'db') });
     try {
-      const vendorIds = rowsOf<{ vendor_id: string }>(await copy.db.execute(sql`select vendor_id from vendors`)).map((row) => row.vendor_id);
+      const vendorIds = rowsOf<{ vendor_id: string }>(await copy.db.execute(sql`select vendor_id from vendors`)).map(
+        (row) => row.vendor_id,
+      );
       const logIds = rowsOf<{ id: number }>(await copy.db.execute(sql`select id from email_logs`)).map((row) => row.id);
       for (const write of before) {
         expect(vendorIds).toContain(write.vendorId);
@@ -129,7 +163,10 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('backup of the embedded mode', ()
     }
   }, 180_000);
 
-  it('npm run backup asks the running server through its socket, or reads the folder when no server runs', async ({ dataDir, folder }) => {
+  it('npm run backup asks the running server through its socket, or reads the folder when no server runs', async ({
+    dataDir,
+    folder,
+  }) => {
     const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ADMIN_EMAILS: ADMIN_EMAIL });
     try {
       await server.line((line) => typeof line.msg === 'string' && line.msg.startsWith('Dispatch is running'));
@@ -153,7 +190,9 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('backup of the embedded mode', ()
     expect((await cli('restore', offline, restoredDir)).code).toBe(0);
     const copy = await openDatabase({ kind: 'pglite', dataDir: join(restoredDir, 'db') });
     try {
-      const admins = rowsOf<{ email: string }>(await copy.db.execute(sql`select email from authorized_emails where is_admin`));
+      const admins = rowsOf<{ email: string }>(
+        await copy.db.execute(sql`select email from authorized_emails where is_admin`),
+      );
       expect(admins.map((row) => row.email)).toEqual([ADMIN_EMAIL]);
     } finally {
       await copy.close();

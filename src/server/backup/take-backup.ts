@@ -13,6 +13,9 @@ export function takeBackup(database: Database, dataDir: string, lock: Maintenanc
   const dump = database.dump;
   if (!dump) throw new Error('Only the embedded database is backed up this way; use pg_dump for PostgreSQL.');
   return lock.run(async () =>
-    writeBackup({ database: await dump(), secretKey: await readSecretKey(dataDir), filesRoot: join(dataDir, 'files') }, output),
+    writeBackup(
+      { database: await dump(), secretKey: await readSecretKey(dataDir), filesRoot: join(dataDir, 'files') },
+      output,
+    ),
   );
 }

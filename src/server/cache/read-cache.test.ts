@@ -7,10 +7,18 @@ import { it, MEMBER_EMAIL } from '#server/testing/fixtures';
 import { createReadCache } from './read-cache';
 import { ADMIN_EMAIL, bearer, type TestContext } from '#server/testing/test-app';
 
-const acme = { vendorId: 'acme', name: 'Acme', emails: ['ops@acme.test'], defaultUtmSource: 'acme', emailProspectingKey: null, textProspectingKey: null };
+const acme = {
+  vendorId: 'acme',
+  name: 'Acme',
+  emails: ['ops@acme.test'],
+  defaultUtmSource: 'acme',
+  emailProspectingKey: null,
+  textProspectingKey: null,
+};
 const zenith = { ...acme, vendorId: 'zenith', name: 'Zenith', emails: ['ops@zenith.test'] };
 
-const get = async (context: TestContext, url: string, token: string) => context.app.inject({ method: 'GET', url, headers: bearer(token) });
+const get = async (context: TestContext, url: string, token: string) =>
+  context.app.inject({ method: 'GET', url, headers: bearer(token) });
 const vendorIdsOn = async (context: TestContext, token: string) => {
   const response = await get(context, '/api/vendors', token);
   expect(response.statusCode).toBe(200);
@@ -66,26 +74,56 @@ function heldAfterLoss(feed: ChangeFeed) {
 }
 
 describe('the read cache across two instances on one database', () => {
-  it('shows a write made on one instance on the next request to the other', async ({ t, admin, database, startApp }) => {
+  it('shows a write made on one instance on the next request to the other', async ({
+    t,
+    admin,
+    database,
+    startApp,
+  }) => {
     const other = await startApp({}, database);
     // Read twice on the other instance, so the list is held in its cache.
     expect(await vendorIdsOn(other, admin)).toEqual([]);
     expect(await vendorIdsOn(other, admin)).toEqual([]);
-    expect((await t.app.inject({ method: 'POST', url: '/api/vendors', headers: bearer(admin), payload: acme })).statusCode).toBe(201);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/vendors', headers: bearer(admin), payload: acme })).statusCode,
+    ).toBe(201);
     expect(await vendorIdsOn(other, admin)).toEqual(['acme']);
 
     await get(other, '/api/vendor-splits', admin);
-    expect((await t.app.inject({ method: 'POST', url: '/api/vendor-splits', headers: bearer(admin), payload: { vendorId: 'acme', splitRatio: '60/40' } })).statusCode).toBe(201);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/vendor-splits',
+          headers: bearer(admin),
+          payload: { vendorId: 'acme', splitRatio: '60/40' },
+        })
+      ).statusCode,
+    ).toBe(201);
     expect((await get(other, '/api/vendor-splits', admin)).json()).toEqual([{ vendorId: 'acme', splitRatio: '60/40' }]);
   });
 
-  it('refuses a removed user on the other instance on its next request, and a logged-out token too', async ({ t, admin, member, database, startApp }) => {
+  it('refuses a removed user on the other instance on its next request, and a logged-out token too', async ({
+    t,
+    admin,
+    member,
+    database,
+    startApp,
+  }) => {
     const other = await startApp({}, database);
     expect((await get(other, '/api/user', member)).statusCode).toBe(200);
     expect((await get(other, '/api/user', member)).statusCode).toBe(200);
     const users = (await get(t, '/api/users', admin)).json() as { email: string; authorizedEmailId: number }[];
     const row = users.find((user) => user.email === MEMBER_EMAIL)!;
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/authorized-emails/${row.authorizedEmailId}`, headers: bearer(admin) })).statusCode).toBe(204);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/authorized-emails/${row.authorizedEmailId}`,
+          headers: bearer(admin),
+        })
+      ).statusCode,
+    ).toBe(204);
     expect((await get(other, '/api/user', member)).statusCode).toBe(403);
     expect((await get(other, '/api/vendors', member)).statusCode).toBe(403);
 
@@ -103,41 +141,59 @@ describe('the read cache across two instances on one database', () => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)('the read cache when its notification session is killed (PostgreSQL)', () => {
-  it('reads from the database, never from the cache, until the session is back; then caches again', async ({ t, admin, database, startApp }) => {
-    const held = heldAfterLoss(database.openChangeFeed());
-    const other = await startApp({}, database, { changeFeed: held.feed });
-    await until(() => held.state.isLive, 'the feed listens');
-    expect((await t.app.inject({ method: 'POST', url: '/api/vendors', headers: bearer(admin), payload: acme })).statusCode).toBe(201);
-    expect(await vendorIdsOn(other, admin)).toEqual(['acme']);
-    expect(await vendorIdsOn(other, admin)).toEqual(['acme']);
+describe.runIf(process.env.TEST_DATABASE_URL)(
+  'the read cache when its notification session is killed (PostgreSQL)',
+  () => {
+    it('reads from the database, never from the cache, until the session is back; then caches again', async ({
+      t,
+      admin,
+      database,
+      startApp,
+    }) => {
+      const held = heldAfterLoss(database.openChangeFeed());
+      const other = await startApp({}, database, { changeFeed: held.feed });
+      await until(() => held.state.isLive, 'the feed listens');
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/vendors', headers: bearer(admin), payload: acme })).statusCode,
+      ).toBe(201);
+      expect(await vendorIdsOn(other, admin)).toEqual(['acme']);
+      expect(await vendorIdsOn(other, admin)).toEqual(['acme']);
 
-    const killed = await database.db.execute<{ killed: boolean }>(
-      sql`select pg_terminate_backend(pid) as killed from pg_stat_activity where application_name = ${CHANGE_FEED_APPLICATION_NAME} and datname = current_database()`,
-    );
-    // This test's two instances: the first one's own feed and the held one.
-    expect(killed.rows.length).toBe(2);
-    await until(() => held.state.losses > 0, 'the other instance sees its notification session end');
+      const killed = await database.db.execute<{ killed: boolean }>(
+        sql`select pg_terminate_backend(pid) as killed from pg_stat_activity where application_name = ${CHANGE_FEED_APPLICATION_NAME} and datname = current_database()`,
+      );
+      // This test's two instances: the first one's own feed and the held one.
+      expect(killed.rows.length).toBe(2);
+      await until(() => held.state.losses > 0, 'the other instance sees its notification session end');
 
-    // A write nobody is told about: the other instance has nothing to go on but the database.
-    await database.db.insert(vendors).values({ ...zenith, createdAt: new Date(), updatedAt: new Date() });
-    expect(await vendorIdsOn(other, admin)).toEqual(['acme', 'zenith']);
-    await database.db.delete(vendors).where(sql`${vendors.vendorId} = 'zenith'`);
-    expect(await vendorIdsOn(other, admin)).toEqual(['acme']);
+      // A write nobody is told about: the other instance has nothing to go on but the database.
+      await database.db.insert(vendors).values({ ...zenith, createdAt: new Date(), updatedAt: new Date() });
+      expect(await vendorIdsOn(other, admin)).toEqual(['acme', 'zenith']);
+      await database.db.delete(vendors).where(sql`${vendors.vendorId} = 'zenith'`);
+      expect(await vendorIdsOn(other, admin)).toEqual(['acme']);
 
-    held.release();
-    await until(() => held.state.isLive, 'the notification session is back');
-    expect(await vendorIdsOn(other, admin)).toEqual(['acme']);
-    expect((await t.app.inject({ method: 'POST', url: '/api/vendors', headers: bearer(admin), payload: zenith })).statusCode).toBe(201);
-    expect(await vendorIdsOn(other, admin)).toEqual(['acme', 'zenith']);
-  });
-});
+      held.release();
+      await until(() => held.state.isLive, 'the notification session is back');
+      expect(await vendorIdsOn(other, admin)).toEqual(['acme']);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/vendors', headers: bearer(admin), payload: zenith }))
+          .statusCode,
+      ).toBe(201);
+      expect(await vendorIdsOn(other, admin)).toEqual(['acme', 'zenith']);
+    });
+  },
+);
 
 describe('createReadCache', () => {
   it('keeps a read until a write to its tables, but never one that a write overlapped', async ({ database }) => {
     const cache = createReadCache(database.openChangeFeed());
     try {
-      await until(async () => (await cache.read('probe', ['vendors'], async () => 1)) === 1 && (await cache.read('probe', ['vendors'], async () => 2)) === 1, 'the feed listens');
+      await until(
+        async () =>
+          (await cache.read('probe', ['vendors'], async () => 1)) === 1 &&
+          (await cache.read('probe', ['vendors'], async () => 2)) === 1,
+        'the feed listens',
+      );
       let loads = 0;
       const load = async () => ++loads;
       expect(await cache.read('k', ['vendors'], load)).toBe(1);

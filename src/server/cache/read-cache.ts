@@ -47,7 +47,8 @@ export function createReadCache(feed: ChangeFeed): ReadCache {
   let epoch = 0;
   let isLive = false;
 
-  const versionOf = (tables: readonly WatchedTable[]) => `${epoch}:${tables.map((table) => versions.get(table) ?? 0).join(',')}`;
+  const versionOf = (tables: readonly WatchedTable[]) =>
+    `${epoch}:${tables.map((table) => versions.get(table) ?? 0).join(',')}`;
 
   const dropAll = () => {
     epoch++;

@@ -19,7 +19,9 @@ async function fromRunningServer(dataDir: string, temporary: string): Promise<bo
       if (response.statusCode !== 200) return reject(new Error(`The server answered ${response.statusCode}`));
       pipeline(response, createWriteStream(temporary, { mode: 0o600 })).then(() => done(true), reject);
     });
-    call.on('error', (error: NodeJS.ErrnoException) => (['ENOENT', 'ECONNREFUSED'].includes(error.code ?? '') ? done(false) : reject(error)));
+    call.on('error', (error: NodeJS.ErrnoException) =>
+      ['ENOENT', 'ECONNREFUSED'].includes(error.code ?? '') ? done(false) : reject(error),
+    );
     call.end();
   });
 }
@@ -40,7 +42,9 @@ await run(async () => {
   if (!target) fail('Usage: npm run backup -- FILE');
   const config = loadConfig();
   if (config.databaseUrl) {
-    fail('DATABASE_URL is set: back up that PostgreSQL server with pg_dump (and the S3 bucket with its own tools); see the README.');
+    fail(
+      'DATABASE_URL is set: back up that PostgreSQL server with pg_dump (and the S3 bucket with its own tools); see the README.',
+    );
   }
   const file = resolve(target);
   const temporary = `${file}.partial`;
@@ -48,8 +52,13 @@ await run(async () => {
     const live = await fromRunningServer(config.dataDir, temporary);
     if (!live) await fromStoppedServer(config.dataDir, temporary);
     await rename(temporary, file);
-    console.log(`Backup of ${resolve(config.dataDir)} written to ${file} (${live ? 'from the running server' : 'server not running'}).`);
-    if (config.s3) console.log('Stored files live in the S3 bucket and are not in this backup: back the bucket up with its own tools.');
+    console.log(
+      `Backup of ${resolve(config.dataDir)} written to ${file} (${live ? 'from the running server' : 'server not running'}).`,
+    );
+    if (config.s3)
+      console.log(
+        'Stored files live in the S3 bucket and are not in this backup: back the bucket up with its own tools.',
+      );
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;

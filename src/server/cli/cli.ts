@@ -10,7 +10,9 @@ export async function run(main: () => Promise<void>): Promise<void> {
     await main();
     process.exit(0);
   } catch (error) {
-    console.error(error instanceof Error && !(error instanceof CliError) ? `Failed: ${error.message}` : (error as Error).message);
+    console.error(
+      error instanceof Error && !(error instanceof CliError) ? `Failed: ${error.message}` : (error as Error).message,
+    );
     process.exit(1);
   }
 }

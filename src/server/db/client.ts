@@ -43,7 +43,10 @@ export type DatabaseTarget =
 export class MigrationError extends Error {
   constructor(cause: unknown) {
     // Drizzle's own message is the whole failed statement; the database's reason is in its cause.
-    super(`A database migration failed: ${((cause as Error).cause as Error | undefined)?.message ?? (cause as Error).message}`, { cause });
+    super(
+      `A database migration failed: ${((cause as Error).cause as Error | undefined)?.message ?? (cause as Error).message}`,
+      { cause },
+    );
     this.name = 'MigrationError';
   }
 }
@@ -87,7 +90,13 @@ async function withMigrationLock(url: string, migrate: () => Promise<void>): Pro
  * nobody listens to ends the process, and a client taken out for a transaction has no listener of the pool's.
  */
 export function createPostgresPool(url: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true, keepAliveInitialDelayMillis: 60_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 60_000,
+  });
   const out = new Set<pg.PoolClient>();
   pool.on('acquire', (client) => out.add(client));
   pool.on('release', (_error, client) => out.delete(client));
@@ -111,7 +120,13 @@ export function createPostgresPool(url: string, max = 10): pg.Pool {
  * the operating system's page cache still holds the files. 128 MB -> 16 MB took an opened database from ~285 MB to
  * ~160 MB of resident memory. Single-user mode has one backend, so few connection slots are needed.
  */
-export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'max_connections=10'];
+export const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_buffers=16MB',
+  '-c',
+  'max_connections=10',
+];
 
 /** Opens the database and applies every pending migration. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {

@@ -27,7 +27,9 @@ export function lockDataDir(dataDir: string, pid = process.pid): () => void {
     holder = undefined;
   }
   if (holder && holder !== pid && isRunning(holder)) {
-    throw new DataDirLockedError(`Another Dispatch server (pid ${holder}) is using ${dataDir}. Stop it, or set a different DATA_DIR.`);
+    throw new DataDirLockedError(
+      `Another Dispatch server (pid ${holder}) is using ${dataDir}. Stop it, or set a different DATA_DIR.`,
+    );
   }
   writeFileSync(file, `${pid}\n`, { mode: 0o600 });
   return () => rmSync(file, { force: true });

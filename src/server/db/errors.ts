@@ -11,7 +11,11 @@ export function databaseErrorOf(error: unknown): DatabaseError | undefined {
     const { code, constraint, table } = current as { code?: unknown; constraint?: unknown; table?: unknown };
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
       // node-postgres and PGlite both say constraint and table.
-      return { code, ...(typeof constraint === 'string' ? { constraint } : {}), ...(typeof table === 'string' ? { table } : {}) };
+      return {
+        code,
+        ...(typeof constraint === 'string' ? { constraint } : {}),
+        ...(typeof table === 'string' ? { table } : {}),
+      };
     }
     current = (current as { cause?: unknown }).cause;
   }
@@ -33,9 +37,11 @@ export function isUniqueViolation(error: unknown): boolean {
 export function httpErrorOfDatabaseError(error: unknown): { statusCode: number; message: string } | undefined {
   const code = databaseErrorCode(error);
   if (!code) return undefined;
-  if (code.startsWith('22')) return { statusCode: 400, message: 'A value is out of range, too long or holds characters that cannot be stored.' };
+  if (code.startsWith('22'))
+    return { statusCode: 400, message: 'A value is out of range, too long or holds characters that cannot be stored.' };
   if (code === '23505') return { statusCode: 409, message: 'This already exists.' };
-  if (code === '23503') return { statusCode: 409, message: 'This refers to something that no longer exists, or is still in use.' };
+  if (code === '23503')
+    return { statusCode: 409, message: 'This refers to something that no longer exists, or is still in use.' };
   if (code.startsWith('23')) return { statusCode: 400, message: 'A value breaks a rule of the stored data.' };
   return undefined;
 }
@@ -56,7 +62,16 @@ const CONNECTION_MESSAGES = new Set([
   'Release called on client which has already been released to the pool.',
 ]);
 /** The network's: the server refused, reset or never answered. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 
 /**
  * True when a query failed because the database is away (stopped, restarting, unreachable) rather than because of the
@@ -73,8 +88,14 @@ export function isDatabaseUnavailable(error: unknown, databasePort?: number): bo
     if (typeof link.query === 'string') isUnderQuery = true;
     const code = typeof link.code === 'string' ? link.code : undefined;
     if (!code && typeof link.message === 'string' && CONNECTION_MESSAGES.has(link.message)) return true;
-    if (code && (code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code)) && /^[0-9A-Z]{5}$/.test(code)) return true;
-    if (code && NETWORK_CODES.has(code) && (isUnderQuery || (databasePort !== undefined && link.port === databasePort))) return true;
+    if (
+      code &&
+      (code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code)) &&
+      /^[0-9A-Z]{5}$/.test(code)
+    )
+      return true;
+    if (code && NETWORK_CODES.has(code) && (isUnderQuery || (databasePort !== undefined && link.port === databasePort)))
+      return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;

@@ -7,10 +7,14 @@ import { migrationsFolder } from '../paths';
 import { createRestartableDatabase } from '../testing/test-app';
 import { MigrationError, openDatabase, type Database } from './client';
 
-const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+  entries: unknown[];
+};
 
 async function appliedMigrations(database: Database): Promise<number> {
-  const { rows } = await database.db.execute<{ count: number }>(sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
+  const { rows } = await database.db.execute<{ count: number }>(
+    sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+  );
   return rows[0]!.count;
 }
 

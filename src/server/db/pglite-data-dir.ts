@@ -32,7 +32,10 @@ function initdbCommand(dataDir: string): string[] {
 export async function ensurePgliteDataDir(dataDir: string): Promise<CreatedDataDir | undefined> {
   if (existsSync(join(dataDir, 'PG_VERSION'))) return undefined;
   const started = performance.now();
-  const child = spawn(process.execPath, initdbCommand(dataDir), { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, initdbCommand(dataDir), {
+    cwd: projectRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -41,12 +44,16 @@ export async function ensurePgliteDataDir(dataDir: string): Promise<CreatedDataD
     child.once('error', reject);
     child.once('close', (exitCode, exitSignal) => resolve([exitCode, exitSignal]));
   }).catch((error: unknown) => {
-    throw new DataDirCreationError(`Could not start the process that creates the embedded database in ${dataDir}: ${(error as Error).message}`);
+    throw new DataDirCreationError(
+      `Could not start the process that creates the embedded database in ${dataDir}: ${(error as Error).message}`,
+    );
   });
   if (code !== 0 || !existsSync(join(dataDir, 'PG_VERSION'))) {
     const how = signal ? `was stopped by ${signal}` : `exited with code ${code}`;
     const reason = stderr.trim().split('\n').slice(-5).join(' ').trim();
-    throw new DataDirCreationError(`Creating the embedded database in ${dataDir} failed: the process ${how}${reason ? `: ${reason}` : ''}`);
+    throw new DataDirCreationError(
+      `Creating the embedded database in ${dataDir} failed: the process ${how}${reason ? `: ${reason}` : ''}`,
+    );
   }
   const report = /\{.*\}/.exec(stdout)?.[0];
   const peakRssBytes = report ? Number((JSON.parse(report) as { peakRssBytes?: number }).peakRssBytes ?? 0) : 0;

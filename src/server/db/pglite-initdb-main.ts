@@ -27,7 +27,9 @@ try {
     if (existsSync(target)) {
       if (readdirSync(target).length > 0) {
         rmSync(scratch, { recursive: true, force: true });
-        throw new Error(`${target} already holds files but no database (no PG_VERSION): move them away, then start again.`);
+        throw new Error(
+          `${target} already holds files but no database (no PG_VERSION): move them away, then start again.`,
+        );
       }
       rmdirSync(target);
     }

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, type AnyPgColumn, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  type AnyPgColumn,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { DeliveryTerms, EmailCardDetail, MessageKind, TextCardDetail } from '#shared/contracts/email-logs';
 import type { TrackingStatus, VendorDeliveryContent } from '#shared/contracts/tracking';
 
@@ -145,7 +158,10 @@ export const auditLog = pgTable(
 export const vendors = pgTable('vendors', {
   vendorId: text('vendor_id').primaryKey(),
   name: text('name').notNull(),
-  emails: text('emails').array().notNull().default(sql`'{}'::text[]`),
+  emails: text('emails')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   defaultUtmSource: text('default_utm_source').notNull(),
   emailProspectingKey: text('email_prospecting_key'),
   textProspectingKey: text('text_prospecting_key'),
@@ -268,9 +284,14 @@ export const emailLogs = pgTable(
     approvalEmails: jsonb('approval_emails').$type<string[]>().notNull(),
     emailCardCount: integer('email_card_count').notNull(),
     textCardCount: integer('text_card_count').notNull(),
-    cardDetails: jsonb('card_details').$type<{ emailCards: EmailCardDetail[]; textCards: TextCardDetail[] }>().notNull(),
+    cardDetails: jsonb('card_details')
+      .$type<{ emailCards: EmailCardDetail[]; textCards: TextCardDetail[] }>()
+      .notNull(),
     /** The message subject and the cards' subject lines, for search. */
-    subjects: text('subjects').array().notNull().default(sql`'{}'::text[]`),
+    subjects: text('subjects')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The send's pricing model ('Revshare', 'CPM', ...), so the send can be reused; null for sends logged before it was kept. */
     pricingModel: text('pricing_model'),
     /**
@@ -335,7 +356,9 @@ export const emailDeliveries = pgTable(
      */
     kind: text('kind').$type<MessageKind>().notNull().default('send'),
     /** A follow-up's original message (null for a send). */
-    replyToDeliveryId: integer('reply_to_delivery_id').references((): AnyPgColumn => emailDeliveries.id, { onDelete: 'cascade' }),
+    replyToDeliveryId: integer('reply_to_delivery_id').references((): AnyPgColumn => emailDeliveries.id, {
+      onDelete: 'cascade',
+    }),
     /** A follow-up's key, unique per original: the same follow-up queued twice (two clicks, two instances) is one row. */
     followUpKey: text('follow_up_key'),
     /** The provider's thread of the sent message (Gmail threadId): a follow-up sent through Gmail joins it. */
@@ -351,7 +374,9 @@ export const emailDeliveries = pgTable(
   },
   (table) => [
     // One message of the send per vendor; follow-ups are rows of their own, one per key and original.
-    uniqueIndex('email_deliveries_log_vendor_send_idx').on(table.logId, table.vendorId).where(sql`${table.kind} = 'send'`),
+    uniqueIndex('email_deliveries_log_vendor_send_idx')
+      .on(table.logId, table.vendorId)
+      .where(sql`${table.kind} = 'send'`),
     uniqueIndex('email_deliveries_follow_up_key_idx').on(table.replyToDeliveryId, table.followUpKey),
     index('email_deliveries_due_idx').on(table.status, table.nextAttemptAt),
   ],
@@ -378,7 +403,10 @@ export const deploymentTracking = pgTable(
     /** What the vendor's message said, for its page. */
     content: jsonb('content').$type<VendorDeliveryContent>().notNull(),
     /** The stored files of the message's attachments, in its order: what the vendor page offers to download. */
-    attachmentKeys: text('attachment_keys').array().notNull().default(sql`'{}'::text[]`),
+    attachmentKeys: text('attachment_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text('status').$type<TrackingStatus>().notNull().default('sent'),
     receivedAt: timestamp('received_at', { withTimezone: true }),
     /** YYYY-MM-DD and HH:MM, New York time, as the vendor gave them. */
@@ -399,7 +427,10 @@ export const deploymentTracking = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('deployment_tracking_log_id_idx').on(table.logId), index('deployment_tracking_status_idx').on(table.status)],
+  (table) => [
+    index('deployment_tracking_log_id_idx').on(table.logId),
+    index('deployment_tracking_status_idx').on(table.status),
+  ],
 );
 
 /** When each periodic maintenance task last ran, so one run serves every instance. */

@@ -25,7 +25,12 @@ const it = test
     await seedVendors(t.app, token);
     return { t, token };
   })
-  .extend('get', ({ signedIn: { t, token } }) => (url: string, signedIn = true) => t.app.inject({ method: 'GET', url, headers: signedIn ? bearer(token) : {} }));
+  .extend(
+    'get',
+    ({ signedIn: { t, token } }) =>
+      (url: string, signedIn = true) =>
+        t.app.inject({ method: 'GET', url, headers: signedIn ? bearer(token) : {} }),
+  );
 
 /** The parts of every answer that keep a browser from being turned against the user. */
 function expectCommonHeaders(headers: Record<string, unknown>) {
@@ -36,10 +41,16 @@ function expectCommonHeaders(headers: Record<string, unknown>) {
 
 function directives(headers: Record<string, unknown>): Map<string, string> {
   const policy = String(headers['content-security-policy'] ?? '');
-  return new Map(policy.split(';').map((part) => part.trim()).filter(Boolean).map((part) => {
-    const [name, ...values] = part.split(/\s+/);
-    return [name!, values.join(' ')];
-  }));
+  return new Map(
+    policy
+      .split(';')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => {
+        const [name, ...values] = part.split(/\s+/);
+        return [name!, values.join(' ')];
+      }),
+  );
 }
 
 describe('security headers', () => {
@@ -64,8 +75,18 @@ describe('security headers', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('API answers: nosniff, the CSP and Cache-Control: no-store on everything that carries personal data', async ({ get }) => {
-    for (const url of ['/api/user', '/api/users', '/api/vendors', '/api/approval-emails', '/api/email-logs', '/api/prospecting-drafts', '/api/audit-log']) {
+  it('API answers: nosniff, the CSP and Cache-Control: no-store on everything that carries personal data', async ({
+    get,
+  }) => {
+    for (const url of [
+      '/api/user',
+      '/api/users',
+      '/api/vendors',
+      '/api/approval-emails',
+      '/api/email-logs',
+      '/api/prospecting-drafts',
+      '/api/audit-log',
+    ]) {
       const answer = await get(url);
       expect(answer.statusCode, url).toBe(200);
       expectCommonHeaders(answer.headers);
@@ -79,7 +100,9 @@ describe('security headers', () => {
     expectCommonHeaders(refused.headers);
   });
 
-  it("helmet's whole header set, the same on a page, an API answer and a refusal (worked out once, not per request)", async ({ get }) => {
+  it("helmet's whole header set, the same on a page, an API answer and a refusal (worked out once, not per request)", async ({
+    get,
+  }) => {
     const expected = {
       'content-security-policy':
         "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: blob: https:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' https: 'unsafe-inline';frame-src 'self' blob: data:",
@@ -95,7 +118,12 @@ describe('security headers', () => {
       'x-permitted-cross-domain-policies': 'none',
       'x-xss-protection': '0',
     };
-    for (const [url, signedIn] of [['/', false], ['/api/vendors', true], ['/api/user', false], ['/api/no-such-route', true]] as const) {
+    for (const [url, signedIn] of [
+      ['/', false],
+      ['/api/vendors', true],
+      ['/api/user', false],
+      ['/api/no-such-route', true],
+    ] as const) {
       const answer = await get(url, signedIn);
       const helmetPart = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => name in expected));
       expect(helmetPart, url).toEqual(expected);
@@ -103,8 +131,16 @@ describe('security headers', () => {
     }
   });
 
-  it('a file download: an attachment that is never rendered on our origin, and never cached', async ({ signedIn: { t, token }, get }) => {
-    const sent = await t.app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(token), payload: sendBodyFor(['acme1234']) as object });
+  it('a file download: an attachment that is never rendered on our origin, and never cached', async ({
+    signedIn: { t, token },
+    get,
+  }) => {
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/send-email-consolidated',
+      headers: bearer(token),
+      payload: sendBodyFor(['acme1234']) as object,
+    });
     expect(sent.statusCode).toBe(200);
     const [entry] = (await get('/api/email-logs')).json();
     const htmlKey = entry.cardDetails.emailCards[0].htmlFileKey;

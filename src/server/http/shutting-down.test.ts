@@ -21,13 +21,21 @@ function readUntilClosed(socket: ReturnType<typeof connect>): Promise<string> {
 }
 
 describe('a request that reaches a server shutting down', () => {
-  it('is answered 503 with Retry-After and a message, not a bare error, and the request in flight still finishes', async ({ t, admin }) => {
+  it('is answered 503 with Retry-After and a message, not a bare error, and the request in flight still finishes', async ({
+    t,
+    admin,
+  }) => {
     const { app } = t;
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
 
     // A request in flight: its body is not all here yet, so the connection is busy when the shutdown starts.
-    const body = JSON.stringify({ vendorId: 'shut1', name: 'Shutdown Vendor', emails: ['orders@shutdown.test'], defaultUtmSource: 'shut1' });
+    const body = JSON.stringify({
+      vendorId: 'shut1',
+      name: 'Shutdown Vendor',
+      emails: ['orders@shutdown.test'],
+      defaultUtmSource: 'shut1',
+    });
     const socket = connect(port, '127.0.0.1');
     const received = readUntilClosed(socket);
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
@@ -39,7 +47,9 @@ describe('a request that reaches a server shutting down', () => {
     const closed = app.close();
     await new Promise((resolve) => setTimeout(resolve, 100));
     // The rest of the body, and a second request on the same connection while the server is closing.
-    socket.write(`${body.slice(5)}GET /api/vendors HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${admin}\r\n\r\n`);
+    socket.write(
+      `${body.slice(5)}GET /api/vendors HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${admin}\r\n\r\n`,
+    );
 
     const text = await received;
     await closed;

@@ -26,8 +26,14 @@ export function createMailTransport(config: Config, deps: TransportDeps): OwnedT
       return { transport: smtp, close: () => smtp.close() };
     }
     case 'gmail':
-      return { transport: createGmailTransport({ apiUrl: config.google.gmailApiUrl, accessTokens: deps.accessTokens }), close: () => {} };
+      return {
+        transport: createGmailTransport({ apiUrl: config.google.gmailApiUrl, accessTokens: deps.accessTokens }),
+        close: () => {},
+      };
     default:
-      return { transport: createOutboxTransport(join(config.dataDir, 'outbox'), () => deps.clock.now()), close: () => {} };
+      return {
+        transport: createOutboxTransport(join(config.dataDir, 'outbox'), () => deps.clock.now()),
+        close: () => {},
+      };
   }
 }

@@ -1,4 +1,19 @@
-import { and, asc, eq, getTableColumns, getTableName, gt, inArray, isNull, lt, lte, min, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  getTableName,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  min,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { authorizedEmails, deploymentTracking, emailDeliveries, storedFiles, users } from '#server/db/schema';
 import type { AttemptResult, QueueStatus } from './delivery-attempt';
@@ -23,7 +38,10 @@ export function listDeliveryStates(db: Db, logId: number) {
 
 /** The provider's thread of a sent message (Gmail threadId), if it told us one. */
 export async function findProviderThreadId(db: Db, deliveryId: number): Promise<string | null> {
-  const [row] = await db.select({ threadId: emailDeliveries.providerThreadId }).from(emailDeliveries).where(eq(emailDeliveries.id, deliveryId));
+  const [row] = await db
+    .select({ threadId: emailDeliveries.providerThreadId })
+    .from(emailDeliveries)
+    .where(eq(emailDeliveries.id, deliveryId));
   return row?.threadId ?? null;
 }
 
@@ -38,7 +56,14 @@ const SENDER_USER_ID = `"${getTableName(emailDeliveries)}"."${emailDeliveries.se
  * whose message is in this worker's file store `storeId`: another instance's own folder is out of its reach. Each row
  * comes back with its sender's standing (still a user, still on the authorized list), read in the same statement.
  */
-export function claimDueDeliveries(db: Db, now: Date, limit: number, lockedUntil: Date, storeId: string, claimToken: string | null = null): Promise<ClaimedDelivery[]> {
+export function claimDueDeliveries(
+  db: Db,
+  now: Date,
+  limit: number,
+  lockedUntil: Date,
+  storeId: string,
+  claimToken: string | null = null,
+): Promise<ClaimedDelivery[]> {
   const due = db
     .select({ id: emailDeliveries.id })
     .from(emailDeliveries)
@@ -53,7 +78,9 @@ export function claimDueDeliveries(db: Db, now: Date, limit: number, lockedUntil
     .returning({
       ...getTableColumns(emailDeliveries),
       // Qualified by hand: drizzle writes the columns of a RETURNING list without their table.
-      senderEmail: sql<string | null>`(select sender.email from ${users} as sender where sender.id = ${sql.raw(SENDER_USER_ID)})`,
+      senderEmail: sql<
+        string | null
+      >`(select sender.email from ${users} as sender where sender.id = ${sql.raw(SENDER_USER_ID)})`,
       isSenderAuthorized: sql<boolean>`exists (select 1 from ${users} as sender join ${authorizedEmails} as authorized on authorized.email = sender.email where sender.id = ${sql.raw(SENDER_USER_ID)})`,
     });
 }
@@ -77,7 +104,9 @@ const RESULT_COLUMNS = {
   sentAt: { column: emailDeliveries.sentAt, type: 'timestamptz', isOptional: true },
   providerId: { column: emailDeliveries.providerId, type: 'text', isOptional: true },
   providerThreadId: { column: emailDeliveries.providerThreadId, type: 'text', isOptional: true },
-} as const satisfies { [K in keyof Required<AttemptResult>]: { column: { name: string }; type: string; isOptional: boolean } };
+} as const satisfies {
+  [K in keyof Required<AttemptResult>]: { column: { name: string }; type: string; isOptional: boolean };
+};
 const RESULT_FIELDS = Object.keys(RESULT_COLUMNS) as (keyof typeof RESULT_COLUMNS)[];
 
 /**
@@ -91,9 +120,19 @@ export async function finishAttempts(db: Db, finishes: readonly Finish[], now: D
     return sql`${plain}::${sql.raw(type)}`;
   };
   const rows = finishes.map(({ id, attempts, result }) =>
-    sql.join([cell(id, 'integer'), cell(attempts, 'integer'), ...RESULT_FIELDS.map((field) => cell(result[field], RESULT_COLUMNS[field].type))], sql`, `),
+    sql.join(
+      [
+        cell(id, 'integer'),
+        cell(attempts, 'integer'),
+        ...RESULT_FIELDS.map((field) => cell(result[field], RESULT_COLUMNS[field].type)),
+      ],
+      sql`, `,
+    ),
   );
-  const outcomes = sql`(values ${sql.join(rows.map((row) => sql`(${row})`), sql`, `)}) as outcome(id, attempts, ${sql.raw(RESULT_FIELDS.map((field) => RESULT_COLUMNS[field].column.name).join(', '))})`;
+  const outcomes = sql`(values ${sql.join(
+    rows.map((row) => sql`(${row})`),
+    sql`, `,
+  )}) as outcome(id, attempts, ${sql.raw(RESULT_FIELDS.map((field) => RESULT_COLUMNS[field].column.name).join(', '))})`;
   const set: Record<string, SQL> = {};
   for (const field of RESULT_FIELDS) {
     const { column, isOptional } = RESULT_COLUMNS[field];
@@ -104,7 +143,13 @@ export async function finishAttempts(db: Db, finishes: readonly Finish[], now: D
     .update(emailDeliveries)
     .set({ ...set, lockedUntil: null, claimToken: null, updatedAt: now })
     .from(outcomes)
-    .where(and(eq(emailDeliveries.id, sql`outcome.id`), eq(emailDeliveries.status, 'sending'), eq(emailDeliveries.attempts, sql`outcome.attempts`)))
+    .where(
+      and(
+        eq(emailDeliveries.id, sql`outcome.id`),
+        eq(emailDeliveries.status, 'sending'),
+        eq(emailDeliveries.attempts, sql`outcome.attempts`),
+      ),
+    )
     .returning({ id: emailDeliveries.id });
   return new Set(recorded.map((row) => row.id));
 }
@@ -113,12 +158,18 @@ export async function finishAttempts(db: Db, finishes: readonly Finish[], now: D
  * Gives back claims whose messages were never handed to the transport (the app is closing): pending again, due as they
  * were, their attempt not counted. Only claims this worker still holds.
  */
-export async function releaseClaims(db: Db, claims: readonly { id: number; attempts: number }[], now: Date): Promise<void> {
+export async function releaseClaims(
+  db: Db,
+  claims: readonly { id: number; attempts: number }[],
+  now: Date,
+): Promise<void> {
   for (const { id, attempts } of claims) {
     await db
       .update(emailDeliveries)
       .set({ status: 'pending', attempts: attempts - 1, lockedUntil: null, claimToken: null, updatedAt: now })
-      .where(and(eq(emailDeliveries.id, id), eq(emailDeliveries.status, 'sending'), eq(emailDeliveries.attempts, attempts)));
+      .where(
+        and(eq(emailDeliveries.id, id), eq(emailDeliveries.status, 'sending'), eq(emailDeliveries.attempts, attempts)),
+      );
   }
 }
 
@@ -130,7 +181,13 @@ export async function releaseClaims(db: Db, claims: readonly { id: number; attem
 export function releaseUnansweredClaims(db: Db, claimTokens: readonly string[], now: Date) {
   return db
     .update(emailDeliveries)
-    .set({ status: 'pending', attempts: sql`${emailDeliveries.attempts} - 1`, lockedUntil: null, claimToken: null, updatedAt: now })
+    .set({
+      status: 'pending',
+      attempts: sql`${emailDeliveries.attempts} - 1`,
+      lockedUntil: null,
+      claimToken: null,
+      updatedAt: now,
+    })
     .where(and(inArray(emailDeliveries.claimToken, [...claimTokens]), eq(emailDeliveries.status, 'sending')))
     .returning({ id: emailDeliveries.id, logId: emailDeliveries.logId });
 }
@@ -140,7 +197,13 @@ export function bringForward(db: Db, ids: readonly number[], now: Date) {
   return db
     .update(emailDeliveries)
     .set({ nextAttemptAt: now, updatedAt: now })
-    .where(and(inArray(emailDeliveries.id, [...ids]), eq(emailDeliveries.status, 'pending'), gt(emailDeliveries.nextAttemptAt, now)))
+    .where(
+      and(
+        inArray(emailDeliveries.id, [...ids]),
+        eq(emailDeliveries.status, 'pending'),
+        gt(emailDeliveries.nextAttemptAt, now),
+      ),
+    )
     .returning({ id: emailDeliveries.id });
 }
 
@@ -149,7 +212,9 @@ export async function renewClaim(db: Db, id: number, attempts: number, lockedUnt
   const rows = await db
     .update(emailDeliveries)
     .set({ lockedUntil })
-    .where(and(eq(emailDeliveries.id, id), eq(emailDeliveries.status, 'sending'), eq(emailDeliveries.attempts, attempts)))
+    .where(
+      and(eq(emailDeliveries.id, id), eq(emailDeliveries.status, 'sending'), eq(emailDeliveries.attempts, attempts)),
+    )
     .returning({ id: emailDeliveries.id });
   return rows.length > 0;
 }
@@ -212,7 +277,12 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** What a follow-up needs of the vendor's message it answers: the row, its tracking content (the subject), its sender. */
 export async function findFollowUpOriginal(db: Db, deliveryId: number) {
   const [row] = await db
-    .select({ delivery: emailDeliveries, content: deploymentTracking.content, senderEmail: users.email, senderFirstName: users.firstName })
+    .select({
+      delivery: emailDeliveries,
+      content: deploymentTracking.content,
+      senderEmail: users.email,
+      senderFirstName: users.firstName,
+    })
     .from(emailDeliveries)
     .leftJoin(deploymentTracking, eq(deploymentTracking.deliveryId, emailDeliveries.id))
     .leftJoin(users, eq(users.id, emailDeliveries.senderUserId))
@@ -221,8 +291,14 @@ export async function findFollowUpOriginal(db: Db, deliveryId: number) {
 }
 
 /** The person who wrote a follow-up: their address and first name, which sign it. */
-export async function findFollowUpWriter(db: Db, userId: number): Promise<{ email: string; firstName: string } | undefined> {
-  const [row] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId));
+export async function findFollowUpWriter(
+  db: Db,
+  userId: number,
+): Promise<{ email: string; firstName: string } | undefined> {
+  const [row] = await db
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, userId));
   return row;
 }
 

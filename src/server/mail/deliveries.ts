@@ -6,7 +6,14 @@ import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { FileStoreUnavailableError, type FileStorage } from '#server/storage/storage';
 import * as repo from './deliveries-repository';
-import { countDeliveries, resultOfError, resultOfOutcome, retryOrFail, type AttemptResult, type QueueStatus } from './delivery-attempt';
+import {
+  countDeliveries,
+  resultOfError,
+  resultOfOutcome,
+  retryOrFail,
+  type AttemptResult,
+  type QueueStatus,
+} from './delivery-attempt';
 import { MailSendError, type MailTransport } from './transport';
 
 export { backoffMs } from './delivery-attempt';
@@ -94,7 +101,8 @@ const REREAD_MS = 250;
 /** The longest the worker waits before looking at the queue again after failed passes (a wake() comes sooner). */
 const MAX_FAILURE_BACKOFF_MS = 30_000;
 
-const STALE_CLAIM_MESSAGE = 'The server stopped while this message was being sent: it may or may not have been delivered.';
+const STALE_CLAIM_MESSAGE =
+  'The server stopped while this message was being sent: it may or may not have been delivered.';
 
 const senderRemovedMessage = (email: string | undefined) =>
   `Not sent: its sender${email ? ` (${email})` : ''} is no longer on the authorized list, so nothing goes out in their name. ` +
@@ -141,10 +149,11 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
   const heartbeats = new Set<NodeJS.Timeout>();
   // The store this instance reads messages from: it claims only deliveries whose message is there.
   let storeId: Promise<string> | undefined;
-  const ownStoreId = () => (storeId ??= storage.identity().catch((error: unknown) => {
-    storeId = undefined;
-    throw error;
-  }));
+  const ownStoreId = () =>
+    (storeId ??= storage.identity().catch((error: unknown) => {
+      storeId = undefined;
+      throw error;
+    }));
   let loop: Promise<void> | undefined;
   let isStopping = false;
   let hasNews = false;
@@ -193,7 +202,10 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
       try {
         const due = await repo.bringForward(db, ids, clock.now());
         for (const id of ids) heldFor.delete(id);
-        log.info({ count: due.length, part }, `the ${part === 'mail' ? 'mail server' : 'file store'} answers again: the messages held for it are due now`);
+        log.info(
+          { count: due.length, part },
+          `the ${part === 'mail' ? 'mail server' : 'file store'} answers again: the messages held for it are due now`,
+        );
         if (due.length > 0) wake();
       } catch {
         // The database is away: asked again later.
@@ -219,7 +231,8 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
       const lockedUntil = new Date(clock.now().getTime() + options.leaseMs);
       repo.renewClaim(db, delivery.id, delivery.attempts, lockedUntil).then(
         (isHeld) => {
-          if (!isHeld) log.warn({ deliveryId: delivery.id }, 'delivery claim was lost while its message was being sent');
+          if (!isHeld)
+            log.warn({ deliveryId: delivery.id }, 'delivery claim was lost while its message was being sent');
         },
         (error: unknown) => log.warn({ err: error, deliveryId: delivery.id }, 'delivery claim could not be renewed'),
       );
@@ -241,7 +254,13 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
         // Only reached for failures before anything was handed to the transport (the stored message).
         log.error({ err: error, deliveryId: delivery.id }, 'delivery could not be prepared');
         if (error instanceof FileStoreUnavailableError) awayNow.set(delivery.id, 'store');
-        result = retryOrFail(delivery, `Could not prepare the message: ${(error as Error).message}`, true, options, clock.now());
+        result = retryOrFail(
+          delivery,
+          `Could not prepare the message: ${(error as Error).message}`,
+          true,
+          options,
+          clock.now(),
+        );
       } finally {
         inTransport--;
         // The slot goes to the next claimed message now; the loop claims more when the waiting line runs out.
@@ -249,7 +268,8 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
         nudge();
       }
       // A retry of this worker's own is due at its time.
-      if (result.status === 'pending' && result.nextAttemptAt) lookAgainAt = Math.min(lookAgainAt, result.nextAttemptAt.getTime());
+      if (result.status === 'pending' && result.nextAttemptAt)
+        lookAgainAt = Math.min(lookAgainAt, result.nextAttemptAt.getTime());
       const isRecorded = await recordOutcome(delivery, result);
       const awayPart = awayNow.get(delivery.id);
       awayNow.delete(delivery.id);
@@ -257,7 +277,12 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
         heldFor.set(delivery.id, { part: awayPart, emlKey: delivery.emlKey });
         probeLater();
       }
-      if (isRecorded) settledState = { id: delivery.id, status: result.status, nextAttemptAt: result.nextAttemptAt ?? delivery.nextAttemptAt };
+      if (isRecorded)
+        settledState = {
+          id: delivery.id,
+          status: result.status,
+          nextAttemptAt: result.nextAttemptAt ?? delivery.nextAttemptAt,
+        };
       else log.warn({ deliveryId: delivery.id, result }, 'delivery claim was lost before its outcome was recorded');
     } finally {
       releaseClaim();
@@ -270,7 +295,8 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
    * Outcomes to record, written together: while one statement is under way, the outcomes that end meanwhile wait and
    * go in the next one (one UPDATE for several messages, no added wait for the first).
    */
-  let finishQueue: { finish: repo.Finish; resolve: (isRecorded: boolean) => void; reject: (error: unknown) => void }[] = [];
+  let finishQueue: { finish: repo.Finish; resolve: (isRecorded: boolean) => void; reject: (error: unknown) => void }[] =
+    [];
   let isFinishing = false;
 
   async function writeFinishes(): Promise<void> {
@@ -280,7 +306,11 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
         const batch = finishQueue;
         finishQueue = [];
         try {
-          const recorded = await repo.finishAttempts(db, batch.map((item) => item.finish), clock.now());
+          const recorded = await repo.finishAttempts(
+            db,
+            batch.map((item) => item.finish),
+            clock.now(),
+          );
           for (const item of batch) item.resolve(recorded.has(item.finish.id));
         } catch (error) {
           for (const item of batch) item.reject(error);
@@ -313,7 +343,10 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
           log.error({ err: error, deliveryId: delivery.id, result }, 'delivery outcome could not be recorded');
           return false;
         }
-        log.warn({ err: error, deliveryId: delivery.id, retryInMs: wait }, 'delivery outcome could not be recorded yet: retrying');
+        log.warn(
+          { err: error, deliveryId: delivery.id, retryInMs: wait },
+          'delivery outcome could not be recorded yet: retrying',
+        );
         await new Promise((resolve) => setTimeout(resolve, wait));
       }
     }
@@ -326,13 +359,17 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     // A message goes out in its sender's name (and, under Gmail, with their Google account): not once they are removed.
     // Their standing was read with the claim, just now.
     if (!delivery.isSenderAuthorized) {
-      log.warn({ deliveryId: delivery.id, senderUserId: delivery.senderUserId }, 'delivery refused: its sender is no longer authorized');
+      log.warn(
+        { deliveryId: delivery.id, senderUserId: delivery.senderUserId },
+        'delivery refused: its sender is no longer authorized',
+      );
       return { status: 'failed', lastError: senderRemovedMessage(delivery.senderEmail ?? undefined) };
     }
     const raw = await storage.get(delivery.emlKey);
     if (!raw) return { status: 'failed', lastError: 'The stored message is missing from the file store.' };
     // A follow-up joins its original's thread at the provider (Gmail), when the original's send told us which.
-    const threadId = delivery.replyToDeliveryId === null ? null : await repo.findProviderThreadId(db, delivery.replyToDeliveryId);
+    const threadId =
+      delivery.replyToDeliveryId === null ? null : await repo.findProviderThreadId(db, delivery.replyToDeliveryId);
     try {
       const outcome = await transport.send({
         raw,
@@ -371,10 +408,17 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     for (const { releaseClaim } of unstarted) releaseClaim();
     if (unstarted.length === 0) return;
     try {
-      await repo.releaseClaims(db, unstarted.map(({ delivery }) => ({ id: delivery.id, attempts: delivery.attempts })), clock.now());
+      await repo.releaseClaims(
+        db,
+        unstarted.map(({ delivery }) => ({ id: delivery.id, attempts: delivery.attempts })),
+        clock.now(),
+      );
     } catch (error) {
       // Their leases lapse and they turn 'uncertain': never sent twice.
-      log.error({ err: error, deliveryIds: unstarted.map(({ delivery }) => delivery.id) }, 'claims not yet sent could not be put back in the queue');
+      log.error(
+        { err: error, deliveryIds: unstarted.map(({ delivery }) => delivery.id) },
+        'claims not yet sent could not be put back in the queue',
+      );
     }
   }
 
@@ -387,7 +431,8 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     const tokens = [...unansweredClaims];
     const released = await repo.releaseUnansweredClaims(db, tokens, now);
     for (const token of tokens) unansweredClaims.delete(token);
-    if (released.length > 0) log.warn({ count: released.length }, 'claims whose answer was lost were put back in the queue');
+    if (released.length > 0)
+      log.warn({ count: released.length }, 'claims whose answer was lost were put back in the queue');
     for (const { logId } of released) settled.emit(String(logId));
   }
 
@@ -402,7 +447,10 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
       lastSweep = now.getTime();
       const expired = await repo.expireStaleClaims(db, now, STALE_CLAIM_MESSAGE);
       if (expired.length > 0) {
-        log.warn({ count: expired.length, logIds: [...new Set(expired.map((row) => row.logId))] }, "claims not renewed by their instance marked 'uncertain'");
+        log.warn(
+          { count: expired.length, logIds: [...new Set(expired.map((row) => row.logId))] },
+          "claims not renewed by their instance marked 'uncertain'",
+        );
       }
       for (const { logId } of expired) settled.emit(String(logId));
     }
@@ -415,7 +463,14 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     const claimToken = randomUUID();
     let claimed: repo.ClaimedDelivery[];
     try {
-      claimed = await repo.claimDueDeliveries(db, now, room, new Date(now.getTime() + options.leaseMs), storeId, claimToken);
+      claimed = await repo.claimDueDeliveries(
+        db,
+        now,
+        room,
+        new Date(now.getTime() + options.leaseMs),
+        storeId,
+        claimToken,
+      );
     } catch (error) {
       unansweredClaims.add(claimToken);
       throw error;
@@ -504,7 +559,14 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     counts,
     now: () => clock.now(),
     async requeue(logId, statuses, vendorId) {
-      const requeued = await repo.requeueDeliveries(db, logId, [...statuses], clock.now(), options.maxAttempts, vendorId);
+      const requeued = await repo.requeueDeliveries(
+        db,
+        logId,
+        [...statuses],
+        clock.now(),
+        options.maxAttempts,
+        vendorId,
+      );
       if (requeued.length > 0) wake();
       return requeued.map((row) => row.vendorId);
     },
@@ -542,7 +604,9 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
               for (const state of late) onSettled(state);
             }
           }
-          const isWaiting = [...states.values()].some((state) => state.status === 'sending' || (state.status === 'pending' && state.nextAttemptAt <= since));
+          const isWaiting = [...states.values()].some(
+            (state) => state.status === 'sending' || (state.status === 'pending' && state.nextAttemptAt <= since),
+          );
           const remaining = deadline - Date.now();
           if (!isWaiting || remaining <= 0 || isStopping) return countDeliveries([...states.values()]);
           if (mustRead) continue;

@@ -46,7 +46,14 @@ interface Attempted {
 }
 
 /** Back in the queue after a back-off (at least the provider's Retry-After), or failed when it may not be retried. */
-export function retryOrFail(delivery: Attempted, error: string, isRetryable: boolean, policy: RetryPolicy, now: Date, retryAfterMs?: number): AttemptResult {
+export function retryOrFail(
+  delivery: Attempted,
+  error: string,
+  isRetryable: boolean,
+  policy: RetryPolicy,
+  now: Date,
+  retryAfterMs?: number,
+): AttemptResult {
   if (!isRetryable || delivery.attempts >= delivery.maxAttempts) return { status: 'failed', lastError: error };
   const delay = Math.max(retryAfterMs ?? 0, backoffMs(delivery.attempts, policy.baseDelayMs, policy.maxDelayMs));
   return { status: 'pending', lastError: error, nextAttemptAt: new Date(now.getTime() + delay) };
@@ -54,14 +61,30 @@ export function retryOrFail(delivery: Attempted, error: string, isRetryable: boo
 
 export function resultOfOutcome(outcome: SendOutcome, now: Date): AttemptResult {
   if (outcome.status === 'uncertain') return { status: 'uncertain', lastError: outcome.error };
-  const refused = outcome.refusedRecipients?.length ? `Sent, but the mail server refused: ${outcome.refusedRecipients.join(', ')}` : null;
-  return { status: 'sent', lastError: refused, sentAt: now, providerId: outcome.id, ...(outcome.threadId ? { providerThreadId: outcome.threadId } : {}) };
+  const refused = outcome.refusedRecipients?.length
+    ? `Sent, but the mail server refused: ${outcome.refusedRecipients.join(', ')}`
+    : null;
+  return {
+    status: 'sent',
+    lastError: refused,
+    sentAt: now,
+    providerId: outcome.id,
+    ...(outcome.threadId ? { providerThreadId: outcome.threadId } : {}),
+  };
 }
 
 /** A transport's thrown error: `isUnexpected` when the transport did not vouch that nothing went out. */
-export function resultOfError(error: unknown, delivery: Attempted, policy: RetryPolicy, now: Date): { result: AttemptResult; isUnexpected: boolean } {
+export function resultOfError(
+  error: unknown,
+  delivery: Attempted,
+  policy: RetryPolicy,
+  now: Date,
+): { result: AttemptResult; isUnexpected: boolean } {
   if (error instanceof MailSendError) {
-    return { result: retryOrFail(delivery, error.message, error.retryable, policy, now, error.retryAfterMs), isUnexpected: false };
+    return {
+      result: retryOrFail(delivery, error.message, error.retryable, policy, now, error.retryAfterMs),
+      isUnexpected: false,
+    };
   }
   if (error instanceof AppError) {
     // requiresGoogleAuth and other refusals need a person; a 5xx (Google unreachable) happened before sending.
@@ -69,5 +92,8 @@ export function resultOfError(error: unknown, delivery: Attempted, policy: Retry
     return { result: retryOrFail(delivery, error.message, isRetryable, policy, now), isUnexpected: false };
   }
   // Not a failure the transport vouched for: the message may have left, so a person decides.
-  return { result: { status: 'uncertain', lastError: `Unexpected error while sending: ${(error as Error).message}` }, isUnexpected: true };
+  return {
+    result: { status: 'uncertain', lastError: `Unexpected error while sending: ${(error as Error).message}` },
+    isUnexpected: true,
+  };
 }

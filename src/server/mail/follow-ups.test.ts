@@ -15,7 +15,11 @@ function followUpDeps(t: TestContext): FollowUpDeps {
     db: t.database.db,
     storage: createStorage(t.config),
     publicUrl: t.config.publicUrl,
-    deliveries: { wake: () => {}, now: () => new Date(), options: { maxAttempts: 6 } as FollowUpDeps['deliveries']['options'] },
+    deliveries: {
+      wake: () => {},
+      now: () => new Date(),
+      options: { maxAttempts: 6 } as FollowUpDeps['deliveries']['options'],
+    },
   };
 }
 
@@ -23,14 +27,20 @@ async function originalDeliveryId(t: TestContext, logId: number, vendorId: strin
   const [row] = await t.database.db
     .select({ id: emailDeliveries.id })
     .from(emailDeliveries)
-    .where(and(eq(emailDeliveries.logId, logId), eq(emailDeliveries.vendorId, vendorId), eq(emailDeliveries.kind, 'send')));
+    .where(
+      and(eq(emailDeliveries.logId, logId), eq(emailDeliveries.vendorId, vendorId), eq(emailDeliveries.kind, 'send')),
+    );
   return row!.id;
 }
 
 const BODY = { paragraphs: [['A follow-up in the same thread.']] };
 
 describe('follow-up messages in the thread of a vendor message (issue 14 items 3 and 5)', () => {
-  it('sends a reply To the vendor through the same queue and SMTP transport, threaded to our Message-ID', async ({ t, smtp, sent }) => {
+  it('sends a reply To the vendor through the same queue and SMTP transport, threaded to our Message-ID', async ({
+    t,
+    smtp,
+    sent,
+  }) => {
     const [original] = await mailTo(smtp, 'ops@acme.test');
     expect(original?.messageId).toMatch(/^<.+@.+>$/);
     const queued = await queueFollowUp(followUpDeps(t), {
@@ -42,7 +52,10 @@ describe('follow-up messages in the thread of a vendor message (issue 14 items 3
     });
     expect(queued).toMatchObject({ deliveryId: expect.any(Number), subject: `Re: ${original!.subject}` });
 
-    const mails = await eventually(() => mailTo(smtp, 'ops@acme.test'), (found) => found.length === 2);
+    const mails = await eventually(
+      () => mailTo(smtp, 'ops@acme.test'),
+      (found) => found.length === 2,
+    );
     const reply = mails.find((mail) => mail.messageId !== original!.messageId)!;
     expect(reply.messageId).toBe(queued!.messageId);
     expect(reply.inReplyTo).toBe(original!.messageId);
@@ -54,14 +67,41 @@ describe('follow-up messages in the thread of a vendor message (issue 14 items 3
     expect(reply.text).toContain('A follow-up in the same thread.');
     // Sent by the same worker, recorded on its own row.
     const [row] = await t.database.db.select().from(emailDeliveries).where(eq(emailDeliveries.id, queued!.deliveryId));
-    expect(row).toMatchObject({ kind: 'reminder', status: 'sent', attempts: 1, followUpKey: 'test:thread', storeId: expect.any(String), logId: sent.logId });
+    expect(row).toMatchObject({
+      kind: 'reminder',
+      status: 'sent',
+      attempts: 1,
+      followUpKey: 'test:thread',
+      storeId: expect.any(String),
+      logId: sent.logId,
+    });
   });
 
-  it('queues a key once: two at once make one message, and only the one that queued runs its part of the transaction', async ({ t, smtp, sent }) => {
+  it('queues a key once: two at once make one message, and only the one that queued runs its part of the transaction', async ({
+    t,
+    smtp,
+    sent,
+  }) => {
     const deps = followUpDeps(t);
-    const request = { originalDeliveryId: await originalDeliveryId(t, sent.logId, 'bravo5678'), kind: 'reminder' as const, key: 'reminder:once', body: BODY, byUserId: null };
+    const request = {
+      originalDeliveryId: await originalDeliveryId(t, sent.logId, 'bravo5678'),
+      kind: 'reminder' as const,
+      key: 'reminder:once',
+      body: BODY,
+      byUserId: null,
+    };
     const noted = (tx: Parameters<NonNullable<Parameters<typeof queueFollowUp>[2]>>[0]) =>
-      tx.insert(auditLog).values({ actorUserId: null, actorEmail: 'system', action: 'test.noted', entity: 'test', entityId: 'once', at: new Date() }).then(() => {});
+      tx
+        .insert(auditLog)
+        .values({
+          actorUserId: null,
+          actorEmail: 'system',
+          action: 'test.noted',
+          entity: 'test',
+          entityId: 'once',
+          at: new Date(),
+        })
+        .then(() => {});
     const results = await Promise.all([queueFollowUp(deps, request, noted), queueFollowUp(deps, request, noted)]);
     expect(results.filter((result) => result !== null)).toHaveLength(1);
     expect(await queueFollowUp(deps, request, noted)).toBeNull();
@@ -71,16 +111,39 @@ describe('follow-up messages in the thread of a vendor message (issue 14 items 3
     expect(await mailTo(smtp, 'team@bravo.test')).toHaveLength(2);
   });
 
-  it("leaves the send's own messages as they were: the Deployment Log lists and counts one message per vendor", async ({ t, app, admin, smtp, sent }) => {
+  it("leaves the send's own messages as they were: the Deployment Log lists and counts one message per vendor", async ({
+    t,
+    app,
+    admin,
+    smtp,
+    sent,
+  }) => {
     const deps = followUpDeps(t);
     for (const key of ['a', 'b']) {
-      await queueFollowUp(deps, { originalDeliveryId: await originalDeliveryId(t, sent.logId, 'carta9012'), kind: 'reminder', key, body: BODY, byUserId: null });
+      await queueFollowUp(deps, {
+        originalDeliveryId: await originalDeliveryId(t, sent.logId, 'carta9012'),
+        kind: 'reminder',
+        key,
+        body: BODY,
+        byUserId: null,
+      });
     }
-    await eventually(() => mailTo(smtp, 'hello@carta.test'), (found) => found.length === 3);
+    await eventually(
+      () => mailTo(smtp, 'hello@carta.test'),
+      (found) => found.length === 3,
+    );
     const [entry] = (await app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(admin) })).json();
-    expect(entry.deliveries.map((delivery: { vendorId: string }) => delivery.vendorId).sort()).toEqual(['acme1234', 'bravo5678', 'carta9012']);
+    expect(entry.deliveries.map((delivery: { vendorId: string }) => delivery.vendorId).sort()).toEqual([
+      'acme1234',
+      'bravo5678',
+      'carta9012',
+    ]);
     // The follow-ups are not the vendor's message: its download and 'Send again' stay the original.
-    const eml = await app.inject({ method: 'GET', url: `/api/email-logs/${sent.logId}/deliveries/carta9012/eml`, headers: bearer(admin) });
+    const eml = await app.inject({
+      method: 'GET',
+      url: `/api/email-logs/${sent.logId}/deliveries/carta9012/eml`,
+      headers: bearer(admin),
+    });
     expect(eml.statusCode).toBe(200);
     expect(eml.body).not.toContain('In-Reply-To');
   });

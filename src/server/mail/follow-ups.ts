@@ -71,7 +71,10 @@ async function prepareFollowUp(deps: FollowUpDeps, request: FollowUpRequest): Pr
   const isOwnAddress = original.senderEmail?.toLowerCase() === delivery.fromAddress.toLowerCase();
   const writer = request.byUserId === null ? undefined : await findFollowUpWriter(deps.db, request.byUserId);
   if (request.byUserId !== null && !writer) throw new Error(`no user with id ${request.byUserId} to sign a follow-up`);
-  const signer = writer ?? { email: original.senderEmail ?? delivery.fromAddress, firstName: original.senderFirstName ?? '' };
+  const signer = writer ?? {
+    email: original.senderEmail ?? delivery.fromAddress,
+    firstName: original.senderFirstName ?? '',
+  };
   const composed = composeFollowUp(
     { originalSubject: original.content.subject, vendorName: delivery.vendorName, signerFirstName: signer.firstName },
     request.body,
@@ -94,7 +97,15 @@ async function prepareFollowUp(deps: FollowUpDeps, request: FollowUpRequest): Pr
   await deps.storage.put(key, raw, 'message/rfc822');
   return {
     subject: composed.subject,
-    file: { key, kind: 'eml', fileName, contentType: 'message/rfc822', size: raw.length, createdByUserId: request.byUserId, createdAt: now },
+    file: {
+      key,
+      kind: 'eml',
+      fileName,
+      contentType: 'message/rfc822',
+      size: raw.length,
+      createdByUserId: request.byUserId,
+      createdAt: now,
+    },
     row: {
       logId: delivery.logId,
       vendorId: delivery.vendorId,

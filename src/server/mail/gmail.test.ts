@@ -41,24 +41,40 @@ const it = test
   .extend('env', ({ fake }) => fakeGoogleEnv(fake))
   .extend('userId', async ({ t }) => {
     const flow = await runGoogleFlow(t.app);
-    return (await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(await sessionOf(t.app, flow)) })).json().id as number;
+    return (
+      await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(await sessionOf(t.app, flow)) })
+    ).json().id as number;
   })
   .extend('sleeps', (): number[] => [])
-  .extend('transport', ({ t, sleeps }) => (options: Partial<GmailOptions> = {}) =>
-    createGmailTransport({
-      apiUrl: t.config.google.gmailApiUrl,
-      accessTokens: t.google.accessTokens,
-      sleep: async (ms) => {
-        sleeps.push(ms);
-      },
-      random: () => 0.5,
-      ...options,
-    }),
+  .extend(
+    'transport',
+    ({ t, sleeps }) =>
+      (options: Partial<GmailOptions> = {}) =>
+        createGmailTransport({
+          apiUrl: t.config.google.gmailApiUrl,
+          accessTokens: t.google.accessTokens,
+          sleep: async (ms) => {
+            sleeps.push(ms);
+          },
+          random: () => 0.5,
+          ...options,
+        }),
   )
-  .extend('message', ({ userId }) => (): OutgoingMessage => ({ raw, from: ADMIN_EMAIL, to: ['one@vendor.test'], cc: ['approvals@agency.test'], senderUserId: userId }));
+  .extend('message', ({ userId }) => (): OutgoingMessage => ({
+    raw,
+    from: ADMIN_EMAIL,
+    to: ['one@vendor.test'],
+    cc: ['approvals@agency.test'],
+    senderUserId: userId,
+  }));
 
 describe('gmail transport', () => {
-  it('uploads the exact RFC 822 message as message/rfc822 and returns the Gmail message id', async ({ fake, sleeps, transport, message }) => {
+  it('uploads the exact RFC 822 message as message/rfc822 and returns the Gmail message id', async ({
+    fake,
+    sleeps,
+    transport,
+    message,
+  }) => {
     const outcome = await transport().send(message());
     expect(outcome).toEqual({ status: 'sent', id: fake.sentMessages[0]!.id, threadId: fake.sentMessages[0]!.threadId });
     const [sent] = fake.sentMessages;
@@ -74,7 +90,11 @@ describe('gmail transport', () => {
     expect(sleeps).toEqual([]);
   });
 
-  it("sends a reply into the sender's Gmail thread: the multipart upload names the threadId and carries the exact message", async ({ fake, transport, message }) => {
+  it("sends a reply into the sender's Gmail thread: the multipart upload names the threadId and carries the exact message", async ({
+    fake,
+    transport,
+    message,
+  }) => {
     const outcome = await transport().send({ ...message(), threadId: 'thread-1234' });
     expect(outcome).toEqual({ status: 'sent', id: fake.sentMessages[0]!.id, threadId: 'thread-1234' });
     const [sent] = fake.sentMessages;
@@ -96,7 +116,9 @@ describe('gmail transport', () => {
   it('treats Gmail 403 rate limits like 429', async ({ fake, sleeps, transport, message }) => {
     fake.gmailBehaviours.push({
       status: 403,
-      body: { error: { code: 403, message: 'User-rate limit exceeded.', errors: [{ reason: 'userRateLimitExceeded' }] } },
+      body: {
+        error: { code: 403, message: 'User-rate limit exceeded.', errors: [{ reason: 'userRateLimitExceeded' }] },
+      },
     });
     expect((await transport().send(message())).status).toBe('sent');
     expect(sleeps).toEqual([1000]);
@@ -104,7 +126,9 @@ describe('gmail transport', () => {
 
   it('gives up after the bounded attempts with a retryable error', async ({ fake, sleeps, transport, message }) => {
     fake.gmailBehaviours.push(...Array.from({ length: 6 }, () => ({ status: 502 })));
-    const failure = await transport({ maxAttempts: 3 }).send(message()).catch((error: unknown) => error);
+    const failure = await transport({ maxAttempts: 3 })
+      .send(message())
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(MailSendError);
     expect(failure).toMatchObject({ retryable: true, message: 'Gmail answered 502: Fake Gmail answered 502.' });
     expect(fake.gmailRequests).toBe(3);
@@ -120,12 +144,23 @@ describe('gmail transport', () => {
   });
 
   it('does not retry a message Gmail refuses', async ({ fake, transport, message }) => {
-    fake.gmailBehaviours.push({ status: 400, body: { error: { code: 400, message: 'Invalid To header', status: 'INVALID_ARGUMENT' } } });
-    await expect(transport().send(message())).rejects.toMatchObject({ retryable: false, message: 'Gmail refused the message (400): Invalid To header' });
+    fake.gmailBehaviours.push({
+      status: 400,
+      body: { error: { code: 400, message: 'Invalid To header', status: 'INVALID_ARGUMENT' } },
+    });
+    await expect(transport().send(message())).rejects.toMatchObject({
+      retryable: false,
+      message: 'Gmail refused the message (400): Invalid To header',
+    });
     expect(fake.gmailRequests).toBe(1);
   });
 
-  it('is uncertain, and does not retry, when Gmail takes the message and never answers', async ({ fake, sleeps, transport, message }) => {
+  it('is uncertain, and does not retry, when Gmail takes the message and never answers', async ({
+    fake,
+    sleeps,
+    transport,
+    message,
+  }) => {
     fake.gmailBehaviours.push({ hang: true });
     const outcome = await transport({ timeoutMs: 400 }).send(message());
     expect(outcome).toEqual({ status: 'uncertain', error: 'no answer from Gmail within 0.4 s' });
@@ -133,7 +168,11 @@ describe('gmail transport', () => {
     expect(sleeps).toEqual([]);
   });
 
-  it('is uncertain, and does not retry, when the connection drops after the message was sent', async ({ fake, transport, message }) => {
+  it('is uncertain, and does not retry, when the connection drops after the message was sent', async ({
+    fake,
+    transport,
+    message,
+  }) => {
     fake.gmailBehaviours.push({ drop: true });
     const outcome = await transport().send(message());
     expect(outcome).toMatchObject({ status: 'uncertain', error: expect.stringMatching(/socket hang up|ECONNRESET/) });
@@ -148,9 +187,14 @@ describe('gmail transport', () => {
         server.close(() => resolve(port));
       });
     });
-    const failure = await transport({ apiUrl: `http://127.0.0.1:${closedPort}`, maxAttempts: 2 }).send(message()).catch((error: unknown) => error);
+    const failure = await transport({ apiUrl: `http://127.0.0.1:${closedPort}`, maxAttempts: 2 })
+      .send(message())
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(MailSendError);
-    expect(failure).toMatchObject({ retryable: true, message: expect.stringMatching(/^Gmail could not be reached: .*ECONNREFUSED/) });
+    expect(failure).toMatchObject({
+      retryable: true,
+      message: expect.stringMatching(/^Gmail could not be reached: .*ECONNREFUSED/),
+    });
     expect(sleeps).toEqual([1000]);
   });
 
@@ -161,26 +205,47 @@ describe('gmail transport', () => {
     expect(sleeps).toEqual([]);
   });
 
-  it('answers requiresGoogleAuth when the refresh token was revoked, and sends nothing', async ({ t, fake, transport, message }) => {
+  it('answers requiresGoogleAuth when the refresh token was revoked, and sends nothing', async ({
+    t,
+    fake,
+    transport,
+    message,
+  }) => {
     fake.refreshError = 'invalid_grant';
     t.clock.advance(2 * 60 * 60 * 1000);
-    await expect(transport().send(message())).rejects.toMatchObject({ statusCode: 403, extra: { requiresGoogleAuth: true } });
+    await expect(transport().send(message())).rejects.toMatchObject({
+      statusCode: 403,
+      extra: { requiresGoogleAuth: true },
+    });
     expect(fake.gmailRequests).toBe(0);
-    const user = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(await sessionOf(t.app, await runGoogleFlow(t.app))) });
+    const user = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: bearer(await sessionOf(t.app, await runGoogleFlow(t.app))),
+    });
     expect(user.statusCode).toBe(200);
   });
 
   it('answers requiresGoogleAuth when the Gmail scope was not granted', async ({ fake, transport, message }) => {
     fake.gmailBehaviours.push({
       status: 403,
-      body: { error: { code: 403, message: 'Request had insufficient authentication scopes.', errors: [{ reason: 'insufficientPermissions' }] } },
+      body: {
+        error: {
+          code: 403,
+          message: 'Request had insufficient authentication scopes.',
+          errors: [{ reason: 'insufficientPermissions' }],
+        },
+      },
     });
     await expect(transport().send(message())).rejects.toMatchObject({ extra: { requiresGoogleAuth: true } });
   });
 
   it('refuses a message over 35 MB before sending', async ({ fake, transport, message }) => {
     const huge = { ...message(), raw: Buffer.alloc(GMAIL_MAX_MESSAGE_BYTES + 1, 'a') };
-    await expect(transport().send(huge)).rejects.toMatchObject({ retryable: false, message: 'The message is 35.0 MB; Gmail accepts at most 35 MB.' });
+    await expect(transport().send(huge)).rejects.toMatchObject({
+      retryable: false,
+      message: 'The message is 35.0 MB; Gmail accepts at most 35 MB.',
+    });
     expect(fake.gmailRequests).toBe(0);
   });
 });

@@ -54,15 +54,25 @@ interface Upload {
 export function gmailUpload(apiUrl: string, raw: Buffer, threadId?: string): Upload {
   const base = apiUrl.replace(/\/+$/, '') + '/';
   if (!threadId) {
-    return { url: new URL('/upload/gmail/v1/users/me/messages/send?uploadType=media', base), contentType: 'message/rfc822', body: raw };
+    return {
+      url: new URL('/upload/gmail/v1/users/me/messages/send?uploadType=media', base),
+      contentType: 'message/rfc822',
+      body: raw,
+    };
   }
   const boundary = `dispatch-${randomBytes(16).toString('hex')}`;
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n${JSON.stringify({ threadId })}\r\n--${boundary}\r\nContent-Type: message/rfc822\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n${JSON.stringify({ threadId })}\r\n--${boundary}\r\nContent-Type: message/rfc822\r\n\r\n`,
+    ),
     raw,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return { url: new URL('/upload/gmail/v1/users/me/messages/send?uploadType=multipart', base), contentType: `multipart/related; boundary=${boundary}`, body };
+  return {
+    url: new URL('/upload/gmail/v1/users/me/messages/send?uploadType=multipart', base),
+    contentType: `multipart/related; boundary=${boundary}`,
+    body,
+  };
 }
 
 /** One POST of the message; tells apart failures before the body was handed over from those after. */
@@ -77,7 +87,8 @@ function postOnce(upload: Upload, accessToken: string, timeoutMs: number): Promi
       clearTimeout(timer);
       resolve(attempt);
     };
-    const failure = (error: string): Attempt => (isBodySent ? { kind: 'uncertain', error } : { kind: 'not-sent', error });
+    const failure = (error: string): Attempt =>
+      isBodySent ? { kind: 'uncertain', error } : { kind: 'not-sent', error };
     const request = (url.protocol === 'https:' ? https : http).request(
       url,
       {
@@ -97,7 +108,12 @@ function postOnce(upload: Upload, accessToken: string, timeoutMs: number): Promi
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
           const retryAfter = response.headers['retry-after'];
-          settle({ kind: 'answer', status: response.statusCode ?? 0, retryAfter, body: Buffer.concat(chunks).toString('utf8') });
+          settle({
+            kind: 'answer',
+            status: response.statusCode ?? 0,
+            retryAfter,
+            body: Buffer.concat(chunks).toString('utf8'),
+          });
         });
         response.on('error', (error) => settle(failure(`the answer was cut off: ${error.message}`)));
         response.on('aborted', () => settle(failure('the answer was cut off')));
@@ -156,7 +172,12 @@ async function accessTokenFor(tokens: GmailAccessTokens, userId: number, forceRe
  * a 401 refreshes the access token once. A timeout or dropped connection after the message was handed over is
  * 'uncertain' and never retried here: Gmail has no idempotency key.
  */
-export async function sendGmailMessage(options: GmailOptions, senderUserId: number, raw: Buffer, threadId?: string): Promise<SendOutcome> {
+export async function sendGmailMessage(
+  options: GmailOptions,
+  senderUserId: number,
+  raw: Buffer,
+  threadId?: string,
+): Promise<SendOutcome> {
   const {
     apiUrl,
     accessTokens,
@@ -199,14 +220,21 @@ export async function sendGmailMessage(options: GmailOptions, senderUserId: numb
       return { status: 'sent', id, ...(sentThreadId ? { threadId: sentThreadId } : {}) };
     } else {
       const { message, reasons } = gmailError(result.body);
-      const isRateLimited = result.status === 429 || (result.status === 403 && reasons.some((reason) => /rateLimitExceeded/i.test(reason)));
+      const isRateLimited =
+        result.status === 429 || (result.status === 403 && reasons.some((reason) => /rateLimitExceeded/i.test(reason)));
       if (result.status === 401) {
-        if (hasRefreshed) throw requiresGoogleAuth('Gmail refused your Google access. Please sign in with Google again.');
+        if (hasRefreshed)
+          throw requiresGoogleAuth('Gmail refused your Google access. Please sign in with Google again.');
         hasRefreshed = true;
         continue;
       }
-      if (result.status === 403 && reasons.some((reason) => /insufficientPermissions|SCOPE_INSUFFICIENT|PERMISSION_DENIED/i.test(reason))) {
-        throw requiresGoogleAuth('Dispatch may not send through your Gmail. Please sign in with Google again and allow sending email.');
+      if (
+        result.status === 403 &&
+        reasons.some((reason) => /insufficientPermissions|SCOPE_INSUFFICIENT|PERMISSION_DENIED/i.test(reason))
+      ) {
+        throw requiresGoogleAuth(
+          'Dispatch may not send through your Gmail. Please sign in with Google again and allow sending email.',
+        );
       }
       if (!isRateLimited && result.status < 500) {
         throw new MailSendError(`Gmail refused the message (${result.status}): ${message}`, false);

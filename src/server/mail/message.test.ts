@@ -37,7 +37,12 @@ describe('messages that share attachments', () => {
       const [shared, alone] = await Promise.all([build(parts), buildRawMessage(parts)]);
       expect(withoutBoundaries(shared)).toBe(withoutBoundaries(alone));
       const parsed = await simpleParser(shared);
-      expect(parsed.attachments.map((attachment) => [attachment.filename, attachment.content.equals(attachments.find((a) => a.filename === attachment.filename)!.content)])).toEqual([
+      expect(
+        parsed.attachments.map((attachment) => [
+          attachment.filename,
+          attachment.content.equals(attachments.find((a) => a.filename === attachment.filename)!.content),
+        ]),
+      ).toEqual([
         ['creative.html', true],
         ['picture.png', true],
         ['empty.html', true],
@@ -48,6 +53,8 @@ describe('messages that share attachments', () => {
 
   it('without attachments are built as buildRawMessage builds them', async () => {
     const parts = partsFor('acme', undefined);
-    expect(withoutBoundaries(await createMessageBuilder()(parts))).toBe(withoutBoundaries(await buildRawMessage(parts)));
+    expect(withoutBoundaries(await createMessageBuilder()(parts))).toBe(
+      withoutBoundaries(await buildRawMessage(parts)),
+    );
   });
 });

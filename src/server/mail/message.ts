@@ -127,7 +127,11 @@ export function createMessageBuilder(): (parts: MessageParts) => Promise<Buffer>
     if (!body) {
       // 48 bytes: 64 base64 characters on one line, no padding.
       const marker = randomBytes(48);
-      body = Promise.all([encodeBase64(marker), encodeBase64(content)]).then(([encodedMarker, encoded]) => ({ marker, encodedMarker, encoded }));
+      body = Promise.all([encodeBase64(marker), encodeBase64(content)]).then(([encodedMarker, encoded]) => ({
+        marker,
+        encodedMarker,
+        encoded,
+      }));
       encodedBodies.set(content, body);
     }
     return body;
@@ -135,11 +139,17 @@ export function createMessageBuilder(): (parts: MessageParts) => Promise<Buffer>
   return async (parts) => {
     const attachments = parts.attachments ?? [];
     const bodies = await Promise.all(
-      attachments.map((attachment) => (Buffer.isBuffer(attachment.content) && attachment.content.length > 0 ? encodedBodyOf(attachment.content) : undefined)),
+      attachments.map((attachment) =>
+        Buffer.isBuffer(attachment.content) && attachment.content.length > 0
+          ? encodedBodyOf(attachment.content)
+          : undefined,
+      ),
     );
     const composed = await buildRawMessage({
       ...parts,
-      attachments: attachments.map((attachment, i) => (bodies[i] ? { ...attachment, content: bodies[i].marker } : attachment)),
+      attachments: attachments.map((attachment, i) =>
+        bodies[i] ? { ...attachment, content: bodies[i].marker } : attachment,
+      ),
     });
     // Where each stand-in ended up (the same content twice in one message: two places, in turn).
     const places: { at: number; body: EncodedBody }[] = [];

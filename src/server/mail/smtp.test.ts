@@ -5,7 +5,9 @@ import { createSmtpTransport } from './smtp';
 import { MailSendError } from './transport';
 
 const message = (n: number) => ({
-  raw: Buffer.from(`Message-ID: <m${n}@agency.test>\r\nFrom: a@agency.test\r\nTo: v@vendors.test\r\nSubject: Hello\r\n\r\nHello\r\n`),
+  raw: Buffer.from(
+    `Message-ID: <m${n}@agency.test>\r\nFrom: a@agency.test\r\nTo: v@vendors.test\r\nSubject: Hello\r\n\r\nHello\r\n`,
+  ),
   from: 'a@agency.test',
   to: ['v@vendors.test'],
   cc: [],

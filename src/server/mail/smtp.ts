@@ -27,7 +27,10 @@ interface SmtpError extends Error {
 const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
 function isConnectFailure(error: SmtpError): boolean {
-  return error.code === 'EDNS' || (error.command === 'CONN' && error.originalCode !== undefined && CONNECT_FAILURES.has(error.originalCode));
+  return (
+    error.code === 'EDNS' ||
+    (error.command === 'CONN' && error.originalCode !== undefined && CONNECT_FAILURES.has(error.originalCode))
+  );
 }
 
 /**
@@ -67,22 +70,39 @@ export function createSmtpTransport(url: string, options: SmtpOptions = {}): Mai
         const serverId = /queued as ([\w.-]+)/i.exec(String(info.response ?? ''))?.[1];
         // Taken for some recipients and refused for others: sent (sending again would double the others' copies).
         const refused = (info.rejected ?? []).map(String);
-        return { status: 'sent', id: serverId ?? String(info.response ?? 'sent'), ...(refused.length ? { refusedRecipients: refused } : {}) };
+        return {
+          status: 'sent',
+          id: serverId ?? String(info.response ?? 'sent'),
+          ...(refused.length ? { refusedRecipients: refused } : {}),
+        };
       } catch (error) {
         const smtpError = error as SmtpError;
         const reply = smtpError.response ? `: ${smtpError.response}` : '';
         if (smtpError.responseCode && smtpError.responseCode >= 400) {
           const isTemporary = smtpError.responseCode < 500;
           // 421: the server is closing the channel (going down, overloaded): it is away, not refusing this message.
-          throw new MailSendError(`The mail server refused the message (${smtpError.responseCode})${reply}`, isTemporary, undefined, smtpError.responseCode === 421);
+          throw new MailSendError(
+            `The mail server refused the message (${smtpError.responseCode})${reply}`,
+            isTemporary,
+            undefined,
+            smtpError.responseCode === 421,
+          );
         }
         // The pool reads the message before it has a connection, and hands it to another one when the first was
         // dropped before a byte of it was sent: a connection that could not even be opened means the message never
         // left. Any other connection failure ('CONN' too, e.g. a line dropped after the data) may follow a delivery.
         if (hasStarted && !isConnectFailure(smtpError)) {
-          return { status: 'uncertain', error: `The connection to the mail server failed after the message was sent (${smtpError.code ?? 'error'}): ${smtpError.message}` };
+          return {
+            status: 'uncertain',
+            error: `The connection to the mail server failed after the message was sent (${smtpError.code ?? 'error'}): ${smtpError.message}`,
+          };
         }
-        throw new MailSendError(`Could not reach the mail server (${smtpError.code ?? 'error'}): ${smtpError.message}`, true, undefined, true);
+        throw new MailSendError(
+          `Could not reach the mail server (${smtpError.code ?? 'error'}): ${smtpError.message}`,
+          true,
+          undefined,
+          true,
+        );
       }
     },
     async verify() {

@@ -76,7 +76,13 @@ describe('messages under a strict parser', () => {
       contentType: filename.endsWith('.png') ? 'image/png' : 'text/html',
       content: filename.endsWith('.png') ? Buffer.from(PNG_BASE64, 'base64') : `<p>card ${i}</p>`,
     }));
-    const [parsed] = await parseStrictly([await message('Créative « été » — Stand with us this spring, every vendor and every list', 'Zoë Åström', attachments)]);
+    const [parsed] = await parseStrictly([
+      await message(
+        'Créative « été » — Stand with us this spring, every vendor and every list',
+        'Zoë Åström',
+        attachments,
+      ),
+    ]);
     expect(parsed!.defects).toEqual([]);
     expect(parsed!.subject).toBe('Créative « été » — Stand with us this spring, every vendor and every list');
     expect(parsed!.from).toBe('Zoë Åström <sender@agency.test>');
@@ -92,16 +98,34 @@ describe('messages under a strict parser', () => {
 
   test('show no defects for any attachment name, subject or sender name people might type', async () => {
     // Any characters, control characters too (a pasted name can hold a tab or a line break).
-    const unit = fc.oneof({ weight: 9, arbitrary: fc.constantFrom('grapheme' as const) }, { weight: 1, arbitrary: fc.constant('binary-ascii' as const) });
-    const typed = unit.chain((kind) => fc.string({ unit: kind, minLength: 1, maxLength: 80 })).filter((value) => value.trim() !== '');
-    const cases = fc.sample(fc.record({ subject: typed, fromName: typed, names: fc.array(typed, { minLength: 1, maxLength: 3 }) }), { numRuns: 60, seed: 13 });
+    const unit = fc.oneof(
+      { weight: 9, arbitrary: fc.constantFrom('grapheme' as const) },
+      { weight: 1, arbitrary: fc.constant('binary-ascii' as const) },
+    );
+    const typed = unit
+      .chain((kind) => fc.string({ unit: kind, minLength: 1, maxLength: 80 }))
+      .filter((value) => value.trim() !== '');
+    const cases = fc.sample(
+      fc.record({ subject: typed, fromName: typed, names: fc.array(typed, { minLength: 1, maxLength: 3 }) }),
+      { numRuns: 60, seed: 13 },
+    );
     const parsed = await parseStrictly(
-      await Promise.all(cases.map((one) => message(one.subject, one.fromName, one.names.map((filename) => ({ filename, contentType: 'text/html', content: '<p>x</p>' }))))),
+      await Promise.all(
+        cases.map((one) =>
+          message(
+            one.subject,
+            one.fromName,
+            one.names.map((filename) => ({ filename, contentType: 'text/html', content: '<p>x</p>' })),
+          ),
+        ),
+      ),
     );
     // (Python's get_filename trims the name it reads.)
     cases.forEach((one, i) => {
       expect({ ...one, defects: parsed[i]!.defects }).toEqual({ ...one, defects: [] });
-      expect(parsed[i]!.attachments.map((attachment) => [attachment.filename, attachment.name])).toEqual(one.names.map((name) => [name.trim(), name]));
+      expect(parsed[i]!.attachments.map((attachment) => [attachment.filename, attachment.name])).toEqual(
+        one.names.map((name) => [name.trim(), name]),
+      );
     });
   });
 });
@@ -111,20 +135,38 @@ describe('a whole send', () => {
     .extend('env', ({ dataDir }): Record<string, string> => ({ DATA_DIR: dataDir }))
     .extend('appDeps', { delivery: FAST_DELIVERY });
 
-  it('mails every vendor a message the strict parser reads without defects, non-ASCII file names included', async ({ app, admin }) => {
+  it('mails every vendor a message the strict parser reads without defects, non-ASCII file names included', async ({
+    app,
+    admin,
+  }) => {
     await seedVendors(app, admin);
     const base = sendBodyFor();
     const body = sendBodyFor(undefined, {
-      emailCards: [{ ...base.emailCards![0]!, filename: 'Appel de printemps — été.html', subject: 'Soutenez-nous « ce printemps »' }],
+      emailCards: [
+        {
+          ...base.emailCards![0]!,
+          filename: 'Appel de printemps — été.html',
+          subject: 'Soutenez-nous « ce printemps »',
+        },
+      ],
       textCards: [{ ...base.textCards![0]!, fileName: '春 campaign.png' }],
       imageAttachments: [{ filename: '春 campaign.png', content: PNG_BASE64, contentType: 'image/png' }],
     });
-    const sent = await app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(admin), payload: body as object });
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/send-email-consolidated',
+      headers: bearer(admin),
+      payload: body as object,
+    });
     expect(sent.statusCode).toBe(200);
     const vendors = body.selectedVendors;
     const raws = await Promise.all(
       vendors.map(async (vendorId) => {
-        const eml = await app.inject({ method: 'GET', url: `/api/email-logs/${sent.json().id}/deliveries/${vendorId}/eml`, headers: bearer(admin) });
+        const eml = await app.inject({
+          method: 'GET',
+          url: `/api/email-logs/${sent.json().id}/deliveries/${vendorId}/eml`,
+          headers: bearer(admin),
+        });
         expect(eml.statusCode).toBe(200);
         return eml.rawPayload;
       }),
@@ -132,7 +174,10 @@ describe('a whole send', () => {
     const parsed = await parseStrictly(raws);
     for (const one of parsed) {
       expect(one.defects).toEqual([]);
-      expect(one.attachments.map((attachment) => attachment.filename)).toEqual(['Appel de printemps — été.html', '春 campaign.png']);
+      expect(one.attachments.map((attachment) => attachment.filename)).toEqual([
+        'Appel de printemps — été.html',
+        '春 campaign.png',
+      ]);
     }
   });
 });

@@ -4,9 +4,23 @@ import { afterAll, describe, expect } from 'vitest';
 import { ensureAdmins } from '#server/modules/users/service';
 import { buildOpenApiDocument } from '#server/openapi/document';
 import { test } from '#server/testing/fixtures';
-import { invalidValue, nastyValue, trickyString, validValue, type JsonSchema } from '#server/testing/json-schema-arbitrary';
+import {
+  invalidValue,
+  nastyValue,
+  trickyString,
+  validValue,
+  type JsonSchema,
+} from '#server/testing/json-schema-arbitrary';
 import { FAST_DELIVERY, seedVendors, temporaryDataDir } from '#server/testing/send-fixtures';
-import { ADMIN_EMAIL, addAndRegister, bearer, createTestApp, PASSWORD, register, type TestContext } from '#server/testing/test-app';
+import {
+  ADMIN_EMAIL,
+  addAndRegister,
+  bearer,
+  createTestApp,
+  PASSWORD,
+  register,
+  type TestContext,
+} from '#server/testing/test-app';
 
 /**
  * The generated battery of issue 10: every operation of the published document, sent generated valid and invalid
@@ -41,8 +55,9 @@ const RUNS_PER_OPERATION = 20;
 const OPERATION_TIMEOUT_MS = 180_000;
 
 const document = buildOpenApiDocument();
-const operations = Object.entries(document.paths as unknown as Record<string, Record<string, Operation>>).flatMap(([path, methods]) =>
-  Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
+const operations = Object.entries(document.paths as unknown as Record<string, Record<string, Operation>>).flatMap(
+  ([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
 );
 const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: false });
 
@@ -59,7 +74,9 @@ interface Battery {
 const it = test.extend('battery', { scope: 'file' }, async ({}, { onCleanup }): Promise<Battery> => {
   const data = temporaryDataDir();
   // Mail goes to the outbox folder: nothing leaves the machine whatever the battery sends.
-  const t = await createTestApp({ DATA_DIR: data.dir, MAIL_TRANSPORT: 'outbox' }, undefined, { delivery: FAST_DELIVERY });
+  const t = await createTestApp({ DATA_DIR: data.dir, MAIL_TRANSPORT: 'outbox' }, undefined, {
+    delivery: FAST_DELIVERY,
+  });
   onCleanup(async () => {
     await t.close();
     data.remove();
@@ -98,27 +115,64 @@ async function restoreRoles(battery: Battery) {
     tokens.admin = await signIn(battery, ADMIN_EMAIL);
   }
   if (!(await isIntact(battery, 'user'))) {
-    const users = (await t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(tokens.admin) })).json() as { id: number | null; email: string; isAdmin: boolean }[];
+    const users = (await t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(tokens.admin) })).json() as {
+      id: number | null;
+      email: string;
+      isAdmin: boolean;
+    }[];
     const row = users.find((entry) => entry.email === USER_EMAIL);
     if (!row) {
-      await t.app.inject({ method: 'POST', url: '/api/authorized-emails', headers: bearer(tokens.admin), payload: { email: USER_EMAIL } });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/authorized-emails',
+        headers: bearer(tokens.admin),
+        payload: { email: USER_EMAIL },
+      });
     } else if (row.isAdmin) {
-      await t.app.inject({ method: 'PATCH', url: `/api/users/${row.id}/permissions`, headers: bearer(tokens.admin), payload: { isAdmin: false } });
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${row.id}/permissions`,
+        headers: bearer(tokens.admin),
+        payload: { isAdmin: false },
+      });
     }
     tokens.user = await signIn(battery, USER_EMAIL);
   }
 }
 
-const MALFORMED_JSON = ['{', '{"a":', '[1,]', '{"a":1}}', 'nul', "{'a':1}", '\u0000', '{"a":"\\u0000"}', '"\\ud800"', '1e999', '{"__proto__":{"isAdmin":true}}'];
+const MALFORMED_JSON = [
+  '{',
+  '{"a":',
+  '[1,]',
+  '{"a":1}}',
+  'nul',
+  "{'a':1}",
+  '\u0000',
+  '{"a":"\\u0000"}',
+  '"\\ud800"',
+  '1e999',
+  '{"__proto__":{"isAdmin":true}}',
+];
 
 type Body = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'raw'; text: string };
 
 /** A path or query value as text: numbers and words as they are, anything else as JSON. */
-const asText = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value));
+const asText = (value: unknown) =>
+  typeof value === 'string'
+    ? value
+    : typeof value === 'number' || typeof value === 'boolean'
+      ? String(value)
+      : JSON.stringify(value);
 
 /** A path segment as UTF-8, percent-encoded (a lone surrogate, which encodeURIComponent refuses, becomes U+FFFD). */
 const encodeSegment = (text: string) =>
-  [...Buffer.from(text, 'utf8')].map((byte) => (/[A-Za-z0-9\-._~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  [...Buffer.from(text, 'utf8')]
+    .map((byte) =>
+      /[A-Za-z0-9\-._~]/.test(String.fromCharCode(byte))
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 
 /** Path segments that are not valid percent-encoded UTF-8, sent as they are. */
 const MALFORMED_SEGMENTS = ['%', '%zz', '%FF', '%C0%AF', '%ED%A0%80', '%00'];
@@ -139,11 +193,17 @@ function parameterArbitrary(parameter: Parameter): fc.Arbitrary<string | undefin
 function requestArbitrary({ operation }: { operation: Operation }) {
   const pathParameters = operation.parameters.filter((parameter) => parameter.in === 'path');
   const queryParameters = operation.parameters.filter((parameter) => parameter.in === 'query');
-  const pathValues = fc.record(Object.fromEntries(pathParameters.map((parameter) => [parameter.name, parameterArbitrary(parameter)]))) as fc.Arbitrary<Record<string, string>>;
+  const pathValues = fc.record(
+    Object.fromEntries(pathParameters.map((parameter) => [parameter.name, parameterArbitrary(parameter)])),
+  ) as fc.Arbitrary<Record<string, string>>;
   const query = fc.tuple(
-    fc.record(Object.fromEntries(queryParameters.map((parameter) => [parameter.name, parameterArbitrary(parameter)]))) as fc.Arbitrary<Record<string, string | undefined>>,
+    fc.record(
+      Object.fromEntries(queryParameters.map((parameter) => [parameter.name, parameterArbitrary(parameter)])),
+    ) as fc.Arbitrary<Record<string, string | undefined>>,
     // An unknown parameter, or one given twice.
-    fc.option(fc.tuple(fc.constantFrom('x', ...queryParameters.map((parameter) => parameter.name)), trickyString), { nil: undefined }),
+    fc.option(fc.tuple(fc.constantFrom('x', ...queryParameters.map((parameter) => parameter.name)), trickyString), {
+      nil: undefined,
+    }),
   );
   const schema = operation.requestBody?.content['application/json']?.schema;
   const body: fc.Arbitrary<Body> = schema
@@ -157,7 +217,11 @@ function requestArbitrary({ operation }: { operation: Operation }) {
   return fc.record({ role: fc.constantFrom(...ROLES), pathValues, query, body });
 }
 
-function urlOf(path: string, pathValues: Record<string, string>, [values, extra]: [Record<string, string | undefined>, [string, string] | undefined]) {
+function urlOf(
+  path: string,
+  pathValues: Record<string, string>,
+  [values, extra]: [Record<string, string | undefined>, [string, string] | undefined],
+) {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(values)) if (value !== undefined) search.append(name, value);
   if (extra) search.append(...extra);
@@ -173,7 +237,9 @@ function reportFailure<T>(details: fc.RunDetails<T>) {
   if (!details.failed) return;
   const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   const report = `${fc.defaultReportMessage(details)}\n${cause}`;
-  throw new Error(report.replace(/(.)\1{200,}/g, (run, character: string) => `${character.repeat(20)}...(${run.length} times)`));
+  throw new Error(
+    report.replace(/(.)\1{200,}/g, (run, character: string) => `${character.repeat(20)}...(${run.length} times)`),
+  );
 }
 
 /** Each request from its own client address, so that sign-in throttling per address does not slow the battery. */
@@ -186,7 +252,13 @@ const nextRemoteAddress = () => {
 type GeneratedRequest = ReturnType<typeof requestArbitrary> extends fc.Arbitrary<infer T> ? T : never;
 
 /** Sends one generated request and checks its answer against the document. */
-async function checkAnswer(battery: Battery, method: string, path: string, operation: Operation, { role, pathValues, query, body }: GeneratedRequest) {
+async function checkAnswer(
+  battery: Battery,
+  method: string,
+  path: string,
+  operation: Operation,
+  { role, pathValues, query, body }: GeneratedRequest,
+) {
   const { t, tokens } = battery;
   await restoreRoles(battery);
   const url = urlOf(path, pathValues, query);
@@ -194,7 +266,13 @@ async function checkAnswer(battery: Battery, method: string, path: string, opera
   const payload = body.kind === 'json' ? JSON.stringify(body.value) : body.kind === 'raw' ? body.text : undefined;
   if (payload !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET') mayHaveChangedRoles = true;
-  const response = await t.app.inject({ method: method as 'GET', url, headers, payload, remoteAddress: nextRemoteAddress() });
+  const response = await t.app.inject({
+    method: method as 'GET',
+    url,
+    headers,
+    payload,
+    remoteAddress: nextRemoteAddress(),
+  });
   const where = `${method} ${url} as ${role} -> ${response.statusCode}: ${show(response.body)}`;
   expect(response.statusCode, where).toBeLessThan(500);
   const documented = operation.responses[String(response.statusCode)];
@@ -203,7 +281,10 @@ async function checkAnswer(battery: Battery, method: string, path: string, opera
   if (json) {
     expect(response.headers['content-type'], where).toMatch(/^application\/json/);
     const validate = ajv.compile(json.schema);
-    expect(validate(response.json()), `${where}\nbody does not match the documented schema: ${ajv.errorsText(validate.errors)}`).toBe(true);
+    expect(
+      validate(response.json()),
+      `${where}\nbody does not match the documented schema: ${ajv.errorsText(validate.errors)}`,
+    ).toBe(true);
   } else if (!documented!.content) {
     expect(response.body, where).toBe('');
   }
@@ -226,17 +307,21 @@ describe('every operation of GET /api/openapi.json, fuzzed as anonymous, user an
 
   for (const entry of operations) {
     const { method, path, operation } = entry;
-    it(`${method} ${path}: a documented status and body for each of ${RUNS_PER_OPERATION} generated requests, never a 5xx`, async ({ battery }) => {
-      let checked = 0;
-      await fc.assert(
-        fc.asyncProperty(requestArbitrary(entry), async (request) => {
-          await checkAnswer(battery, method, path, operation, request);
-          checked += 1;
-        }),
-        { numRuns: RUNS_PER_OPERATION, reporter: reportFailure },
-      );
-      checkedPerOperation.set(`${method} ${path}`, checked);
-      expect(checked).toBe(RUNS_PER_OPERATION);
-    }, OPERATION_TIMEOUT_MS);
+    it(
+      `${method} ${path}: a documented status and body for each of ${RUNS_PER_OPERATION} generated requests, never a 5xx`,
+      async ({ battery }) => {
+        let checked = 0;
+        await fc.assert(
+          fc.asyncProperty(requestArbitrary(entry), async (request) => {
+            await checkAnswer(battery, method, path, operation, request);
+            checked += 1;
+          }),
+          { numRuns: RUNS_PER_OPERATION, reporter: reportFailure },
+        );
+        checkedPerOperation.set(`${method} ${path}`, checked);
+        expect(checked).toBe(RUNS_PER_OPERATION);
+      },
+      OPERATION_TIMEOUT_MS,
+    );
   }
 });

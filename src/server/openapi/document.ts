@@ -6,7 +6,11 @@ type JsonSchema = Record<string, unknown>;
 
 /** A contract as JSON Schema 2020-12 (OpenAPI 3.1's dialect), as a client must send it (io: 'input'). */
 export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as JsonSchema;
   return rest;
 }
 
@@ -21,7 +25,8 @@ const errorResponse = (description: string): ResponseSpec & { isError: true } =>
 /** The answers every operation of its kind may give, besides its own. */
 export function responsesOf(operation: ApiOperation): Record<number, ResponseSpec & { isError?: boolean }> {
   const common: Record<number, ResponseSpec & { isError?: boolean }> = {};
-  if (operation.params || operation.query || operation.body) common[400] = errorResponse('A parameter or the body is missing, malformed or out of range');
+  if (operation.params || operation.query || operation.body)
+    common[400] = errorResponse('A parameter or the body is missing, malformed or out of range');
   // Fastify's own answer for a path parameter longer than its maxParamLength (100 characters).
   if (operation.params) common[414] = errorResponse('A path parameter is too long');
   if (operation.access !== 'anyone') {
@@ -33,7 +38,10 @@ export function responsesOf(operation: ApiOperation): Record<number, ResponseSpe
     common[415] = errorResponse('The body is not JSON');
   }
   const own = Object.fromEntries(
-    Object.entries(operation.responses).map(([status, spec]) => [status, Number(status) >= 400 ? { ...spec, isError: true } : spec]),
+    Object.entries(operation.responses).map(([status, spec]) => [
+      status,
+      Number(status) >= 400 ? { ...spec, isError: true } : spec,
+    ]),
   );
   return { ...common, ...own };
 }
@@ -41,7 +49,10 @@ export function responsesOf(operation: ApiOperation): Record<number, ResponseSpe
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
 function operationId(operation: ApiOperation): string {
-  const words = operation.path.replace(/^\/api\//, '').split(/[^a-zA-Z0-9]+/).filter(Boolean);
+  const words = operation.path
+    .replace(/^\/api\//, '')
+    .split(/[^a-zA-Z0-9]+/)
+    .filter(Boolean);
   return [operation.method.toLowerCase(), ...words.map((word) => word[0]!.toUpperCase() + word.slice(1))].join('');
 }
 
@@ -100,7 +111,8 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[] = API_O
     info: {
       title: 'Dispatch API',
       version: '1',
-      description: 'Every error answers JSON {message}. Text values must not contain NUL characters; ids are PostgreSQL integers.',
+      description:
+        'Every error answers JSON {message}. Text values must not contain NUL characters; ids are PostgreSQL integers.',
     },
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { auditLogPage, auditLogQuery } from '#shared/contracts/audit';
-import { authResponse, connectTicket, credentials, currentUser, firstNameResponse, googleCodeExchange, inviteLookup, inviteLookupResponse, registration } from '#shared/contracts/auth';
+import {
+  authResponse,
+  connectTicket,
+  credentials,
+  currentUser,
+  firstNameResponse,
+  googleCodeExchange,
+  inviteLookup,
+  inviteLookupResponse,
+  registration,
+} from '#shared/contracts/auth';
 import { appSettings } from '#shared/contracts/app-settings';
 import { health, notReady, readiness } from '#shared/contracts/health';
 import { idParam } from '#shared/contracts/common';
@@ -14,13 +24,49 @@ import {
   saveSessionBody,
   sessionStateView,
 } from '#shared/contracts/drafts';
-import { emailLogDeliveryParams, emailLogEntry, emailLogIdParams, emailLogQuery, remindersSetting, remindersSettingResult, retryFailedResult, sendAgainResult } from '#shared/contracts/email-logs';
+import {
+  emailLogDeliveryParams,
+  emailLogEntry,
+  emailLogIdParams,
+  emailLogQuery,
+  remindersSetting,
+  remindersSettingResult,
+  retryFailedResult,
+  sendAgainResult,
+} from '#shared/contracts/email-logs';
 import { testEmailBody, testEmailResult } from '#shared/contracts/email-test';
 import { fileParams, fileQuery } from '#shared/contracts/files';
-import { attachmentParams, recordUpdateResult, revokeLinkResult, seedTestReview, seedTestReviewResult, trackingBoard, trackingBoardQuery, vendorAction, vendorPageView } from '#shared/contracts/tracking';
-import { addVendorsBody, addVendorsPreview, addVendorsPreviewBody, addVendorsResult, compareQuery, messageComparison, useAsNewSendBody, useAsNewSendResult } from '#shared/contracts/past-sends';
+import {
+  attachmentParams,
+  recordUpdateResult,
+  revokeLinkResult,
+  seedTestReview,
+  seedTestReviewResult,
+  trackingBoard,
+  trackingBoardQuery,
+  vendorAction,
+  vendorPageView,
+} from '#shared/contracts/tracking';
+import {
+  addVendorsBody,
+  addVendorsPreview,
+  addVendorsPreviewBody,
+  addVendorsResult,
+  compareQuery,
+  messageComparison,
+  useAsNewSendBody,
+  useAsNewSendResult,
+} from '#shared/contracts/past-sends';
 import { proofBody, proofResult, sendBody, sendResult } from '#shared/contracts/send';
-import { addAuthorizedEmail, authorizedEmail, inviteResponse, permissionsResult, updatePermissions, userIdParam, userList } from '#shared/contracts/users';
+import {
+  addAuthorizedEmail,
+  authorizedEmail,
+  inviteResponse,
+  permissionsResult,
+  updatePermissions,
+  userIdParam,
+  userList,
+} from '#shared/contracts/users';
 import {
   addApprovalEmailBody,
   approvalEmail,
@@ -44,14 +90,22 @@ const notFound = (description: string): ResponseSpec => ({ description });
 const conflict = (description: string): ResponseSpec => ({ description });
 const tooMany: ResponseSpec = { description: 'Too many requests; Retry-After says when to try again' };
 const notSender: ResponseSpec = { description: 'Only the person who made this send, or an admin, may (decision 0023)' };
-const storeUnavailable: ResponseSpec = { description: 'The file store (S3 bucket or DATA_DIR/files) is unavailable; Retry-After says when to try again' };
+const storeUnavailable: ResponseSpec = {
+  description: 'The file store (S3 bucket or DATA_DIR/files) is unavailable; Retry-After says when to try again',
+};
 const linkRefused: ResponseSpec = { description: 'No link, or not a link we made' };
 const linkGone: ResponseSpec = { description: 'The link expired or was turned off' };
-const notModified: ResponseSpec = { description: 'Unchanged: the ETag named in If-None-Match is still current; no body' };
+const notModified: ResponseSpec = {
+  description: 'Unchanged: the ETag named in If-None-Match is still current; no body',
+};
 const mailFailed: ResponseSpec = { description: 'The mail server or Gmail refused the message' };
 
 /** Upserts answer 201 when they create the vendor's row and 200 when they replace it. */
-const upserted = (schema: z.ZodType) => ({ 200: ok(schema, 'Replaced'), 201: created(schema), 404: notFound('No such vendor') });
+const upserted = (schema: z.ZodType) => ({
+  200: ok(schema, 'Replaced'),
+  201: created(schema),
+  404: notFound('No such vendor'),
+});
 
 /**
  * Every operation of the API under /api. The published document (GET /api/openapi.json) is generated from this list,
@@ -101,11 +155,34 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Sign in with a password',
     access: 'anyone',
     body: credentials,
-    responses: { 200: ok(authResponse), 401: { description: 'Wrong address or password' }, 403: { description: 'Access removed' }, 429: tooMany },
+    responses: {
+      200: ok(authResponse),
+      401: { description: 'Wrong address or password' },
+      403: { description: 'Access removed' },
+      429: tooMany,
+    },
   },
-  { method: 'POST', path: '/api/logout', summary: 'End the session of the bearer token', access: 'anyone', responses: { 204: noContent } },
-  { method: 'GET', path: '/api/user', summary: 'The signed-in user', access: 'user', responses: { 200: ok(currentUser) } },
-  { method: 'GET', path: '/api/user/first-name', summary: "The signed-in user's first name", access: 'user', responses: { 200: ok(firstNameResponse) } },
+  {
+    method: 'POST',
+    path: '/api/logout',
+    summary: 'End the session of the bearer token',
+    access: 'anyone',
+    responses: { 204: noContent },
+  },
+  {
+    method: 'GET',
+    path: '/api/user',
+    summary: 'The signed-in user',
+    access: 'user',
+    responses: { 200: ok(currentUser) },
+  },
+  {
+    method: 'GET',
+    path: '/api/user/first-name',
+    summary: "The signed-in user's first name",
+    access: 'user',
+    responses: { 200: ok(firstNameResponse) },
+  },
   {
     method: 'POST',
     path: '/api/auth/google/connect-ticket',
@@ -116,15 +193,28 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   {
     method: 'POST',
     path: '/api/auth/google/exchange',
-    summary: 'The session for the one-time code a Google sign-in ended with, from the browser that signed in (its sealed cookie)',
+    summary:
+      'The session for the one-time code a Google sign-in ended with, from the browser that signed in (its sealed cookie)',
     access: 'anyone',
     body: googleCodeExchange,
     responses: { 200: ok(authResponse), 401: { description: 'Unknown, used or expired code, or another browser' } },
   },
-  { method: 'GET', path: '/api/app-settings', summary: 'What the send page needs of the configuration', access: 'user', responses: { 200: ok(appSettings) } },
+  {
+    method: 'GET',
+    path: '/api/app-settings',
+    summary: 'What the send page needs of the configuration',
+    access: 'user',
+    responses: { 200: ok(appSettings) },
+  },
 
   // Users
-  { method: 'GET', path: '/api/users', summary: 'Authorized addresses and their accounts', access: 'admin', responses: { 200: ok(userList) } },
+  {
+    method: 'GET',
+    path: '/api/users',
+    summary: 'Authorized addresses and their accounts',
+    access: 'admin',
+    responses: { 200: ok(userList) },
+  },
   {
     method: 'POST',
     path: '/api/authorized-emails',
@@ -147,7 +237,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: 'Remove an authorized address',
     access: 'admin',
     params: idParam,
-    responses: { 204: noContent, 404: notFound('Not on the list'), 409: conflict('Your own address or the last admin') },
+    responses: {
+      204: noContent,
+      404: notFound('Not on the list'),
+      409: conflict('Your own address or the last admin'),
+    },
   },
   {
     method: 'PATCH',
@@ -160,7 +254,13 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   },
 
   // Vendors and their settings
-  { method: 'GET', path: '/api/vendors', summary: 'All vendors', access: 'user', responses: { 200: ok(z.array(vendor)) } },
+  {
+    method: 'GET',
+    path: '/api/vendors',
+    summary: 'All vendors',
+    access: 'user',
+    responses: { 200: ok(z.array(vendor)) },
+  },
   {
     method: 'POST',
     path: '/api/vendors',
@@ -186,9 +286,28 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     params: vendorIdParam,
     responses: { 204: noContent, 404: notFound('No such vendor') },
   },
-  { method: 'GET', path: '/api/vendor-splits', summary: 'Revenue splits', access: 'user', responses: { 200: ok(z.array(vendorSplitRow)) } },
-  { method: 'POST', path: '/api/vendor-splits', summary: "Save a vendor's split", access: 'user', body: vendorSplit, responses: upserted(vendorSplitRow) },
-  { method: 'GET', path: '/api/vendor-utm-sources', summary: 'UTM source overrides', access: 'user', responses: { 200: ok(z.array(vendorUtmSourceRow)) } },
+  {
+    method: 'GET',
+    path: '/api/vendor-splits',
+    summary: 'Revenue splits',
+    access: 'user',
+    responses: { 200: ok(z.array(vendorSplitRow)) },
+  },
+  {
+    method: 'POST',
+    path: '/api/vendor-splits',
+    summary: "Save a vendor's split",
+    access: 'user',
+    body: vendorSplit,
+    responses: upserted(vendorSplitRow),
+  },
+  {
+    method: 'GET',
+    path: '/api/vendor-utm-sources',
+    summary: 'UTM source overrides',
+    access: 'user',
+    responses: { 200: ok(z.array(vendorUtmSourceRow)) },
+  },
   {
     method: 'POST',
     path: '/api/vendor-utm-sources',
@@ -197,9 +316,28 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     body: vendorUtmSource,
     responses: upserted(vendorUtmSourceRow),
   },
-  { method: 'GET', path: '/api/vendor-costs', summary: 'Vendor costs', access: 'user', responses: { 200: ok(z.array(vendorCostsRow)) } },
-  { method: 'POST', path: '/api/vendor-costs', summary: "Save a vendor's costs", access: 'user', body: vendorCosts, responses: upserted(vendorCostsRow) },
-  { method: 'GET', path: '/api/approval-emails', summary: 'Approval addresses', access: 'user', responses: { 200: ok(z.array(approvalEmail)) } },
+  {
+    method: 'GET',
+    path: '/api/vendor-costs',
+    summary: 'Vendor costs',
+    access: 'user',
+    responses: { 200: ok(z.array(vendorCostsRow)) },
+  },
+  {
+    method: 'POST',
+    path: '/api/vendor-costs',
+    summary: "Save a vendor's costs",
+    access: 'user',
+    body: vendorCosts,
+    responses: upserted(vendorCostsRow),
+  },
+  {
+    method: 'GET',
+    path: '/api/approval-emails',
+    summary: 'Approval addresses',
+    access: 'user',
+    responses: { 200: ok(z.array(approvalEmail)) },
+  },
   {
     method: 'POST',
     path: '/api/approval-emails',
@@ -216,10 +354,23 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     params: idParam,
     responses: { 204: noContent, 404: notFound('No such approval address') },
   },
-  { method: 'GET', path: '/api/audit-log', summary: 'The audit trail, newest first', access: 'admin', query: auditLogQuery, responses: { 200: ok(auditLogPage) } },
+  {
+    method: 'GET',
+    path: '/api/audit-log',
+    summary: 'The audit trail, newest first',
+    access: 'admin',
+    query: auditLogQuery,
+    responses: { 200: ok(auditLogPage) },
+  },
 
   // Drafts and the send page's session
-  { method: 'GET', path: '/api/prospecting-drafts', summary: "The user's content cards", access: 'user', responses: { 200: ok(draftList) } },
+  {
+    method: 'GET',
+    path: '/api/prospecting-drafts',
+    summary: "The user's content cards",
+    access: 'user',
+    responses: { 200: ok(draftList) },
+  },
   {
     method: 'POST',
     path: '/api/prospecting-drafts',
@@ -245,8 +396,20 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     params: draftCardIdParam,
     responses: { 204: noContent },
   },
-  { method: 'DELETE', path: '/api/prospecting-drafts', summary: 'Remove all content cards', access: 'user', responses: { 204: noContent } },
-  { method: 'GET', path: '/api/prospecting-session', summary: "The send page's selections", access: 'user', responses: { 200: ok(sessionStateView) } },
+  {
+    method: 'DELETE',
+    path: '/api/prospecting-drafts',
+    summary: 'Remove all content cards',
+    access: 'user',
+    responses: { 204: noContent },
+  },
+  {
+    method: 'GET',
+    path: '/api/prospecting-session',
+    summary: "The send page's selections",
+    access: 'user',
+    responses: { 200: ok(sessionStateView) },
+  },
   {
     method: 'POST',
     path: '/api/prospecting-session',
@@ -263,7 +426,13 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     body: patchSessionBody,
     responses: { 200: ok(sessionStateView) },
   },
-  { method: 'DELETE', path: '/api/prospecting-session', summary: "Reset the send page's selections", access: 'user', responses: { 204: noContent } },
+  {
+    method: 'DELETE',
+    path: '/api/prospecting-session',
+    summary: "Reset the send page's selections",
+    access: 'user',
+    responses: { 204: noContent },
+  },
 
   // Sending
   {
@@ -302,9 +471,20 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     access: 'user',
     params: fileParams,
     query: fileQuery,
-    responses: { 200: { description: 'The file', mediaType: 'application/octet-stream' }, 404: notFound('No such file of that type'), 503: storeUnavailable },
+    responses: {
+      200: { description: 'The file', mediaType: 'application/octet-stream' },
+      404: notFound('No such file of that type'),
+      503: storeUnavailable,
+    },
   },
-  { method: 'GET', path: '/api/email-logs', summary: 'The Deployment Log, newest first', access: 'user', query: emailLogQuery, responses: { 200: ok(z.array(emailLogEntry)) } },
+  {
+    method: 'GET',
+    path: '/api/email-logs',
+    summary: 'The Deployment Log, newest first',
+    access: 'user',
+    query: emailLogQuery,
+    responses: { 200: ok(z.array(emailLogEntry)) },
+  },
   {
     method: 'GET',
     path: '/api/email-logs/:id',
@@ -333,7 +513,12 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     access: 'user',
     params: emailLogIdParams,
     body: remindersSetting,
-    responses: { 200: ok(remindersSettingResult), 403: { description: 'Turning them on: only the person who made this send, or an admin, may' }, 404: notFound('No such send'), 429: tooMany },
+    responses: {
+      200: ok(remindersSettingResult),
+      403: { description: 'Turning them on: only the person who made this send, or an admin, may' },
+      404: notFound('No such send'),
+      429: tooMany,
+    },
   },
   {
     method: 'POST',
@@ -349,14 +534,20 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: "Send one vendor's message again",
     access: 'user',
     params: emailLogDeliveryParams,
-    responses: { 200: ok(sendAgainResult), 403: notSender, 404: notFound('No such message'), 409: conflict('Sent or waiting already') },
+    responses: {
+      200: ok(sendAgainResult),
+      403: notSender,
+      404: notFound('No such message'),
+      409: conflict('Sent or waiting already'),
+    },
   },
 
   // Reusing a past send
   {
     method: 'POST',
     path: '/api/email-logs/:id/use-as-new-send',
-    summary: "Load a past send's client, pricing model, cards with their files and vendors onto the send page as the user's draft",
+    summary:
+      "Load a past send's client, pricing model, cards with their files and vendors onto the send page as the user's draft",
     access: 'user',
     params: emailLogIdParams,
     body: useAsNewSendBody,
@@ -399,7 +590,13 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     access: 'user',
     params: emailLogIdParams,
     body: addVendorsPreviewBody,
-    responses: { 200: ok(proofResult), 404: notFound('No such send'), 409: conflict('The files were removed'), 429: tooMany, 502: mailFailed },
+    responses: {
+      200: ok(proofResult),
+      404: notFound('No such send'),
+      409: conflict('The files were removed'),
+      429: tooMany,
+      502: mailFailed,
+    },
   },
   {
     method: 'GET',
@@ -408,7 +605,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     access: 'user',
     params: emailLogIdParams,
     query: compareQuery,
-    responses: { 200: ok(messageComparison), 404: notFound('No such send or vendor message'), 409: conflict('The messages were removed') },
+    responses: {
+      200: ok(messageComparison),
+      404: notFound('No such send or vendor message'),
+      409: conflict('The messages were removed'),
+    },
   },
 
   // Deployment tracking (issue 14)
@@ -427,12 +628,19 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: "Turn off one vendor's personal page link",
     access: 'user',
     params: emailLogDeliveryParams,
-    responses: { 200: ok(revokeLinkResult), 403: notSender, 404: notFound('No such message'), 409: conflict('Sent without a vendor link'), 429: tooMany },
+    responses: {
+      200: ok(revokeLinkResult),
+      403: notSender,
+      404: notFound('No such message'),
+      409: conflict('Sent without a vendor link'),
+      429: tooMany,
+    },
   },
   {
     method: 'POST',
     path: '/api/email-logs/:id/deliveries/:vendorId/review',
-    summary: "Approve a vendor's seed test or request changes (with a note); the vendor is e-mailed in the thread of its message",
+    summary:
+      "Approve a vendor's seed test or request changes (with a note); the vendor is e-mailed in the thread of its message",
     access: 'user',
     params: emailLogDeliveryParams,
     body: seedTestReview,
@@ -466,7 +674,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   {
     method: 'GET',
     path: '/api/vendor-page',
-    summary: "What the vendor's message carried (its terms as sent, cards with its own links and hub keys, attachments), and where the deployment stands; never the vendor's cost sheet or split",
+    summary:
+      "What the vendor's message carried (its terms as sent, cards with its own links and hub keys, attachments), and where the deployment stands; never the vendor's cost sheet or split",
     access: 'anyone',
     responses: { 200: ok(vendorPageView), 401: linkRefused, 410: linkGone, 429: tooMany },
   },

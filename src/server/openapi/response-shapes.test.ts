@@ -30,7 +30,10 @@ const READS: [Shape<unknown>, string[]][] = [
   [shapes.permissionsResultShape, ['PATCH /api/users/:userId/permissions 200']],
   [shapes.draftListShape, ['GET /api/prospecting-drafts 200']],
   [shapes.draftCardShape, ['POST /api/prospecting-drafts 201', 'PATCH /api/prospecting-drafts/:cardId 200']],
-  [shapes.sessionStateShape, ['GET /api/prospecting-session 200', 'POST /api/prospecting-session 200', 'PATCH /api/prospecting-session 200']],
+  [
+    shapes.sessionStateShape,
+    ['GET /api/prospecting-session 200', 'POST /api/prospecting-session 200', 'PATCH /api/prospecting-session 200'],
+  ],
   [shapes.sendResultShape, ['POST /api/send-email-consolidated 200']],
   [shapes.proofResultShape, ['POST /api/send-proof 200', 'POST /api/email-logs/:id/add-vendors/proof 200']],
   [shapes.testEmailResultShape, ['POST /api/send-email 200']],
@@ -59,23 +62,32 @@ function responseSchema(key: string): z.ZodType {
 }
 
 describe('the shapes the browser reads answers with', () => {
-  it.each(READS.flatMap(([shape, keys]) => keys.map((key) => [key, shape] as const)))('%s: agree with the published schema on every answer', (key, shape) => {
-    const schema = responseSchema(key);
-    const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
-    fc.assert(
-      fc.property(fc.oneof(validValue(json), invalidValue(json), nastyValue), (value) => {
-        const expected = schema.safeParse(value);
-        const actual = readShape(shape, value);
-        expect(actual.success).toBe(expected.success);
-        if (actual.success && expected.success) expect(actual.data).toEqual(expected.data);
-      }),
-      { numRuns: 200 },
-    );
-  });
+  it.each(READS.flatMap(([shape, keys]) => keys.map((key) => [key, shape] as const)))(
+    '%s: agree with the published schema on every answer',
+    (key, shape) => {
+      const schema = responseSchema(key);
+      const json = z.toJSONSchema(schema, {
+        io: 'output',
+        unrepresentable: 'any',
+        target: 'draft-2020-12',
+      }) as JsonSchema;
+      fc.assert(
+        fc.property(fc.oneof(validValue(json), invalidValue(json), nastyValue), (value) => {
+          const expected = schema.safeParse(value);
+          const actual = readShape(shape, value);
+          expect(actual.success).toBe(expected.success);
+          if (actual.success && expected.success) expect(actual.data).toEqual(expected.data);
+        }),
+        { numRuns: 200 },
+      );
+    },
+  );
 
   it('include every shape the browser has (request() takes nothing else, so each answer it reads is held here)', () => {
     const held = new Set<unknown>(READS.map(([shape]) => shape));
-    const unheld = Object.entries(shapes).filter(([name, shape]) => name !== 'noContent' && !held.has(shape)).map(([name]) => name);
+    const unheld = Object.entries(shapes)
+      .filter(([name, shape]) => name !== 'noContent' && !held.has(shape))
+      .map(([name]) => name);
     expect(unheld).toEqual([]);
   });
 

@@ -12,7 +12,10 @@ describe('file store identity', () => {
   it('is shared by every instance on one folder, and differs for another folder', async () => {
     const shared = join(dir, 'shared');
     // Two instances starting at once on a new folder agree on one id.
-    const [first, second] = await Promise.all([createLocalStorage(shared).identity(), createLocalStorage(shared).identity()]);
+    const [first, second] = await Promise.all([
+      createLocalStorage(shared).identity(),
+      createLocalStorage(shared).identity(),
+    ]);
     expect(first).toMatch(/^local:[0-9a-f]{32}$/);
     expect(second).toBe(first);
     expect(await createLocalStorage(shared).identity()).toBe(first);
@@ -20,7 +23,13 @@ describe('file store identity', () => {
   });
 
   it('is the bucket for S3, whichever instance asks', async () => {
-    const settings = { bucket: 'dispatch-files', region: 'us-east-1', endpoint: 'http://127.0.0.1:1', accessKeyId: undefined, secretAccessKey: undefined };
+    const settings = {
+      bucket: 'dispatch-files',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:1',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+    };
     expect(await createS3Storage(settings).identity()).toBe('s3:dispatch-files');
     expect(await createS3Storage({ ...settings, bucket: 'other' }).identity()).not.toBe('s3:dispatch-files');
   });

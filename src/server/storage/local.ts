@@ -17,7 +17,10 @@ export function createLocalStorage(root: string, writes: LocalWrites = { writeFi
   let identity: Promise<string> | undefined;
   /** A failing disk or folder (full, read-only, not a folder) named, as the S3 store names a failing bucket. */
   const unavailable = (error: unknown) =>
-    new FileStoreUnavailableError(`The file store folder ${root} failed: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, error);
+    new FileStoreUnavailableError(
+      `The file store folder ${root} failed: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      error,
+    );
   return {
     name: 'local',
     identity: () => (identity ??= readOrCreateStoreId(root)),

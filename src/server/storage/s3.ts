@@ -19,11 +19,15 @@ const S3_TIMEOUTS: S3Timeouts = { connectMs: 5_000, idleMs: 30_000 };
 export function createS3Storage(settings: S3Settings, timeouts: S3Timeouts = S3_TIMEOUTS): FileStorage {
   // The SDK is large: load it only when a bucket is configured, on first use.
   let loaded: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: S3Client }> | undefined;
-  const connect = () => (loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: createClient(sdk, settings, timeouts) })));
+  const connect = () =>
+    (loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: createClient(sdk, settings, timeouts) })));
   const bucket = settings.bucket;
   const where = `The S3 bucket ${JSON.stringify(bucket)}${settings.endpoint ? ` at ${settings.endpoint}` : ''}`;
   /** Every request to the bucket, its failures named: refused (and with what S3 error) or not reached (and why). */
-  const request = async <T>(action: (sdk: typeof import('@aws-sdk/client-s3'), client: S3Client) => Promise<T>, handled?: (error: unknown) => T | undefined): Promise<T> => {
+  const request = async <T>(
+    action: (sdk: typeof import('@aws-sdk/client-s3'), client: S3Client) => Promise<T>,
+    handled?: (error: unknown) => T | undefined,
+  ): Promise<T> => {
     const { sdk, client } = await connect();
     try {
       return await action(sdk, client);
@@ -39,12 +43,16 @@ export function createS3Storage(settings: S3Settings, timeouts: S3Timeouts = S3_
     identity: async () => `s3:${bucket}`,
     async put(key, data, contentType) {
       assertFileKey(key);
-      await request((sdk, client) => client.send(new sdk.PutObjectCommand({ Bucket: bucket, Key: key, Body: data, ContentType: contentType })));
+      await request((sdk, client) =>
+        client.send(new sdk.PutObjectCommand({ Bucket: bucket, Key: key, Body: data, ContentType: contentType })),
+      );
     },
     async get(key) {
       assertFileKey(key);
       const { sdk } = await connect();
-      const isMissing = (error: unknown) => error instanceof sdk.NoSuchKey || (error instanceof sdk.S3ServiceException && error.$metadata.httpStatusCode === 404);
+      const isMissing = (error: unknown) =>
+        error instanceof sdk.NoSuchKey ||
+        (error instanceof sdk.S3ServiceException && error.$metadata.httpStatusCode === 404);
       return request(
         async (_, client) => {
           const object = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
@@ -60,9 +68,12 @@ export function createS3Storage(settings: S3Settings, timeouts: S3Timeouts = S3_
     async *list() {
       let token: string | undefined;
       do {
-        const page = await request((sdk, client) => client.send(new sdk.ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token })));
+        const page = await request((sdk, client) =>
+          client.send(new sdk.ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token })),
+        );
         for (const object of page.Contents ?? []) {
-          if (object.Key && isFileKey(object.Key)) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date() };
+          if (object.Key && isFileKey(object.Key))
+            yield { key: object.Key, modifiedAt: object.LastModified ?? new Date() };
         }
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);

@@ -76,11 +76,19 @@ describe.each(Object.keys(drivers))('%s storage', (name) => {
 async function startRecordingRelay(target: string) {
   const requests: { method: string; path: string; host: string }[] = [];
   const relay = createServer((incoming, outgoing) => {
-    requests.push({ method: incoming.method ?? '', path: (incoming.url ?? '').split('?')[0]!, host: incoming.headers.host ?? '' });
-    const upstream = httpRequest(`${target}${incoming.url}`, { method: incoming.method, headers: incoming.headers }, (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(outgoing);
+    requests.push({
+      method: incoming.method ?? '',
+      path: (incoming.url ?? '').split('?')[0]!,
+      host: incoming.headers.host ?? '',
     });
+    const upstream = httpRequest(
+      `${target}${incoming.url}`,
+      { method: incoming.method, headers: incoming.headers },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
     upstream.on('error', () => outgoing.destroy());
     incoming.pipe(upstream);
   });
@@ -88,7 +96,8 @@ async function startRecordingRelay(target: string) {
   return {
     endpoint: `http://127.0.0.1:${(relay.address() as AddressInfo).port}`,
     requests,
-    close: () => new Promise<void>((resolve) => relay.close(() => resolve())).finally(() => relay.closeAllConnections()),
+    close: () =>
+      new Promise<void>((resolve) => relay.close(() => resolve())).finally(() => relay.closeAllConnections()),
   };
 }
 
@@ -99,7 +108,11 @@ describe('s3 storage', () => {
       const storage = createS3Storage({ ...s3.settings, endpoint: relay.endpoint });
       const key = newFileKey();
       await storage.put(key, Buffer.from('<p>hi</p>'), 'text/html; charset=utf-8');
-      expect(relay.requests.at(-1)).toEqual({ method: 'PUT', path: `/${s3.bucket}/${key}`, host: new URL(relay.endpoint).host });
+      expect(relay.requests.at(-1)).toEqual({
+        method: 'PUT',
+        path: `/${s3.bucket}/${key}`,
+        host: new URL(relay.endpoint).host,
+      });
       // Read back by a plain GET of the path, as S3 answers it.
       const plain = await fetch(`${s3.endpoint}/${s3.bucket}/${key}`);
       expect(plain.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -111,7 +124,8 @@ describe('s3 storage', () => {
 
   it('names a refused access key as the store being unavailable, for every operation', async () => {
     const storage = createS3Storage({ ...s3.settings, accessKeyId: 'someone-else' });
-    const refusal = /^The S3 bucket "dispatch-test" at http:\/\/127\.0\.0\.1:\d+ refused the request: 403 InvalidAccessKeyId/;
+    const refusal =
+      /^The S3 bucket "dispatch-test" at http:\/\/127\.0\.0\.1:\d+ refused the request: 403 InvalidAccessKeyId/;
     for (const operation of [
       () => storage.put(newFileKey(), Buffer.from('x'), 'text/plain'),
       () => storage.get(newFileKey()),
@@ -120,7 +134,10 @@ describe('s3 storage', () => {
         for await (const object of storage.list()) expect(object).toBeUndefined();
       },
     ]) {
-      const error = await operation().then(() => undefined, (thrown: unknown) => thrown);
+      const error = await operation().then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
       expect(error).toBeInstanceOf(FileStoreUnavailableError);
       expect((error as Error).message).toMatch(refusal);
       // The secret is never in what is logged.
@@ -135,9 +152,14 @@ describe('s3 storage', () => {
       const kept = newFileKey();
       await storage.put(kept, Buffer.from('before'), 'text/plain');
       await server.stop();
-      const error = await storage.put(newFileKey(), Buffer.from('x'), 'text/plain').then(() => undefined, (thrown: unknown) => thrown);
+      const error = await storage.put(newFileKey(), Buffer.from('x'), 'text/plain').then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
       expect(error).toBeInstanceOf(FileStoreUnavailableError);
-      expect((error as Error).message).toMatch(/^The S3 bucket "dispatch-restart" at http:\/\/127\.0\.0\.1:\d+ could not be reached: ECONNREFUSED/);
+      expect((error as Error).message).toMatch(
+        /^The S3 bucket "dispatch-restart" at http:\/\/127\.0\.0\.1:\d+ could not be reached: ECONNREFUSED/,
+      );
       await expect(storage.get(kept)).rejects.toBeInstanceOf(FileStoreUnavailableError);
       await server.start();
       expect((await storage.get(kept))?.toString()).toBe('before');
@@ -156,9 +178,14 @@ describe('s3 storage', () => {
     try {
       const endpoint = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
       const storage = createS3Storage({ ...s3.settings, endpoint }, { connectMs: 200, idleMs: 200 });
-      const error = await storage.put(newFileKey(), Buffer.from('x'), 'text/plain').then(() => undefined, (thrown: unknown) => thrown);
+      const error = await storage.put(newFileKey(), Buffer.from('x'), 'text/plain').then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
       expect(error).toBeInstanceOf(FileStoreUnavailableError);
-      expect((error as Error).message).toMatch(/^The S3 bucket "dispatch-test" at http:\/\/127\.0\.0\.1:\d+ could not be reached: .*timed out/);
+      expect((error as Error).message).toMatch(
+        /^The S3 bucket "dispatch-test" at http:\/\/127\.0\.0\.1:\d+ could not be reached: .*timed out/,
+      );
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => silent.close(() => resolve()));

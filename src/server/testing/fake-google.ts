@@ -12,10 +12,7 @@ export interface FakeGoogleAccount {
 }
 
 /** What the Gmail endpoint does with the next request: answer with a status, or take the message and never answer / drop. */
-export type GmailBehaviour =
-  | { status: number; retryAfter?: string; body?: unknown }
-  | { hang: true }
-  | { drop: true };
+export type GmailBehaviour = { status: number; retryAfter?: string; body?: unknown } | { hang: true } | { drop: true };
 
 export interface FakeGmailMessage {
   raw: Buffer;
@@ -31,13 +28,23 @@ export interface FakeGmailMessage {
  * The parts of Gmail's multipart upload (multipart/related: the Message resource as JSON, then the message/rfc822),
  * or null when the body is not that.
  */
-function readMultipartUpload(contentType: string, body: Buffer): { metadata: { threadId?: string }; raw: Buffer } | null {
+function readMultipartUpload(
+  contentType: string,
+  body: Buffer,
+): { metadata: { threadId?: string }; raw: Buffer } | null {
   const boundary = /^multipart\/related;\s*boundary="?([^";]+)"?/i.exec(contentType)?.[1];
   if (!boundary) return null;
   const delimiter = Buffer.from(`--${boundary}`);
   const starts: number[] = [];
   for (let at = body.indexOf(delimiter); at >= 0; at = body.indexOf(delimiter, at + delimiter.length)) starts.push(at);
-  if (starts.length !== 3 || !body.subarray(starts[2]! + delimiter.length).toString('latin1').startsWith('--')) return null;
+  if (
+    starts.length !== 3 ||
+    !body
+      .subarray(starts[2]! + delimiter.length)
+      .toString('latin1')
+      .startsWith('--')
+  )
+    return null;
   const part = (from: number, to: number) => {
     const chunk = body.subarray(from + delimiter.length + 2, to - 2);
     const headerEnd = chunk.indexOf('\r\n\r\n');
@@ -45,7 +52,11 @@ function readMultipartUpload(contentType: string, body: Buffer): { metadata: { t
   };
   const first = part(starts[0]!, starts[1]!);
   const second = part(starts[1]!, starts[2]!);
-  if (!/content-type:\s*application\/json/i.test(first.headers) || !/content-type:\s*message\/rfc822/i.test(second.headers)) return null;
+  if (
+    !/content-type:\s*application\/json/i.test(first.headers) ||
+    !/content-type:\s*message\/rfc822/i.test(second.headers)
+  )
+    return null;
   return { metadata: JSON.parse(first.content.toString('utf8')) as { threadId?: string }, raw: second.content };
 }
 
@@ -81,7 +92,12 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
   const fake = {
     url: '',
     /** Who signs in at the next /authorize. */
-    account: { sub: '100000000000000000001', email: 'admin@agency.test', email_verified: true, given_name: 'Ada' } as FakeGoogleAccount,
+    account: {
+      sub: '100000000000000000001',
+      email: 'admin@agency.test',
+      email_verified: true,
+      given_name: 'Ada',
+    } as FakeGoogleAccount,
     /** When set, /authorize sends this error back (e.g. 'access_denied' for a cancelled consent). */
     authorizeError: null as string | null,
     /** The scope granted (a user may untick Gmail on the consent page). */
@@ -118,7 +134,11 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
   };
 
   const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
+    res.writeHead(status, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+      ...headers,
+    });
     res.end(JSON.stringify(body));
   };
   const oauthError = (res: ServerResponse, status: number, error: string, description: string) =>
@@ -141,7 +161,9 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
     fake.authorizeRequests.push(params);
     const redirectUri = params.get('redirect_uri');
     if (params.get('client_id') !== clientId || !redirectUri) {
-      res.writeHead(400, { 'Content-Type': 'text/plain' }).end('Error 400: invalid_request (unknown client or missing redirect_uri)');
+      res
+        .writeHead(400, { 'Content-Type': 'text/plain' })
+        .end('Error 400: invalid_request (unknown client or missing redirect_uri)');
       return;
     }
     const back = new URL(redirectUri);
@@ -185,13 +207,16 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
       : [params.get('client_id'), params.get('client_secret')];
     const grantType = params.get('grant_type') ?? '';
     fake.tokenRequests.push({ grantType, params, clientAuth: basic ? 'basic' : 'post' });
-    if (id !== clientId || secret !== clientSecret) return oauthError(res, 401, 'invalid_client', 'The OAuth client was not found.');
+    if (id !== clientId || secret !== clientSecret)
+      return oauthError(res, 401, 'invalid_client', 'The OAuth client was not found.');
 
     if (grantType === 'authorization_code') {
       const issued = codes.get(params.get('code') ?? '');
-      if (!issued || (issued.isUsed && !fake.acceptsUsedCodes)) return oauthError(res, 400, 'invalid_grant', 'Malformed auth code.');
+      if (!issued || (issued.isUsed && !fake.acceptsUsedCodes))
+        return oauthError(res, 400, 'invalid_grant', 'Malformed auth code.');
       issued.isUsed = true;
-      if (params.get('redirect_uri') !== issued.redirectUri) return oauthError(res, 400, 'redirect_uri_mismatch', 'Bad Request');
+      if (params.get('redirect_uri') !== issued.redirectUri)
+        return oauthError(res, 400, 'redirect_uri_mismatch', 'Bad Request');
       const verifier = params.get('code_verifier') ?? '';
       const challenge = createHash('sha256').update(verifier).digest('base64url');
       if (challenge !== issued.codeChallenge) return oauthError(res, 400, 'invalid_grant', 'Invalid code verifier.');
@@ -230,7 +255,9 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
     const raw = await readBody(req);
     const account = bearerAccount(req);
     if (!account) {
-      return json(res, 401, { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } });
+      return json(res, 401, {
+        error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' },
+      });
     }
     const contentType = req.headers['content-type'] ?? '';
     const uploadType = url.searchParams.get('uploadType');
@@ -243,13 +270,24 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
     const threadId = multipart?.metadata.threadId ?? id;
     if (!behaviour || 'hang' in behaviour || 'drop' in behaviour) {
       // Taken: in the hang and drop cases Gmail may well have sent it, which is what makes them uncertain.
-      fake.sentMessages.push({ raw: multipart?.raw ?? raw, sender: account.email, contentType: req.headers['content-type'], id, threadId });
+      fake.sentMessages.push({
+        raw: multipart?.raw ?? raw,
+        sender: account.email,
+        contentType: req.headers['content-type'],
+        id,
+        threadId,
+      });
     }
     if (!behaviour) return json(res, 200, { id, threadId, labelIds: ['SENT'] });
     if ('hang' in behaviour) return;
     if ('drop' in behaviour) return req.socket.destroy();
     const headers: Record<string, string> = behaviour.retryAfter ? { 'Retry-After': behaviour.retryAfter } : {};
-    return json(res, behaviour.status, behaviour.body ?? { error: { code: behaviour.status, message: `Fake Gmail answered ${behaviour.status}.` } }, headers);
+    return json(
+      res,
+      behaviour.status,
+      behaviour.body ?? { error: { code: behaviour.status, message: `Fake Gmail answered ${behaviour.status}.` } },
+      headers,
+    );
   }
 
   async function control(req: IncomingMessage, res: ServerResponse, path: string) {
@@ -263,7 +301,15 @@ export async function startFakeGoogle(options: { port?: number; clientId?: strin
       return json(res, 200, { error: fake.authorizeError });
     }
     if (path === '/_fake/sent') {
-      return json(res, 200, fake.sentMessages.map((message) => ({ sender: message.sender, id: message.id, raw: message.raw.toString('base64') })));
+      return json(
+        res,
+        200,
+        fake.sentMessages.map((message) => ({
+          sender: message.sender,
+          id: message.id,
+          raw: message.raw.toString('base64'),
+        })),
+      );
     }
     return json(res, 404, { error: 'not found' });
   }

@@ -4,7 +4,15 @@ import type { Database } from '../db/client';
 import { startFakeGoogle, type FakeGoogle } from './fake-google';
 import { temporaryDataDir } from './send-fixtures';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
-import { ADMIN_EMAIL, addAndRegister, bearer, createTestApp, openTestDatabase, type TestContext, register } from './test-app';
+import {
+  ADMIN_EMAIL,
+  addAndRegister,
+  bearer,
+  createTestApp,
+  openTestDatabase,
+  type TestContext,
+  register,
+} from './test-app';
 
 export const MEMBER_EMAIL = 'member@agency.test';
 
@@ -61,7 +69,14 @@ export const test = base.extend<ServerFixtures>({
   admin: async ({ app }, use) => use(await register(app, ADMIN_EMAIL)),
   member: async ({ app, admin }, use) => use(await addAndRegister(app, admin, MEMBER_EMAIL)),
   call: async ({ app }, use) =>
-    use((method, url, token, payload) => app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) })),
+    use((method, url, token, payload) =>
+      app.inject({
+        method,
+        url,
+        headers: bearer(token),
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      }),
+    ),
   startApp: async ({}, use) => {
     const started: TestContext[] = [];
     await use(async (env, existing, deps) => {

@@ -22,7 +22,10 @@ export interface GoogleFlowOptions {
 }
 
 export async function runGoogleFlow(app: App, options: GoogleFlowOptions = {}): Promise<GoogleFlowResult> {
-  const start = await app.inject({ method: 'GET', url: options.ticket !== undefined ? `/auth/google?ticket=${encodeURIComponent(options.ticket)}` : '/auth/google' });
+  const start = await app.inject({
+    method: 'GET',
+    url: options.ticket !== undefined ? `/auth/google?ticket=${encodeURIComponent(options.ticket)}` : '/auth/google',
+  });
   if (start.statusCode !== 302) throw new Error(`/auth/google answered ${start.statusCode}: ${start.body}`);
   const consent = await fetch(start.headers.location as string, { redirect: 'manual' });
   if (consent.status !== 302) throw new Error(`fake authorize answered ${consent.status}: ${await consent.text()}`);
@@ -48,7 +51,12 @@ export function signInCodeOf(location: string): string {
 
 /** POST /api/auth/google/exchange as the browser would: the code, and the cookie (this flow's unless given). */
 export function exchangeSignInCode(app: App, code: string, cookie: string | undefined) {
-  return app.inject({ method: 'POST', url: '/api/auth/google/exchange', payload: { code }, cookies: cookie ? { [EXCHANGE_COOKIE]: cookie } : {} });
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/google/exchange',
+    payload: { code },
+    cookies: cookie ? { [EXCHANGE_COOKIE]: cookie } : {},
+  });
 }
 
 /** The session token a successful sign-in flow ends with, exchanged as the browser does. */

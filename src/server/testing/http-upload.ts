@@ -28,7 +28,13 @@ function* jsonBody(size: number): Generator<Buffer> {
  * Uploads a large JSON body with Node's own HTTP client, as a script or an integration would: the body streams from a
  * generator while the answer may already be coming. Settles once the whole answer is read, or on the client's error.
  */
-export function httpUpload(options: { port: number; method: string; path: string; size: number; headers?: Record<string, string> }): Promise<HttpUploadResult> {
+export function httpUpload(options: {
+  port: number;
+  method: string;
+  path: string;
+  size: number;
+  headers?: Record<string, string>;
+}): Promise<HttpUploadResult> {
   const { port, method, path, size, headers = {} } = options;
   return new Promise((resolve) => {
     let isSettled = false;
@@ -49,9 +55,17 @@ export function httpUpload(options: { port: number; method: string; path: string
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (body += chunk));
       response.on('end', () => settle({ status: response.statusCode ?? null, body, error: null }));
-      response.on('error', (error) => settle({ status: response.statusCode ?? null, body, error: (error as NodeJS.ErrnoException).code ?? error.message }));
+      response.on('error', (error) =>
+        settle({
+          status: response.statusCode ?? null,
+          body,
+          error: (error as NodeJS.ErrnoException).code ?? error.message,
+        }),
+      );
     });
-    request.on('error', (error) => settle({ status: null, body: '', error: (error as NodeJS.ErrnoException).code ?? error.message }));
+    request.on('error', (error) =>
+      settle({ status: null, body: '', error: (error as NodeJS.ErrnoException).code ?? error.message }),
+    );
     // The body stops where the connection ends; that ending is reported through the request's 'error' above.
     pipeline(Readable.from(jsonBody(size)), request).catch(() => {});
   });

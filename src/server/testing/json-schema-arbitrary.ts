@@ -27,14 +27,64 @@ export interface JsonSchema {
 
 /** Ranges PostgreSQL and JavaScript care about: int4, uint32, the safe integers, doubles. */
 const BOUNDARY_NUMBERS = [
-  0, -0, -1, 1, 0.5, -1.5, 2 ** 31 - 1, 2 ** 31, -(2 ** 31), -(2 ** 31) - 1, 2 ** 32, 2 ** 53 - 1, 2 ** 53 + 2, -(2 ** 53) - 2, 1e21, 1e308,
-  -1e308, Number.MIN_VALUE, 1e-7, 999_999_999.999, 1_000_000_000.01, 1e10,
+  0,
+  -0,
+  -1,
+  1,
+  0.5,
+  -1.5,
+  2 ** 31 - 1,
+  2 ** 31,
+  -(2 ** 31),
+  -(2 ** 31) - 1,
+  2 ** 32,
+  2 ** 53 - 1,
+  2 ** 53 + 2,
+  -(2 ** 53) - 2,
+  1e21,
+  1e308,
+  -1e308,
+  Number.MIN_VALUE,
+  1e-7,
+  999_999_999.999,
+  1_000_000_000.01,
+  1e10,
 ];
 
 const TRICKY_STRINGS = [
-  '', ' ', '\u0000', 'a\u0000b', '\u0000\u0000\u0000', '\u0001\u001f\u007f', '\t\r\n', '\ud800', '\udfff', '\uffff', '\ufeff', '\u202e',
-  '2147483648', '-2147483649', '99999999999999999999', '-1', '0', '1.5', '1e400', 'NaN', 'Infinity', 'null', 'true', '[]', '{}',
-  '%00', '../../etc/passwd', "'; drop table users; --", '<script>alert(1)</script>', 'é', '😀', 'a'.repeat(65), 'a'.repeat(256),
+  '',
+  ' ',
+  '\u0000',
+  'a\u0000b',
+  '\u0000\u0000\u0000',
+  '\u0001\u001f\u007f',
+  '\t\r\n',
+  '\ud800',
+  '\udfff',
+  '\uffff',
+  '\ufeff',
+  '\u202e',
+  '2147483648',
+  '-2147483649',
+  '99999999999999999999',
+  '-1',
+  '0',
+  '1.5',
+  '1e400',
+  'NaN',
+  'Infinity',
+  'null',
+  'true',
+  '[]',
+  '{}',
+  '%00',
+  '../../etc/passwd',
+  "'; drop table users; --",
+  '<script>alert(1)</script>',
+  'é',
+  '😀',
+  'a'.repeat(65),
+  'a'.repeat(256),
 ];
 
 const controlCharacter = fc.integer({ min: 0, max: 0x1f }).map((code) => String.fromCharCode(code));
@@ -57,33 +107,60 @@ export const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...BOUNDARY_NUMBERS) },
   { weight: 3, arbitrary: trickyString },
   { weight: 1, arbitrary: longString },
-  { weight: 2, arbitrary: fc.constantFrom<unknown>(true, false, null, [], {}, [null], { '': null }, ['\u0000'], { '\u0000': 'x' }) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom<unknown>(true, false, null, [], {}, [null], { '': null }, ['\u0000'], { '\u0000': 'x' }),
+  },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
 );
 
-const typesOf = (schema: JsonSchema): string[] => (schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type]);
+const typesOf = (schema: JsonSchema): string[] =>
+  schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
 
 const emailAddress = fc
-  .tuple(fc.stringMatching(/^[a-z0-9][a-z0-9._+-]{0,14}$/), fc.stringMatching(/^[a-z0-9]{1,12}$/), fc.constantFrom('test', 'example', 'agency.test'))
+  .tuple(
+    fc.stringMatching(/^[a-z0-9][a-z0-9._+-]{0,14}$/),
+    fc.stringMatching(/^[a-z0-9]{1,12}$/),
+    fc.constantFrom('test', 'example', 'agency.test'),
+  )
   .filter(([local]) => !/\.\.|\.$/.test(local))
   .map(([local, domain, top]) => `${local}@${domain}.${top}`);
 
 function validString(schema: JsonSchema): fc.Arbitrary<string> {
   const minLength = schema.minLength ?? 0;
   const maxLength = Math.min(schema.maxLength ?? 60, Math.max(minLength, 60));
-  const fits = (value: string) => value.length >= minLength && value.length <= (schema.maxLength ?? Infinity) && !value.includes('\u0000');
+  const fits = (value: string) =>
+    value.length >= minLength && value.length <= (schema.maxLength ?? Infinity) && !value.includes('\u0000');
   if (schema.format === 'email') return emailAddress.filter(fits);
-  if (schema.format === 'date') return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
-  if (schema.format === 'date-time') return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((date) => date.toISOString());
+  if (schema.format === 'date')
+    return fc
+      .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+      .map((date) => date.toISOString().slice(0, 10));
+  if (schema.format === 'date-time')
+    return fc
+      .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+      .map((date) => date.toISOString());
   if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern)).filter(fits);
   // Any code point but NUL (which the API refuses in every text), mostly printable.
-  return fc.oneof(fc.string({ minLength, maxLength }), fc.string({ unit: 'binary', minLength, maxLength })).filter(fits);
+  return fc
+    .oneof(fc.string({ minLength, maxLength }), fc.string({ unit: 'binary', minLength, maxLength }))
+    .filter(fits);
 }
 
 function validNumber(schema: JsonSchema, isInteger: boolean): fc.Arbitrary<number> {
   if (isInteger) {
-    const min = Math.max(Number.MIN_SAFE_INTEGER, schema.exclusiveMinimum !== undefined ? Math.floor(schema.exclusiveMinimum) + 1 : (schema.minimum ?? Number.MIN_SAFE_INTEGER));
-    const max = Math.min(Number.MAX_SAFE_INTEGER, schema.exclusiveMaximum !== undefined ? Math.ceil(schema.exclusiveMaximum) - 1 : (schema.maximum ?? Number.MAX_SAFE_INTEGER));
+    const min = Math.max(
+      Number.MIN_SAFE_INTEGER,
+      schema.exclusiveMinimum !== undefined
+        ? Math.floor(schema.exclusiveMinimum) + 1
+        : (schema.minimum ?? Number.MIN_SAFE_INTEGER),
+    );
+    const max = Math.min(
+      Number.MAX_SAFE_INTEGER,
+      schema.exclusiveMaximum !== undefined
+        ? Math.ceil(schema.exclusiveMaximum) - 1
+        : (schema.maximum ?? Number.MAX_SAFE_INTEGER),
+    );
     return fc.integer({ min, max });
   }
   return fc.double({
@@ -149,7 +226,9 @@ function invalidObject(schema: JsonSchema): fc.Arbitrary<unknown>[] {
   const valid = validObject(schema);
   const keys = Object.keys(schema.properties ?? {});
   const mutations: fc.Arbitrary<unknown>[] = [
-    fc.tuple(valid, fc.oneof(fc.string({ maxLength: 12 }), trickyString), nastyValue).map(([value, key, extra]) => ({ ...value, [key]: extra })),
+    fc
+      .tuple(valid, fc.oneof(fc.string({ maxLength: 12 }), trickyString), nastyValue)
+      .map(([value, key, extra]) => ({ ...value, [key]: extra })),
   ];
   const required = (schema.required ?? []).filter((key) => keys.includes(key));
   if (required.length > 0) {
@@ -161,12 +240,18 @@ function invalidObject(schema: JsonSchema): fc.Arbitrary<unknown>[] {
     );
   }
   if (keys.length > 0) {
-    const oneInvalid = fc.constantFrom(...keys).chain((key) => fc.tuple(fc.constant(key), valid, invalidValue(schema.properties![key]!)));
+    const oneInvalid = fc
+      .constantFrom(...keys)
+      .chain((key) => fc.tuple(fc.constant(key), valid, invalidValue(schema.properties![key]!)));
     mutations.push(oneInvalid.map(([key, value, wrong]) => ({ ...value, [key]: wrong })));
   }
   if (typeof schema.additionalProperties === 'object') {
     const entry = invalidValue(schema.additionalProperties);
-    mutations.push(fc.tuple(valid, fc.string({ maxLength: 12 }), entry).map(([value, key, wrong]) => ({ ...value, [`x${key}`]: wrong })));
+    mutations.push(
+      fc
+        .tuple(valid, fc.string({ maxLength: 12 }), entry)
+        .map(([value, key, wrong]) => ({ ...value, [`x${key}`]: wrong })),
+    );
   }
   return mutations;
 }
@@ -177,21 +262,31 @@ export function invalidValue(schema: JsonSchema): fc.Arbitrary<unknown> {
   const near: fc.Arbitrary<unknown>[] = [];
   if (types.includes('object')) near.push(...invalidObject(schema));
   if (types.includes('array') && schema.items) {
-    near.push(fc.tuple(fc.array(validValue(schema.items), { maxLength: 2 }), invalidValue(schema.items)).map(([items, wrong]) => [...items, wrong]));
+    near.push(
+      fc
+        .tuple(fc.array(validValue(schema.items), { maxLength: 2 }), invalidValue(schema.items))
+        .map(([items, wrong]) => [...items, wrong]),
+    );
   }
   if (types.includes('string')) {
     // An otherwise valid text with a NUL or another control character inside.
     near.push(
-      fc.tuple(validString(schema), fc.oneof(fc.constant('\u0000'), controlCharacter), fc.nat()).map(([text, character, at]) => {
-        const position = at % (text.length + 1);
-        return text.slice(0, position) + character + text.slice(position);
-      }),
+      fc
+        .tuple(validString(schema), fc.oneof(fc.constant('\u0000'), controlCharacter), fc.nat())
+        .map(([text, character, at]) => {
+          const position = at % (text.length + 1);
+          return text.slice(0, position) + character + text.slice(position);
+        }),
     );
     if (schema.maxLength !== undefined) near.push(fc.constant('y'.repeat(schema.maxLength + 1)));
   }
   if (types.includes('integer') || types.includes('number')) {
-    const edges = [schema.minimum, schema.maximum, schema.exclusiveMinimum, schema.exclusiveMaximum].filter((edge): edge is number => edge !== undefined);
+    const edges = [schema.minimum, schema.maximum, schema.exclusiveMinimum, schema.exclusiveMaximum].filter(
+      (edge): edge is number => edge !== undefined,
+    );
     near.push(fc.constantFrom(...edges.flatMap((edge) => [edge - 1, edge + 1, edge + 0.5]), ...BOUNDARY_NUMBERS));
   }
-  return near.length === 0 ? nastyValue : fc.oneof({ weight: 1, arbitrary: nastyValue }, ...near.map((arbitrary) => ({ weight: 2, arbitrary })));
+  return near.length === 0
+    ? nastyValue
+    : fc.oneof({ weight: 1, arbitrary: nastyValue }, ...near.map((arbitrary) => ({ weight: 2, arbitrary })));
 }

@@ -27,7 +27,14 @@ const CHUNK = 64 * 1024;
  * an early answer, as a careless or hostile client would: only the server closing the connection stops it.
  * (inject() would hand the whole body over at once, which is not what the server sees from a network.)
  */
-export function rawUpload({ port, method, path, size, headers = {}, onStarted }: RawUploadOptions): Promise<RawUploadResult> {
+export function rawUpload({
+  port,
+  method,
+  path,
+  size,
+  headers = {},
+  onStarted,
+}: RawUploadOptions): Promise<RawUploadResult> {
   const prefix = Buffer.from('{"html":"');
   const suffix = Buffer.from('"}');
   const filler = Buffer.alloc(CHUNK, 'a');
@@ -46,7 +53,11 @@ export function rawUpload({ port, method, path, size, headers = {}, onStarted }:
       isSettled = true;
       const match = /^HTTP\/1\.1 (\d{3})/.exec(answer);
       socket.destroy();
-      resolve({ status: match ? Number(match[1]) : null, bodyBytesWrittenAtAnswer: writtenAtAnswer, bodyBytesWritten: written });
+      resolve({
+        status: match ? Number(match[1]) : null,
+        bodyBytesWrittenAtAnswer: writtenAtAnswer,
+        bodyBytesWritten: written,
+      });
     };
     const close = () => {
       isClosed = true;

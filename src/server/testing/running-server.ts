@@ -45,14 +45,19 @@ export function setupUrlFromLog(log: string, email: string): string | undefined 
  * Starts the real server (embedded database in a temporary folder) as its own process on a loopback port.
  * `nodeArgs`: extra Node flags for the server process (a benchmark's `--cpu-prof`, say).
  */
-export async function startServer(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<RunningServer & {
-  /** Its DATA_DIR (the outbox is there), removed by stop(). */
-  dataDir: string;
-  /** Stops the process (SIGTERM), keeping its data: the server is away until `resume()`. */
-  halt(): Promise<void>;
-  /** Starts it again on the same port and data, as after a restart. */
-  resume(): Promise<void>;
-}> {
+export async function startServer(
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<
+  RunningServer & {
+    /** Its DATA_DIR (the outbox is there), removed by stop(). */
+    dataDir: string;
+    /** Stops the process (SIGTERM), keeping its data: the server is away until `resume()`. */
+    halt(): Promise<void>;
+    /** Starts it again on the same port and data, as after a restart. */
+    resume(): Promise<void>;
+  }
+> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'dispatch-server-'));
   const url = `http://127.0.0.1:${port}`;
@@ -60,7 +65,15 @@ export async function startServer(env: Record<string, string> = {}, nodeArgs: st
   let child: ChildProcess;
   const launch = async () => {
     child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: url,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
@@ -68,7 +81,10 @@ export async function startServer(env: Record<string, string> = {}, nodeArgs: st
     });
     for (let attempt = 0; attempt < 600; attempt++) {
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       await sleep(100);
       if (attempt === 599) throw new Error('server did not start within 60 s');

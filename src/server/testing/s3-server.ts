@@ -34,7 +34,13 @@ export async function startS3Server(bucket = 'dispatch-test') {
     /** Where s3rver keeps the bucket's objects on disk. */
     directory,
     /** The app's S3 settings for this bucket, as environment variables. */
-    env: { S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: S3RVER_KEY, S3_SECRET_ACCESS_KEY: S3RVER_KEY },
+    env: {
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: endpoint,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: S3RVER_KEY,
+      S3_SECRET_ACCESS_KEY: S3RVER_KEY,
+    },
     /** The store's settings for this bucket (createS3Storage). */
     settings: { bucket, endpoint, region: 'us-east-1', accessKeyId: S3RVER_KEY, secretAccessKey: S3RVER_KEY },
     start,

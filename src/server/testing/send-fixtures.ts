@@ -23,9 +23,30 @@ export const FAST_DELIVERY: DeliveryOptions = {
 };
 
 export const VENDORS = [
-  { vendorId: 'acme1234', name: 'Acme Leads', emails: ['ops@acme.test', 'lists@acme.test'], defaultUtmSource: 'acme', emailProspectingKey: 'ACME-EMAIL-KEY', textProspectingKey: 'ACME-TEXT-KEY' },
-  { vendorId: 'bravo5678', name: 'Bravo Data', emails: ['team@bravo.test'], defaultUtmSource: 'bravo', emailProspectingKey: 'BRAVO-EMAIL-KEY', textProspectingKey: null },
-  { vendorId: 'carta9012', name: 'Carta Media', emails: ['hello@carta.test'], defaultUtmSource: 'carta', emailProspectingKey: 'CARTA-EMAIL-KEY', textProspectingKey: 'CARTA-TEXT-KEY' },
+  {
+    vendorId: 'acme1234',
+    name: 'Acme Leads',
+    emails: ['ops@acme.test', 'lists@acme.test'],
+    defaultUtmSource: 'acme',
+    emailProspectingKey: 'ACME-EMAIL-KEY',
+    textProspectingKey: 'ACME-TEXT-KEY',
+  },
+  {
+    vendorId: 'bravo5678',
+    name: 'Bravo Data',
+    emails: ['team@bravo.test'],
+    defaultUtmSource: 'bravo',
+    emailProspectingKey: 'BRAVO-EMAIL-KEY',
+    textProspectingKey: null,
+  },
+  {
+    vendorId: 'carta9012',
+    name: 'Carta Media',
+    emails: ['hello@carta.test'],
+    defaultUtmSource: 'carta',
+    emailProspectingKey: 'CARTA-EMAIL-KEY',
+    textProspectingKey: 'CARTA-TEXT-KEY',
+  },
 ] as const;
 
 export const SPLITS: Record<string, string> = { acme1234: '60/40', bravo5678: '70/30' };
@@ -33,16 +54,24 @@ export const APPROVALS = ['approvals@agency.test', 'legal@agency.test'];
 export const HUB_PASSWORD = 'hub-pass-2026';
 
 /** A 1x1 PNG. */
-export const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+export const PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 export const CREATIVE_HTML = `<!doctype html><html><body><h1>Spring appeal</h1><p>${'Stand with us. '.repeat(200)}</p></body></html>`;
 
 export const emailLink = (utm: string) => `https://donate.example/spring?utm_source=${utm}&utm_medium=email`;
 export const textLink = (utm: string) => `https://sms.example/t/spring?utm_source=${utm}`;
-export const LINKS_CSV = ['name,link', ...VENDORS.map((vendor) => `${vendor.name},${emailLink(vendor.defaultUtmSource)}`)].join('\n');
+export const LINKS_CSV = [
+  'name,link',
+  ...VENDORS.map((vendor) => `${vendor.name},${emailLink(vendor.defaultUtmSource)}`),
+].join('\n');
 
-export function sendBodyFor(vendorIds: readonly string[] = VENDORS.map((vendor) => vendor.vendorId), overrides: Partial<SendBodyInput> = {}): SendBodyInput {
+export function sendBodyFor(
+  vendorIds: readonly string[] = VENDORS.map((vendor) => vendor.vendorId),
+  overrides: Partial<SendBodyInput> = {},
+): SendBodyInput {
   const byId = new Map(VENDORS.map((vendor) => [vendor.vendorId as string, vendor]));
-  const links = (make: (utm: string) => string) => Object.fromEntries(vendorIds.map((id) => [id, make(byId.get(id)?.defaultUtmSource ?? id)]));
+  const links = (make: (utm: string) => string) =>
+    Object.fromEntries(vendorIds.map((id) => [id, make(byId.get(id)?.defaultUtmSource ?? id)]));
   return {
     selectedVendors: [...vendorIds],
     emailCards: [
@@ -81,15 +110,30 @@ export function sendBodyFor(vendorIds: readonly string[] = VENDORS.map((vendor) 
 /** Vendors, splits and approval addresses through the API, as an admin would set them up. */
 export async function seedVendors(app: App, adminToken: string): Promise<void> {
   for (const vendor of VENDORS) {
-    const created = await app.inject({ method: 'POST', url: '/api/vendors', headers: bearer(adminToken), payload: { ...vendor, emails: [...vendor.emails] } });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/vendors',
+      headers: bearer(adminToken),
+      payload: { ...vendor, emails: [...vendor.emails] },
+    });
     if (created.statusCode !== 201) throw new Error(`vendor ${vendor.vendorId}: ${created.statusCode} ${created.body}`);
   }
   for (const [vendorId, splitRatio] of Object.entries(SPLITS)) {
-    const saved = await app.inject({ method: 'POST', url: '/api/vendor-splits', headers: bearer(adminToken), payload: { vendorId, splitRatio } });
+    const saved = await app.inject({
+      method: 'POST',
+      url: '/api/vendor-splits',
+      headers: bearer(adminToken),
+      payload: { vendorId, splitRatio },
+    });
     if (saved.statusCode >= 300) throw new Error(`split ${vendorId}: ${saved.statusCode} ${saved.body}`);
   }
   for (const email of APPROVALS) {
-    const added = await app.inject({ method: 'POST', url: '/api/approval-emails', headers: bearer(adminToken), payload: { email } });
+    const added = await app.inject({
+      method: 'POST',
+      url: '/api/approval-emails',
+      headers: bearer(adminToken),
+      payload: { email },
+    });
     if (added.statusCode !== 201) throw new Error(`approval ${email}: ${added.statusCode} ${added.body}`);
   }
 }
@@ -103,7 +147,12 @@ export function expectedEmail(
 ): ComposedEmail {
   const vendor = VENDORS.find((candidate) => candidate.vendorId === vendorId)!;
   return composeVendorEmail({
-    ...composeInputFromSend(body, { ...vendor, emails: [...vendor.emails] }, { splits: SPLITS, costs: {} }, { ...context, approvalEmails: APPROVALS, hubPassword: HUB_PASSWORD }),
+    ...composeInputFromSend(
+      body,
+      { ...vendor, emails: [...vendor.emails] },
+      { splits: SPLITS, costs: {} },
+      { ...context, approvalEmails: APPROVALS, hubPassword: HUB_PASSWORD },
+    ),
     vendorPage,
   });
 }
@@ -123,7 +172,9 @@ export function temporaryDataDir(): { dir: string; remove(): void } {
 const describeValue = (value: unknown) => {
   let text: string;
   try {
-    text = JSON.stringify(value, (_key, item: unknown) => (Buffer.isBuffer(item) ? `<${item.length} bytes>` : item)) ?? String(value);
+    text =
+      JSON.stringify(value, (_key, item: unknown) => (Buffer.isBuffer(item) ? `<${item.length} bytes>` : item)) ??
+      String(value);
   } catch {
     text = String(value);
   }
@@ -134,13 +185,19 @@ const describeValue = (value: unknown) => {
  * Polls until `check` passes (deliveries retried in the background); past `timeoutMs` it throws, naming the check it
  * waited for and the last value read, so a test never goes on with a value that did not pass.
  */
-export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (check(value)) return value;
     if (Date.now() > deadline) {
-      throw new Error(`eventually: still not ${check.toString()} after ${timeoutMs} ms; last read: ${describeValue(value)}`);
+      throw new Error(
+        `eventually: still not ${check.toString()} after ${timeoutMs} ms; last read: ${describeValue(value)}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -152,5 +209,9 @@ export async function eventually<T>(read: () => Promise<T>, check: (value: T) =>
  * the messages to show that one went out once, instead of watching for more during a fixed short time.
  */
 export async function queueDrained(db: Db, timeoutMs = 10_000): Promise<void> {
-  await eventually(() => db.$count(emailDeliveries, inArray(emailDeliveries.status, ['pending', 'sending'])), (left) => left === 0, timeoutMs);
+  await eventually(
+    () => db.$count(emailDeliveries, inArray(emailDeliveries.status, ['pending', 'sending'])),
+    (left) => left === 0,
+    timeoutMs,
+  );
 }

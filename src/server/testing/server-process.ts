@@ -20,10 +20,14 @@ export async function startServer(env: Record<string, string>, { terminal = fals
   const lines: Record<string, unknown>[] = [];
   const text: string[] = [];
   const command = [process.execPath, '--import', 'tsx', 'src/server/main.ts'];
-  const child = spawn(terminal ? 'script' : command[0]!, terminal ? ['-qefc', `exec ${command.map(quoted).join(' ')}`, '/dev/null'] : command.slice(1), {
-    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), SECRET_KEY: 'x'.repeat(40), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    terminal ? 'script' : command[0]!,
+    terminal ? ['-qefc', `exec ${command.map(quoted).join(' ')}`, '/dev/null'] : command.slice(1),
+    {
+      env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), SECRET_KEY: 'x'.repeat(40), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let buffered = '';
   child.stdout.on('data', (chunk: Buffer) => {
     // A terminal ends lines with \r\n.
@@ -60,7 +64,9 @@ export async function startServer(env: Record<string, string>, { terminal = fals
       return found;
     },
     async exitCode(timeoutMs = 60_000) {
-      const timeout = new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), timeoutMs).unref());
+      const timeout = new Promise<'still running'>((resolve) =>
+        setTimeout(() => resolve('still running'), timeoutMs).unref(),
+      );
       const code = await Promise.race([exited, timeout]);
       if (code === 'still running') child.kill('SIGKILL');
       return code;

@@ -45,7 +45,8 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}) {
     size: 60 * 1024 * 1024,
     onRcptTo(address, _session, callback) {
       const code = sink.refuseRecipient?.(address.address);
-      if (code) return callback(Object.assign(new Error(`Recipient ${address.address} refused`), { responseCode: code }));
+      if (code)
+        return callback(Object.assign(new Error(`Recipient ${address.address} refused`), { responseCode: code }));
       return callback();
     },
     onData(stream, session: SMTPServerSession, callback) {

@@ -21,16 +21,19 @@ export async function startSmtp(delayMs: number) {
     logger: false,
     // Connections open before the refusal began: each new message is refused as a temporary failure (before DATA).
     onMailFrom(_address, _session, callback) {
-      if (isRefusing) return callback(Object.assign(new Error('Service not available, closing channel'), { responseCode: 421 }));
+      if (isRefusing)
+        return callback(Object.assign(new Error('Service not available, closing channel'), { responseCode: 421 }));
       return callback();
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        const id = MESSAGE_ID.exec(Buffer.concat(chunks).subarray(0, 8192).toString('latin1'))?.[1] ?? '(no Message-ID)';
+        const id =
+          MESSAGE_ID.exec(Buffer.concat(chunks).subarray(0, 8192).toString('latin1'))?.[1] ?? '(no Message-ID)';
         // Only vendor messages are counted (invitations go out through the same server).
-        if (!session.envelope.rcptTo.some((recipient) => recipient.address.endsWith(VENDOR_DOMAIN))) return callback(null, 'queued');
+        if (!session.envelope.rcptTo.some((recipient) => recipient.address.endsWith(VENDOR_DOMAIN)))
+          return callback(null, 'queued');
         setTimeout(() => {
           accepted.set(id, (accepted.get(id) ?? 0) + 1);
           if (!firstAcceptedAt.has(id)) firstAcceptedAt.set(id, Date.now());

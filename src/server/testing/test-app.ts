@@ -108,17 +108,47 @@ export const PASSWORD = 'correct horse battery';
 export async function createTestApp(
   env: Record<string, string> = {},
   existing?: Database,
-  deps: Partial<Pick<AppDeps, 'storage' | 'mailTransport' | 'delivery' | 'retention' | 'reminders' | 'boardLimits' | 'rateLimits' | 'logger' | 'maxDraftBytes' | 'pause' | 'clientDir' | 'changeFeed'>> = {},
+  deps: Partial<
+    Pick<
+      AppDeps,
+      | 'storage'
+      | 'mailTransport'
+      | 'delivery'
+      | 'retention'
+      | 'reminders'
+      | 'boardLimits'
+      | 'rateLimits'
+      | 'logger'
+      | 'maxDraftBytes'
+      | 'pause'
+      | 'clientDir'
+      | 'changeFeed'
+    >
+  > = {},
 ): Promise<TestContext> {
   // Adding a user mails an invite (the outbox by default): never into the working copy's ./data.
   const ownDataDir = env.DATA_DIR ? undefined : mkdtempSync(join(tmpdir(), 'dispatch-test-'));
-  const config = loadConfig({ ADMIN_EMAILS: ADMIN_EMAIL, SECRET_KEY: 'x'.repeat(40), LOG_LEVEL: 'silent', DATA_DIR: ownDataDir, ...env });
+  const config = loadConfig({
+    ADMIN_EMAILS: ADMIN_EMAIL,
+    SECRET_KEY: 'x'.repeat(40),
+    LOG_LEVEL: 'silent',
+    DATA_DIR: ownDataDir,
+    ...env,
+  });
   const database = existing ?? (await openTestDatabase());
   const clock = createTestClock();
   await ensureAdmins({ db: database.db, clock }, config.adminEmails);
   const google = createGoogleContext({ config, db: database.db, clock });
   // Throttling's waits are recorded, not waited (tests that look at them pass their own).
-  const app = await buildApp({ config, db: database.db, changeFeed: database.openChangeFeed(), clock, google, pause: async () => {}, ...deps });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    changeFeed: database.openChangeFeed(),
+    clock,
+    google,
+    pause: async () => {},
+    ...deps,
+  });
   inviters.set(app, (email) => inviteFor({ db: database.db, clock, config }, email));
   // Removed with the app, however it is closed (the `t` fixture closes only the app).
   if (ownDataDir) app.addHook('onClose', async () => rmSync(ownDataDir, { recursive: true, force: true }));

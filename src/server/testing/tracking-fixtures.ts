@@ -18,7 +18,14 @@ export async function mailTo(smtp: SmtpSink, address: string): Promise<ParsedMai
 export const tokenOf = (link: string) => link.slice(link.indexOf('#') + 1);
 
 /** Calls the vendor page API with a link's token. */
-export function vendorCall(app: App, token: string | null, method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) {
+export function vendorCall(
+  app: App,
+  token: string | null,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) {
   return app.inject({
     method,
     url,
@@ -32,16 +39,28 @@ export function vendorCall(app: App, token: string | null, method: 'GET' | 'POST
  * personal link each received (vendorId -> link) and the send's id.
  */
 export const trackingTest = test
-  .extend('env', ({ dataDir, smtp }): Record<string, string> => ({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url }))
+  .extend('env', ({ dataDir, smtp }): Record<string, string> => ({
+    DATA_DIR: dataDir,
+    MAIL_TRANSPORT: 'smtp',
+    SMTP_URL: smtp.url,
+  }))
   .extend('appDeps', { delivery: FAST_DELIVERY })
   .extend('sent', async ({ app, admin, smtp }) => {
     await seedVendors(app, admin);
     const body = sendBodyFor();
-    const response = await app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(admin), payload: body as object });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/send-email-consolidated',
+      headers: bearer(admin),
+      payload: body as object,
+    });
     if (response.statusCode !== 200) throw new Error(`send: ${response.statusCode} ${response.body}`);
     const links: Record<string, string | null> = {};
     for (const vendorId of body.selectedVendors) {
-      const [mail] = await mailTo(smtp, vendorId === 'acme1234' ? 'ops@acme.test' : vendorId === 'bravo5678' ? 'team@bravo.test' : 'hello@carta.test');
+      const [mail] = await mailTo(
+        smtp,
+        vendorId === 'acme1234' ? 'ops@acme.test' : vendorId === 'bravo5678' ? 'team@bravo.test' : 'hello@carta.test',
+      );
       links[vendorId] = vendorPageLinkIn(mail?.text);
     }
     return { logId: response.json().id as number, links, body };

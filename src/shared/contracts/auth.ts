@@ -5,10 +5,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 export const credentials = z.object({
   email: emailAddress,
-  password: z
-    .string({ error: 'is required' })
-    .min(1, { error: 'is required' })
-    .max(200, { error: 'is too long' }),
+  password: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(200, { error: 'is too long' }),
 });
 export type Credentials = z.infer<typeof credentials>;
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createDraftBody, INITIAL_SESSION_STATE, patchDraftBody, patchSessionBody, saveSessionBody, sessionState } from './drafts';
+import {
+  createDraftBody,
+  INITIAL_SESSION_STATE,
+  patchDraftBody,
+  patchSessionBody,
+  saveSessionBody,
+  sessionState,
+} from './drafts';
 
 describe('draft contracts', () => {
   it('creates a card from its id and type, everything else empty and expanded', () => {
@@ -34,7 +41,12 @@ describe('draft contracts', () => {
       imageContentType: 'image/PNG',
       vendorLinks: { acme1234: 'https://x.example/?utm_source=acme' },
     });
-    expect(card).toMatchObject({ imageFileName: 'sms.png', imageContent: 'iVBORw0KGgo=', imageContentType: 'image/png', cardOrder: 2 });
+    expect(card).toMatchObject({
+      imageFileName: 'sms.png',
+      imageContent: 'iVBORw0KGgo=',
+      imageContentType: 'image/png',
+      cardOrder: 2,
+    });
   });
 
   it('refuses a card without a type or with a bad order', () => {
@@ -66,7 +78,15 @@ describe('session contracts', () => {
   });
 
   it('saves a whole state and patches a part of it', () => {
-    expect(saveSessionBody.parse({ selectedContentType: 'text', selectedClient: 'ron-pac', selectedVendors: ['acme1234'], showInitialSelection: false, pricingModel: 'CPM' })).toEqual({
+    expect(
+      saveSessionBody.parse({
+        selectedContentType: 'text',
+        selectedClient: 'ron-pac',
+        selectedVendors: ['acme1234'],
+        showInitialSelection: false,
+        pricingModel: 'CPM',
+      }),
+    ).toEqual({
       selectedContentType: 'text',
       selectedClient: 'ron-pac',
       selectedVendors: ['acme1234'],

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { INT4_MAX } from './common';
 import { INITIAL_SESSION_STATE as initialSession } from './initial-session';
 import { DEFAULT_PRICING_MODEL, PRICING_MODELS, vendorIdValue } from './vendors';
-import { base64Content, cardId, endDateValue, imageContentType, nullableText, optionalText, vendorLink } from './card-fields';
+import {
+  base64Content,
+  cardId,
+  endDateValue,
+  imageContentType,
+  nullableText,
+  optionalText,
+  vendorLink,
+} from './card-fields';
 
 export const CARD_TYPES = ['email', 'text'] as const;
 export type CardType = (typeof CARD_TYPES)[number];

@@ -6,7 +6,11 @@ const text = z.string({ error: 'must be text' }).nullish();
 
 /** POST /api/send-email: the route itself names what is missing, so every field may be absent here. */
 export const testEmailBody = z.object({
-  to: z.union([z.string({ error: 'must be text' }), z.array(z.string({ error: 'must be text' }))], { error: 'must be an address or a list of addresses' }).nullish(),
+  to: z
+    .union([z.string({ error: 'must be text' }), z.array(z.string({ error: 'must be text' }))], {
+      error: 'must be an address or a list of addresses',
+    })
+    .nullish(),
   subject: text,
   text,
   html: text,

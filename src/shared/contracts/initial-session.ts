@@ -11,4 +11,11 @@ export const INITIAL_SESSION_STATE: {
   showInitialSelection: boolean;
   pricingModel: PricingModel;
   sendReminders: boolean;
-} = { selectedContentType: null, selectedClient: null, selectedVendors: [], showInitialSelection: true, pricingModel: DEFAULT_PRICING_MODEL, sendReminders: true };
+} = {
+  selectedContentType: null,
+  selectedClient: null,
+  selectedVendors: [],
+  showInitialSelection: true,
+  pricingModel: DEFAULT_PRICING_MODEL,
+  sendReminders: true,
+};

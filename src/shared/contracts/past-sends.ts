@@ -14,7 +14,9 @@ const vendorIdList = z
 export const SEND_IN_PROGRESS_MESSAGE = 'You have a send in progress on the send page. Replace it with this send?';
 
 /** POST /api/email-logs/{id}/use-as-new-send: replaceDraft confirms that a send in progress may be replaced. */
-export const useAsNewSendBody = z.object({ replaceDraft: z.boolean({ error: 'must be true or false' }).default(false) });
+export const useAsNewSendBody = z.object({
+  replaceDraft: z.boolean({ error: 'must be true or false' }).default(false),
+});
 export type UseAsNewSendBody = z.input<typeof useAsNewSendBody>;
 
 export const useAsNewSendResult = z.object({

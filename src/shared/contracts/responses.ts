@@ -7,12 +7,32 @@ import type { authResponse, connectTicket, currentUser, firstNameResponse, invit
 import type { draftCardView, sessionStateView } from './drafts';
 import type { emailLogEntry, remindersSettingResult, retryFailedResult, sendAgainResult } from './email-logs';
 import type { testEmailResult } from './email-test';
-import type { recordUpdateResult, revokeLinkResult, seedTestReviewResult, trackingBoard, vendorPageView } from './tracking';
+import type {
+  recordUpdateResult,
+  revokeLinkResult,
+  seedTestReviewResult,
+  trackingBoard,
+  vendorPageView,
+} from './tracking';
 import type { addVendorsPreview, addVendorsResult, messageComparison, useAsNewSendResult } from './past-sends';
 import type { proofResult, sendResult } from './send';
 import type { authorizedEmail, inviteResponse, permissionsResult, userRow } from './users';
 import type { approvalEmail, vendor, vendorCostsRow, vendorSplitRow, vendorUtmSourceRow } from './vendors';
-import { array, boolean, extend, int, nothing, nullable, number, object, oneOf, optional, record, string, type Shape } from './shape';
+import {
+  array,
+  boolean,
+  extend,
+  int,
+  nothing,
+  nullable,
+  number,
+  object,
+  oneOf,
+  optional,
+  record,
+  string,
+  type Shape,
+} from './shape';
 
 type Out<Schema extends z.ZodType> = z.output<Schema>;
 
@@ -31,7 +51,10 @@ export const vendorShape: Shape<Out<typeof vendor>> = object({
 export const vendorListShape = array(vendorShape);
 export const vendorSplitShape: Shape<Out<typeof vendorSplitRow>> = object({ vendorId: string, splitRatio: string });
 export const vendorSplitListShape = array(vendorSplitShape);
-export const vendorUtmSourceShape: Shape<Out<typeof vendorUtmSourceRow>> = object({ vendorId: string, utmSource: string });
+export const vendorUtmSourceShape: Shape<Out<typeof vendorUtmSourceRow>> = object({
+  vendorId: string,
+  utmSource: string,
+});
 export const vendorUtmSourceListShape = array(vendorUtmSourceShape);
 export const vendorCostsShape: Shape<Out<typeof vendorCostsRow>> = object({
   vendorId: string,
@@ -82,8 +105,14 @@ export const userListShape: Shape<Out<typeof userRow>[]> = array(
 );
 const inviteFields = { inviteUrl: string, inviteExpiresAt: string, inviteMailed: boolean };
 export const inviteShape: Shape<Out<typeof inviteResponse>> = object(inviteFields);
-export const authorizedEmailShape: Shape<Out<typeof authorizedEmail>> = object(extend(inviteFields, { id: number, email: string, isAdmin: boolean }));
-export const permissionsResultShape: Shape<Out<typeof permissionsResult>> = object({ id: number, email: string, isAdmin: boolean });
+export const authorizedEmailShape: Shape<Out<typeof authorizedEmail>> = object(
+  extend(inviteFields, { id: number, email: string, isAdmin: boolean }),
+);
+export const permissionsResultShape: Shape<Out<typeof permissionsResult>> = object({
+  id: number,
+  email: string,
+  isAdmin: boolean,
+});
 
 // The send page's saved work
 const CARD_TYPES = ['email', 'text'] as const;
@@ -119,13 +148,26 @@ export const sessionStateShape: Shape<Out<typeof sessionStateView>> = object({
 const deliveryCountFields = { mailed: number, pending: number, failed: number, uncertain: number };
 export const sendResultShape: Shape<Out<typeof sendResult>> = object(extend(deliveryCountFields, { id: number }));
 const directSendFields = { status: oneOf(['sent', 'uncertain']), messageId: string };
-export const proofResultShape: Shape<Out<typeof proofResult>> = object(extend(directSendFields, { message: optional(string), to: string, vendorId: string }));
-export const testEmailResultShape: Shape<Out<typeof testEmailResult>> = object(extend(directSendFields, { message: string }));
+export const proofResultShape: Shape<Out<typeof proofResult>> = object(
+  extend(directSendFields, { message: optional(string), to: string, vendorId: string }),
+);
+export const testEmailResultShape: Shape<Out<typeof testEmailResult>> = object(
+  extend(directSendFields, { message: string }),
+);
 
 // Where a vendor's deployment stands (the vendor page and each Deployment Log delivery)
 const nullableTime = nullable(string);
 const trackingShape = object({
-  status: oneOf(['sent', 'received', 'scheduled', 'seed-test-sent', 'approved', 'changes-requested', 'deployed', 'cannot-deploy']),
+  status: oneOf([
+    'sent',
+    'received',
+    'scheduled',
+    'seed-test-sent',
+    'approved',
+    'changes-requested',
+    'deployed',
+    'cannot-deploy',
+  ]),
   receivedAt: nullableTime,
   scheduledDate: nullable(string),
   scheduledTime: nullable(string),
@@ -208,13 +250,26 @@ export const emailLogEntryShape: Shape<Out<typeof emailLogEntry>> = object({
   remindersEnabled: boolean,
 });
 export const emailLogListShape: Shape<Out<typeof emailLogEntry>[]> = array(emailLogEntryShape);
-export const remindersSettingResultShape: Shape<Out<typeof remindersSettingResult>> = object({ id: number, remindersEnabled: boolean });
-export const retryFailedResultShape: Shape<Out<typeof retryFailedResult>> = object(extend(deliveryCountFields, { id: number, requeued: number }));
-export const sendAgainResultShape: Shape<Out<typeof sendAgainResult>> = object(extend(deliveryCountFields, { id: number, delivery: deliveryShape }));
+export const remindersSettingResultShape: Shape<Out<typeof remindersSettingResult>> = object({
+  id: number,
+  remindersEnabled: boolean,
+});
+export const retryFailedResultShape: Shape<Out<typeof retryFailedResult>> = object(
+  extend(deliveryCountFields, { id: number, requeued: number }),
+);
+export const sendAgainResultShape: Shape<Out<typeof sendAgainResult>> = object(
+  extend(deliveryCountFields, { id: number, delivery: deliveryShape }),
+);
 
 // Reusing a past send (the Deployment Log)
-export const useAsNewSendResultShape: Shape<Out<typeof useAsNewSendResult>> = object({ cardCount: number, selectedVendors: array(string), missingVendors: array(string) });
-export const addVendorsResultShape: Shape<Out<typeof addVendorsResult>> = object(extend(deliveryCountFields, { id: number, added: array(string) }));
+export const useAsNewSendResultShape: Shape<Out<typeof useAsNewSendResult>> = object({
+  cardCount: number,
+  selectedVendors: array(string),
+  missingVendors: array(string),
+});
+export const addVendorsResultShape: Shape<Out<typeof addVendorsResult>> = object(
+  extend(deliveryCountFields, { id: number, added: array(string) }),
+);
 export const addVendorsPreviewShape: Shape<Out<typeof addVendorsPreview>> = object({
   vendorId: string,
   email: object({
@@ -232,7 +287,16 @@ const comparedVendor = object({ vendorId: string, vendorName: string });
 export const messageComparisonShape: Shape<Out<typeof messageComparison>> = object({
   a: comparedVendor,
   b: comparedVendor,
-  rows: array(object({ kind: oneOf(['link', 'terms', 'key']), section: string, label: string, a: nullable(string), b: nullable(string), isSame: boolean })),
+  rows: array(
+    object({
+      kind: oneOf(['link', 'terms', 'key']),
+      section: string,
+      label: string,
+      a: nullable(string),
+      b: nullable(string),
+      isSame: boolean,
+    }),
+  ),
 });
 
 // A vendor's own page (public, read with its link)
@@ -255,7 +319,10 @@ export const vendorPageShape: Shape<Out<typeof vendorPageView>> = object({
 });
 
 // The team's answer to a seed test
-export const seedTestReviewResultShape: Shape<Out<typeof seedTestReviewResult>> = object({ tracking: trackingShape, replyQueued: boolean });
+export const seedTestReviewResultShape: Shape<Out<typeof seedTestReviewResult>> = object({
+  tracking: trackingShape,
+  replyQueued: boolean,
+});
 
 // 'Record an update' on a vendor's behalf
 export const recordUpdateResultShape: Shape<Out<typeof recordUpdateResult>> = object({ tracking: trackingShape });

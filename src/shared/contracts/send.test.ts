@@ -48,7 +48,9 @@ describe('sendBody', () => {
   it('lets fields the rules check be empty, so the rules can name them', () => {
     const parsed = sendBody.parse({
       selectedVendors: [],
-      emailCards: [{ id: 'main', htmlContent: '', filename: null, subject: null, senderName: '', endDate: '', csvContent: '' }],
+      emailCards: [
+        { id: 'main', htmlContent: '', filename: null, subject: null, senderName: '', endDate: '', csvContent: '' },
+      ],
       selectedClient: null,
     });
     expect(parsed.emailCards[0]).toEqual({
@@ -60,20 +62,35 @@ describe('sendBody', () => {
       endDate: null,
       csvContent: null,
     });
-    expect(parsed).toMatchObject({ textCards: [], vendorSplits: {}, allVendorLinks: {}, imageAttachments: [], pricingModel: 'Revshare' });
+    expect(parsed).toMatchObject({
+      textCards: [],
+      vendorSplits: {},
+      allVendorLinks: {},
+      imageAttachments: [],
+      pricingModel: 'Revshare',
+    });
   });
 
   it('is strict on types and formats', () => {
-    expect(issuesOf({ ...fullBody, selectedVendors: 'acme1234' })).toEqual(['selectedVendors: must be a list of vendor ids']);
-    expect(issuesOf({ ...fullBody, emailCards: [{ ...fullBody.emailCards[0], subject: 5 }] })).toEqual(['emailCards.0.subject: must be text']);
+    expect(issuesOf({ ...fullBody, selectedVendors: 'acme1234' })).toEqual([
+      'selectedVendors: must be a list of vendor ids',
+    ]);
+    expect(issuesOf({ ...fullBody, emailCards: [{ ...fullBody.emailCards[0], subject: 5 }] })).toEqual([
+      'emailCards.0.subject: must be text',
+    ]);
     expect(issuesOf({ ...fullBody, emailCards: [{ ...fullBody.emailCards[0], endDate: 'next week' }] })).toEqual([
       "emailCards.0.endDate: must be an ISO date like '2026-03-14'",
     ]);
-    expect(issuesOf({ ...fullBody, pricingModel: 'Flat' })).toEqual(['pricingModel: must be one of Revshare, CPM, CPA, CPD']);
-    expect(issuesOf({ ...fullBody, vendorSplits: { acme1234: '70/40' } })).toHaveLength(1);
-    expect(issuesOf({ ...fullBody, imageAttachments: [{ filename: 'a.svg', content: 'PHN2Zz4=', contentType: 'image/svg+xml' }] })).toEqual([
-      'imageAttachments.0.contentType: must be image/png, image/jpeg, image/gif or image/webp',
+    expect(issuesOf({ ...fullBody, pricingModel: 'Flat' })).toEqual([
+      'pricingModel: must be one of Revshare, CPM, CPA, CPD',
     ]);
+    expect(issuesOf({ ...fullBody, vendorSplits: { acme1234: '70/40' } })).toHaveLength(1);
+    expect(
+      issuesOf({
+        ...fullBody,
+        imageAttachments: [{ filename: 'a.svg', content: 'PHN2Zz4=', contentType: 'image/svg+xml' }],
+      }),
+    ).toEqual(['imageAttachments.0.contentType: must be image/png, image/jpeg, image/gif or image/webp']);
     expect(issuesOf({ ...fullBody, textCards: [{ ...fullBody.textCards[0], fileContent: 'not base64!' }] })).toEqual([
       'textCards.0.fileContent: must be base64',
     ]);
@@ -86,7 +103,9 @@ describe('sendBody', () => {
   });
 
   it('refuses repeated vendors and card ids', () => {
-    expect(issuesOf({ ...fullBody, selectedVendors: ['acme1234', 'acme1234'] })).toEqual(['selectedVendors: must not repeat a vendor']);
+    expect(issuesOf({ ...fullBody, selectedVendors: ['acme1234', 'acme1234'] })).toEqual([
+      'selectedVendors: must not repeat a vendor',
+    ]);
     const twice = { ...fullBody, textCards: [{ ...fullBody.textCards[0], id: 'main' }] };
     expect(issuesOf(twice)).toEqual(['emailCards: must not repeat a card id']);
   });

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { PRICING_MODELS, splitRatio, vendorIdValue } from './vendors';
-import { base64Content, cardId, endDateValue, imageContentType, nullableText, optionalText, vendorLink } from './card-fields';
+import {
+  base64Content,
+  cardId,
+  endDateValue,
+  imageContentType,
+  nullableText,
+  optionalText,
+  vendorLink,
+} from './card-fields';
 
 export { MAX_ATTACHMENT_BYTES_PER_MESSAGE, MAX_HTML_OR_CSV_BYTES, MAX_IMAGE_BYTES } from './limits';
 
@@ -33,7 +41,11 @@ export const sendTextCard = z.object({
 export type SendTextCard = z.infer<typeof sendTextCard>;
 
 export const imageAttachment = z.object({
-  filename: z.string({ error: 'must be text' }).trim().min(1, { error: 'is required' }).max(255, { error: 'is too long' }),
+  filename: z
+    .string({ error: 'must be text' })
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(255, { error: 'is too long' }),
   content: z.base64({ error: 'must be base64' }),
   contentType: imageContentType,
 });

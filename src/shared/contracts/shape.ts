@@ -22,7 +22,8 @@ const received = (value: unknown) => (value === null ? 'null' : Array.isArray(va
 function primitive<T>(name: string, isValid: (value: unknown) => boolean): Shape<T> {
   return {
     read(value, path, problems) {
-      if (!isValid(value)) problems.push({ path, message: `Invalid input: expected ${name}, received ${received(value)}` });
+      if (!isValid(value))
+        problems.push({ path, message: `Invalid input: expected ${name}, received ${received(value)}` });
       return value as T;
     },
   };
@@ -40,13 +41,20 @@ export function nullable<T>(shape: Shape<T>): Shape<T | null> {
 }
 
 export function optional<T>(shape: Shape<T>): Shape<T | undefined> {
-  return { isOptional: true, read: (value, path, problems) => (value === undefined ? undefined : shape.read(value, path, problems)) };
+  return {
+    isOptional: true,
+    read: (value, path, problems) => (value === undefined ? undefined : shape.read(value, path, problems)),
+  };
 }
 
 export function oneOf<const T extends readonly string[]>(values: T): Shape<T[number]> {
   return {
     read(value, path, problems) {
-      if (!values.includes(value as string)) problems.push({ path, message: `Invalid option: expected one of ${values.map((item) => JSON.stringify(item)).join('|')}` });
+      if (!values.includes(value as string))
+        problems.push({
+          path,
+          message: `Invalid option: expected one of ${values.map((item) => JSON.stringify(item)).join('|')}`,
+        });
       return value as T[number];
     },
   };
@@ -64,7 +72,8 @@ export function array<T>(item: Shape<T>): Shape<T[]> {
   };
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function record<T>(item: Shape<T>): Shape<Record<string, T>> {
   return {
@@ -98,7 +107,10 @@ export function object<S extends Record<string, Shape<unknown>>>(fields: S): Sha
 }
 
 /** The shape's fields and these more (zod's extend). */
-export function extend<A extends Record<string, Shape<unknown>>, B extends Record<string, Shape<unknown>>>(base: A, more: B): A & B {
+export function extend<A extends Record<string, Shape<unknown>>, B extends Record<string, Shape<unknown>>>(
+  base: A,
+  more: B,
+): A & B {
   return { ...base, ...more };
 }
 

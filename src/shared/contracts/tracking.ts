@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { PRICING_MODELS } from './vendors';
 
 /** Where one vendor's delivery of a send stands (issue 14), in the order a deployment usually goes. */
-export const TRACKING_STATUSES = ['sent', 'received', 'scheduled', 'seed-test-sent', 'approved', 'changes-requested', 'deployed', 'cannot-deploy'] as const;
+export const TRACKING_STATUSES = [
+  'sent',
+  'received',
+  'scheduled',
+  'seed-test-sent',
+  'approved',
+  'changes-requested',
+  'deployed',
+  'cannot-deploy',
+] as const;
 export type TrackingStatus = (typeof TRACKING_STATUSES)[number];
 
 export const TRACKING_STATUS_LABELS: Record<TrackingStatus, string> = {
@@ -25,10 +34,18 @@ const isoDate = z
   .string({ error: 'must be a date' })
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date (YYYY-MM-DD)' })
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && value >= '2000-01-01' && value <= '2999-12-31';
-  }, { error: 'must be a real date (YYYY-MM-DD)' });
+  .refine(
+    (value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return (
+        !Number.isNaN(date.getTime()) &&
+        date.toISOString().startsWith(value) &&
+        value >= '2000-01-01' &&
+        value <= '2999-12-31'
+      );
+    },
+    { error: 'must be a real date (YYYY-MM-DD)' },
+  );
 
 const clockTime = z
   .string({ error: 'must be a time' })
@@ -159,7 +176,11 @@ export const vendorPageView = z.object({
 export type VendorPageView = z.infer<typeof vendorPageView>;
 
 export const attachmentParams = z.object({
-  index: z.coerce.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(0, { error: 'must be 0 or more' }).max(99, { error: 'is too large' }),
+  index: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be 0 or more' })
+    .max(99, { error: 'is too large' }),
 });
 
 /**

@@ -41,7 +41,11 @@ export const createVendorBody = z.object({
   vendorId: vendorIdValue,
   name: z.string({ error: 'must be text' }).trim().min(1, { error: 'is required' }).max(200, { error: 'is too long' }),
   emails: vendorEmails,
-  defaultUtmSource: z.string({ error: 'must be text' }).trim().min(1, { error: 'is required' }).max(200, { error: 'is too long' }),
+  defaultUtmSource: z
+    .string({ error: 'must be text' })
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(200, { error: 'is too long' }),
   emailProspectingKey: nullableKey.optional().default(null),
   textProspectingKey: nullableKey.optional().default(null),
 });
@@ -49,7 +53,6 @@ export type CreateVendorBody = z.input<typeof createVendorBody>;
 
 export const updateVendorBody = createVendorBody.omit({ vendorId: true });
 export type UpdateVendorBody = z.input<typeof updateVendorBody>;
-
 
 export const splitRatio = z
   .string({ error: "must be text like '60/40'" })
@@ -114,4 +117,3 @@ export const approvalEmail = z.object({ id: z.number(), email: z.string() });
 export type ApprovalEmail = z.infer<typeof approvalEmail>;
 export const approvalEmailList = z.array(approvalEmail);
 export const addApprovalEmailBody = z.object({ email: emailAddress });
-

@@ -24,4 +24,3 @@ export function composeAttachments(send: ComposeInput['send']): ComposedAttachme
   });
   return attachments;
 }
-

@@ -11,10 +11,9 @@ export interface Row {
 
 /** The body as a neutral structure, drawn once as HTML and once as plain text so both carry the same content. */
 export type Block =
-  | { kind: 'paragraph'; lines: string[] }
-  | { kind: 'section'; title: string; rows: Row[]; isTabular?: boolean };
+  { kind: 'paragraph'; lines: string[] } | { kind: 'section'; title: string; rows: Row[]; isTabular?: boolean };
 
-const FONT = "font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.5;color:#1e293b;";
+const FONT = 'font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.5;color:#1e293b;';
 // A fixed label width lines the sections up with each other.
 const LABEL_CELL = 'width:200px;padding:2px 12px 2px 0;color:#475569;vertical-align:top;';
 const VALUE_CELL = 'padding:2px 0;vertical-align:top;';
@@ -61,7 +60,9 @@ export function renderHtml(blocks: readonly Block[]): string {
 function textBlock(block: Block): string {
   if (block.kind === 'paragraph') return block.lines.join('\n');
   const rows = block.rows.map((row) =>
-    row.isMultiline && /[\r\n]/.test(row.value) ? `${row.label}:\n${row.value.replace(/\r\n?/g, '\n')}` : `${row.label}: ${row.value}`,
+    row.isMultiline && /[\r\n]/.test(row.value)
+      ? `${row.label}:\n${row.value.replace(/\r\n?/g, '\n')}`
+      : `${row.label}: ${row.value}`,
   );
   return [block.title, ...rows].join('\n');
 }

@@ -23,7 +23,12 @@ const blankAsNull = (value: string | null | undefined) => (value == null || valu
  * Values are read as the contract reads them (blank as absent, links and types trimmed), so both give the same input.
  * Without a vendor (none selected yet) the vendor's parts are blank.
  */
-export function composeInputFromSend(body: SendBodyInput, vendor: Vendor | undefined, settings: VendorSettings, context: ComposeContext): ComposeInput {
+export function composeInputFromSend(
+  body: SendBodyInput,
+  vendor: Vendor | undefined,
+  settings: VendorSettings,
+  context: ComposeContext,
+): ComposeInput {
   const links = body.allVendorLinks ?? {};
   const vendorId = vendor?.vendorId ?? '';
   const client = findClient(blankAsNull(body.selectedClient));

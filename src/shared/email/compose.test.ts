@@ -1,10 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { vendorLinkFor } from '../rules/vendor-links';
-import { composeSubject, composeVendorEmail, formatKb, PLACEHOLDERS, VENDOR_PAGE_LABEL, VENDOR_PAGE_TITLE, type ComposeInput } from './compose';
+import {
+  composeSubject,
+  composeVendorEmail,
+  formatKb,
+  PLACEHOLDERS,
+  VENDOR_PAGE_LABEL,
+  VENDOR_PAGE_TITLE,
+  type ComposeInput,
+} from './compose';
 
 const allVendorLinks = {
-  main: { acme1234: 'https://give.example.org/e?utm_source=acme&x=1', bravo5678: 'https://give.example.org/e?utm_source=bravo' },
-  'text-1': { acme1234: 'https://give.example.org/t?utm_source=acme', bravo5678: 'https://give.example.org/t?utm_source=bravo' },
+  main: {
+    acme1234: 'https://give.example.org/e?utm_source=acme&x=1',
+    bravo5678: 'https://give.example.org/e?utm_source=bravo',
+  },
+  'text-1': {
+    acme1234: 'https://give.example.org/t?utm_source=acme',
+    bravo5678: 'https://give.example.org/t?utm_source=bravo',
+  },
 };
 
 const emailCards = [
@@ -29,8 +43,22 @@ const textCards = [
 ];
 
 const vendors = {
-  acme1234: { name: 'Acme Lists', emails: ['ops@acme.test'], emailProspectingKey: 'ACME-EMAIL-KEY', textProspectingKey: 'ACME-TEXT-KEY', split: '60/40', costs: { costPerDonor: 12.5, cpdBudget: 5000 } },
-  bravo5678: { name: 'Bravo Data', emails: ['a@bravo.test', 'b@bravo.test'], emailProspectingKey: 'BRAVO-EMAIL-KEY', textProspectingKey: null, split: undefined, costs: { costPerDonor: 9, cpdBudget: 1200 } },
+  acme1234: {
+    name: 'Acme Lists',
+    emails: ['ops@acme.test'],
+    emailProspectingKey: 'ACME-EMAIL-KEY',
+    textProspectingKey: 'ACME-TEXT-KEY',
+    split: '60/40',
+    costs: { costPerDonor: 12.5, cpdBudget: 5000 },
+  },
+  bravo5678: {
+    name: 'Bravo Data',
+    emails: ['a@bravo.test', 'b@bravo.test'],
+    emailProspectingKey: 'BRAVO-EMAIL-KEY',
+    textProspectingKey: null,
+    split: undefined,
+    costs: { costPerDonor: 9, cpdBudget: 1200 },
+  },
 };
 
 const context = {
@@ -41,8 +69,11 @@ const context = {
   hubPassword: 'hub-secret',
 };
 
-const withVendorLinks = <Card extends { id: string }>(cards: readonly Card[], links: typeof allVendorLinks, vendorId: string) =>
-  cards.map((card) => ({ ...card, link: vendorLinkFor(links, card.id, vendorId) }));
+const withVendorLinks = <Card extends { id: string }>(
+  cards: readonly Card[],
+  links: typeof allVendorLinks,
+  vendorId: string,
+) => cards.map((card) => ({ ...card, link: vendorLinkFor(links, card.id, vendorId) }));
 
 function inputFor(vendorId: keyof typeof vendors, overrides: Partial<ComposeInput['send']> = {}): ComposeInput {
   return {
@@ -109,22 +140,42 @@ describe('composeVendorEmail', () => {
   });
 
   it('addresses the recipients as PRODUCT 5 says', () => {
-    const email = composeVendorEmail({ ...inputFor('acme1234'), context: { ...context, approvalEmails: ['approvals@agency.test', 'JANE.DOE@agency.test'] } });
+    const email = composeVendorEmail({
+      ...inputFor('acme1234'),
+      context: { ...context, approvalEmails: ['approvals@agency.test', 'JANE.DOE@agency.test'] },
+    });
     expect(email.cc).toEqual(['approvals@agency.test', 'JANE.DOE@agency.test']);
     expect(email.replyTo).toEqual(['jane.doe@agency.test', 'approvals@agency.test']);
     expect(email.text).toContain('Please send approvals to jane.doe@agency.test and approvals@agency.test.');
   });
 
   it('greets by New York time', () => {
-    const at = (iso: string) => composeVendorEmail({ ...inputFor('acme1234'), context: { ...context, now: new Date(iso) } }).text;
+    const at = (iso: string) =>
+      composeVendorEmail({ ...inputFor('acme1234'), context: { ...context, now: new Date(iso) } }).text;
     expect(at('2026-03-10T16:59:00Z')).toMatch(/^Good afternoon,/); // 12:59 EDT
     expect(at('2026-03-10T21:00:00Z')).toMatch(/^Good evening,/); // 17:00 EDT
     expect(at('2026-03-10T03:00:00Z')).toMatch(/^Good evening,/); // 23:00 EDT the day before
   });
 
   it('shows placeholders for missing card data, keys and password', () => {
-    const blankEmail = { id: 'main', subject: ' ', senderName: null, endDate: null, filename: null, htmlContent: null, link: null };
-    const blankText = { id: 'text-1', content: '', senderName: '', endDate: 'garbage', fileName: null, fileContent: null, link: null };
+    const blankEmail = {
+      id: 'main',
+      subject: ' ',
+      senderName: null,
+      endDate: null,
+      filename: null,
+      htmlContent: null,
+      link: null,
+    };
+    const blankText = {
+      id: 'text-1',
+      content: '',
+      senderName: '',
+      endDate: 'garbage',
+      fileName: null,
+      fileContent: null,
+      link: null,
+    };
     const email = composeVendorEmail({
       send: { client: null, pricingModel: 'CPM', emailCards: [blankEmail], textCards: [blankText] },
       vendor: { ...vendors.acme1234, emailProspectingKey: null, textProspectingKey: '' },
@@ -152,7 +203,9 @@ describe('composeVendorEmail', () => {
       send: {
         client: { slug: 'x', displayName: `A & B ${evil}` },
         pricingModel: 'Revshare',
-        emailCards: [{ ...emailCards[0]!, subject: evil, senderName: `"quoted" & 'single'`, link: 'javascript:alert(1)' }],
+        emailCards: [
+          { ...emailCards[0]!, subject: evil, senderName: `"quoted" & 'single'`, link: 'javascript:alert(1)' },
+        ],
         textCards: [{ ...textCards[0]!, content: `${evil}\nline two`, link: 'https://x.example/?a=1&b="2"' }],
       },
       vendor: { ...vendors.acme1234, name: `<b>Acme</b>`, emailProspectingKey: '<img src=x onerror=alert(1)>' },

@@ -93,7 +93,13 @@ export function cardSections(send: ComposeInput['send'], vendor: ComposeInput['v
 /** The vendor's own page: one section, or nothing when links are left out. */
 function vendorPageBlocks(vendorPage: string | null | undefined): Block[] {
   if (!vendorPage) return [];
-  return [{ kind: 'section', title: VENDOR_PAGE_TITLE, rows: [{ label: VENDOR_PAGE_LABEL, value: vendorPage, isLink: true }] }];
+  return [
+    {
+      kind: 'section',
+      title: VENDOR_PAGE_TITLE,
+      rows: [{ label: VENDOR_PAGE_LABEL, value: vendorPage, isLink: true }],
+    },
+  ];
 }
 
 function bodyBlocks({ send, vendor, context, vendorPage }: ComposeInput): Block[] {
@@ -101,12 +107,25 @@ function bodyBlocks({ send, vendor, context, vendorPage }: ComposeInput): Block[
   const approvers = distinctAddresses([context.senderEmail, ...context.approvalEmails]);
   const signOff = context.senderFirstName.trim();
   return [
-    { kind: 'paragraph', lines: [greetingLine(context.now), `Hi ${orPlaceholder(vendor.name, 'there')}, here is new prospecting content for you.`] },
+    {
+      kind: 'paragraph',
+      lines: [
+        greetingLine(context.now),
+        `Hi ${orPlaceholder(vendor.name, 'there')}, here is new prospecting content for you.`,
+      ],
+    },
     { kind: 'paragraph', lines: [`Client: ${orPlaceholder(send.client?.displayName, PLACEHOLDERS.client)}`] },
     { kind: 'section', title: `Terms (${terms.label})`, isTabular: true, rows: terms.items },
     ...cardSections(send, vendor),
     ...vendorPageBlocks(vendorPage),
-    { kind: 'paragraph', lines: [approvers.length > 0 ? `Please send approvals to ${joinWithAnd(approvers)}.` : 'Please reply with your approvals.'] },
+    {
+      kind: 'paragraph',
+      lines: [
+        approvers.length > 0
+          ? `Please send approvals to ${joinWithAnd(approvers)}.`
+          : 'Please reply with your approvals.',
+      ],
+    },
     { kind: 'paragraph', lines: signOff ? ['Thank you,', signOff] : ['Thank you,'] },
     { kind: 'paragraph', lines: [`Password: ${orPlaceholder(context.hubPassword, 'ask your account manager')}`] },
   ];

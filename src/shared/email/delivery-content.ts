@@ -17,12 +17,18 @@ export function vendorDeliveryContent(input: ComposeInput, composed: ComposedEma
     pricingModel: send.pricingModel,
     terms: { label: terms.label, items: terms.items },
     split: vendor.split ?? null,
-    costs: vendor.costs ? Object.fromEntries(Object.entries(vendor.costs).map(([field, value]) => [field, value ?? null])) : null,
+    costs: vendor.costs
+      ? Object.fromEntries(Object.entries(vendor.costs).map(([field, value]) => [field, value ?? null]))
+      : null,
     cards: cardSections(send, vendor).map((section) => ({
       title: section.title,
       rows: section.rows.map((row) => ({ label: row.label, value: row.value, isLink: row.isLink === true })),
     })),
-    attachments: composed.attachments.map((attachment) => ({ fileName: attachment.filename, contentType: attachment.contentType, size: attachment.size })),
+    attachments: composed.attachments.map((attachment) => ({
+      fileName: attachment.filename,
+      contentType: attachment.contentType,
+      size: attachment.size,
+    })),
     approvalEmails: [...context.approvalEmails],
   };
 }

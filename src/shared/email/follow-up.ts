@@ -23,10 +23,14 @@ export function replySubject(subject: string): string {
 }
 
 /** Who answers: the person who wrote the follow-up (the sender, for a reminder) and the approval addresses. */
-export const followUpReplyTo = (writerEmail: string, approvalEmails: readonly string[]) => distinctAddresses([writerEmail, ...approvalEmails]);
+export const followUpReplyTo = (writerEmail: string, approvalEmails: readonly string[]) =>
+  distinctAddresses([writerEmail, ...approvalEmails]);
 
 /** `signerFirstName`: the person who wrote it (the sender, for a reminder), who signs it. */
-export function composeFollowUp(context: { originalSubject: string; vendorName: string; signerFirstName: string }, body: FollowUpBody): ComposedFollowUp {
+export function composeFollowUp(
+  context: { originalSubject: string; vendorName: string; signerFirstName: string },
+  body: FollowUpBody,
+): ComposedFollowUp {
   const signOff = context.signerFirstName.trim();
   const blocks: Block[] = [
     { kind: 'paragraph', lines: [`Hi ${context.vendorName.trim() || 'there'},`] },
@@ -44,7 +48,9 @@ export function seedTestReviewBody(review: SeedTestReview): FollowUpBody {
       paragraphs: [
         ['Your seed test is approved: you may deploy as scheduled.'],
         ...(note ? [[`Note from the team: ${note}`]] : []),
-        ['Please report the deployment on your personal page (the link is in our first message about this deployment) once it has gone out.'],
+        [
+          'Please report the deployment on your personal page (the link is in our first message about this deployment) once it has gone out.',
+        ],
       ],
     };
   }
@@ -52,7 +58,9 @@ export function seedTestReviewBody(review: SeedTestReview): FollowUpBody {
     paragraphs: [
       ['We looked at your seed test and need changes before you deploy:'],
       [note ?? ''],
-      ['Please send a new seed test to the approval addresses and report it on your personal page (the link is in our first message about this deployment).'],
+      [
+        'Please send a new seed test to the approval addresses and report it on your personal page (the link is in our first message about this deployment).',
+      ],
     ],
   };
 }

@@ -6,12 +6,46 @@ const input = (vendor: Partial<ComposeInput['vendor']>, link: string): ComposeIn
   send: {
     client: { slug: 'goa-victory', displayName: 'GOA Victory' },
     pricingModel: 'Revshare',
-    emailCards: [{ id: 'main', subject: 'Spring', senderName: 'GOA', endDate: '2026-04-15', link, filename: null, htmlContent: null }],
+    emailCards: [
+      {
+        id: 'main',
+        subject: 'Spring',
+        senderName: 'GOA',
+        endDate: '2026-04-15',
+        link,
+        filename: null,
+        htmlContent: null,
+      },
+    ],
     // A copy whose lines look like rows: they are copy, not facts.
-    textCards: [{ id: 'text-1', content: 'Give today.\n\nLink: https://copy.example\nSplit: 1/99', senderName: 'GOA', endDate: null, link: null, fileName: null, fileContent: null }],
+    textCards: [
+      {
+        id: 'text-1',
+        content: 'Give today.\n\nLink: https://copy.example\nSplit: 1/99',
+        senderName: 'GOA',
+        endDate: null,
+        link: null,
+        fileName: null,
+        fileContent: null,
+      },
+    ],
   },
-  vendor: { name: 'Acme', emails: ['a@acme.test'], emailProspectingKey: 'ACME-KEY', textProspectingKey: null, split: '60/40', costs: undefined, ...vendor },
-  context: { now: new Date('2026-03-10T15:00:00Z'), senderEmail: 'me@agency.test', senderFirstName: 'Sam', approvalEmails: [], hubPassword: undefined },
+  vendor: {
+    name: 'Acme',
+    emails: ['a@acme.test'],
+    emailProspectingKey: 'ACME-KEY',
+    textProspectingKey: null,
+    split: '60/40',
+    costs: undefined,
+    ...vendor,
+  },
+  context: {
+    now: new Date('2026-03-10T15:00:00Z'),
+    senderEmail: 'me@agency.test',
+    senderFirstName: 'Sam',
+    approvalEmails: [],
+    hubPassword: undefined,
+  },
 });
 
 describe('readMessageFacts', () => {
@@ -28,8 +62,19 @@ describe('readMessageFacts', () => {
 
   it('lines two messages up side by side and marks what differs', () => {
     const a = readMessageFacts(composeVendorEmail(input({}, 'https://x.example/?utm_source=a')).text);
-    const b = readMessageFacts(composeVendorEmail(input({ split: '60/40', emailProspectingKey: 'B-KEY' }, 'https://x.example/?utm_source=b')).text);
-    expect(compareMessageFacts(a, b).map(({ label, section, a: first, b: second, isSame }) => [section, label, first, second, isSame])).toEqual([
+    const b = readMessageFacts(
+      composeVendorEmail(input({ split: '60/40', emailProspectingKey: 'B-KEY' }, 'https://x.example/?utm_source=b'))
+        .text,
+    );
+    expect(
+      compareMessageFacts(a, b).map(({ label, section, a: first, b: second, isSame }) => [
+        section,
+        label,
+        first,
+        second,
+        isSame,
+      ]),
+    ).toEqual([
       ['Terms (Revshare)', 'Split', '60/40', '60/40', true],
       ['Email 1', 'Link', 'https://x.example/?utm_source=a', 'https://x.example/?utm_source=b', false],
       ['Email 1', 'Email Prospecting Hub Key', 'ACME-KEY', 'B-KEY', false],

@@ -71,13 +71,30 @@ export interface FactDifference {
 
 /** Every fact of either message, in message order, side by side; the terms are compared whatever their model. */
 export function compareMessageFacts(a: readonly MessageFact[], b: readonly MessageFact[]): FactDifference[] {
-  const keyOf = (fact: MessageFact) => `${fact.kind}\u0000${fact.kind === 'terms' ? 'Terms' : fact.section}\u0000${fact.label}`;
+  const keyOf = (fact: MessageFact) =>
+    `${fact.kind}\u0000${fact.kind === 'terms' ? 'Terms' : fact.section}\u0000${fact.label}`;
   const rows = new Map<string, FactDifference>();
-  for (const fact of a) rows.set(keyOf(fact), { kind: fact.kind, section: fact.section, label: fact.label, a: fact.value, b: null, isSame: false });
+  for (const fact of a)
+    rows.set(keyOf(fact), {
+      kind: fact.kind,
+      section: fact.section,
+      label: fact.label,
+      a: fact.value,
+      b: null,
+      isSame: false,
+    });
   for (const fact of b) {
     const existing = rows.get(keyOf(fact));
     if (existing) existing.b = fact.value;
-    else rows.set(keyOf(fact), { kind: fact.kind, section: fact.section, label: fact.label, a: null, b: fact.value, isSame: false });
+    else
+      rows.set(keyOf(fact), {
+        kind: fact.kind,
+        section: fact.section,
+        label: fact.label,
+        a: null,
+        b: fact.value,
+        isSame: false,
+      });
   }
   return [...rows.values()].map((difference) => ({ ...difference, isSame: difference.a === difference.b }));
 }

@@ -66,7 +66,13 @@ describe('findContentWarnings', () => {
       textCards: [],
       today,
     });
-    expect(warnings).toEqual([{ cardId: 'email-2', kind: 'html-too-large', message: 'Email 2: the HTML is 117.2 KB. Gmail clips messages over 102 KB.' }]);
+    expect(warnings).toEqual([
+      {
+        cardId: 'email-2',
+        kind: 'html-too-large',
+        message: 'Email 2: the HTML is 117.2 KB. Gmail clips messages over 102 KB.',
+      },
+    ]);
   });
 
   it('warns about SMS copy over one segment and about non-GSM characters', () => {
@@ -80,11 +86,16 @@ describe('findContentWarnings', () => {
       today,
     });
     expect(warnings).toEqual([
-      { cardId: 'text-1', kind: 'sms-segments', message: 'Text 1: 161 characters make 2 SMS segments (GSM-7, 153 per segment).' },
+      {
+        cardId: 'text-1',
+        kind: 'sms-segments',
+        message: 'Text 1: 161 characters make 2 SMS segments (GSM-7, 153 per segment).',
+      },
       {
         cardId: 'text-2',
         kind: 'sms-encoding',
-        message: "Text 2: '’', U+0009 are not in the GSM-7 alphabet, so the message is sent as UCS-2 (70 characters per SMS, 67 when split).",
+        message:
+          "Text 2: '’', U+0009 are not in the GSM-7 alphabet, so the message is sent as UCS-2 (70 characters per SMS, 67 when split).",
       },
     ]);
   });

@@ -64,19 +64,29 @@ export interface ContentCheckInput {
 function endDateWarning(cardId: string, label: string, endDate: string | null, today: string): ContentWarning[] {
   const day = endDateDay(endDate);
   if (day === null || day >= today) return [];
-  return [{ cardId, kind: 'end-date-past', message: `${label}: the end date, ${formatEndDateLong(day)}, is in the past.` }];
+  return [
+    { cardId, kind: 'end-date-past', message: `${label}: the end date, ${formatEndDateLong(day)}, is in the past.` },
+  ];
 }
 
 function htmlWarning(cardId: string, label: string, html: string | null): ContentWarning[] {
   const bytes = html ? utf8ByteLength(html) : 0;
   if (bytes <= GMAIL_CLIP_BYTES) return [];
-  return [{ cardId, kind: 'html-too-large', message: `${label}: the HTML is ${formatKb(bytes)}. Gmail clips messages over 102 KB.` }];
+  return [
+    {
+      cardId,
+      kind: 'html-too-large',
+      message: `${label}: the HTML is ${formatKb(bytes)}. Gmail clips messages over 102 KB.`,
+    },
+  ];
 }
 
 /** "'’'", or 'U+0009' for a character that does not show. */
 function showCharacter(char: string): string {
   const code = char.codePointAt(0) ?? 0;
-  return code < 0x20 || (code >= 0x7f && code < 0xa0) ? `U+${code.toString(16).toUpperCase().padStart(4, '0')}` : `'${char}'`;
+  return code < 0x20 || (code >= 0x7f && code < 0xa0)
+    ? `U+${code.toString(16).toUpperCase().padStart(4, '0')}`
+    : `'${char}'`;
 }
 
 function smsWarnings(cardId: string, label: string, text: string | null): ContentWarning[] {

@@ -3,7 +3,12 @@ import { endDateDay } from './new-york-time';
 // Two formats on purpose: the e-mail writes the month out, the Deployment Log's compact details abbreviate it.
 // Both read the end date as the same calendar day (endDateDay), so the log and the e-mail never disagree on it.
 const longDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
-const shortDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
+const shortDate = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+});
 
 function formatDay(format: Intl.DateTimeFormat, value: string | null | undefined): string | null {
   const day = endDateDay(value);

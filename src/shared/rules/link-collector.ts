@@ -186,7 +186,8 @@ export function createLinkCollector(vendors: readonly LinkVendor[]): LinkCollect
       }
     }
     // An empty source never counts; any other is settled once added, unless its vendors' lists are still open.
-    if (settledCells.size < MAX_TRACKED && (found.source === '' || isSettled(found.source, found.link))) settledCells.add(cell);
+    if (settledCells.size < MAX_TRACKED && (found.source === '' || isSettled(found.source, found.link)))
+      settledCells.add(cell);
   }
 
   return {
@@ -194,7 +195,8 @@ export function createLinkCollector(vendors: readonly LinkVendor[]): LinkCollect
       rowCount++;
       for (const cell of cells) {
         // A cell without '=' (most of a file) is passed over before it is hashed for the lookup.
-        if (cell.length >= MIN_LINK_LENGTH && cell.includes('=') && !settledCells.has(cell) && mentionsUtmSource(cell)) addCell(cell);
+        if (cell.length >= MIN_LINK_LENGTH && cell.includes('=') && !settledCells.has(cell) && mentionsUtmSource(cell))
+          addCell(cell);
       }
     },
     result() {
@@ -204,7 +206,11 @@ export function createLinkCollector(vendors: readonly LinkVendor[]): LinkCollect
         unmatchedSourceCount: unmatched.size,
         malformedUrls: [...malformed],
         malformedUrlCount: malformedCount,
-        conflicts: [...ignored].map(([vendorId, others]) => ({ vendorId, kept: links.get(vendorId) ?? '', ignored: others })),
+        conflicts: [...ignored].map(([vendorId, others]) => ({
+          vendorId,
+          kept: links.get(vendorId) ?? '',
+          ignored: others,
+        })),
         rowCount,
       };
     },

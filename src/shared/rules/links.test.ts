@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_PARSE_ERROR_MESSAGE, CsvParseError, createLinkCollector, effectiveUtmSources, extractVendorLinks, looksBinary } from './links';
+import {
+  CSV_PARSE_ERROR_MESSAGE,
+  CsvParseError,
+  createLinkCollector,
+  effectiveUtmSources,
+  extractVendorLinks,
+  looksBinary,
+} from './links';
 
 const vendors = [
   { vendorId: 'acme1234', utmSource: 'acme' },
@@ -44,7 +51,11 @@ describe('extractVendorLinks', () => {
     const result = extractVendorLinks(csv, vendors);
     expect(result.links).toEqual({ acme1234: 'https://x.example/1?utm_source=acme' });
     expect(result.conflicts).toEqual([
-      { vendorId: 'acme1234', kept: 'https://x.example/1?utm_source=acme', ignored: ['https://x.example/2?utm_source=acme', 'https://x.example/3?utm_source=acme'] },
+      {
+        vendorId: 'acme1234',
+        kept: 'https://x.example/1?utm_source=acme',
+        ignored: ['https://x.example/2?utm_source=acme', 'https://x.example/3?utm_source=acme'],
+      },
     ]);
   });
 
@@ -65,7 +76,11 @@ describe('extractVendorLinks', () => {
   });
 
   it('lists distinct unmatched sources once, in their first spelling', () => {
-    const csv = ['https://x.example/?utm_source=Zulu', 'https://x.example/?utm_source=zulu', 'https://x.example/?utm_source=yankee'].join('\n');
+    const csv = [
+      'https://x.example/?utm_source=Zulu',
+      'https://x.example/?utm_source=zulu',
+      'https://x.example/?utm_source=yankee',
+    ].join('\n');
     const result = extractVendorLinks(csv, vendors);
     expect(result.unmatchedSources).toEqual(['Zulu', 'yankee']);
     expect(result.unmatchedSourceCount).toBe(2);
@@ -76,23 +91,42 @@ describe('extractVendorLinks', () => {
   });
 
   it('reports cells that mention utm_source= but are not http(s) links', () => {
-    const csv = ['www.x.example/?utm_source=acme', 'javascript:alert(1)//?utm_source=acme', 'https://x.example/#utm_source=acme'].join('\n');
+    const csv = [
+      'www.x.example/?utm_source=acme',
+      'javascript:alert(1)//?utm_source=acme',
+      'https://x.example/#utm_source=acme',
+    ].join('\n');
     const result = extractVendorLinks(csv, vendors);
     expect(result.links).toEqual({});
-    expect(result.malformedUrls).toEqual(['www.x.example/?utm_source=acme', 'javascript:alert(1)//?utm_source=acme', 'https://x.example/#utm_source=acme']);
+    expect(result.malformedUrls).toEqual([
+      'www.x.example/?utm_source=acme',
+      'javascript:alert(1)//?utm_source=acme',
+      'https://x.example/#utm_source=acme',
+    ]);
     expect(result.malformedUrlCount).toBe(3);
   });
 
   it('reads a repeated cell the same way every time: malformed repeats are counted, repeats of settled links change nothing', () => {
     const acme1 = 'https://x.example/1?utm_source=acme';
     const conflicting = Array.from({ length: 7 }, (_, i) => `https://x.example/${i + 2}?utm_source=acme`);
-    const rows = [acme1, 'ftp://x.example/?utm_source=acme', acme1, 'https://x.example/?utm_source=', 'ftp://x.example/?utm_source=acme', 'https://x.example/?utm_source=zulu'];
+    const rows = [
+      acme1,
+      'ftp://x.example/?utm_source=acme',
+      acme1,
+      'https://x.example/?utm_source=',
+      'ftp://x.example/?utm_source=acme',
+      'https://x.example/?utm_source=zulu',
+    ];
     for (const link of conflicting) rows.push(link, acme1, link, 'https://x.example/?utm_source=');
     rows.push('https://x.example/?utm_source=zulu', 'ftp://x.example/?utm_source=acme');
     const result = extractVendorLinks(rows.join('\n'), vendors);
     expect(result.links).toEqual({ acme1234: acme1 });
     expect(result.malformedUrlCount).toBe(3);
-    expect(result.malformedUrls).toEqual(['ftp://x.example/?utm_source=acme', 'ftp://x.example/?utm_source=acme', 'ftp://x.example/?utm_source=acme']);
+    expect(result.malformedUrls).toEqual([
+      'ftp://x.example/?utm_source=acme',
+      'ftp://x.example/?utm_source=acme',
+      'ftp://x.example/?utm_source=acme',
+    ]);
     expect(result.conflicts).toEqual([{ vendorId: 'acme1234', kept: acme1, ignored: conflicting.slice(0, 5) }]);
     expect(result.unmatchedSources).toEqual(['zulu']);
     expect(result.rowCount).toBe(rows.length);
@@ -108,8 +142,12 @@ describe('extractVendorLinks', () => {
   });
 
   it('reads semicolon and tab separated files and quoted cells with commas', () => {
-    expect(extractVendorLinks('a;b\nx;https://x.example/?utm_source=acme', vendors).links).toEqual({ acme1234: 'https://x.example/?utm_source=acme' });
-    expect(extractVendorLinks('a\tb\nx\thttps://x.example/?utm_source=acme', vendors).links).toEqual({ acme1234: 'https://x.example/?utm_source=acme' });
+    expect(extractVendorLinks('a;b\nx;https://x.example/?utm_source=acme', vendors).links).toEqual({
+      acme1234: 'https://x.example/?utm_source=acme',
+    });
+    expect(extractVendorLinks('a\tb\nx\thttps://x.example/?utm_source=acme', vendors).links).toEqual({
+      acme1234: 'https://x.example/?utm_source=acme',
+    });
     expect(extractVendorLinks('"Acme, Inc.","https://x.example/?a=1,2&utm_source=acme"', vendors).links).toEqual({
       acme1234: 'https://x.example/?a=1,2&utm_source=acme',
     });
@@ -133,7 +171,10 @@ describe('extractVendorLinks', () => {
     const filler = 'row,https://x.example/?utm_source=filler,some text here\n'.repeat(40_000);
     const csv = `${filler}"quoted,\nacross lines",https://x.example/?utm_source=acme\n${filler}https://x.example/?utm_source=bravo\n`;
     const result = extractVendorLinks(csv, vendors);
-    expect(result.links).toEqual({ acme1234: 'https://x.example/?utm_source=acme', bravo5678: 'https://x.example/?utm_source=bravo' });
+    expect(result.links).toEqual({
+      acme1234: 'https://x.example/?utm_source=acme',
+      bravo5678: 'https://x.example/?utm_source=bravo',
+    });
     expect(result.rowCount).toBe(80_002);
     expect(result.unmatchedSources).toEqual(['filler']);
   });
@@ -141,7 +182,10 @@ describe('extractVendorLinks', () => {
 
 describe('createLinkCollector', () => {
   it('collects row by row, as a worker feeding parsed chunks does', () => {
-    const collector = createLinkCollector([{ vendorId: 'acme1234', utmSource: 'ACME' }, { vendorId: 'twin0001', utmSource: 'acme' }]);
+    const collector = createLinkCollector([
+      { vendorId: 'acme1234', utmSource: 'ACME' },
+      { vendorId: 'twin0001', utmSource: 'acme' },
+    ]);
     collector.addRow(['x', 'https://x.example/?utm_source=acme']);
     collector.addRow([]);
     expect(collector.result()).toMatchObject({
@@ -158,7 +202,12 @@ describe('effectiveUtmSources', () => {
       { vendorId: 'b', defaultUtmSource: 'bravo' },
       { vendorId: 'c', defaultUtmSource: 'charlie' },
     ];
-    expect(effectiveUtmSources(list, [{ vendorId: 'a', utmSource: ' alpha2 ' }, { vendorId: 'b', utmSource: '' }])).toEqual([
+    expect(
+      effectiveUtmSources(list, [
+        { vendorId: 'a', utmSource: ' alpha2 ' },
+        { vendorId: 'b', utmSource: '' },
+      ]),
+    ).toEqual([
       { vendorId: 'a', utmSource: 'alpha2' },
       { vendorId: 'b', utmSource: 'bravo' },
       { vendorId: 'c', utmSource: 'charlie' },

@@ -7,7 +7,13 @@ describe('newYorkDate', () => {
     expect(newYorkDate(new Date('2026-03-15T04:00:00Z'))).toBe('2026-03-15');
   });
   it('reads midnight as hour 0', () => {
-    expect(newYorkWallClock(new Date('2026-01-15T05:00:00Z'))).toEqual({ year: 2026, month: 1, day: 15, hour: 0, minute: 0 });
+    expect(newYorkWallClock(new Date('2026-01-15T05:00:00Z'))).toEqual({
+      year: 2026,
+      month: 1,
+      day: 15,
+      hour: 0,
+      minute: 0,
+    });
   });
 });
 

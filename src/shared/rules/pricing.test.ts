@@ -41,7 +41,14 @@ describe('vendorTerms', () => {
   });
 
   it('gives CPA and CPM terms from their own fields only', () => {
-    const costs = { costPerDonor: 1, cpdBudget: 2, costPerAcquisition: 3.25, cpaBudget: 1200, costPerThousand: 0.75, cpmBudget: 999.99 };
+    const costs = {
+      costPerDonor: 1,
+      cpdBudget: 2,
+      costPerAcquisition: 3.25,
+      cpaBudget: 1200,
+      costPerThousand: 0.75,
+      cpmBudget: 999.99,
+    };
     expect(vendorTerms('CPA', undefined, costs).lines).toEqual(['Cost per acquisition: $3.25', 'CPA budget: $1,200']);
     expect(vendorTerms('CPM', undefined, costs).lines).toEqual(['Cost per thousand: $0.75', 'CPM budget: $999.99']);
   });

@@ -35,7 +35,11 @@ const COST_TERMS: Record<Exclude<PricingModel, 'Revshare'>, { field: CostField; 
 };
 
 const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const dollarsAndCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+const dollarsAndCents = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+});
 
 /** '$5,000' for whole amounts, '$12.50' otherwise. */
 export function formatDollars(amount: number): string {
@@ -56,11 +60,19 @@ function isSet(value: number | null | undefined): value is number {
  * A vendor's terms under a pricing model. Revshare falls back to the 50/50 default when the vendor
  * has no split row (the default counts as a split); a cost of 0 is a value, only null/absent is missing.
  */
-export function vendorTerms(model: PricingModel, split: string | undefined, costs: CostValues | undefined): VendorTerms {
+export function vendorTerms(
+  model: PricingModel,
+  split: string | undefined,
+  costs: CostValues | undefined,
+): VendorTerms {
   if (model === 'Revshare') {
     const ratio = split === undefined || split.trim() === '' ? DEFAULT_SPLIT : split.trim();
     const isComplete = isValidSplit(ratio);
-    return withLines('Revshare', [{ label: 'Split', value: isComplete ? ratio : NOT_SET }], isComplete ? [] : ['Split']);
+    return withLines(
+      'Revshare',
+      [{ label: 'Split', value: isComplete ? ratio : NOT_SET }],
+      isComplete ? [] : ['Split'],
+    );
   }
   const items: VendorTerms['items'] = [];
   const missing: string[] = [];

@@ -21,8 +21,12 @@ describe('isUnreachableFromOutside', () => {
     'not a url',
   ])('%s is not reachable by vendors', (url) => expect(isUnreachableFromOutside(url)).toBe(true));
 
-  it.each(['https://dispatch.agency.com', 'http://8.8.8.8', 'http://172.32.0.1', 'http://192.169.0.1', 'http://[2001:db8::1]', 'https://a.b.c.example.org:8443'])(
-    '%s is reachable',
-    (url) => expect(isUnreachableFromOutside(url)).toBe(false),
-  );
+  it.each([
+    'https://dispatch.agency.com',
+    'http://8.8.8.8',
+    'http://172.32.0.1',
+    'http://192.169.0.1',
+    'http://[2001:db8::1]',
+    'https://a.b.c.example.org:8443',
+  ])('%s is reachable', (url) => expect(isUnreachableFromOutside(url)).toBe(false));
 });

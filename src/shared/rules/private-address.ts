@@ -32,8 +32,13 @@ function isPrivateIpv6(address: string): boolean {
   if (mapped) return isPrivateIpv4(mapped.slice(1).map(Number));
   if (address.startsWith('::ffff:')) {
     // The URL parser writes a mapped IPv4 address as two hex groups.
-    const [high = 0] = address.slice(7).split(':').map((group) => parseInt(group, 16));
+    const [high = 0] = address
+      .slice(7)
+      .split(':')
+      .map((group) => parseInt(group, 16));
     return isPrivateIpv4([high >> 8, high & 0xff]);
   }
-  return address === '::1' || address === '::' || /^f[cd][0-9a-f]{0,2}:/.test(address) || /^fe[89ab][0-9a-f]?:/.test(address);
+  return (
+    address === '::1' || address === '::' || /^f[cd][0-9a-f]{0,2}:/.test(address) || /^fe[89ab][0-9a-f]?:/.test(address)
+  );
 }

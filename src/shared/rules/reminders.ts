@@ -44,12 +44,19 @@ export interface ReminderCandidate {
  */
 export function dueReminder(candidate: ReminderCandidate, now: Date, delayMs: number): ReminderKind | null {
   if (!candidate.remindersEnabled || candidate.deliveryStatus !== 'sent' || !candidate.sentAt) return null;
-  if (!candidate.hasLink || candidate.linkRevokedAt || !candidate.linkExpiresAt || candidate.linkExpiresAt <= now) return null;
+  if (!candidate.hasLink || candidate.linkRevokedAt || !candidate.linkExpiresAt || candidate.linkExpiresAt <= now)
+    return null;
   const isSent = (kind: ReminderKind) => candidate.sentKinds.includes(kind);
   if (candidate.status === 'sent' && !candidate.receivedAt) {
     return !isSent('unacknowledged') && now.getTime() - candidate.sentAt.getTime() >= delayMs ? 'unacknowledged' : null;
   }
-  if (candidate.status === 'deployed' || candidate.status === 'cannot-deploy' || !candidate.scheduledDate || isSent('overdue')) return null;
+  if (
+    candidate.status === 'deployed' ||
+    candidate.status === 'cannot-deploy' ||
+    !candidate.scheduledDate ||
+    isSent('overdue')
+  )
+    return null;
   // The scheduled wall-clock time in New York, compared with New York's wall clock `delayMs` ago: no time zone sums.
   const scheduled = `${candidate.scheduledDate}T${candidate.scheduledTime ?? '00:00'}`;
   return newYorkStamp(new Date(now.getTime() - delayMs)) >= scheduled ? 'overdue' : null;
@@ -57,5 +64,7 @@ export function dueReminder(candidate: ReminderCandidate, now: Date, delayMs: nu
 
 /** The reminder's opening line, by kind (the message then quotes what the vendor was sent). */
 export function reminderSummary(kind: ReminderKind): string {
-  return kind === 'unacknowledged' ? 'Reminder sent: no answer yet' : 'Reminder sent: scheduled date passed without a deployment report';
+  return kind === 'unacknowledged'
+    ? 'Reminder sent: no answer yet'
+    : 'Reminder sent: scheduled date passed without a deployment report';
 }

@@ -20,7 +20,13 @@ describe('smsStats', () => {
   });
 
   it('switches to UCS-2 for any other character: 70 single, 67 split', () => {
-    expect(smsStats(`${'a'.repeat(69)}’`)).toMatchObject({ encoding: 'UCS-2', length: 70, segments: 1, perSegment: 70, nonGsmCharacters: ['’'] });
+    expect(smsStats(`${'a'.repeat(69)}’`)).toMatchObject({
+      encoding: 'UCS-2',
+      length: 70,
+      segments: 1,
+      perSegment: 70,
+      nonGsmCharacters: ['’'],
+    });
     expect(smsStats(`${'a'.repeat(70)}’`)).toMatchObject({ length: 71, segments: 2, perSegment: 67 });
     expect(smsStats('🇺🇸 Vote').length).toBe(9); // two surrogate pairs, as UCS-2 counts them
   });

@@ -8,7 +8,8 @@ export interface ExpectedSpend {
 }
 
 const cents = (dollars: number) => Math.round(dollars * 100) / 100;
-const capped = (amount: number, budget: number | null | undefined) => cents(budget == null ? amount : Math.min(amount, budget));
+const capped = (amount: number, budget: number | null | undefined) =>
+  cents(budget == null ? amount : Math.min(amount, budget));
 
 /**
  * What a vendor's deployment is expected to cost from the terms it was sent (issue 14 item 4): CPM, quantity x CPM /
@@ -23,7 +24,8 @@ export function expectedSpend(
   if (pricingModel === 'CPM') {
     const cpm = costs?.costPerThousand;
     if (cpm == null) return { planned: null, actual: null };
-    const of = (quantity: number | null) => (quantity === null ? null : capped((quantity * cpm) / 1000, costs?.cpmBudget));
+    const of = (quantity: number | null) =>
+      quantity === null ? null : capped((quantity * cpm) / 1000, costs?.cpmBudget);
     return { planned: of(quantities.planned), actual: of(quantities.deployed) };
   }
   if (pricingModel === 'CPD') {
@@ -44,7 +46,9 @@ export interface SpendTotal extends ExpectedSpend {
  * figure for it (a Revshare or CPA send, or no quantity reported yet).
  */
 export function totalSpend(deliveries: readonly { status: string; spend: ExpectedSpend }[]): SpendTotal {
-  const counted = deliveries.filter((delivery) => delivery.status !== 'cannot-deploy').map((delivery) => delivery.spend);
+  const counted = deliveries
+    .filter((delivery) => delivery.status !== 'cannot-deploy')
+    .map((delivery) => delivery.spend);
   const sum = (figures: (number | null)[]) => {
     const known = figures.filter((figure): figure is number => figure !== null);
     return known.length === 0 ? null : cents(known.reduce((total, figure) => total + figure, 0));

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { sendBody } from '../contracts/send';
-import { findMissingLink, findMissingRequirements, labelCards, pleaseCompleteMessage, type SendRequirementsState } from './validation';
+import {
+  findMissingLink,
+  findMissingRequirements,
+  labelCards,
+  pleaseCompleteMessage,
+  type SendRequirementsState,
+} from './validation';
 
 const vendors = [
   { vendorId: 'acme1234', name: 'Acme' },
@@ -45,7 +51,14 @@ describe('findMissingRequirements', () => {
 
   it('names the main card fields, the CSV, then each card', () => {
     const blankMain = { id: 'main', htmlContent: '', subject: ' ', senderName: null, endDate: null, csvContent: null };
-    const second = { id: 'email-2', htmlContent: null, subject: 'S', senderName: '', endDate: '2026-03-20', csvContent: null };
+    const second = {
+      id: 'email-2',
+      htmlContent: null,
+      subject: 'S',
+      senderName: '',
+      endDate: '2026-03-20',
+      csvContent: null,
+    };
     const text = { id: 'text-1', content: '  ', csvContent: null };
     expect(findMissingRequirements(state({ emailCards: [blankMain, second], textCards: [text] }))).toEqual([
       'Email 1 subject line',
@@ -63,27 +76,41 @@ describe('findMissingRequirements', () => {
     const noCsv = { ...completeEmail, csvContent: null };
     expect(findMissingRequirements(state({ emailCards: [noCsv] }))).toEqual(['CSV file with vendor links']);
     expect(findMissingRequirements(state({ emailCards: [noCsv], globalCsvContent: 'a,b' }))).toEqual([]);
-    expect(findMissingRequirements(state({ emailCards: [noCsv], textCards: [{ id: 'text-1', content: 'Hi', csvContent: 'a' }] }))).toEqual([]);
+    expect(
+      findMissingRequirements(
+        state({ emailCards: [noCsv], textCards: [{ id: 'text-1', content: 'Hi', csvContent: 'a' }] }),
+      ),
+    ).toEqual([]);
   });
 
   it('checks a text-only send', () => {
-    expect(findMissingRequirements(state({ emailCards: [], textCards: [{ id: 'text-1', content: 'Give', csvContent: 'a' }] }))).toEqual([]);
+    expect(
+      findMissingRequirements(
+        state({ emailCards: [], textCards: [{ id: 'text-1', content: 'Give', csvContent: 'a' }] }),
+      ),
+    ).toEqual([]);
   });
 
   it('names what each selected vendor lacks under the pricing model', () => {
     const selected = { selectedVendors: ['acme1234', 'bravo5678'] };
-    expect(findMissingRequirements(state({ ...selected, pricingModel: 'CPD', costs: { acme1234: { costPerDonor: 12, cpdBudget: null } } }))).toEqual([
-      'CPD budget for Acme',
-      'Cost per donor for Bravo',
-      'CPD budget for Bravo',
-    ]);
-    expect(findMissingRequirements(state({ ...selected, pricingModel: 'CPA' }))).toContain('Cost per acquisition for Acme');
+    expect(
+      findMissingRequirements(
+        state({ ...selected, pricingModel: 'CPD', costs: { acme1234: { costPerDonor: 12, cpdBudget: null } } }),
+      ),
+    ).toEqual(['CPD budget for Acme', 'Cost per donor for Bravo', 'CPD budget for Bravo']);
+    expect(findMissingRequirements(state({ ...selected, pricingModel: 'CPA' }))).toContain(
+      'Cost per acquisition for Acme',
+    );
     expect(findMissingRequirements(state({ ...selected, pricingModel: 'CPM' }))).toContain('CPM budget for Bravo');
     expect(findMissingRequirements(state({ ...selected, splits: { bravo5678: 'none' } }))).toEqual(['Split for Bravo']);
   });
 
   it('is not fooled by vendor ids that are Object.prototype names', () => {
-    expect(findMissingRequirements(state({ selectedVendors: ['constructor'], vendors: [{ vendorId: 'constructor', name: 'Ctor' }] }))).toEqual([]);
+    expect(
+      findMissingRequirements(
+        state({ selectedVendors: ['constructor'], vendors: [{ vendorId: 'constructor', name: 'Ctor' }] }),
+      ),
+    ).toEqual([]);
   });
 
   it('takes the parsed send body as it is', () => {
@@ -93,13 +120,17 @@ describe('findMissingRequirements', () => {
       selectedClient: 'goa-victory',
       pricingModel: 'Revshare',
     });
-    expect(findMissingRequirements({ ...body, vendors, splits: body.vendorSplits, costs: {} })).toEqual(['Email 1 subject line']);
+    expect(findMissingRequirements({ ...body, vendors, splits: body.vendorSplits, costs: {} })).toEqual([
+      'Email 1 subject line',
+    ]);
   });
 });
 
 describe('pleaseCompleteMessage', () => {
   it('joins the labels', () => {
-    expect(pleaseCompleteMessage(['Client selection', 'Vendor selection'])).toBe('Please complete: Client selection, Vendor selection');
+    expect(pleaseCompleteMessage(['Client selection', 'Vendor selection'])).toBe(
+      'Please complete: Client selection, Vendor selection',
+    );
   });
 });
 
@@ -125,7 +156,10 @@ describe('findMissingLink', () => {
   });
 
   it('names the first card and vendor without a link', () => {
-    const links = { main: { acme1234: 'https://x.example/1', bravo5678: 'https://x.example/2' }, 'text-1': { acme1234: 'https://x.example/3', bravo5678: ' ' } };
+    const links = {
+      main: { acme1234: 'https://x.example/1', bravo5678: 'https://x.example/2' },
+      'text-1': { acme1234: 'https://x.example/3', bravo5678: ' ' },
+    };
     expect(findMissingLink(cards, ['acme1234', 'bravo5678'], links, names)).toBe(
       'Missing vendor link for card Text 1 and vendor Bravo. Please upload the CSV with vendor links.',
     );

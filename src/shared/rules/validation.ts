@@ -66,7 +66,10 @@ export function findMissingRequirements(state: SendRequirementsState): string[] 
   if (state.selectedVendors.length === 0) missing.push('Vendor selection');
   if (emailCards.length + textCards.length === 0) missing.push('Prospecting details (email or text)');
 
-  const mainIndex = Math.max(0, emailCards.findIndex((card) => card.id === MAIN_CARD_ID));
+  const mainIndex = Math.max(
+    0,
+    emailCards.findIndex((card) => card.id === MAIN_CARD_ID),
+  );
   const main = emailCards[mainIndex];
   const cardFields = (card: EmailCardFields, label: string): string[] => [
     ...(isBlank(card.subject) ? [`${label} subject line`] : []),
@@ -75,7 +78,8 @@ export function findMissingRequirements(state: SendRequirementsState): string[] 
   ];
   if (main) missing.push(...cardFields(main, `Email ${mainIndex + 1}`));
 
-  const hasCsv = !isBlank(state.globalCsvContent) || [...emailCards, ...textCards].some((card) => !isBlank(card.csvContent));
+  const hasCsv =
+    !isBlank(state.globalCsvContent) || [...emailCards, ...textCards].some((card) => !isBlank(card.csvContent));
   if (!hasCsv && emailCards.length + textCards.length > 0) missing.push('CSV file with vendor links');
 
   emailCards.forEach((card, i) => {
@@ -113,7 +117,8 @@ export function findMissingLink(
 ): string | null {
   for (const card of cards) {
     for (const vendorId of selectedVendors) {
-      if (vendorLinkFor(allVendorLinks, card.id, vendorId) === null) return missingLinkMessage(card.label, ownEntry(vendorNames, vendorId) ?? vendorId);
+      if (vendorLinkFor(allVendorLinks, card.id, vendorId) === null)
+        return missingLinkMessage(card.label, ownEntry(vendorNames, vendorId) ?? vendorId);
     }
   }
   return null;

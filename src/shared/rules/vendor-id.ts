@@ -20,6 +20,8 @@ export function generateVendorId(name: string, utmSource: string, now: number): 
   // so that the id stays URL-safe and passes vendorIdValue whatever the name holds.
   const fromName = idCharacters(name.trim().slice(0, NAME_STEM_LENGTH));
   const stem = fromUtm.length >= MIN_STEM_LENGTH ? fromUtm : fromName || 'vendor';
-  const suffix = String(Math.abs(Math.trunc(now))).slice(-4).padStart(4, '0');
+  const suffix = String(Math.abs(Math.trunc(now)))
+    .slice(-4)
+    .padStart(4, '0');
   return `${stem}${suffix}`;
 }

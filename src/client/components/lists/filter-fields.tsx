@@ -12,14 +12,26 @@ const selectClass =
 /** The bar the filters sit in, a search landmark named `label`; `className` sets its columns. */
 export function FilterBar({ label, className, children }: { label: string; className: string; children: ReactNode }) {
   return (
-    <div role="search" aria-label={label} className={cn('mb-4 grid gap-3 rounded-[var(--radius-card)] border border-slate-200 bg-white p-3', className)}>
+    <div
+      role="search"
+      aria-label={label}
+      className={cn('mb-4 grid gap-3 rounded-[var(--radius-card)] border border-slate-200 bg-white p-3', className)}
+    >
       {children}
     </div>
   );
 }
 
 /** 'Client': every client by its display name, or all (''); the value is the client's slug. */
-export function ClientFilter({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+export function ClientFilter({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <div className="min-w-0">
       <Label htmlFor={id}>Client</Label>
@@ -36,7 +48,15 @@ export function ClientFilter({ id, value, onChange }: { id: string; value: strin
 }
 
 /** 'Vendor': every vendor by name, or all (''); the value is the vendor's id. Says so while the list loads. */
-export function VendorFilter({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+export function VendorFilter({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const vendors = useVendors();
   const vendorOptions = [...(vendors.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
   return (

@@ -8,7 +8,10 @@ import { Button } from '#client/components/ui/button';
 /** It could not be loaded: says so, with Retry. */
 export function ListLoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
-    <div role="alert" className="flex flex-wrap items-center gap-3 rounded-[var(--radius-card)] border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-3 rounded-[var(--radius-card)] border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+    >
       <span>{message}</span>
       <Button variant="secondary" size="sm" onClick={onRetry}>
         Retry
@@ -43,7 +46,11 @@ export function ListEmpty({
 }) {
   return (
     <div className="flex flex-col items-center gap-2 rounded-[var(--radius-card)] border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-      {isFiltered ? <SearchX aria-hidden className="h-6 w-6 text-slate-400" /> : <Icon aria-hidden className="h-6 w-6 text-slate-400" />}
+      {isFiltered ? (
+        <SearchX aria-hidden className="h-6 w-6 text-slate-400" />
+      ) : (
+        <Icon aria-hidden className="h-6 w-6 text-slate-400" />
+      )}
       <p className="font-medium">{isFiltered ? filteredText : emptyText}</p>
       {isFiltered ? (
         <Button variant="secondary" size="sm" onClick={onClearFilters}>

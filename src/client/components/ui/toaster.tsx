@@ -6,7 +6,11 @@ import { dismissToast, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, useToasts } 
 export function Toaster() {
   const toasts = useToasts();
   return (
-    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}>
+    <ToastPrimitive.Provider
+      duration={TOAST_DURATION_MS}
+      swipeDirection="right"
+      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
+    >
       {toasts.map((item) => (
         <ToastPrimitive.Root
           key={item.id}
@@ -17,13 +21,19 @@ export function Toaster() {
           data-testid="toast"
           className={cn(
             'group pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-[var(--radius-card)] border p-4 shadow-lg transition-all duration-150 data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[state=closed]:opacity-0',
-            item.variant === 'destructive' ? 'border-red-200 bg-red-50 text-red-900' : 'border-slate-200 bg-white text-slate-900',
+            item.variant === 'destructive'
+              ? 'border-red-200 bg-red-50 text-red-900'
+              : 'border-slate-200 bg-white text-slate-900',
           )}
         >
           <div className="grid gap-1">
-            {item.title ? <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title> : null}
+            {item.title ? (
+              <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
+            ) : null}
             {item.description ? (
-              <ToastPrimitive.Description className="text-[13px] opacity-90">{item.description}</ToastPrimitive.Description>
+              <ToastPrimitive.Description className="text-[13px] opacity-90">
+                {item.description}
+              </ToastPrimitive.Description>
             ) : null}
           </div>
           <ToastPrimitive.Close aria-label="Dismiss notification" className="rounded p-1 opacity-70 hover:opacity-100">

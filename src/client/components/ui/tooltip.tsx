@@ -1,4 +1,16 @@
-import { cloneElement, isValidElement, useEffect, useId, useRef, useState, type CSSProperties, type FocusEvent, type PointerEvent, type ReactElement, type ReactNode } from 'react';
+import {
+  cloneElement,
+  isValidElement,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type CSSProperties,
+  type FocusEvent,
+  type PointerEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { createPortal } from 'react-dom';
 
 export const TOOLTIP_DELAY_MS = 700;
@@ -41,7 +53,15 @@ function place(trigger: Element, side: Side): CSSProperties {
   }
 }
 
-export function Tooltip({ content, children, side = 'right' }: { content: ReactNode; children: ReactNode; side?: Side }) {
+export function Tooltip({
+  content,
+  children,
+  side = 'right',
+}: {
+  content: ReactNode;
+  children: ReactNode;
+  side?: Side;
+}) {
   const id = useId();
   const [trigger, setTrigger] = useState<Element | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -100,7 +120,12 @@ export function Tooltip({ content, children, side = 'right' }: { content: ReactN
       {element}
       {trigger
         ? createPortal(
-            <div id={id} role="tooltip" style={{ position: 'fixed', ...place(trigger, side) }} className="z-50 rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow">
+            <div
+              id={id}
+              role="tooltip"
+              style={{ position: 'fixed', ...place(trigger, side) }}
+              className="z-50 rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow"
+            >
               {content}
             </div>,
             document.body,

@@ -4,7 +4,15 @@ import { Tooltip } from '#client/components/ui/tooltip';
 import { useSidebar } from './sidebar-state';
 
 /** The bar at the top of every signed-in screen: the sidebar toggle, the title and the screen's actions. */
-export function PageHeader({ title, description, actions }: { title: string; description?: string; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: string;
+  actions?: ReactNode;
+}) {
   const { isCollapsed, toggle } = useSidebar();
   const label = isCollapsed ? 'Expand sidebar' : 'Collapse sidebar';
   return (
@@ -17,7 +25,11 @@ export function PageHeader({ title, description, actions }: { title: string; des
           aria-expanded={!isCollapsed}
           className="rounded-md p-2 text-slate-600 hover:bg-slate-100"
         >
-          {isCollapsed ? <PanelLeftOpen aria-hidden className="h-4 w-4" /> : <PanelLeftClose aria-hidden className="h-4 w-4" />}
+          {isCollapsed ? (
+            <PanelLeftOpen aria-hidden className="h-4 w-4" />
+          ) : (
+            <PanelLeftClose aria-hidden className="h-4 w-4" />
+          )}
         </button>
       </Tooltip>
       <div className="mr-auto min-w-0">

@@ -8,7 +8,15 @@ import { useLogout } from '../auth/hooks/use-logout';
 export function Avatar({ email, imageUrl, size = 32 }: { email: string; imageUrl?: string | null; size?: number }) {
   const initial = displayNameFromEmail(email).charAt(0) || '?';
   if (imageUrl) {
-    return <img src={imageUrl} alt="" referrerPolicy="no-referrer" className="shrink-0 rounded-full object-cover" style={{ width: size, height: size }} />;
+    return (
+      <img
+        src={imageUrl}
+        alt=""
+        referrerPolicy="no-referrer"
+        className="shrink-0 rounded-full object-cover"
+        style={{ width: size, height: size }}
+      />
+    );
   }
   return (
     <span

@@ -49,7 +49,9 @@ export function SidebarProvider({ children }: { children: ReactNode }) {
       return !collapsed;
     });
   }, [isSmall]);
-  const value = isSmall ? { isCollapsed: !isOpenOnSmall, isOverlay: isOpenOnSmall, toggle } : { isCollapsed, isOverlay: false, toggle };
+  const value = isSmall
+    ? { isCollapsed: !isOpenOnSmall, isOverlay: isOpenOnSmall, toggle }
+    : { isCollapsed, isOverlay: false, toggle };
   return <SidebarContext.Provider value={value}>{children}</SidebarContext.Provider>;
 }
 

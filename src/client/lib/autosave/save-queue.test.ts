@@ -26,9 +26,23 @@ describe('SaveQueue', () => {
     const queue = new SaveQueue();
     let release!: () => void;
     const calls: string[] = [];
-    queue.schedule('card', () => new Promise<void>((resolve) => { calls.push('first'); release = resolve; }), 0);
+    queue.schedule(
+      'card',
+      () =>
+        new Promise<void>((resolve) => {
+          calls.push('first');
+          release = resolve;
+        }),
+      0,
+    );
     await vi.advanceTimersByTimeAsync(0);
-    queue.schedule('card', async () => { calls.push('second'); }, 500);
+    queue.schedule(
+      'card',
+      async () => {
+        calls.push('second');
+      },
+      500,
+    );
     await vi.advanceTimersByTimeAsync(1000);
     expect(calls).toEqual(['first']);
     release();
@@ -39,7 +53,12 @@ describe('SaveQueue', () => {
   it('retries a failed save with back-off, tells the user after repeated failures, and recovers', async () => {
     const statuses: SaveStatus[] = [];
     const onWarning = vi.fn();
-    const queue = new SaveQueue({ retryDelaysMs: [100, 200], failuresBeforeWarning: 3, onWarning, onStatus: (s) => statuses.push(s) });
+    const queue = new SaveQueue({
+      retryDelaysMs: [100, 200],
+      failuresBeforeWarning: 3,
+      onWarning,
+      onStatus: (s) => statuses.push(s),
+    });
     let failuresLeft = 4;
     const run = vi.fn(async () => {
       if (failuresLeft-- > 0) throw new Error('offline');
@@ -87,7 +106,14 @@ describe('SaveQueue with isRetryable', () => {
       onSaved: (key) => saved.push(key),
     });
     let reject!: (error: Error) => void;
-    queue.schedule('split', () => new Promise<void>((_resolve, fail) => { reject = fail; }), 0);
+    queue.schedule(
+      'split',
+      () =>
+        new Promise<void>((_resolve, fail) => {
+          reject = fail;
+        }),
+      0,
+    );
     await vi.advanceTimersByTimeAsync(0);
     const next = vi.fn(async () => {});
     queue.schedule('split', next, 0);
@@ -101,9 +127,18 @@ describe('SaveQueue with isRetryable', () => {
 
   it('says a refused change is not saved, whatever else saves, until a later save of its key goes through', async () => {
     const statuses: [SaveStatus, unknown][] = [];
-    const queue = new SaveQueue({ isRetryable: (error) => (error as Error).message !== 'too large', onStatus: (status, refusal) => statuses.push([status, refusal]) });
+    const queue = new SaveQueue({
+      isRetryable: (error) => (error as Error).message !== 'too large',
+      onStatus: (status, refusal) => statuses.push([status, refusal]),
+    });
     const tooLarge = new Error('too large');
-    queue.schedule('card:a', async () => { throw tooLarge; }, 0);
+    queue.schedule(
+      'card:a',
+      async () => {
+        throw tooLarge;
+      },
+      0,
+    );
     await vi.advanceTimersByTimeAsync(0);
     expect(queue.status()).toBe('refused');
     expect(queue.refusal).toBe(tooLarge);
@@ -115,7 +150,13 @@ describe('SaveQueue with isRetryable', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(queue.status()).toBe('refused');
     // The next edit saves again: refused again, it stays so; taken, the status follows.
-    queue.schedule('card:a', async () => { throw tooLarge; }, 500);
+    queue.schedule(
+      'card:a',
+      async () => {
+        throw tooLarge;
+      },
+      500,
+    );
     expect(queue.status()).toBe('saving');
     await vi.advanceTimersByTimeAsync(500);
     expect(queue.status()).toBe('refused');
@@ -128,7 +169,13 @@ describe('SaveQueue with isRetryable', () => {
 
   it('forgets a refused change whose card was removed', async () => {
     const queue = new SaveQueue({ isRetryable: () => false });
-    queue.schedule('card:a', async () => { throw new Error('too large'); }, 0);
+    queue.schedule(
+      'card:a',
+      async () => {
+        throw new Error('too large');
+      },
+      0,
+    );
     await vi.advanceTimersByTimeAsync(0);
     expect(queue.status()).toBe('refused');
     queue.cancel('card:a');
@@ -137,7 +184,11 @@ describe('SaveQueue with isRetryable', () => {
 
   it('still retries a failure that is worth another try', async () => {
     const onGiveUp = vi.fn();
-    const queue = new SaveQueue({ retryDelaysMs: [100], isRetryable: (error) => (error as Error).message === 'offline', onGiveUp });
+    const queue = new SaveQueue({
+      retryDelaysMs: [100],
+      isRetryable: (error) => (error as Error).message === 'offline',
+      onGiveUp,
+    });
     let failuresLeft = 1;
     const run = vi.fn(async () => {
       if (failuresLeft-- > 0) throw new Error('offline');

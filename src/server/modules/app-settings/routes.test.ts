@@ -22,10 +22,16 @@ describe('GET /api/app-settings', () => {
     const t = await startApp({ PUBLIC_URL: 'https://dispatch.agency.test', VENDOR_LINKS: 'off' });
     const token = await register(t.app, ADMIN_EMAIL);
     const response = await t.app.inject({ method: 'GET', url: '/api/app-settings', headers: bearer(token) });
-    expect(response.json()).toMatchObject({ hasVendorLinks: false, isPublicUrlPrivate: false, publicUrl: 'https://dispatch.agency.test' });
+    expect(response.json()).toMatchObject({
+      hasVendorLinks: false,
+      isPublicUrlPrivate: false,
+      publicUrl: 'https://dispatch.agency.test',
+    });
   });
 
   it('gives null when no hub password is configured', async ({ t, admin: token }) => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/app-settings', headers: bearer(token) })).json().hubPassword).toBeNull();
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/app-settings', headers: bearer(token) })).json().hubPassword,
+    ).toBeNull();
   });
 });

@@ -8,7 +8,11 @@ import { parseInput } from '#server/validation';
 import { addApprovalEmail, listApprovalEmails, removeApprovalEmail, type ApprovalEmailsDeps } from './service';
 
 /** Any signed-in user may add and remove approval addresses (SPEC.md section 6); the audit trail records who did. */
-export function registerApprovalEmailRoutes(app: FastifyInstance, deps: ApprovalEmailsDeps & { cache: ReadCache }, guards: Guards) {
+export function registerApprovalEmailRoutes(
+  app: FastifyInstance,
+  deps: ApprovalEmailsDeps & { cache: ReadCache },
+  guards: Guards,
+) {
   const signedIn = { preHandler: guards.requireUser };
 
   app.get('/api/approval-emails', signedIn, (request, reply) =>

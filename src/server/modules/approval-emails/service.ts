@@ -17,7 +17,9 @@ function checkDomain(email: string, domains: readonly string[]) {
   const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
   if (!domains.includes(domain)) {
     const list = domains.map((allowed) => `@${allowed}`).join(', ');
-    throw badRequest(`Approval addresses must be at ${domains.length === 1 ? list : `one of ${list}`}.`, { field: 'email' });
+    throw badRequest(`Approval addresses must be at ${domains.length === 1 ? list : `one of ${list}`}.`, {
+      field: 'email',
+    });
   }
 }
 
@@ -25,7 +27,11 @@ export function listApprovalEmails({ db }: ApprovalEmailsDeps): Promise<Approval
   return repo.listApprovalEmails(db);
 }
 
-export async function addApprovalEmail({ db, clock, approvalDomains }: ApprovalEmailsDeps, actor: Actor, email: string): Promise<ApprovalEmail> {
+export async function addApprovalEmail(
+  { db, clock, approvalDomains }: ApprovalEmailsDeps,
+  actor: Actor,
+  email: string,
+): Promise<ApprovalEmail> {
   checkDomain(email, approvalDomains);
   return db.transaction(async (tx) => {
     const now = clock.now();
@@ -40,6 +46,11 @@ export async function removeApprovalEmail({ db, clock }: ApprovalEmailsDeps, act
   await db.transaction(async (tx) => {
     const row = await repo.deleteApprovalEmail(tx, id);
     if (!row) throw notFound('This approval address no longer exists. It may have been deleted by someone else.');
-    await recordAudit(tx, actor, { action: 'delete', entity: 'approval_email', entityId: id, before: row }, clock.now());
+    await recordAudit(
+      tx,
+      actor,
+      { action: 'delete', entity: 'approval_email', entityId: id, before: row },
+      clock.now(),
+    );
   });
 }

@@ -3,11 +3,21 @@ import { test } from '#server/testing/fixtures';
 import { ADMIN_EMAIL, addAndRegister, bearer } from '#server/testing/test-app';
 
 const it = test
-  .extend('getLog', ({ t, admin }) => (query: string, token = admin) => t.app.inject({ method: 'GET', url: `/api/audit-log${query}`, headers: bearer(token) }))
+  .extend(
+    'getLog',
+    ({ t, admin }) =>
+      (query: string, token = admin) =>
+        t.app.inject({ method: 'GET', url: `/api/audit-log${query}`, headers: bearer(token) }),
+  )
   /** Adds approval addresses one second apart; each addition is one audit entry. */
   .extend('addApprovalEmails', ({ t, admin }) => async (count: number) => {
     for (let i = 0; i < count; i++) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/approval-emails', headers: bearer(admin), payload: { email: `a${i}@agency.test` } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/approval-emails',
+        headers: bearer(admin),
+        payload: { email: `a${i}@agency.test` },
+      });
       expect(response.statusCode).toBe(201);
       t.clock.advance(1000);
     }
@@ -20,7 +30,10 @@ describe('GET /api/audit-log', () => {
     expect(response.json()).toEqual({ entries: [], nextBefore: null });
   });
 
-  it('lists entries newest first with who, when, action, entity, before and after', async ({ getLog, addApprovalEmails }) => {
+  it('lists entries newest first with who, when, action, entity, before and after', async ({
+    getLog,
+    addApprovalEmails,
+  }) => {
     await addApprovalEmails(2);
     const { entries, nextBefore } = (await getLog('')).json();
     expect(nextBefore).toBeNull();
@@ -36,12 +49,18 @@ describe('GET /api/audit-log', () => {
         after: { id: Number(entries[0].entityId), email: 'a1@agency.test' },
         at: '2026-03-10T15:00:01.000Z',
       },
-      expect.objectContaining({ after: expect.objectContaining({ email: 'a0@agency.test' }), at: '2026-03-10T15:00:00.000Z' }),
+      expect.objectContaining({
+        after: expect.objectContaining({ email: 'a0@agency.test' }),
+        at: '2026-03-10T15:00:00.000Z',
+      }),
     ]);
     expect(entries[0].id).toBeGreaterThan(entries[1].id);
   });
 
-  it('pages by id: each page continues below the previous one, and the last has nextBefore null', async ({ getLog, addApprovalEmails }) => {
+  it('pages by id: each page continues below the previous one, and the last has nextBefore null', async ({
+    getLog,
+    addApprovalEmails,
+  }) => {
     await addApprovalEmails(7);
     const seen: string[] = [];
     let query = '?limit=3';

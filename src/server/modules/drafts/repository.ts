@@ -60,7 +60,10 @@ export async function upsertDraft(db: Db, values: DraftInsert) {
   const [row] = await db
     .insert(prospectingDrafts)
     .values(values)
-    .onConflictDoUpdate({ target: [prospectingDrafts.userId, prospectingDrafts.cardId], set: { ...changes, updatedAt: values.updatedAt } })
+    .onConflictDoUpdate({
+      target: [prospectingDrafts.userId, prospectingDrafts.cardId],
+      set: { ...changes, updatedAt: values.updatedAt },
+    })
     .returning(draftColumns);
   return row!;
 }
@@ -75,7 +78,9 @@ export async function updateDraft(db: Db, userId: number, cardId: string, change
 }
 
 export async function deleteDraft(db: Db, userId: number, cardId: string) {
-  await db.delete(prospectingDrafts).where(and(eq(prospectingDrafts.userId, userId), eq(prospectingDrafts.cardId, cardId)));
+  await db
+    .delete(prospectingDrafts)
+    .where(and(eq(prospectingDrafts.userId, userId), eq(prospectingDrafts.cardId, cardId)));
 }
 
 export async function deleteAllDrafts(db: Db, userId: number) {

@@ -1,22 +1,48 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect } from 'vitest';
 import { test } from '#server/testing/fixtures';
-import { ADMIN_EMAIL, addAndRegister, bearer, createRestartableDatabase, createTestApp, register } from '#server/testing/test-app';
+import {
+  ADMIN_EMAIL,
+  addAndRegister,
+  bearer,
+  createRestartableDatabase,
+  createTestApp,
+  register,
+} from '#server/testing/test-app';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** Here `call` acts as the admin unless told otherwise, and `token` is the admin's. */
-const it = test.extend<{ token: string; call: (method: Method, url: string, payload?: unknown, as?: string) => Promise<LightMyRequestResponse> }>({
+const it = test.extend<{
+  token: string;
+  call: (method: Method, url: string, payload?: unknown, as?: string) => Promise<LightMyRequestResponse>;
+}>({
   token: async ({ admin }, use) => use(admin),
   call: async ({ t, token }, use) =>
-    use((method, url, payload, as = token) => t.app.inject({ method, url, headers: bearer(as), ...(payload === undefined ? {} : { payload: payload as object }) })),
+    use((method, url, payload, as = token) =>
+      t.app.inject({
+        method,
+        url,
+        headers: bearer(as),
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      }),
+    ),
 });
 
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 describe('prospecting drafts', () => {
   it('creates, lists in card order, patches only the given fields and deletes', async ({ call }) => {
-    expect((await call('POST', '/api/prospecting-drafts', { cardId: 'text-2', cardType: 'text', cardOrder: 2, textCopy: 'Hi' })).statusCode).toBe(201);
+    expect(
+      (
+        await call('POST', '/api/prospecting-drafts', {
+          cardId: 'text-2',
+          cardType: 'text',
+          cardOrder: 2,
+          textCopy: 'Hi',
+        })
+      ).statusCode,
+    ).toBe(201);
     const main = await call('POST', '/api/prospecting-drafts', {
       cardId: 'main',
       cardType: 'email',
@@ -27,13 +53,36 @@ describe('prospecting drafts', () => {
       vendorLinks: { acme1234: 'https://x.test/?utm_source=acme' },
     });
     expect(main.statusCode).toBe(201);
-    expect(main.json()).toMatchObject({ cardId: 'main', cardType: 'email', isExpanded: true, senderName: '', endDate: null });
+    expect(main.json()).toMatchObject({
+      cardId: 'main',
+      cardType: 'email',
+      isExpanded: true,
+      senderName: '',
+      endDate: null,
+    });
 
-    const patched = await call('PATCH', '/api/prospecting-drafts/main', { senderName: 'Jane', endDate: '2026-04-01', isExpanded: false });
+    const patched = await call('PATCH', '/api/prospecting-drafts/main', {
+      senderName: 'Jane',
+      endDate: '2026-04-01',
+      isExpanded: false,
+    });
     expect(patched.statusCode).toBe(200);
-    expect(patched.json()).toMatchObject({ htmlSubject: 'Spring appeal', senderName: 'Jane', endDate: '2026-04-01', isExpanded: false, fileContent: '<p>Hello</p>' });
+    expect(patched.json()).toMatchObject({
+      htmlSubject: 'Spring appeal',
+      senderName: 'Jane',
+      endDate: '2026-04-01',
+      isExpanded: false,
+      fileContent: '<p>Hello</p>',
+    });
 
-    await call('POST', '/api/prospecting-drafts', { cardId: 'text-9', cardType: 'text', cardOrder: 1, imageFileName: 'a.png', imageContent: PNG_BASE64, imageContentType: 'image/png' });
+    await call('POST', '/api/prospecting-drafts', {
+      cardId: 'text-9',
+      cardType: 'text',
+      cardOrder: 1,
+      imageFileName: 'a.png',
+      imageContent: PNG_BASE64,
+      imageContentType: 'image/png',
+    });
     const list = (await call('GET', '/api/prospecting-drafts')).json();
     expect(list.map((card: { cardId: string }) => card.cardId)).toEqual(['main', 'text-9', 'text-2']);
     expect(list[1]).toMatchObject({ imageFileName: 'a.png', imageContent: PNG_BASE64, imageContentType: 'image/png' });
@@ -47,7 +96,11 @@ describe('prospecting drafts', () => {
 
   it('treats a repeated create as a save, so a retried autosave never fails', async ({ call }) => {
     await call('POST', '/api/prospecting-drafts', { cardId: 'main', cardType: 'email', htmlSubject: 'one' });
-    const again = await call('POST', '/api/prospecting-drafts', { cardId: 'main', cardType: 'email', htmlSubject: 'two' });
+    const again = await call('POST', '/api/prospecting-drafts', {
+      cardId: 'main',
+      cardType: 'email',
+      htmlSubject: 'two',
+    });
     expect(again.statusCode).toBe(201);
     const list = (await call('GET', '/api/prospecting-drafts')).json();
     expect(list).toHaveLength(1);
@@ -67,7 +120,10 @@ describe('prospecting drafts', () => {
     [{ cardId: 'x', cardType: 'email', cardOrder: -1 }, 'cardOrder must not be negative'],
     [{ cardId: 'x', cardType: 'email', endDate: 'tomorrow' }, "endDate must be an ISO date like '2026-03-14'"],
     [{ cardId: 'x', cardType: 'text', imageContent: '***' }, 'imageContent must be base64'],
-    [{ cardId: 'x', cardType: 'email', vendorLinks: { a: 'javascript:alert(1)' } }, 'vendorLinks.a must be an http(s) link'],
+    [
+      { cardId: 'x', cardType: 'email', vendorLinks: { a: 'javascript:alert(1)' } },
+      'vendorLinks.a must be an http(s) link',
+    ],
   ])('refuses %j with 400 naming the field and saves nothing', async ([payload, message], { call }) => {
     const response = await call('POST', '/api/prospecting-drafts', payload);
     expect(response.statusCode).toBe(400);
@@ -77,7 +133,9 @@ describe('prospecting drafts', () => {
 
   it('refuses a file over the limit with 413 and keeps what was saved', async ({ call }) => {
     await call('POST', '/api/prospecting-drafts', { cardId: 'main', cardType: 'email', fileContent: '<p>kept</p>' });
-    const response = await call('PATCH', '/api/prospecting-drafts/main', { fileContent: 'x'.repeat(10 * 1024 * 1024 + 1) });
+    const response = await call('PATCH', '/api/prospecting-drafts/main', {
+      fileContent: 'x'.repeat(10 * 1024 * 1024 + 1),
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe('The HTML file is too large: the limit is 10 MB.');
     expect((await call('GET', '/api/prospecting-drafts')).json()[0].fileContent).toBe('<p>kept</p>');
@@ -88,15 +146,26 @@ describe('prospecting drafts', () => {
     await call('POST', '/api/prospecting-drafts', { cardId: 'main', cardType: 'email', htmlSubject: 'mine' });
     await call('POST', '/api/prospecting-drafts', { cardId: 'main', cardType: 'email', htmlSubject: 'theirs' }, other);
     await call('PATCH', '/api/prospecting-session', { selectedClient: 'gun-owners' });
-    expect((await call('GET', '/api/prospecting-drafts', undefined, other)).json().map((c: { htmlSubject: string }) => c.htmlSubject)).toEqual(['theirs']);
-    expect((await call('GET', '/api/prospecting-drafts')).json().map((c: { htmlSubject: string }) => c.htmlSubject)).toEqual(['mine']);
+    expect(
+      (await call('GET', '/api/prospecting-drafts', undefined, other))
+        .json()
+        .map((c: { htmlSubject: string }) => c.htmlSubject),
+    ).toEqual(['theirs']);
+    expect(
+      (await call('GET', '/api/prospecting-drafts')).json().map((c: { htmlSubject: string }) => c.htmlSubject),
+    ).toEqual(['mine']);
     expect((await call('GET', '/api/prospecting-session', undefined, other)).json().selectedClient).toBeNull();
     await call('DELETE', '/api/prospecting-drafts', undefined, other);
     expect((await call('GET', '/api/prospecting-drafts')).json()).toHaveLength(1);
   });
 
   it('needs a signed-in user', async ({ t }) => {
-    for (const [method, url] of [['GET', '/api/prospecting-drafts'], ['POST', '/api/prospecting-drafts'], ['GET', '/api/prospecting-session'], ['DELETE', '/api/prospecting-session']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/prospecting-drafts'],
+      ['POST', '/api/prospecting-drafts'],
+      ['GET', '/api/prospecting-session'],
+      ['DELETE', '/api/prospecting-session'],
+    ] as const) {
       expect((await t.app.inject({ method, url })).statusCode).toBe(401);
     }
   });
@@ -135,9 +204,15 @@ describe('prospecting session', () => {
   });
 
   it('refuses a bad pricing model, vendor list or reminders choice with 400', async ({ call }) => {
-    expect((await call('PATCH', '/api/prospecting-session', { pricingModel: 'Free' })).json().message).toBe('pricingModel must be one of Revshare, CPM, CPA, CPD');
-    expect((await call('PATCH', '/api/prospecting-session', { selectedVendors: ['a', 'a'] })).json().message).toBe('selectedVendors must not repeat a vendor');
-    expect((await call('PATCH', '/api/prospecting-session', { sendReminders: 'yes' })).json().message).toBe('sendReminders must be true or false');
+    expect((await call('PATCH', '/api/prospecting-session', { pricingModel: 'Free' })).json().message).toBe(
+      'pricingModel must be one of Revshare, CPM, CPA, CPD',
+    );
+    expect((await call('PATCH', '/api/prospecting-session', { selectedVendors: ['a', 'a'] })).json().message).toBe(
+      'selectedVendors must not repeat a vendor',
+    );
+    expect((await call('PATCH', '/api/prospecting-session', { sendReminders: 'yes' })).json().message).toBe(
+      'sendReminders must be true or false',
+    );
   });
 });
 
@@ -148,14 +223,34 @@ describe('after a server restart', () => {
     try {
       const mine = await register(first.app, ADMIN_EMAIL);
       const headers = bearer(mine);
-      await first.app.inject({ method: 'POST', url: '/api/prospecting-drafts', headers, payload: { cardId: 'main', cardType: 'email', htmlSubject: 'Before restart', cardOrder: 0 } });
-      await first.app.inject({ method: 'POST', url: '/api/prospecting-drafts', headers, payload: { cardId: 'text-1', cardType: 'text', textCopy: 'Second', cardOrder: 1 } });
-      await first.app.inject({ method: 'PATCH', url: '/api/prospecting-session', headers, payload: { selectedClient: 'ron-pac', pricingModel: 'CPA' } });
+      await first.app.inject({
+        method: 'POST',
+        url: '/api/prospecting-drafts',
+        headers,
+        payload: { cardId: 'main', cardType: 'email', htmlSubject: 'Before restart', cardOrder: 0 },
+      });
+      await first.app.inject({
+        method: 'POST',
+        url: '/api/prospecting-drafts',
+        headers,
+        payload: { cardId: 'text-1', cardType: 'text', textCopy: 'Second', cardOrder: 1 },
+      });
+      await first.app.inject({
+        method: 'PATCH',
+        url: '/api/prospecting-session',
+        headers,
+        payload: { selectedClient: 'ron-pac', pricingModel: 'CPA' },
+      });
       await first.close();
 
       first = await createTestApp({}, await restartable.open());
       const drafts = (await first.app.inject({ method: 'GET', url: '/api/prospecting-drafts', headers })).json();
-      expect(drafts.map((card: { cardId: string; htmlSubject: string; textCopy: string }) => [card.cardId, card.htmlSubject || card.textCopy])).toEqual([
+      expect(
+        drafts.map((card: { cardId: string; htmlSubject: string; textCopy: string }) => [
+          card.cardId,
+          card.htmlSubject || card.textCopy,
+        ]),
+      ).toEqual([
         ['main', 'Before restart'],
         ['text-1', 'Second'],
       ]);

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { createDraftBody, draftCardIdParam, patchDraftBody, patchSessionBody, saveSessionBody } from '#shared/contracts/drafts';
+import {
+  createDraftBody,
+  draftCardIdParam,
+  patchDraftBody,
+  patchSessionBody,
+  saveSessionBody,
+} from '#shared/contracts/drafts';
 import { userOf, type Guards } from '#server/auth/guards';
 import { parseInput } from '#server/validation';
 import * as drafts from './service';

@@ -19,13 +19,17 @@ export const MAX_DRAFT_BYTES_PER_USER = 100 * 1024 * 1024;
 export const MAX_DRAFT_CARDS = 50;
 
 const MB = 1024 * 1024;
-const tooLarge = (what: string, limit: number) => new AppError(413, `${what} is too large: the limit is ${limit / MB} MB.`);
+const tooLarge = (what: string, limit: number) =>
+  new AppError(413, `${what} is too large: the limit is ${limit / MB} MB.`);
 
 /** Draft files obey the same limits as a send, so a draft never holds what could not be sent. */
 function checkSizes(draft: PatchDraftBody) {
-  if (draft.fileContent && Buffer.byteLength(draft.fileContent) > MAX_HTML_OR_CSV_BYTES) throw tooLarge('The HTML file', MAX_HTML_OR_CSV_BYTES);
-  if (draft.csvContent && Buffer.byteLength(draft.csvContent) > MAX_HTML_OR_CSV_BYTES) throw tooLarge('The CSV file', MAX_HTML_OR_CSV_BYTES);
-  if (draft.imageContent && Math.floor((draft.imageContent.length * 3) / 4) > MAX_IMAGE_BYTES) throw tooLarge('The image', MAX_IMAGE_BYTES);
+  if (draft.fileContent && Buffer.byteLength(draft.fileContent) > MAX_HTML_OR_CSV_BYTES)
+    throw tooLarge('The HTML file', MAX_HTML_OR_CSV_BYTES);
+  if (draft.csvContent && Buffer.byteLength(draft.csvContent) > MAX_HTML_OR_CSV_BYTES)
+    throw tooLarge('The CSV file', MAX_HTML_OR_CSV_BYTES);
+  if (draft.imageContent && Math.floor((draft.imageContent.length * 3) / 4) > MAX_IMAGE_BYTES)
+    throw tooLarge('The image', MAX_IMAGE_BYTES);
 }
 
 export function listDrafts({ db }: DraftsDeps, userId: number): Promise<DraftCard[]> {
@@ -66,7 +70,9 @@ export async function saveDraft(deps: DraftsDeps, userId: number, draft: DraftCa
 export async function patchDraft(deps: DraftsDeps, userId: number, cardId: string, changes: PatchDraftBody) {
   checkSizes(changes);
   return withinTotal(deps, userId, async (tx) => {
-    const row = await repo.updateDraft(tx, userId, cardId, { ...changes, updatedAt: deps.clock.now() } as Parameters<typeof repo.updateDraft>[3]);
+    const row = await repo.updateDraft(tx, userId, cardId, { ...changes, updatedAt: deps.clock.now() } as Parameters<
+      typeof repo.updateDraft
+    >[3]);
     if (!row) throw notFound(`Content card ${cardId} was not found. It may have been removed in another tab.`);
     return row as DraftCard;
   });
@@ -81,7 +87,11 @@ export async function getSession({ db }: DraftsDeps, userId: number): Promise<Se
 
 export async function saveSession({ db, clock }: DraftsDeps, userId: number, changes: Partial<SessionState>) {
   const now = clock.now();
-  const row = await repo.upsertSession(db, { ...INITIAL_SESSION_STATE, ...changes, userId, updatedAt: now }, { ...changes, updatedAt: now });
+  const row = await repo.upsertSession(
+    db,
+    { ...INITIAL_SESSION_STATE, ...changes, userId, updatedAt: now },
+    { ...changes, updatedAt: now },
+  );
   return row as SessionState;
 }
 

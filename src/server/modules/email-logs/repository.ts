@@ -74,7 +74,9 @@ export type LogRow = typeof emailLogs.$inferSelect;
 export async function listLogs(db: Db, filters: LogFilters) {
   const conditions: SQL[] = [];
   if (filters.client) {
-    conditions.push(sql`(${emailLogs.clientSlug} = ${filters.client} or lower(${emailLogs.clientName}) = lower(${filters.client}))`);
+    conditions.push(
+      sql`(${emailLogs.clientSlug} = ${filters.client} or lower(${emailLogs.clientName}) = lower(${filters.client}))`,
+    );
   }
   if (filters.vendor) {
     conditions.push(
@@ -83,7 +85,9 @@ export async function listLogs(db: Db, filters: LogFilters) {
   }
   if (filters.q) {
     const pattern = `%${escapeLike(filters.q)}%`;
-    conditions.push(sql`exists (select 1 from unnest(${emailLogs.subjects}) as subject where subject ilike ${pattern})`);
+    conditions.push(
+      sql`exists (select 1 from unnest(${emailLogs.subjects}) as subject where subject ilike ${pattern})`,
+    );
   }
   const logs = await db
     .select()
@@ -91,7 +95,10 @@ export async function listLogs(db: Db, filters: LogFilters) {
     .where(and(...conditions))
     .orderBy(desc(emailLogs.sentAt), desc(emailLogs.id))
     .limit(filters.limit);
-  const deliveries = await deliveriesOf(db, logs.map((log) => log.id));
+  const deliveries = await deliveriesOf(
+    db,
+    logs.map((log) => log.id),
+  );
   return logs.map((log) => ({ log, deliveries: deliveries.filter((delivery) => delivery.logId === log.id) }));
 }
 

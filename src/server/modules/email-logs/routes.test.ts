@@ -11,24 +11,46 @@ const it = test
     await seedVendors(app, admin);
     return admin;
   })
-  .extend('list', ({ t, token }) => (query = '') => t.app.inject({ method: 'GET', url: `/api/email-logs${query}`, headers: bearer(token) }));
+  .extend(
+    'list',
+    ({ t, token }) =>
+      (query = '') =>
+        t.app.inject({ method: 'GET', url: `/api/email-logs${query}`, headers: bearer(token) }),
+  );
 
 describe('GET /api/email-logs', () => {
-  it('answers an empty list, then entries newest first with everything the Deployment Log shows', async ({ t, token, list }) => {
+  it('answers an empty list, then entries newest first with everything the Deployment Log shows', async ({
+    t,
+    token,
+    list,
+  }) => {
     expect((await list()).json()).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: '/api/email-logs' })).statusCode).toBe(401);
 
     const first = sendBodyFor(['acme1234', 'bravo5678']);
-    await t.app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(token), payload: first as object });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/send-email-consolidated',
+      headers: bearer(token),
+      payload: first as object,
+    });
     t.clock.advance(60_000);
     const second = sendBodyFor(['carta9012'], {
       selectedClient: 'heritage-action',
       emailCards: [{ ...sendBodyFor().emailCards![0]!, subject: 'Summer drive' }],
     });
-    await t.app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(token), payload: second as object });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/send-email-consolidated',
+      headers: bearer(token),
+      payload: second as object,
+    });
 
     const entries = (await list()).json();
-    expect(entries.map((entry: { clientName: string }) => entry.clientName)).toEqual(['Heritage Action', 'GOA Victory']);
+    expect(entries.map((entry: { clientName: string }) => entry.clientName)).toEqual([
+      'Heritage Action',
+      'GOA Victory',
+    ]);
     expect(entries[1]).toEqual({
       id: expect.any(Number),
       sentAt: '2026-03-10T15:00:00.000Z',
@@ -71,7 +93,12 @@ describe('GET /api/email-logs', () => {
           attempts: 1,
           sentAt: expect.any(String),
           nextAttemptAt: null,
-          terms: { pricingModel: 'Revshare', items: [{ label: 'Split', value: '60/40' }], emailProspectingKey: 'ACME-EMAIL-KEY', textProspectingKey: 'ACME-TEXT-KEY' },
+          terms: {
+            pricingModel: 'Revshare',
+            items: [{ label: 'Split', value: '60/40' }],
+            emailProspectingKey: 'ACME-EMAIL-KEY',
+            textProspectingKey: 'ACME-TEXT-KEY',
+          },
           addedAt: null,
           addedBy: null,
           tracking: expect.objectContaining({ status: 'sent', receivedAt: null }),
@@ -86,7 +113,12 @@ describe('GET /api/email-logs', () => {
           attempts: 1,
           sentAt: expect.any(String),
           nextAttemptAt: null,
-          terms: { pricingModel: 'Revshare', items: [{ label: 'Split', value: '70/30' }], emailProspectingKey: 'BRAVO-EMAIL-KEY', textProspectingKey: null },
+          terms: {
+            pricingModel: 'Revshare',
+            items: [{ label: 'Split', value: '70/30' }],
+            emailProspectingKey: 'BRAVO-EMAIL-KEY',
+            textProspectingKey: null,
+          },
           addedAt: null,
           addedBy: null,
           tracking: expect.objectContaining({ status: 'sent', receivedAt: null }),
@@ -108,10 +140,16 @@ describe('GET /api/email-logs', () => {
       emailCards: [{ ...sendBodyFor().emailCards![0]!, subject: '50% match: Summer_drive' }],
     });
     for (const body of [goa, heritage]) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(token), payload: body as object });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/send-email-consolidated',
+        headers: bearer(token),
+        payload: body as object,
+      });
       expect(response.statusCode).toBe(200);
     }
-    const clients = async (query: string) => (await list(query)).json().map((entry: { clientSlug: string }) => entry.clientSlug);
+    const clients = async (query: string) =>
+      (await list(query)).json().map((entry: { clientSlug: string }) => entry.clientSlug);
     expect(await clients('?client=heritage-action')).toEqual(['heritage-action']);
     expect(await clients('?client=GOA%20Victory')).toEqual(['goa-victory']);
     expect(await clients('?vendor=bravo5678')).toEqual(['goa-victory']);

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { emailLogDeliveryParams as deliveryParams, emailLogIdParams as logIdParams, emailLogQuery } from '#shared/contracts/email-logs';
+import {
+  emailLogDeliveryParams as deliveryParams,
+  emailLogIdParams as logIdParams,
+  emailLogQuery,
+} from '#shared/contracts/email-logs';
 import { EML_TYPE } from '#shared/file-kinds';
 import { userOf, type Guards } from '#server/auth/guards';
 import { sendJsonBytes, toJsonBytes } from '#server/http/cached-json';

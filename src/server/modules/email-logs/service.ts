@@ -1,4 +1,11 @@
-import type { DeliveryStatus, DeliveryTerms, EmailLogDelivery, EmailLogEntry, RetryFailedResult, SendAgainResult } from '#shared/contracts/email-logs';
+import type {
+  DeliveryStatus,
+  DeliveryTerms,
+  EmailLogDelivery,
+  EmailLogEntry,
+  RetryFailedResult,
+  SendAgainResult,
+} from '#shared/contracts/email-logs';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { AppError, conflict, notFound } from '#server/errors';
@@ -20,7 +27,8 @@ export interface EmailLogDeps {
 }
 
 /** A claimed message ('sending') is still 'pending' to the people watching. */
-const publicStatus = (status: string): DeliveryStatus => (status === 'sending' ? 'pending' : (status as DeliveryStatus));
+const publicStatus = (status: string): DeliveryStatus =>
+  status === 'sending' ? 'pending' : (status as DeliveryStatus);
 
 type DeliveryFields = {
   vendorId: string;
@@ -72,7 +80,9 @@ export function deliveryView(delivery: DeliveryFields): EmailLogDelivery {
 
 /** The send's expected spend: its tracked deliveries' figures added up (null when none is tracked). */
 function sendSpendOf(deliveries: readonly EmailLogDelivery[]): SpendTotal | null {
-  const tracked = deliveries.flatMap((delivery) => (delivery.tracking && delivery.spend ? [{ status: delivery.tracking.status, spend: delivery.spend }] : []));
+  const tracked = deliveries.flatMap((delivery) =>
+    delivery.tracking && delivery.spend ? [{ status: delivery.tracking.status, spend: delivery.spend }] : [],
+  );
   return tracked.length === 0 ? null : totalSpend(tracked);
 }
 
@@ -114,29 +124,58 @@ function entryView(log: repo.LogRow, deliveries: EmailLogDelivery[]): EmailLogEn
  * message is as good as the link (whoever holds it can act on the vendor page as the vendor): only the sender of the
  * send or an admin may download it then, and each such download is recorded in the audit trail.
  */
-export async function getDeliveryEml({ db, storage, clock }: EmailLogDeps, actor: Actor & { email: string }, logId: number, vendorId: string) {
+export async function getDeliveryEml(
+  { db, storage, clock }: EmailLogDeps,
+  actor: Actor & { email: string },
+  logId: number,
+  vendorId: string,
+) {
   const delivery = await repo.findDelivery(db, logId, vendorId);
   if (!delivery) throw notFound('There is no message for this vendor in this send.');
   const tracking = await findByLogAndVendor(db, logId, vendorId);
   const now = clock.now();
-  const hasLiveLink = Boolean(tracking?.tokenHash && !tracking.linkRevokedAt && tracking.linkExpiresAt && tracking.linkExpiresAt > now);
-  if (hasLiveLink) await checkSenderOrAdmin(db, actor, logId, "download this message while the vendor's personal link in it still works");
+  const hasLiveLink = Boolean(
+    tracking?.tokenHash && !tracking.linkRevokedAt && tracking.linkExpiresAt && tracking.linkExpiresAt > now,
+  );
+  if (hasLiveLink)
+    await checkSenderOrAdmin(
+      db,
+      actor,
+      logId,
+      "download this message while the vendor's personal link in it still works",
+    );
   const raw = await storage.get(delivery.emlKey);
   if (!raw) throw new AppError(410, 'The stored message is no longer in the file store.');
   if (hasLiveLink) {
-    await recordAudit(db, actor, { action: 'eml-downloaded', entity: 'email_delivery', entityId: delivery.id, after: { logId, vendorId, vendorName: delivery.vendorName } }, now);
+    await recordAudit(
+      db,
+      actor,
+      {
+        action: 'eml-downloaded',
+        entity: 'email_delivery',
+        entityId: delivery.id,
+        after: { logId, vendorId, vendorName: delivery.vendorName },
+      },
+      now,
+    );
   }
   return { raw, fileName: `dispatch-${logId}-${vendorId}.eml` };
 }
 
 async function refuseWithoutFiles(db: Db, logId: number) {
   if (await repo.haveFilesBeenRemoved(db, logId)) {
-    throw conflict('The stored messages of this send were removed after the retention period, so it cannot be sent again.');
+    throw conflict(
+      'The stored messages of this send were removed after the retention period, so it cannot be sent again.',
+    );
   }
 }
 
 /** Re-queues only the failed deliveries of a send (a fresh allowance of attempts each). */
-export async function retryFailed({ db, deliveries }: EmailLogDeps, actor: Actor, logId: number): Promise<RetryFailedResult> {
+export async function retryFailed(
+  { db, deliveries }: EmailLogDeps,
+  actor: Actor,
+  logId: number,
+): Promise<RetryFailedResult> {
   await checkSenderOrAdmin(db, actor, logId, 'retry its failed messages');
   await refuseWithoutFiles(db, logId);
   const requeued = await deliveries.requeue(logId, ['failed']);
@@ -148,7 +187,12 @@ export async function retryFailed({ db, deliveries }: EmailLogDeps, actor: Actor
  * A person's decision to send one vendor's message again: for an 'uncertain' delivery (it may have gone out) or a
  * failed one. The same stored bytes go out, with the same Message-ID, so a mailbox that got the first can drop the copy.
  */
-export async function sendAgain({ db, deliveries }: EmailLogDeps, actor: Actor, logId: number, vendorId: string): Promise<SendAgainResult> {
+export async function sendAgain(
+  { db, deliveries }: EmailLogDeps,
+  actor: Actor,
+  logId: number,
+  vendorId: string,
+): Promise<SendAgainResult> {
   await checkSenderOrAdmin(db, actor, logId, 'send its messages again');
   const current = await repo.findDelivery(db, logId, vendorId);
   if (!current) throw notFound('There is no message for this vendor in this send.');
@@ -157,7 +201,8 @@ export async function sendAgain({ db, deliveries }: EmailLogDeps, actor: Actor, 
   if (status === 'pending') throw conflict(`The message to ${current.vendorName} is already waiting to be sent.`);
   await refuseWithoutFiles(db, logId);
   const requeued = await deliveries.requeue(logId, ['uncertain', 'failed'], vendorId);
-  if (requeued.length === 0) throw conflict(`The message to ${current.vendorName} changed meanwhile; reload to see its status.`);
+  if (requeued.length === 0)
+    throw conflict(`The message to ${current.vendorName} changed meanwhile; reload to see its status.`);
   const counts = await deliveries.waitForFirstAttempts(logId);
   const updated = await repo.findDelivery(db, logId, vendorId);
   return { id: logId, ...counts, delivery: deliveryView(updated!) };

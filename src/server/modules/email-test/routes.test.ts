@@ -6,15 +6,33 @@ import { ADMIN_EMAIL, bearer } from '#server/testing/test-app';
 
 /** An app sending through the SMTP sink (the gmail suite below overrides env). */
 const it = test
-  .extend('env', ({ dataDir, smtp }): Record<string, string> => ({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url }))
+  .extend('env', ({ dataDir, smtp }): Record<string, string> => ({
+    DATA_DIR: dataDir,
+    MAIL_TRANSPORT: 'smtp',
+    SMTP_URL: smtp.url,
+  }))
   .extend('appDeps', { delivery: FAST_DELIVERY })
-  .extend('sendTest', ({ t, admin }) => (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/send-email', headers: bearer(admin), payload: payload as object }));
+  .extend(
+    'sendTest',
+    ({ t, admin }) =>
+      (payload: unknown) =>
+        t.app.inject({ method: 'POST', url: '/api/send-email', headers: bearer(admin), payload: payload as object }),
+  );
 
 describe('POST /api/send-email', () => {
   it('sends a test message as the user through the configured transport', async ({ smtp, sendTest }) => {
-    const response = await sendTest({ to: 'someone@example.test', subject: 'Hello', text: 'Plain', html: '<p>Rich</p>' });
+    const response = await sendTest({
+      to: 'someone@example.test',
+      subject: 'Hello',
+      text: 'Plain',
+      html: '<p>Rich</p>',
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'sent', messageId: expect.stringMatching(/^<.+@dispatch\.local>$/), message: 'Email sent successfully' });
+    expect(response.json()).toEqual({
+      status: 'sent',
+      messageId: expect.stringMatching(/^<.+@dispatch\.local>$/),
+      message: 'Email sent successfully',
+    });
     const mail = await simpleParser(smtp.received[0]!.raw);
     expect(mail.subject).toBe('Hello');
     expect(mail.html).toBe('<p>Rich</p>');
@@ -26,17 +44,31 @@ describe('POST /api/send-email', () => {
   it('answers 400 naming what is missing', async ({ t, smtp, sendTest }) => {
     const empty = await sendTest({});
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toEqual({ message: 'Please provide: to, subject, text or html.', missing: ['to', 'subject', 'text or html'] });
-    expect((await sendTest({ to: 'a@example.test', subject: 'Hi', html: '  ' })).json().missing).toEqual(['text or html']);
+    expect(empty.json()).toEqual({
+      message: 'Please provide: to, subject, text or html.',
+      missing: ['to', 'subject', 'text or html'],
+    });
+    expect((await sendTest({ to: 'a@example.test', subject: 'Hi', html: '  ' })).json().missing).toEqual([
+      'text or html',
+    ]);
     expect((await sendTest({ to: 'not an address', subject: 'Hi', text: 'x' })).json().message).toMatch(/^to\.0 /);
     expect(smtp.received).toHaveLength(0);
-    expect((await t.app.inject({ method: 'POST', url: '/api/send-email', payload: { to: 'a@example.test' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/send-email', payload: { to: 'a@example.test' } })).statusCode,
+    ).toBe(401);
   });
 
   describe('under the gmail transport', () => {
-    it.override('env', ({ dataDir }) => ({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'gmail', GOOGLE_CLIENT_ID: 'client-id', GOOGLE_CLIENT_SECRET: 'client-secret' }));
+    it.override('env', ({ dataDir }) => ({
+      DATA_DIR: dataDir,
+      MAIL_TRANSPORT: 'gmail',
+      GOOGLE_CLIENT_ID: 'client-id',
+      GOOGLE_CLIENT_SECRET: 'client-secret',
+    }));
 
-    it('answers requiresGoogleAuth under the gmail transport when the user has no Google connection', async ({ sendTest }) => {
+    it('answers requiresGoogleAuth under the gmail transport when the user has no Google connection', async ({
+      sendTest,
+    }) => {
       const response = await sendTest({ to: 'someone@example.test', subject: 'Hello', text: 'Plain' });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
@@ -50,6 +82,8 @@ describe('POST /api/send-email', () => {
     smtp.answer = () => ({ kind: 'refuse', code: 554, message: 'Rejected' });
     const response = await sendTest({ to: 'someone@example.test', subject: 'Hello', text: 'Plain' });
     expect(response.statusCode).toBe(502);
-    expect(response.json().message).toMatch(/^The email could not be sent: The mail server refused the message \(554\)/);
+    expect(response.json().message).toMatch(
+      /^The email could not be sent: The mail server refused the message \(554\)/,
+    );
   });
 });

@@ -10,13 +10,15 @@ export function registerFileRoutes(app: FastifyInstance, deps: FileDeps, guards:
     const { key } = parseInput(fileParams, request.params, 'key');
     const { type } = parseInput(fileQuery, request.query, 'query');
     const file = await getFile(deps, key, type);
-    return reply
-      .header('Content-Type', file.contentType)
-      .header('Content-Disposition', attachmentDisposition(file.fileName))
-      .header('X-Content-Type-Options', 'nosniff')
-      // Never rendered on our origin, even if a browser ignored the attachment disposition.
-      .header('Content-Security-Policy', "default-src 'none'; sandbox")
-      .header('Cache-Control', 'private, no-store')
-      .send(file.data);
+    return (
+      reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Disposition', attachmentDisposition(file.fileName))
+        .header('X-Content-Type-Options', 'nosniff')
+        // Never rendered on our origin, even if a browser ignored the attachment disposition.
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header('Cache-Control', 'private, no-store')
+        .send(file.data)
+    );
   });
 }

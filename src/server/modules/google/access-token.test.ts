@@ -17,14 +17,27 @@ const it = test
     return google;
   })
   .extend('env', ({ fake }) => fakeGoogleEnv(fake))
-  .extend('tokens', ({ t }) => createGoogleContext({ config: t.config, db: t.database.db, clock: t.clock }).accessTokens)
+  .extend(
+    'tokens',
+    ({ t }) => createGoogleContext({ config: t.config, db: t.database.db, clock: t.clock }).accessTokens,
+  )
   .extend('userId', async ({ t }) => {
     const flow = await runGoogleFlow(t.app);
     const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(await sessionOf(t.app, flow)) });
     return me.json().id as number;
   })
-  .extend('refreshes', ({ fake }) => () => fake.tokenRequests.filter((request) => request.grantType === 'refresh_token').length)
-  .extend('row', ({ t, userId }) => async () => (await t.database.db.query.users.findFirst({ where: eq(users.id, userId) }))!)
+  .extend(
+    'refreshes',
+    ({ fake }) =>
+      () =>
+        fake.tokenRequests.filter((request) => request.grantType === 'refresh_token').length,
+  )
+  .extend(
+    'row',
+    ({ t, userId }) =>
+      async () =>
+        (await t.database.db.query.users.findFirst({ where: eq(users.id, userId) }))!,
+  )
   /** The access token Gmail accepts: checked against the fake's userinfo. */
   .extend('isAcceptedByGoogle', ({ fake }) => async (accessToken: string) => {
     const response = await fetch(`${fake.url}/userinfo`, { headers: { authorization: `Bearer ${accessToken}` } });
@@ -32,7 +45,14 @@ const it = test
   });
 
 describe('getGoogleAccessToken', () => {
-  it('serves the stored access token while it is valid, without asking Google', async ({ t, tokens, userId, refreshes, row, isAcceptedByGoogle }) => {
+  it('serves the stored access token while it is valid, without asking Google', async ({
+    t,
+    tokens,
+    userId,
+    refreshes,
+    row,
+    isAcceptedByGoogle,
+  }) => {
     const first = await tokens.getGoogleAccessToken(userId);
     t.clock.advance(30 * 60 * 1000);
     expect(await tokens.getGoogleAccessToken(userId)).toBe(first);
@@ -41,7 +61,14 @@ describe('getGoogleAccessToken', () => {
     expect((await row()).googleAccessToken).not.toContain(first);
   });
 
-  it('refreshes an expired access token with the refresh token, stores it encrypted, and shares it', async ({ t, tokens, userId, refreshes, row, isAcceptedByGoogle }) => {
+  it('refreshes an expired access token with the refresh token, stores it encrypted, and shares it', async ({
+    t,
+    tokens,
+    userId,
+    refreshes,
+    row,
+    isAcceptedByGoogle,
+  }) => {
     const first = await tokens.getGoogleAccessToken(userId);
     t.clock.advance(3599 * 1000 - 30_000); // within the safety margin of the expiry
     const [a, b] = await Promise.all([tokens.getGoogleAccessToken(userId), tokens.getGoogleAccessToken(userId)]);
@@ -66,16 +93,31 @@ describe('getGoogleAccessToken', () => {
     expect(refreshes()).toBe(1);
   });
 
-  it('marks the connection gone on invalid_grant and answers requiresGoogleAuth from then on', async ({ t, fake, tokens, userId, refreshes, row, isAcceptedByGoogle }) => {
+  it('marks the connection gone on invalid_grant and answers requiresGoogleAuth from then on', async ({
+    t,
+    fake,
+    tokens,
+    userId,
+    refreshes,
+    row,
+    isAcceptedByGoogle,
+  }) => {
     fake.refreshError = 'invalid_grant';
     t.clock.advance(2 * 60 * 60 * 1000);
     const failure = await tokens.getGoogleAccessToken(userId).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AppError);
-    expect(failure).toMatchObject({ statusCode: 403, message: CONNECTION_GONE_MESSAGE, extra: { requiresGoogleAuth: true } });
+    expect(failure).toMatchObject({
+      statusCode: 403,
+      message: CONNECTION_GONE_MESSAGE,
+      extra: { requiresGoogleAuth: true },
+    });
 
     const stored = await row();
     expect(stored).toMatchObject({ googleConnected: false, googleRefreshToken: null, googleAccessToken: null });
-    await expect(tokens.getGoogleAccessToken(userId)).rejects.toMatchObject({ message: NOT_CONNECTED_MESSAGE, extra: { requiresGoogleAuth: true } });
+    await expect(tokens.getGoogleAccessToken(userId)).rejects.toMatchObject({
+      message: NOT_CONNECTED_MESSAGE,
+      extra: { requiresGoogleAuth: true },
+    });
     expect(refreshes()).toBe(1);
 
     // The app session is untouched; signing in with Google again reconnects.
@@ -86,12 +128,22 @@ describe('getGoogleAccessToken', () => {
   });
 
   it('answers requiresGoogleAuth for a user who never connected Google', async ({ t, tokens, userId }) => {
-    await t.database.db.update(users).set({ googleConnected: false, googleRefreshToken: null }).where(eq(users.id, userId));
-    await expect(tokens.getGoogleAccessToken(userId)).rejects.toMatchObject({ statusCode: 403, extra: { requiresGoogleAuth: true } });
+    await t.database.db
+      .update(users)
+      .set({ googleConnected: false, googleRefreshToken: null })
+      .where(eq(users.id, userId));
+    await expect(tokens.getGoogleAccessToken(userId)).rejects.toMatchObject({
+      statusCode: 403,
+      extra: { requiresGoogleAuth: true },
+    });
   });
 
   it('answers 503 without disconnecting when Google cannot be reached', async ({ t, fake, userId, row }) => {
-    const config = loadConfig({ ...fakeGoogleEnv(fake), GOOGLE_TOKEN_URL: 'http://127.0.0.1:9/token', SECRET_KEY: t.config.secretKey });
+    const config = loadConfig({
+      ...fakeGoogleEnv(fake),
+      GOOGLE_TOKEN_URL: 'http://127.0.0.1:9/token',
+      SECRET_KEY: t.config.secretKey,
+    });
     const cutOff = createGoogleContext({ config, db: t.database.db, clock: t.clock }).accessTokens;
     t.clock.advance(2 * 60 * 60 * 1000);
     await expect(cutOff.getGoogleAccessToken(userId)).rejects.toMatchObject({ statusCode: 503 });

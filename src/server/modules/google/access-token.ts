@@ -9,7 +9,8 @@ import * as repo from './repository';
 export const ACCESS_TOKEN_MARGIN_MS = 60_000;
 
 export const NOT_CONNECTED_MESSAGE = 'Please sign in with Google to enable Gmail sending.';
-export const CONNECTION_GONE_MESSAGE = 'Your Google access has expired or was revoked. Please sign in with Google again to send through Gmail.';
+export const CONNECTION_GONE_MESSAGE =
+  'Your Google access has expired or was revoked. Please sign in with Google again to send through Gmail.';
 
 export interface GoogleTokenDeps {
   db: Db;

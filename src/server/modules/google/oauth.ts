@@ -39,7 +39,10 @@ export type GoogleProfile = z.infer<typeof userinfo>;
  */
 export function createGoogleOAuth(config: Config, now: () => Date) {
   const { clientId, clientSecret, authUrl, tokenUrl, userinfoUrl } = config.google;
-  const client = clientId && clientSecret ? new OAuth2Client(clientId, clientSecret, `${config.publicUrl}/auth/google/callback`) : null;
+  const client =
+    clientId && clientSecret
+      ? new OAuth2Client(clientId, clientSecret, `${config.publicUrl}/auth/google/callback`)
+      : null;
   const requireClient = () => {
     if (!client) throw new Error('Google sign-in is not configured');
     return client;
@@ -61,7 +64,13 @@ export function createGoogleOAuth(config: Config, now: () => Date) {
 
     /** Google's consent page for this flow: PKCE S256, offline access, always asking consent so a refresh token comes back. */
     authorizationUrl(state: string, codeVerifier: string, loginHint?: string): string {
-      const url = requireClient().createAuthorizationURLWithPKCE(authUrl, state, CodeChallengeMethod.S256, codeVerifier, GOOGLE_SCOPES);
+      const url = requireClient().createAuthorizationURLWithPKCE(
+        authUrl,
+        state,
+        CodeChallengeMethod.S256,
+        codeVerifier,
+        GOOGLE_SCOPES,
+      );
       url.searchParams.set('access_type', 'offline');
       url.searchParams.set('prompt', 'consent');
       url.searchParams.set('include_granted_scopes', 'true');

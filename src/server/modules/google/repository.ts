@@ -43,7 +43,13 @@ export async function unlinkGoogleSubject(db: Db, subject: string, exceptUserId:
   if (!holder || holder.id === exceptUserId) return;
   await db
     .update(users)
-    .set({ googleSubject: null, googleRefreshToken: null, googleAccessToken: null, googleAccessTokenExpiresAt: null, googleConnected: false })
+    .set({
+      googleSubject: null,
+      googleRefreshToken: null,
+      googleAccessToken: null,
+      googleAccessTokenExpiresAt: null,
+      googleConnected: false,
+    })
     .where(eq(users.id, holder.id));
 }
 
@@ -61,7 +67,13 @@ export async function findGoogleCredentials(db: Db, userId: number) {
   return row;
 }
 
-export async function saveAccessToken(db: Db, userId: number, accessToken: string, expiresAt: Date, refreshToken?: string) {
+export async function saveAccessToken(
+  db: Db,
+  userId: number,
+  accessToken: string,
+  expiresAt: Date,
+  refreshToken?: string,
+) {
   await db
     .update(users)
     .set({
@@ -76,7 +88,12 @@ export async function saveAccessToken(db: Db, userId: number, accessToken: strin
 export async function markGoogleDisconnected(db: Db, userId: number, failedRefreshToken: string) {
   await db
     .update(users)
-    .set({ googleConnected: false, googleRefreshToken: null, googleAccessToken: null, googleAccessTokenExpiresAt: null })
+    .set({
+      googleConnected: false,
+      googleRefreshToken: null,
+      googleAccessToken: null,
+      googleAccessTokenExpiresAt: null,
+    })
     .where(and(eq(users.id, userId), eq(users.googleRefreshToken, failedRefreshToken)));
 }
 
@@ -103,7 +120,13 @@ export async function insertSignInCode(db: Db, values: typeof googleSignInCodes.
 export async function consumeSignInCode(db: Db, codeHash: string, browserHash: string, now: Date) {
   const [row] = await db
     .delete(googleSignInCodes)
-    .where(and(eq(googleSignInCodes.codeHash, codeHash), eq(googleSignInCodes.browserHash, browserHash), gt(googleSignInCodes.expiresAt, now)))
+    .where(
+      and(
+        eq(googleSignInCodes.codeHash, codeHash),
+        eq(googleSignInCodes.browserHash, browserHash),
+        gt(googleSignInCodes.expiresAt, now),
+      ),
+    )
     .returning({ userId: googleSignInCodes.userId });
   return row;
 }
@@ -114,6 +137,10 @@ export async function consumeSignInCode(db: Db, codeHash: string, browserHash: s
  */
 export async function spendFlow(db: Db, nonceHash: string, expiresAt: Date, now: Date): Promise<boolean> {
   await db.delete(googleSpentFlows).where(lte(googleSpentFlows.expiresAt, now));
-  const spent = await db.insert(googleSpentFlows).values({ nonceHash, expiresAt }).onConflictDoNothing().returning({ nonceHash: googleSpentFlows.nonceHash });
+  const spent = await db
+    .insert(googleSpentFlows)
+    .values({ nonceHash, expiresAt })
+    .onConflictDoNothing()
+    .returning({ nonceHash: googleSpentFlows.nonceHash });
   return spent.length === 1;
 }

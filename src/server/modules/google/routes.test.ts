@@ -5,7 +5,14 @@ import { createSecretBox, createSigner } from '#server/auth/secret-box';
 import { users } from '#server/db/schema';
 import { fakeGoogleEnv } from '#server/testing/fake-google';
 import { test } from '#server/testing/fixtures';
-import { errorOf, exchangeSignInCode, runGoogleFlow, sessionOf, signInCodeOf, type GoogleFlowOptions } from '#server/testing/google-flow';
+import {
+  errorOf,
+  exchangeSignInCode,
+  runGoogleFlow,
+  sessionOf,
+  signInCodeOf,
+  type GoogleFlowOptions,
+} from '#server/testing/google-flow';
 import { captureLogs } from '#server/testing/log-capture';
 import { ADMIN_EMAIL, bearer, register } from '#server/testing/test-app';
 import { EXCHANGE_COOKIE, FLOW_COOKIE } from './routes';
@@ -15,21 +22,47 @@ import { exchangeRefused, SIGN_IN_CODE_LIFETIME_MS } from './sign-in-code';
 /** An app at a public https address pointed at the fake Google; its helpers as file fixtures. */
 const it = test
   .extend('fake', ({ google }) => {
-    google.account = { sub: 'sub-admin', email: ADMIN_EMAIL, email_verified: true, given_name: 'Ada', picture: 'https://lh3.example/ada.png' };
+    google.account = {
+      sub: 'sub-admin',
+      email: ADMIN_EMAIL,
+      email_verified: true,
+      given_name: 'Ada',
+      picture: 'https://lh3.example/ada.png',
+    };
     return google;
   })
-  .extend('env', ({ fake }): Record<string, string> => ({ ...fakeGoogleEnv(fake), PUBLIC_URL: 'https://dispatch.agency.test' }))
+  .extend('env', ({ fake }): Record<string, string> => ({
+    ...fakeGoogleEnv(fake),
+    PUBLIC_URL: 'https://dispatch.agency.test',
+  }))
   .extend('logs', () => captureLogs())
-  .extend('userRow', ({ t }) => (email: string) => t.database.db.query.users.findFirst({ where: eq(users.email, email) }))
-  .extend('getUser', ({ t }) => (token: string) => t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) }))
+  .extend(
+    'userRow',
+    ({ t }) =>
+      (email: string) =>
+        t.database.db.query.users.findFirst({ where: eq(users.email, email) }),
+  )
+  .extend(
+    'getUser',
+    ({ t }) =>
+      (token: string) =>
+        t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) }),
+  )
   .extend('connectTicket', ({ t }) => async (token: string) => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/google/connect-ticket', headers: bearer(token) });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/google/connect-ticket',
+      headers: bearer(token),
+    });
     expect(response.statusCode).toBe(201);
     return response.json().ticket as string;
   });
 
 describe('GET /auth/google', () => {
-  it('starts the authorization-code flow with PKCE S256, a signed state, offline access and consent', async ({ t, fake }) => {
+  it('starts the authorization-code flow with PKCE S256, a signed state, offline access and consent', async ({
+    t,
+    fake,
+  }) => {
     const response = await t.app.inject({ method: 'GET', url: '/auth/google' });
     expect(response.statusCode).toBe(302);
     const url = new URL(response.headers.location as string);
@@ -63,7 +96,12 @@ describe('GET /auth/google', () => {
 });
 
 describe('GET /auth/google/callback', () => {
-  it('signs in an existing user, stores the refresh token encrypted and sets the picture', async ({ t, fake, userRow, getUser }) => {
+  it('signs in an existing user, stores the refresh token encrypted and sets the picture', async ({
+    t,
+    fake,
+    userRow,
+    getUser,
+  }) => {
     await register(t.app, ADMIN_EMAIL);
     const sessionsBefore = (await t.database.db.query.sessions.findMany()).length;
     const flow = await runGoogleFlow(t.app);
@@ -73,7 +111,10 @@ describe('GET /auth/google/callback', () => {
     expect(flow.callback.headers['referrer-policy']).toBe('no-referrer');
     expect(flow.callback.headers['cache-control']).toBe('no-store');
     // The flow cookie is cleared; the exchange cookie binds the code to this browser and goes only to the exchange.
-    expect(flow.callback.cookies.find((c) => c.name === FLOW_COOKIE)).toMatchObject({ value: '', path: '/auth/google' });
+    expect(flow.callback.cookies.find((c) => c.name === FLOW_COOKIE)).toMatchObject({
+      value: '',
+      path: '/auth/google',
+    });
     expect(flow.callback.cookies.find((c) => c.name === EXCHANGE_COOKIE)).toMatchObject({
       httpOnly: true,
       sameSite: 'Strict',
@@ -87,7 +128,11 @@ describe('GET /auth/google/callback', () => {
 
     const user = await getUser(await sessionOf(t.app, flow));
     expect(user.statusCode).toBe(200);
-    expect(user.json()).toMatchObject({ email: ADMIN_EMAIL, isAdmin: true, googleProfileImageUrl: 'https://lh3.example/ada.png' });
+    expect(user.json()).toMatchObject({
+      email: ADMIN_EMAIL,
+      isAdmin: true,
+      googleProfileImageUrl: 'https://lh3.example/ada.png',
+    });
 
     const row = (await userRow(ADMIN_EMAIL))!;
     expect(row.googleConnected).toBe(true);
@@ -112,13 +157,34 @@ describe('GET /auth/google/callback', () => {
     expect(exchange.clientAuth).toBe('basic');
   });
 
-  it('registers an authorized address on its first Google sign-in, with the first name from Google', async ({ t, fake, admin, userRow, getUser }) => {
-    await t.app.inject({ method: 'POST', url: '/api/authorized-emails', headers: bearer(admin), payload: { email: 'grace.h@agency.test' } });
-    fake.account = { sub: 'sub-grace', email: 'Grace.H@agency.test', email_verified: true, given_name: 'Grace', picture: 'https://lh3.example/g.png' };
+  it('registers an authorized address on its first Google sign-in, with the first name from Google', async ({
+    t,
+    fake,
+    admin,
+    userRow,
+    getUser,
+  }) => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/authorized-emails',
+      headers: bearer(admin),
+      payload: { email: 'grace.h@agency.test' },
+    });
+    fake.account = {
+      sub: 'sub-grace',
+      email: 'Grace.H@agency.test',
+      email_verified: true,
+      given_name: 'Grace',
+      picture: 'https://lh3.example/g.png',
+    };
 
     const flow = await runGoogleFlow(t.app);
     const token = await sessionOf(t.app, flow);
-    expect((await getUser(token)).json()).toMatchObject({ email: 'grace.h@agency.test', isAdmin: false, hasRegistered: true });
+    expect((await getUser(token)).json()).toMatchObject({
+      email: 'grace.h@agency.test',
+      isAdmin: false,
+      hasRegistered: true,
+    });
     const firstName = await t.app.inject({ method: 'GET', url: '/api/user/first-name', headers: bearer(token) });
     expect(firstName.json()).toEqual({ firstName: 'Grace' });
     const row = (await userRow('grace.h@agency.test'))!;
@@ -131,7 +197,10 @@ describe('GET /auth/google/callback', () => {
     expect(await t.database.db.query.users.findMany()).toHaveLength(2);
   });
 
-  it('sends an address that is not on the authorized list to /access-denied and creates nothing', async ({ t, fake }) => {
+  it('sends an address that is not on the authorized list to /access-denied and creates nothing', async ({
+    t,
+    fake,
+  }) => {
     fake.account = { sub: 'sub-stranger', email: 'stranger@else.com', email_verified: true, given_name: 'S' };
     const flow = await runGoogleFlow(t.app);
     expect(flow.location).toBe('/access-denied');
@@ -154,12 +223,21 @@ describe('GET /auth/google/callback', () => {
   });
 
   it.for<[string, GoogleFlowOptions]>([
-    ['a forged state', { alterCallback: (url: URL) => url.searchParams.set('state', `${url.searchParams.get('state')!.split('.')[0]}.AAAA`) }],
+    [
+      'a forged state',
+      {
+        alterCallback: (url: URL) =>
+          url.searchParams.set('state', `${url.searchParams.get('state')!.split('.')[0]}.AAAA`),
+      },
+    ],
     [
       'a state signed with another key',
       {
         alterCallback: (url: URL) =>
-          url.searchParams.set('state', createSigner('y'.repeat(40), 'google-oauth-state').sign({ n: 'n'.repeat(43), exp: 9e15 })),
+          url.searchParams.set(
+            'state',
+            createSigner('y'.repeat(40), 'google-oauth-state').sign({ n: 'n'.repeat(43), exp: 9e15 }),
+          ),
       },
     ],
     ['no flow cookie', { cookie: null }],
@@ -184,7 +262,10 @@ describe('GET /auth/google/callback', () => {
     expect(fake.tokenRequests).toEqual([]);
   });
 
-  it('refuses a replayed callback (its state and flow cookie already used) even when Google would take the code again', async ({ t, fake }) => {
+  it('refuses a replayed callback (its state and flow cookie already used) even when Google would take the code again', async ({
+    t,
+    fake,
+  }) => {
     // Our callback is what refuses it: this Google exchanges a used code a second time.
     fake.acceptsUsedCodes = true;
     const first = await runGoogleFlow(t.app);
@@ -209,7 +290,9 @@ describe('GET /auth/google/callback', () => {
     const first = await runGoogleFlow(t.app);
     signInCodeOf(first.location);
     // A fresh flow of this browser that carries the used code: our side lets it through, Google refuses it.
-    const second = await runGoogleFlow(t.app, { alterCallback: (url) => url.searchParams.set('code', first.callbackUrl.searchParams.get('code')!) });
+    const second = await runGoogleFlow(t.app, {
+      alterCallback: (url) => url.searchParams.set('code', first.callbackUrl.searchParams.get('code')!),
+    });
     expect(errorOf(second.location)).toBe(messages.failed);
   });
 });
@@ -220,8 +303,21 @@ describe('connect mode', () => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('links Google to the signed-in user through a one-time ticket', async ({ t, fake, member, userRow, getUser, connectTicket }) => {
-    fake.account = { sub: 'sub-member', email: 'member@agency.test', email_verified: true, given_name: 'Mem', picture: 'https://lh3.example/m.png' };
+  it('links Google to the signed-in user through a one-time ticket', async ({
+    t,
+    fake,
+    member,
+    userRow,
+    getUser,
+    connectTicket,
+  }) => {
+    fake.account = {
+      sub: 'sub-member',
+      email: 'member@agency.test',
+      email_verified: true,
+      given_name: 'Mem',
+      picture: 'https://lh3.example/m.png',
+    };
     expect((await getUser(member)).json().googleProfileImageUrl).toBeNull();
 
     const ticket = await connectTicket(member);
@@ -276,7 +372,11 @@ describe('connect mode', () => {
     const ticket = await connectTicket(member);
     const rows = (await t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(admin) })).json();
     const row = rows.find((r: { email: string }) => r.email === 'member@agency.test');
-    await t.app.inject({ method: 'DELETE', url: `/api/authorized-emails/${row.authorizedEmailId}`, headers: bearer(admin) });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/authorized-emails/${row.authorizedEmailId}`,
+      headers: bearer(admin),
+    });
     const flow = await runGoogleFlow(t.app, { ticket });
     expect(flow.location).toBe('/access-denied');
   });
@@ -292,7 +392,10 @@ describe('POST /api/auth/google/exchange', () => {
     const first = await exchange(t.app, code, flow.exchangeCookie);
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe('no-store');
-    expect(first.cookies.find((c) => c.name === EXCHANGE_COOKIE)).toMatchObject({ value: '', path: '/api/auth/google/exchange' });
+    expect(first.cookies.find((c) => c.name === EXCHANGE_COOKIE)).toMatchObject({
+      value: '',
+      path: '/api/auth/google/exchange',
+    });
     expect((await getUser(first.json().token)).json().email).toBe(ADMIN_EMAIL);
 
     const again = await exchange(t.app, code, flow.exchangeCookie);
@@ -310,12 +413,19 @@ describe('POST /api/auth/google/exchange', () => {
     expect(response.json()).toEqual({ message: exchangeRefused });
   });
 
-  it("refuses the code without this browser's cookie, or with another browser's, and leaves it to its own browser", async ({ t }) => {
+  it("refuses the code without this browser's cookie, or with another browser's, and leaves it to its own browser", async ({
+    t,
+  }) => {
     await register(t.app, ADMIN_EMAIL);
     const mine = await runGoogleFlow(t.app);
     const theirs = await runGoogleFlow(t.app);
     const code = signInCodeOf(mine.location);
-    for (const cookie of [undefined, theirs.exchangeCookie, 'v1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', mine.start.cookies.find((c) => c.name === FLOW_COOKIE)!.value]) {
+    for (const cookie of [
+      undefined,
+      theirs.exchangeCookie,
+      'v1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      mine.start.cookies.find((c) => c.name === FLOW_COOKIE)!.value,
+    ]) {
       const response = await exchange(t.app, code, cookie);
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: exchangeRefused });
@@ -336,7 +446,14 @@ describe('POST /api/auth/google/exchange', () => {
 describe('the server log during Google sign-in', () => {
   it.override('appDeps', ({ logs }) => ({ logger: { level: 'trace', stream: logs.stream } }));
 
-  it('holds no session token, sign-in code, connect ticket, OAuth code or state, cookie or refresh token', async ({ t, fake, admin, logs, getUser, connectTicket }) => {
+  it('holds no session token, sign-in code, connect ticket, OAuth code or state, cookie or refresh token', async ({
+    t,
+    fake,
+    admin,
+    logs,
+    getUser,
+    connectTicket,
+  }) => {
     const secrets: string[] = [];
 
     // A password user connects Google through a ticket, then a Google user signs in and exchanges the code.

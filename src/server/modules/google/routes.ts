@@ -14,7 +14,11 @@ const FLOW_COOKIE_PATH = '/auth/google';
 export const EXCHANGE_COOKIE = 'dispatch_google_exchange';
 const EXCHANGE_PATH = '/api/auth/google/exchange';
 
-export function registerGoogleRoutes(app: FastifyInstance, { config, google }: { config: Config; google: GoogleContext }, guards: Guards) {
+export function registerGoogleRoutes(
+  app: FastifyInstance,
+  { config, google }: { config: Config; google: GoogleContext },
+  guards: Guards,
+) {
   const isSecure = config.publicUrl.startsWith('https://');
   const flowCookieOptions = { path: FLOW_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: isSecure } as const;
   // Strict: the exchange is a same-origin fetch, never a navigation from another site.
@@ -23,12 +27,18 @@ export function registerGoogleRoutes(app: FastifyInstance, { config, google }: {
   const go = (reply: FastifyReply, step: FlowStep) => {
     if (step.flowCookie) {
       // Lax: the cookie must come back on Google's top-level redirect to the callback.
-      reply.setCookie(FLOW_COOKIE, step.flowCookie.value, { ...flowCookieOptions, maxAge: step.flowCookie.maxAgeSeconds });
+      reply.setCookie(FLOW_COOKIE, step.flowCookie.value, {
+        ...flowCookieOptions,
+        maxAge: step.flowCookie.maxAgeSeconds,
+      });
     } else if (step.flowCookie === null) {
       reply.clearCookie(FLOW_COOKIE, flowCookieOptions);
     }
     if (step.exchangeCookie) {
-      reply.setCookie(EXCHANGE_COOKIE, step.exchangeCookie.value, { ...exchangeCookieOptions, maxAge: step.exchangeCookie.maxAgeSeconds });
+      reply.setCookie(EXCHANGE_COOKIE, step.exchangeCookie.value, {
+        ...exchangeCookieOptions,
+        maxAge: step.exchangeCookie.maxAgeSeconds,
+      });
     }
     // The location may carry a one-time code: never cached (and helmet's Referrer-Policy: no-referrer keeps it out of Referer).
     return reply.header('Cache-Control', 'no-store').redirect(step.location, 302);
@@ -36,7 +46,10 @@ export function registerGoogleRoutes(app: FastifyInstance, { config, google }: {
 
   /** A one-time ticket that lets the browser navigation to /auth/google say who is connecting, without the bearer token. */
   app.post('/api/auth/google/connect-ticket', { preHandler: guards.requireUser }, async (request, reply) => {
-    return reply.header('Cache-Control', 'no-store').code(201).send(await createConnectTicket(google.flow, userOf(request).id));
+    return reply
+      .header('Cache-Control', 'no-store')
+      .code(201)
+      .send(await createConnectTicket(google.flow, userOf(request).id));
   });
 
   /** The session token for the one-time code a Google sign-in ended with, presented by the same browser. */

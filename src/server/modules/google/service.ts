@@ -5,7 +5,15 @@ import { createToken, hashToken } from '#server/auth/tokens';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { isUniqueViolation } from '#server/db/errors';
-import { GMAIL_SEND_SCOPE, generateCodeVerifier, generateState, OAuth2RequestError, type GoogleOAuth, type GoogleProfile, type GoogleTokens } from './oauth';
+import {
+  GMAIL_SEND_SCOPE,
+  generateCodeVerifier,
+  generateState,
+  OAuth2RequestError,
+  type GoogleOAuth,
+  type GoogleProfile,
+  type GoogleTokens,
+} from './oauth';
 import * as repo from './repository';
 import { issueSignInCode } from './sign-in-code';
 
@@ -54,20 +62,34 @@ export interface FlowStep {
   exchangeCookie?: CookieValue;
 }
 
-const signInError = (message: string): FlowStep => ({ location: `/auth?error=${encodeURIComponent(message)}`, flowCookie: null });
+const signInError = (message: string): FlowStep => ({
+  location: `/auth?error=${encodeURIComponent(message)}`,
+  flowCookie: null,
+});
 /** A signed-in user who was connecting stays on the app; the client shows the message as a toast. */
-const connectError = (message: string): FlowStep => ({ location: `/?google_error=${encodeURIComponent(message)}`, flowCookie: null });
+const connectError = (message: string): FlowStep => ({
+  location: `/?google_error=${encodeURIComponent(message)}`,
+  flowCookie: null,
+});
 const accessDenied: FlowStep = { location: '/access-denied', flowCookie: null };
 
 const statePayload = z.object({ n: z.string().min(16), exp: z.number() });
-const flowPayload = z.object({ n: z.string().min(16), v: z.string().min(43), u: z.number().int().positive().nullable() });
+const flowPayload = z.object({
+  n: z.string().min(16),
+  v: z.string().min(43),
+  u: z.number().int().positive().nullable(),
+});
 /** The browser's flow, and when its state expires. */
 type Flow = z.infer<typeof flowPayload> & { exp: number };
 
 export async function createConnectTicket({ db, clock }: Pick<GoogleFlowDeps, 'db' | 'clock'>, userId: number) {
   const ticket = createToken();
   const now = clock.now();
-  await repo.insertConnectTicket(db, { ticketHash: hashToken(ticket), userId, expiresAt: new Date(now.getTime() + TICKET_LIFETIME_MS) }, now);
+  await repo.insertConnectTicket(
+    db,
+    { ticketHash: hashToken(ticket), userId, expiresAt: new Date(now.getTime() + TICKET_LIFETIME_MS) },
+    now,
+  );
   return { ticket };
 }
 
@@ -117,16 +139,25 @@ export const callbackQuery = z.object({
 export type CallbackQuery = z.infer<typeof callbackQuery>;
 
 /** `GET /auth/google/callback`: exchanges the code and signs in, registers or links; every outcome is a redirect. */
-export async function completeGoogleAuth(deps: GoogleFlowDeps, query: CallbackQuery, cookie: string | undefined): Promise<FlowStep> {
+export async function completeGoogleAuth(
+  deps: GoogleFlowDeps,
+  query: CallbackQuery,
+  cookie: string | undefined,
+): Promise<FlowStep> {
   if (!deps.oauth.isConfigured) return signInError(messages.notConfigured);
   const flow = verifyFlow(deps, query.state, cookie);
   const fail = flow?.u ? connectError : signInError;
   if (query.error) {
-    return fail(query.error === 'access_denied' ? messages.cancelled : `Google sign-in failed (${query.error.slice(0, 100)}). Please try again.`);
+    return fail(
+      query.error === 'access_denied'
+        ? messages.cancelled
+        : `Google sign-in failed (${query.error.slice(0, 100)}). Please try again.`,
+    );
   }
   if (!flow || !query.code) return signInError(messages.expired);
   // Each flow's callback is taken once: a replay of its URL with its cookie is refused here, not left to Google.
-  if (!(await repo.spendFlow(deps.db, hashToken(flow.n), new Date(flow.exp), deps.clock.now()))) return fail(messages.expired);
+  if (!(await repo.spendFlow(deps.db, hashToken(flow.n), new Date(flow.exp), deps.clock.now())))
+    return fail(messages.expired);
 
   let tokens: GoogleTokens;
   let profile: GoogleProfile;
@@ -141,7 +172,8 @@ export async function completeGoogleAuth(deps: GoogleFlowDeps, query: CallbackQu
 
   const user = flow.u
     ? await repo.findUserById(deps.db, flow.u)
-    : ((await repo.findUserByGoogleSubject(deps.db, profile.sub)) ?? (await repo.findUserByEmail(deps.db, googleEmail)));
+    : ((await repo.findUserByGoogleSubject(deps.db, profile.sub)) ??
+      (await repo.findUserByEmail(deps.db, googleEmail)));
   if (flow.u && !user) return connectError(messages.ticket);
   if (flow.u && user && user.email !== googleEmail) return connectError(messages.otherAccount(user.email, googleEmail));
   if (!(await repo.findAuthorizedEmail(deps.db, user?.email ?? googleEmail))) return accessDenied;
@@ -168,7 +200,11 @@ export async function completeGoogleAuth(deps: GoogleFlowDeps, query: CallbackQu
   if (flow.u) return { location: '/?google_connected=1', flowCookie: null };
   // Signing in: a one-time code for this browser, never the session token itself (URLs land in logs and history).
   const signIn = await issueSignInCode(deps, userId);
-  return { location: `/?google_code=${encodeURIComponent(signIn.code)}`, flowCookie: null, exchangeCookie: signIn.cookie };
+  return {
+    location: `/?google_code=${encodeURIComponent(signIn.code)}`,
+    flowCookie: null,
+    exchangeCookie: signIn.cookie,
+  };
 }
 
 function googleFieldsOf(
@@ -179,7 +215,9 @@ function googleFieldsOf(
 ): repo.GoogleFields {
   const context = String(account.id);
   // Google sends a refresh token with every consent (prompt=consent); without one, the stored one still serves.
-  const sealedRefreshToken = tokens.refreshToken ? tokenBox.encrypt(tokens.refreshToken, context) : account.googleRefreshToken;
+  const sealedRefreshToken = tokens.refreshToken
+    ? tokenBox.encrypt(tokens.refreshToken, context)
+    : account.googleRefreshToken;
   const canSend = tokens.scopes === null || tokens.scopes.includes(GMAIL_SEND_SCOPE);
   return {
     googleSubject: profile.sub,

@@ -34,10 +34,18 @@ export async function issueSignInCode({ db, clock, flowBox }: SignInCodeDeps, us
   const now = clock.now();
   await repo.insertSignInCode(
     db,
-    { codeHash: hashToken(code), browserHash: hashToken(browserSecret), userId, expiresAt: new Date(now.getTime() + SIGN_IN_CODE_LIFETIME_MS) },
+    {
+      codeHash: hashToken(code),
+      browserHash: hashToken(browserSecret),
+      userId,
+      expiresAt: new Date(now.getTime() + SIGN_IN_CODE_LIFETIME_MS),
+    },
     now,
   );
-  return { code, cookie: { value: flowBox.encrypt(browserSecret, COOKIE_CONTEXT), maxAgeSeconds: SIGN_IN_CODE_LIFETIME_MS / 1000 } };
+  return {
+    code,
+    cookie: { value: flowBox.encrypt(browserSecret, COOKIE_CONTEXT), maxAgeSeconds: SIGN_IN_CODE_LIFETIME_MS / 1000 },
+  };
 }
 
 /** `POST /api/auth/google/exchange`: the session token for a fresh code presented by the browser it was issued to. */

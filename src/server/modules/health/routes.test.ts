@@ -8,10 +8,19 @@ import { createTestApp } from '#server/testing/test-app';
 /** An app on its own DATA_DIR with the outbox transport; the variants below change what its readiness checks. */
 const it = test
   .extend('env', ({ dataDir }): Record<string, string> => ({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'outbox' }))
-  .extend('get', ({ app }) => (url: string) => app.inject({ method: 'GET', url }));
+  .extend(
+    'get',
+    ({ app }) =>
+      (url: string) =>
+        app.inject({ method: 'GET', url }),
+  );
 
 /** Sending through the SMTP sink. */
-const onSmtp = it.extend('env', ({ dataDir, smtp }): Record<string, string> => ({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url }));
+const onSmtp = it.extend('env', ({ dataDir, smtp }): Record<string, string> => ({
+  DATA_DIR: dataDir,
+  MAIL_TRANSPORT: 'smtp',
+  SMTP_URL: smtp.url,
+}));
 
 /** Sending through an SMTP server that was stopped before the app started. */
 const onStoppedSmtp = it
@@ -20,7 +29,11 @@ const onStoppedSmtp = it
     await smtp.close();
     return smtp.url;
   })
-  .extend('env', ({ dataDir, stoppedSmtpUrl }): Record<string, string> => ({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'smtp', SMTP_URL: stoppedSmtpUrl }));
+  .extend('env', ({ dataDir, stoppedSmtpUrl }): Record<string, string> => ({
+    DATA_DIR: dataDir,
+    MAIL_TRANSPORT: 'smtp',
+    SMTP_URL: stoppedSmtpUrl,
+  }));
 
 /** A DATA_DIR where the store's folder should be there is a file: every write fails. */
 const onBrokenStore = it
@@ -28,21 +41,27 @@ const onBrokenStore = it
     writeFileSync(join(dataDir, 'files'), 'not a folder');
     return dataDir;
   })
-  .extend('env', ({ brokenDataDir }): Record<string, string> => ({ DATA_DIR: brokenDataDir, MAIL_TRANSPORT: 'outbox' }));
+  .extend('env', ({ brokenDataDir }): Record<string, string> => ({
+    DATA_DIR: brokenDataDir,
+    MAIL_TRANSPORT: 'outbox',
+  }));
 
 describe('health and readiness', () => {
-  onSmtp('is ready when the database, the file store and the SMTP server all answer, and leaves no probe behind', async ({ dataDir, get }) => {
-    const ready = await get('/api/ready');
-    expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ ok: true, checks: { database: 'ok', store: 'ok', mail: 'ok' } });
-    expect(ready.headers['cache-control']).toBe('no-store');
-    // The probe object was written, read and deleted: nothing is left in the folders of the store (beside the file
-    // naming the store).
-    const filesDir = join(dataDir, 'files');
-    const folders = readdirSync(filesDir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
-    expect(folders.flatMap((fan) => readdirSync(join(filesDir, fan.name)))).toEqual([]);
-    expect((await get('/api/health')).json()).toEqual({ ok: true });
-  });
+  onSmtp(
+    'is ready when the database, the file store and the SMTP server all answer, and leaves no probe behind',
+    async ({ dataDir, get }) => {
+      const ready = await get('/api/ready');
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ ok: true, checks: { database: 'ok', store: 'ok', mail: 'ok' } });
+      expect(ready.headers['cache-control']).toBe('no-store');
+      // The probe object was written, read and deleted: nothing is left in the folders of the store (beside the file
+      // naming the store).
+      const filesDir = join(dataDir, 'files');
+      const folders = readdirSync(filesDir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+      expect(folders.flatMap((fan) => readdirSync(join(filesDir, fan.name)))).toEqual([]);
+      expect((await get('/api/health')).json()).toEqual({ ok: true });
+    },
+  );
 
   it('checks no mail server for the outbox transport', async ({ get }) => {
     expect((await get('/api/ready')).json()).toEqual({ ok: true, checks: { database: 'ok', store: 'ok' } });
@@ -62,7 +81,10 @@ describe('health and readiness', () => {
   onBrokenStore('answers 503 naming the file store when it cannot write', async ({ get }) => {
     const ready = await get('/api/ready');
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ message: 'Not ready: the file store failed its check.', checks: { database: 'ok', store: 'failing' } });
+    expect(ready.json()).toEqual({
+      message: 'Not ready: the file store failed its check.',
+      checks: { database: 'ok', store: 'failing' },
+    });
   });
 
   it('answers 503 naming the database when it does not answer', async ({ dataDir }) => {
@@ -72,7 +94,10 @@ describe('health and readiness', () => {
       await database.close();
       const ready = await app.inject({ method: 'GET', url: '/api/ready' });
       expect(ready.statusCode).toBe(503);
-      expect(ready.json()).toEqual({ message: 'Not ready: the database failed its check.', checks: { database: 'failing', store: 'ok' } });
+      expect(ready.json()).toEqual({
+        message: 'Not ready: the database failed its check.',
+        checks: { database: 'failing', store: 'ok' },
+      });
     } finally {
       await app.close();
     }

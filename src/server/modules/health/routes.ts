@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { createReadinessCheck, type CheckName, type ReadinessDeps } from './readiness';
 
-const PART_NAMES: Record<CheckName, string> = { database: 'the database', store: 'the file store', mail: 'the mail server' };
+const PART_NAMES: Record<CheckName, string> = {
+  database: 'the database',
+  store: 'the file store',
+  mail: 'the mail server',
+};
 
 /**
  * GET /api/health: liveness, answered without touching anything (restart the process only when this fails).
@@ -17,7 +21,12 @@ export function registerHealthRoutes(app: FastifyInstance, deps: Omit<ReadinessD
     const { isReady, checks } = await checkReadiness();
     reply.header('Cache-Control', 'no-store');
     if (isReady) return { ok: true, checks };
-    const failing = (Object.keys(checks) as CheckName[]).filter((name) => checks[name] !== 'ok').map((name) => PART_NAMES[name]);
-    return reply.code(503).send({ message: `Not ready: ${failing.join(' and ')} ${failing.length === 1 ? 'failed its check' : 'failed their checks'}.`, checks });
+    const failing = (Object.keys(checks) as CheckName[])
+      .filter((name) => checks[name] !== 'ok')
+      .map((name) => PART_NAMES[name]);
+    return reply.code(503).send({
+      message: `Not ready: ${failing.join(' and ')} ${failing.length === 1 ? 'failed its check' : 'failed their checks'}.`,
+      checks,
+    });
   });
 }

@@ -16,7 +16,13 @@ export interface InviteMailDeps extends InviteDeps {
  * Mails the link to the address through the configured transport, sent as the admin who issued it. A failure (no
  * Google connection for Gmail, a refused relay) leaves the invite valid: the admin still has the link to copy.
  */
-export async function mailInvite(deps: InviteMailDeps, adminUserId: number, to: string, inviteUrl: string, expiresAt: string): Promise<boolean> {
+export async function mailInvite(
+  deps: InviteMailDeps,
+  adminUserId: number,
+  to: string,
+  inviteUrl: string,
+  expiresAt: string,
+): Promise<boolean> {
   const { config, clock, transport, log } = deps;
   try {
     const sender = await loadSender(deps, adminUserId);

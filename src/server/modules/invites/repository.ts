@@ -13,7 +13,9 @@ export async function replaceInvite(db: Db, values: typeof invites.$inferInsert)
  * valid); the address's expired links go.
  */
 export async function addInvite(db: Db, values: typeof invites.$inferInsert) {
-  await db.delete(invites).where(and(eq(invites.authorizedEmailId, values.authorizedEmailId), lte(invites.expiresAt, values.createdAt!)));
+  await db
+    .delete(invites)
+    .where(and(eq(invites.authorizedEmailId, values.authorizedEmailId), lte(invites.expiresAt, values.createdAt!)));
   await db.insert(invites).values(values);
 }
 
@@ -23,15 +25,26 @@ export async function addInvite(db: Db, values: typeof invites.$inferInsert) {
  * transaction).
  */
 export async function consumeInvite(db: Db, tokenHash: string, email: string, now: Date) {
-  const forAddress = db.select({ id: authorizedEmails.id }).from(authorizedEmails).where(eq(authorizedEmails.email, email));
+  const forAddress = db
+    .select({ id: authorizedEmails.id })
+    .from(authorizedEmails)
+    .where(eq(authorizedEmails.email, email));
   const [row] = await db
     .update(invites)
     .set({ usedAt: now })
     .where(
-      and(eq(invites.tokenHash, tokenHash), isNull(invites.usedAt), gt(invites.expiresAt, now), inArray(invites.authorizedEmailId, forAddress)),
+      and(
+        eq(invites.tokenHash, tokenHash),
+        isNull(invites.usedAt),
+        gt(invites.expiresAt, now),
+        inArray(invites.authorizedEmailId, forAddress),
+      ),
     )
     .returning({ authorizedEmailId: invites.authorizedEmailId });
-  if (row) await db.delete(invites).where(and(eq(invites.authorizedEmailId, row.authorizedEmailId), ne(invites.tokenHash, tokenHash)));
+  if (row)
+    await db
+      .delete(invites)
+      .where(and(eq(invites.authorizedEmailId, row.authorizedEmailId), ne(invites.tokenHash, tokenHash)));
   return row;
 }
 

@@ -11,21 +11,60 @@ const NEUTRAL = { message: INVALID_INVITE_MESSAGE };
 
 /** The app mailing through a real SMTP server (the first admin, `admin`, registers when a test names it). */
 const it = test
-  .extend('env', ({ dataDir, smtp }): Record<string, string> => ({ DATA_DIR: dataDir, PUBLIC_URL, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url }))
+  .extend('env', ({ dataDir, smtp }): Record<string, string> => ({
+    DATA_DIR: dataDir,
+    PUBLIC_URL,
+    MAIL_TRANSPORT: 'smtp',
+    SMTP_URL: smtp.url,
+  }))
   .extend('appDeps', { delivery: FAST_DELIVERY })
-  .extend('addUser', ({ app }) => (admin: string, email: string) =>
-    app.inject({ method: 'POST', url: '/api/authorized-emails', headers: bearer(admin), payload: { email } }))
-  .extend('newLink', ({ app }) => (token: string, id: number) => app.inject({ method: 'POST', url: `/api/authorized-emails/${id}/invite`, headers: bearer(token) }))
-  .extend('registerWith', ({ app }) => (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/register', payload }))
-  .extend('lookup', ({ app }) => (invite: unknown) => app.inject({ method: 'POST', url: '/api/invites/lookup', payload: { invite } }))
-  .extend('userCount', ({ database }) => async () => (await database.db.query.users.findMany()).length);
+  .extend(
+    'addUser',
+    ({ app }) =>
+      (admin: string, email: string) =>
+        app.inject({ method: 'POST', url: '/api/authorized-emails', headers: bearer(admin), payload: { email } }),
+  )
+  .extend(
+    'newLink',
+    ({ app }) =>
+      (token: string, id: number) =>
+        app.inject({ method: 'POST', url: `/api/authorized-emails/${id}/invite`, headers: bearer(token) }),
+  )
+  .extend(
+    'registerWith',
+    ({ app }) =>
+      (payload: Record<string, unknown>) =>
+        app.inject({ method: 'POST', url: '/api/register', payload }),
+  )
+  .extend(
+    'lookup',
+    ({ app }) =>
+      (invite: unknown) =>
+        app.inject({ method: 'POST', url: '/api/invites/lookup', payload: { invite } }),
+  )
+  .extend(
+    'userCount',
+    ({ database }) =>
+      async () =>
+        (await database.db.query.users.findMany()).length,
+  );
 
 /** Two ADMIN_EMAILS addresses, neither registered, and no mail server. */
-const withTwoAdmins = it
-  .extend('env', ({ dataDir }): Record<string, string> => ({ DATA_DIR: dataDir, ADMIN_EMAILS: `${ADMIN_EMAIL},second@agency.test`, PUBLIC_URL }));
+const withTwoAdmins = it.extend('env', ({ dataDir }): Record<string, string> => ({
+  DATA_DIR: dataDir,
+  ADMIN_EMAILS: `${ADMIN_EMAIL},second@agency.test`,
+  PUBLIC_URL,
+}));
 
 describe('invitations', () => {
-  it('adding a user answers a one-time link, keeps only its hash and mails it to the address', async ({ t, database, app, smtp, admin, addUser }) => {
+  it('adding a user answers a one-time link, keeps only its hash and mails it to the address', async ({
+    t,
+    database,
+    app,
+    smtp,
+    admin,
+    addUser,
+  }) => {
     const added = await addUser(admin, 'New@Agency.test');
     expect(added.statusCode).toBe(201);
     const body = added.json();
@@ -50,7 +89,9 @@ describe('invitations', () => {
     expect(mail.text).toContain(body.inviteUrl);
 
     const rows = (await app.inject({ method: 'GET', url: '/api/users', headers: bearer(admin) })).json();
-    expect(rows.find((row: { email: string }) => row.email === 'new@agency.test').inviteExpiresAt).toBe(body.inviteExpiresAt);
+    expect(rows.find((row: { email: string }) => row.email === 'new@agency.test').inviteExpiresAt).toBe(
+      body.inviteExpiresAt,
+    );
   });
 
   it('registers once with the link; a second use is refused', async ({ admin, addUser, registerWith, lookup }) => {
@@ -63,7 +104,12 @@ describe('invitations', () => {
     expect(await lookup(invite).then((answer) => [answer.statusCode, answer.json()])).toEqual([403, NEUTRAL]);
   });
 
-  it('refuses every invalid case with the same 403, creating no account', async ({ admin, addUser, registerWith, userCount }) => {
+  it('refuses every invalid case with the same 403, creating no account', async ({
+    admin,
+    addUser,
+    registerWith,
+    userCount,
+  }) => {
     const invite = inviteTokenOf((await addUser(admin, 'new@agency.test')).json().inviteUrl);
     const otherInvite = inviteTokenOf((await addUser(admin, 'other@agency.test')).json().inviteUrl);
     const before = await userCount();
@@ -86,7 +132,12 @@ describe('invitations', () => {
     expect((await registerWith({ email: 'new@agency.test', password: PASSWORD, invite })).statusCode).toBe(201);
   });
 
-  it('an already registered address with a live invite of its own gets the same 403', async ({ app, admin, addUser, registerWith }) => {
+  it('an already registered address with a live invite of its own gets the same 403', async ({
+    app,
+    admin,
+    addUser,
+    registerWith,
+  }) => {
     const added = (await addUser(admin, 'new@agency.test')).json();
     const invite = inviteTokenOf(added.inviteUrl);
     // Registered meanwhile (as Google sign-in would), by another link of the same address issued by the test helper.
@@ -99,28 +150,47 @@ describe('invitations', () => {
     const first = inviteTokenOf((await addUser(admin, 'early@agency.test')).json().inviteUrl);
     const second = inviteTokenOf((await addUser(admin, 'late@agency.test')).json().inviteUrl);
     t.clock.advance(INVITE_LIFETIME_MS - 60_000);
-    expect((await registerWith({ email: 'early@agency.test', password: PASSWORD, invite: first })).statusCode).toBe(201);
+    expect((await registerWith({ email: 'early@agency.test', password: PASSWORD, invite: first })).statusCode).toBe(
+      201,
+    );
     t.clock.advance(60_001);
     const late = await registerWith({ email: 'late@agency.test', password: PASSWORD, invite: second });
     expect([late.statusCode, late.json()]).toEqual([403, NEUTRAL]);
     expect((await lookup(second)).statusCode).toBe(403);
   });
 
-  it("'New link' voids the old link, is for admins only, and only for pending addresses", async ({ app, smtp, admin, addUser, newLink, registerWith }) => {
+  it("'New link' voids the old link, is for admins only, and only for pending addresses", async ({
+    app,
+    smtp,
+    admin,
+    addUser,
+    newLink,
+    registerWith,
+  }) => {
     const added = (await addUser(admin, 'new@agency.test')).json();
     const renewed = await newLink(admin, added.id);
     expect(renewed.statusCode).toBe(201);
-    expect(renewed.json()).toEqual({ inviteUrl: expect.stringContaining(`${PUBLIC_URL}/auth?invite=`), inviteExpiresAt: expect.any(String), inviteMailed: true });
+    expect(renewed.json()).toEqual({
+      inviteUrl: expect.stringContaining(`${PUBLIC_URL}/auth?invite=`),
+      inviteExpiresAt: expect.any(String),
+      inviteMailed: true,
+    });
     expect(renewed.json().inviteUrl).not.toBe(added.inviteUrl);
     expect(smtp.received).toHaveLength(2);
 
-    const old = await registerWith({ email: 'new@agency.test', password: PASSWORD, invite: inviteTokenOf(added.inviteUrl) });
+    const old = await registerWith({
+      email: 'new@agency.test',
+      password: PASSWORD,
+      invite: inviteTokenOf(added.inviteUrl),
+    });
     expect([old.statusCode, old.json()]).toEqual([403, NEUTRAL]);
     const member = await register(app, 'new@agency.test', PASSWORD, inviteTokenOf(renewed.json().inviteUrl));
 
     const pendingId = (await addUser(admin, 'pending@agency.test')).json().id;
     expect((await newLink(member, pendingId)).statusCode).toBe(403);
-    expect((await app.inject({ method: 'POST', url: `/api/authorized-emails/${pendingId}/invite` })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: `/api/authorized-emails/${pendingId}/invite` })).statusCode).toBe(
+      401,
+    );
     expect((await newLink(admin, added.id)).json()).toEqual({ message: 'new@agency.test has already registered.' });
     expect((await newLink(admin, 999_999)).statusCode).toBe(404);
     expect((await newLink(admin, 'abc' as unknown as number)).statusCode).toBe(400);
@@ -130,7 +200,11 @@ describe('invitations', () => {
     const added = (await addUser(admin, 'new@agency.test')).json();
     await app.inject({ method: 'DELETE', url: `/api/authorized-emails/${added.id}`, headers: bearer(admin) });
     await addUser(admin, 'new@agency.test');
-    const answer = await registerWith({ email: 'new@agency.test', password: PASSWORD, invite: inviteTokenOf(added.inviteUrl) });
+    const answer = await registerWith({
+      email: 'new@agency.test',
+      password: PASSWORD,
+      invite: inviteTokenOf(added.inviteUrl),
+    });
     expect(answer.statusCode).toBe(403);
   });
 
@@ -148,66 +222,88 @@ describe('invitations', () => {
 });
 
 describe('the first admin', () => {
-  withTwoAdmins('gets a setup link in the log for each ADMIN_EMAILS address without an account at each start, each valid 24 hours until one is used', async ({ t, app, registerWith, lookup }) => {
-    const lines: { fields: Record<string, unknown>; msg: string }[] = [];
-    const log = { warn: (fields: Record<string, unknown>, msg: string) => void lines.push({ fields, msg }) };
-    const deps = { db: t.database.db, clock: t.clock, config: t.config };
+  withTwoAdmins(
+    'gets a setup link in the log for each ADMIN_EMAILS address without an account at each start, each valid 24 hours until one is used',
+    async ({ t, app, registerWith, lookup }) => {
+      const lines: { fields: Record<string, unknown>; msg: string }[] = [];
+      const log = { warn: (fields: Record<string, unknown>, msg: string) => void lines.push({ fields, msg }) };
+      const deps = { db: t.database.db, clock: t.clock, config: t.config };
 
-    const first = await issueSetupLinks(deps, t.config.adminEmails, log);
-    expect(lines.map((line) => [line.msg, line.fields.email])).toEqual([
-      ['setup link', ADMIN_EMAIL],
-      ['setup link', 'second@agency.test'],
-    ]);
-    expect(lines[0]!.fields.setupUrl).toMatch(/^https:\/\/dispatch\.agency\.test\/auth\?invite=[\w-]{43}$/);
-    expect(first[0]!.setupUrl).toBe(lines[0]!.fields.setupUrl);
+      const first = await issueSetupLinks(deps, t.config.adminEmails, log);
+      expect(lines.map((line) => [line.msg, line.fields.email])).toEqual([
+        ['setup link', ADMIN_EMAIL],
+        ['setup link', 'second@agency.test'],
+      ]);
+      expect(lines[0]!.fields.setupUrl).toMatch(/^https:\/\/dispatch\.agency\.test\/auth\?invite=[\w-]{43}$/);
+      expect(first[0]!.setupUrl).toBe(lines[0]!.fields.setupUrl);
 
-    // The next start logs new links; the earlier ones stay valid.
-    lines.length = 0;
-    const second = await issueSetupLinks(deps, t.config.adminEmails, log);
-    expect(second[0]!.setupUrl).not.toBe(first[0]!.setupUrl);
-    expect((await lookup(inviteTokenOf(first[0]!.setupUrl))).json()).toEqual({ email: ADMIN_EMAIL });
-    expect((await lookup(inviteTokenOf(second[0]!.setupUrl))).json()).toEqual({ email: ADMIN_EMAIL });
+      // The next start logs new links; the earlier ones stay valid.
+      lines.length = 0;
+      const second = await issueSetupLinks(deps, t.config.adminEmails, log);
+      expect(second[0]!.setupUrl).not.toBe(first[0]!.setupUrl);
+      expect((await lookup(inviteTokenOf(first[0]!.setupUrl))).json()).toEqual({ email: ADMIN_EMAIL });
+      expect((await lookup(inviteTokenOf(second[0]!.setupUrl))).json()).toEqual({ email: ADMIN_EMAIL });
 
-    // Using one voids the others.
-    const admin = await registerWith({ email: ADMIN_EMAIL, password: PASSWORD, invite: inviteTokenOf(first[0]!.setupUrl) });
-    expect(admin.statusCode).toBe(201);
-    const me = (await app.inject({ method: 'GET', url: '/api/user', headers: bearer(admin.json().token) })).json();
-    expect(me.isAdmin).toBe(true);
-    expect((await lookup(inviteTokenOf(second[0]!.setupUrl))).json()).toEqual(NEUTRAL);
+      // Using one voids the others.
+      const admin = await registerWith({
+        email: ADMIN_EMAIL,
+        password: PASSWORD,
+        invite: inviteTokenOf(first[0]!.setupUrl),
+      });
+      expect(admin.statusCode).toBe(201);
+      const me = (await app.inject({ method: 'GET', url: '/api/user', headers: bearer(admin.json().token) })).json();
+      expect(me.isAdmin).toBe(true);
+      expect((await lookup(inviteTokenOf(second[0]!.setupUrl))).json()).toEqual(NEUTRAL);
 
-    t.clock.advance(SETUP_LINK_LIFETIME_MS + 1);
-    for (const { setupUrl } of [first[1]!, second[1]!]) {
-      const expired = await registerWith({ email: 'second@agency.test', password: PASSWORD, invite: inviteTokenOf(setupUrl) });
-      expect(expired.statusCode).toBe(403);
-    }
+      t.clock.advance(SETUP_LINK_LIFETIME_MS + 1);
+      for (const { setupUrl } of [first[1]!, second[1]!]) {
+        const expired = await registerWith({
+          email: 'second@agency.test',
+          password: PASSWORD,
+          invite: inviteTokenOf(setupUrl),
+        });
+        expect(expired.statusCode).toBe(403);
+      }
 
-    // An admin with an account gets no link.
-    lines.length = 0;
-    await issueSetupLinks(deps, t.config.adminEmails, log);
-    expect(lines.map((line) => line.fields.email)).toEqual(['second@agency.test']);
-  });
+      // An admin with an account gets no link.
+      lines.length = 0;
+      await issueSetupLinks(deps, t.config.adminEmails, log);
+      expect(lines.map((line) => line.fields.email)).toEqual(['second@agency.test']);
+    },
+  );
 
-  withTwoAdmins('a setup link works whichever instance logged it: the first instance\'s registers the admin, then the second\'s is refused', async ({ t, env, startApp }) => {
-    const log = { warn: () => {} };
-    // Two instances on one database, started one after the other, each logging its setup link as main.ts does.
-    const startInstance = async () => {
-      const instance = await startApp(env, t.database);
-      const [link] = await issueSetupLinks({ db: instance.database.db, clock: instance.clock, config: instance.config }, [ADMIN_EMAIL], log);
-      return { app: instance.app, invite: inviteTokenOf(link!.setupUrl) };
-    };
-    const first = await startInstance();
-    const second = await startInstance();
-    const register = (app: typeof first.app, invite: string) =>
-      app.inject({ method: 'POST', url: '/api/register', payload: { email: ADMIN_EMAIL, password: PASSWORD, invite } });
+  withTwoAdmins(
+    "a setup link works whichever instance logged it: the first instance's registers the admin, then the second's is refused",
+    async ({ t, env, startApp }) => {
+      const log = { warn: () => {} };
+      // Two instances on one database, started one after the other, each logging its setup link as main.ts does.
+      const startInstance = async () => {
+        const instance = await startApp(env, t.database);
+        const [link] = await issueSetupLinks(
+          { db: instance.database.db, clock: instance.clock, config: instance.config },
+          [ADMIN_EMAIL],
+          log,
+        );
+        return { app: instance.app, invite: inviteTokenOf(link!.setupUrl) };
+      };
+      const first = await startInstance();
+      const second = await startInstance();
+      const register = (app: typeof first.app, invite: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/register',
+          payload: { email: ADMIN_EMAIL, password: PASSWORD, invite },
+        });
 
-    // The operator read the first instance's log; the request reaches the second.
-    const admin = await register(second.app, first.invite);
-    expect(admin.statusCode).toBe(201);
-    const me = await first.app.inject({ method: 'GET', url: '/api/user', headers: bearer(admin.json().token) });
-    expect(me.json()).toMatchObject({ email: ADMIN_EMAIL, isAdmin: true });
+      // The operator read the first instance's log; the request reaches the second.
+      const admin = await register(second.app, first.invite);
+      expect(admin.statusCode).toBe(201);
+      const me = await first.app.inject({ method: 'GET', url: '/api/user', headers: bearer(admin.json().token) });
+      expect(me.json()).toMatchObject({ email: ADMIN_EMAIL, isAdmin: true });
 
-    const late = await register(first.app, second.invite);
-    expect(late.statusCode).toBe(403);
-    expect(late.json()).toEqual(NEUTRAL);
-  });
+      const late = await register(first.app, second.invite);
+      expect(late.statusCode).toBe(403);
+      expect(late.json()).toEqual(NEUTRAL);
+    },
+  );
 });

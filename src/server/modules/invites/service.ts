@@ -9,7 +9,8 @@ export const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 export const SETUP_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /** The one answer to every refused registration or invite: it must not tell which check failed (PRODUCT.md 3). */
-export const INVALID_INVITE_MESSAGE = 'This invitation is not valid for this address. Please ask your admin for a new invitation link.';
+export const INVALID_INVITE_MESSAGE =
+  'This invitation is not valid for this address. Please ask your admin for a new invitation link.';
 
 export interface InviteDeps {
   db: Db;
@@ -57,12 +58,18 @@ export interface SetupLink {
  * logged for the operator. The links earlier starts and other instances logged stay valid until they expire or one of
  * them is used, which voids the others (0022). Logged at warn, so LOG_LEVEL=warn still shows it.
  */
-export async function issueSetupLinks(deps: InviteDeps, adminEmails: readonly string[], log: { warn(fields: object, msg: string): void }) {
+export async function issueSetupLinks(
+  deps: InviteDeps,
+  adminEmails: readonly string[],
+  log: { warn(fields: object, msg: string): void },
+) {
   const links: SetupLink[] = [];
   for (const email of adminEmails) {
     const row = await repo.findAuthorizedEmailWithAccount(deps.db, email);
     if (!row || row.userId !== null) continue;
-    const { inviteUrl, inviteExpiresAt } = await issueInvite(deps, row.id, SETUP_LINK_LIFETIME_MS, { keepOthers: true });
+    const { inviteUrl, inviteExpiresAt } = await issueInvite(deps, row.id, SETUP_LINK_LIFETIME_MS, {
+      keepOthers: true,
+    });
     log.warn({ email, setupUrl: inviteUrl, expiresAt: inviteExpiresAt }, 'setup link');
     links.push({ email, setupUrl: inviteUrl, expiresAt: inviteExpiresAt });
   }

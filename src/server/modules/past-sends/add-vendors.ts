@@ -14,23 +14,41 @@ import { currentLinkVendors, loadStoredSend, sendBodyFrom } from './stored-send'
 /** The send rebuilt from its stored cards and files for vendors it did not go to yet. */
 async function rebuildFor(deps: SendDeps, logId: number, vendorIds: readonly string[]) {
   const stored = await loadStoredSend(deps, logId);
-  const present = new Map((await repo.listLogVendors(deps.db, logId)).map((vendor) => [vendor.vendorId, vendor.vendorName]));
+  const present = new Map(
+    (await repo.listLogVendors(deps.db, logId)).map((vendor) => [vendor.vendorId, vendor.vendorName]),
+  );
   const already = vendorIds.filter((vendorId) => present.has(vendorId));
   if (already.length > 0) {
-    throw badRequest(`${already.map((vendorId) => present.get(vendorId)).join(', ')} already ${already.length === 1 ? 'has' : 'have'} this send.`, {
-      field: 'vendorIds',
-    });
+    throw badRequest(
+      `${already.map((vendorId) => present.get(vendorId)).join(', ')} already ${already.length === 1 ? 'has' : 'have'} this send.`,
+      {
+        field: 'vendorIds',
+      },
+    );
   }
   return sendBodyFrom(stored, vendorIds, await currentLinkVendors(deps.db));
 }
 
 const hashOf = (vendorIds: readonly string[]) => createHash('sha256').update(JSON.stringify(vendorIds)).digest('hex');
 
-async function replay(deps: SendDeps, logId: number, rows: { vendorId: string; additionHash: string | null }[], hash: string) {
+async function replay(
+  deps: SendDeps,
+  logId: number,
+  rows: { vendorId: string; additionHash: string | null }[],
+  hash: string,
+) {
   if (rows.some((row) => row.additionHash !== hash)) {
-    throw new AppError(422, 'This Idempotency-Key was already used to add other vendors. Use a new key for a new request.');
+    throw new AppError(
+      422,
+      'This Idempotency-Key was already used to add other vendors. Use a new key for a new request.',
+    );
   }
-  return { id: logId, added: rows.map((row) => row.vendorId), ...(await deps.deliveries.counts(logId)), isReplay: true };
+  return {
+    id: logId,
+    added: rows.map((row) => row.vendorId),
+    ...(await deps.deliveries.counts(logId)),
+    isReplay: true,
+  };
 }
 
 /**
@@ -73,14 +91,16 @@ async function addVendorsOnce(
   const attachmentKeys = attachmentKeysOf((await repo.findLog(deps.db, logId))!.cardDetails);
   const batch = new UploadBatch(deps.storage, actor.id, prepared.now);
   try {
-    const rows = (await storeVendorMessages(deps, batch, prepared, actor.id, pages.links, attachmentKeys)).map((row) => ({
-      ...row,
-      addedAt: prepared.now,
-      addedByUserId: actor.id,
-      addedByEmail: actor.email,
-      additionKey: idempotencyKey ?? null,
-      additionHash: hash,
-    }));
+    const rows = (await storeVendorMessages(deps, batch, prepared, actor.id, pages.links, attachmentKeys)).map(
+      (row) => ({
+        ...row,
+        addedAt: prepared.now,
+        addedByUserId: actor.id,
+        addedByEmail: actor.email,
+        additionKey: idempotencyKey ?? null,
+        additionHash: hash,
+      }),
+    );
     await repo.insertAddedDeliveries(deps.db, logId, batch.files, rows, actor, prepared.now);
   } catch (error) {
     await batch.discard();
@@ -102,7 +122,13 @@ async function addVendorsOnce(
  * The message one of the vendors being added would get, drawn by the shared composer from the rebuilt send; `problem`
  * is the message the send would be refused with (a missing link, terms to complete), null when it may go.
  */
-export async function previewAddedVendor(deps: SendDeps, userId: number, logId: number, vendorIds: readonly string[], vendorId: string): Promise<AddVendorsPreview> {
+export async function previewAddedVendor(
+  deps: SendDeps,
+  userId: number,
+  logId: number,
+  vendorIds: readonly string[],
+  vendorId: string,
+): Promise<AddVendorsPreview> {
   const body = await rebuildFor(deps, logId, vendorIds);
   let problem: string | null = null;
   try {
@@ -119,11 +145,24 @@ export async function previewAddedVendor(deps: SendDeps, userId: number, logId: 
     { isDraft: true, vendorPageFor: () => (deps.config.vendorLinks ? PLACEHOLDERS.vendorPage : null) },
   );
   const { composed } = prepared.messages[0]!;
-  return { vendorId, email: { ...composed, attachments: composed.attachments.map(({ filename, contentType, size }) => ({ filename, contentType, size })) }, problem };
+  return {
+    vendorId,
+    email: {
+      ...composed,
+      attachments: composed.attachments.map(({ filename, contentType, size }) => ({ filename, contentType, size })),
+    },
+    problem,
+  };
 }
 
 /** 'Send me a proof' of one vendor being added: the exact message, to the user only, with '[PROOF] ' before the subject. */
-export async function proofAddedVendor(deps: SendDeps, userId: number, logId: number, vendorIds: readonly string[], vendorId: string) {
+export async function proofAddedVendor(
+  deps: SendDeps,
+  userId: number,
+  logId: number,
+  vendorIds: readonly string[],
+  vendorId: string,
+) {
   const body = await rebuildFor(deps, logId, vendorIds);
   return sendProof(deps, userId, vendorId, body);
 }

@@ -13,7 +13,12 @@ async function storedMessageText({ storage }: StoreDeps, emlKey: string, vendorN
 }
 
 /** What differs between two vendors' messages of a send (links, terms, keys), read from the exact messages that were stored. */
-export async function compareVendorMessages(deps: StoreDeps, logId: number, a: string, b: string): Promise<MessageComparison> {
+export async function compareVendorMessages(
+  deps: StoreDeps,
+  logId: number,
+  a: string,
+  b: string,
+): Promise<MessageComparison> {
   const log = await repo.findLog(deps.db, logId);
   if (!log) throw notFound('This send was not found.');
   if (log.filesRemovedAt) throw conflict('The stored messages of this send were removed after the retention period.');
@@ -21,7 +26,10 @@ export async function compareVendorMessages(deps: StoreDeps, logId: number, a: s
   const first = vendors.get(a);
   const second = vendors.get(b);
   if (!first || !second) throw notFound(`There is no message for ${!first ? a : b} in this send.`);
-  const [textA, textB] = await Promise.all([storedMessageText(deps, first.emlKey, first.vendorName), storedMessageText(deps, second.emlKey, second.vendorName)]);
+  const [textA, textB] = await Promise.all([
+    storedMessageText(deps, first.emlKey, first.vendorName),
+    storedMessageText(deps, second.emlKey, second.vendorName),
+  ]);
   return {
     a: { vendorId: first.vendorId, vendorName: first.vendorName },
     b: { vendorId: second.vendorId, vendorName: second.vendorName },

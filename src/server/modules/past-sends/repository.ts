@@ -24,7 +24,11 @@ export function listFiles(db: Db, keys: string[]) {
 /** The vendors a send went to (its own and those added later), in the order they were added. */
 export function listLogVendors(db: Db, logId: number) {
   return db
-    .select({ vendorId: emailDeliveries.vendorId, vendorName: emailDeliveries.vendorName, emlKey: emailDeliveries.emlKey })
+    .select({
+      vendorId: emailDeliveries.vendorId,
+      vendorName: emailDeliveries.vendorName,
+      emlKey: emailDeliveries.emlKey,
+    })
     .from(emailDeliveries)
     .where(and(eq(emailDeliveries.logId, logId), isSendMessage()))
     .orderBy(asc(emailDeliveries.id));
@@ -35,12 +39,26 @@ export function findAddition(db: Db, logId: number, userId: number, key: string)
   return db
     .select({ vendorId: emailDeliveries.vendorId, additionHash: emailDeliveries.additionHash })
     .from(emailDeliveries)
-    .where(and(eq(emailDeliveries.logId, logId), eq(emailDeliveries.addedByUserId, userId), eq(emailDeliveries.additionKey, key), isSendMessage()))
+    .where(
+      and(
+        eq(emailDeliveries.logId, logId),
+        eq(emailDeliveries.addedByUserId, userId),
+        eq(emailDeliveries.additionKey, key),
+        isSendMessage(),
+      ),
+    )
     .orderBy(asc(emailDeliveries.id));
 }
 
 /** The added vendors' files and deliveries, their names on the entry, and the audit record: all or nothing. */
-export async function insertAddedDeliveries(db: Db, logId: number, files: FileInsert[], deliveries: TrackedDeliveryInsert[], actor: Actor, at: Date) {
+export async function insertAddedDeliveries(
+  db: Db,
+  logId: number,
+  files: FileInsert[],
+  deliveries: TrackedDeliveryInsert[],
+  actor: Actor,
+  at: Date,
+) {
   await db.transaction(async (tx) => {
     if (files.length > 0) await tx.insert(storedFiles).values(files).onConflictDoNothing();
     await insertTrackedDeliveries(tx, logId, deliveries);
@@ -56,7 +74,13 @@ export async function insertAddedDeliveries(db: Db, logId: number, files: FileIn
         action: 'add-vendors',
         entity: 'email_log',
         entityId: logId,
-        after: { vendors: deliveries.map((delivery) => ({ vendorId: delivery.vendorId, vendorName: delivery.vendorName, terms: delivery.terms })) },
+        after: {
+          vendors: deliveries.map((delivery) => ({
+            vendorId: delivery.vendorId,
+            vendorName: delivery.vendorName,
+            terms: delivery.terms,
+          })),
+        },
       },
       at,
     );

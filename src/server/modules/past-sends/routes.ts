@@ -12,7 +12,12 @@ import { compareVendorMessages } from './compare';
 import { useAsNewSend } from './use-as-new-send';
 
 /** Reusing a past send: start a new one from it, add vendors to it, compare what two vendors got. */
-export function registerPastSendRoutes(app: FastifyInstance, deps: SendDeps & DraftsDeps, guards: Guards, limits: Pick<UserLimiters, 'sends' | 'proofs'>) {
+export function registerPastSendRoutes(
+  app: FastifyInstance,
+  deps: SendDeps & DraftsDeps,
+  guards: Guards,
+  limits: Pick<UserLimiters, 'sends' | 'proofs'>,
+) {
   const signedIn = { preHandler: guards.requireUser };
 
   app.post('/api/email-logs/:id/use-as-new-send', signedIn, async (request) => {
@@ -21,14 +26,18 @@ export function registerPastSendRoutes(app: FastifyInstance, deps: SendDeps & Dr
     return useAsNewSend(deps, userOf(request).id, id, replaceDraft);
   });
 
-  app.post('/api/email-logs/:id/add-vendors', { onRequest: [guards.requireUserBeforeBody, limits.sends] }, async (request, reply) => {
-    const { id } = parseInput(emailLogIdParams, request.params, 'id');
-    const key = idempotencyKeyOf(request);
-    const { vendorIds } = parseInput(addVendorsBody, request.body);
-    const { isReplay, ...result } = await addVendors(deps, userOf(request), id, vendorIds, key);
-    if (isReplay) reply.header('Idempotent-Replayed', 'true');
-    return result;
-  });
+  app.post(
+    '/api/email-logs/:id/add-vendors',
+    { onRequest: [guards.requireUserBeforeBody, limits.sends] },
+    async (request, reply) => {
+      const { id } = parseInput(emailLogIdParams, request.params, 'id');
+      const key = idempotencyKeyOf(request);
+      const { vendorIds } = parseInput(addVendorsBody, request.body);
+      const { isReplay, ...result } = await addVendors(deps, userOf(request), id, vendorIds, key);
+      if (isReplay) reply.header('Idempotent-Replayed', 'true');
+      return result;
+    },
+  );
 
   app.post('/api/email-logs/:id/add-vendors/preview', signedIn, async (request) => {
     const { id } = parseInput(emailLogIdParams, request.params, 'id');
@@ -36,11 +45,15 @@ export function registerPastSendRoutes(app: FastifyInstance, deps: SendDeps & Dr
     return previewAddedVendor(deps, userOf(request).id, id, vendorIds, vendorId);
   });
 
-  app.post('/api/email-logs/:id/add-vendors/proof', { onRequest: [guards.requireUserBeforeBody, limits.proofs] }, async (request) => {
-    const { id } = parseInput(emailLogIdParams, request.params, 'id');
-    const { vendorIds, vendorId } = parseInput(addVendorsPreviewBody, request.body);
-    return proofAddedVendor(deps, userOf(request).id, id, vendorIds, vendorId);
-  });
+  app.post(
+    '/api/email-logs/:id/add-vendors/proof',
+    { onRequest: [guards.requireUserBeforeBody, limits.proofs] },
+    async (request) => {
+      const { id } = parseInput(emailLogIdParams, request.params, 'id');
+      const { vendorIds, vendorId } = parseInput(addVendorsPreviewBody, request.body);
+      return proofAddedVendor(deps, userOf(request).id, id, vendorIds, vendorId);
+    },
+  );
 
   app.get('/api/email-logs/:id/compare', signedIn, async (request) => {
     const { id } = parseInput(emailLogIdParams, request.params, 'id');

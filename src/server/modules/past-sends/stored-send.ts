@@ -20,8 +20,24 @@ export interface StoredFile {
 export interface StoredSend {
   log: repo.LogRow;
   pricingModel: PricingModel;
-  emailCards: { id: string; subject: string; senderName: string; endDate: string | null; html: StoredFile | null; csv: StoredFile | null; csvKey: string | null }[];
-  textCards: { id: string; content: string; senderName: string; endDate: string | null; image: StoredFile | null; csv: StoredFile | null; csvKey: string | null }[];
+  emailCards: {
+    id: string;
+    subject: string;
+    senderName: string;
+    endDate: string | null;
+    html: StoredFile | null;
+    csv: StoredFile | null;
+    csvKey: string | null;
+  }[];
+  textCards: {
+    id: string;
+    content: string;
+    senderName: string;
+    endDate: string | null;
+    image: StoredFile | null;
+    csv: StoredFile | null;
+    csvKey: string | null;
+  }[];
 }
 
 export interface StoreDeps {
@@ -35,11 +51,13 @@ const isPricingModel = (value: string | null): value is PricingModel => PRICING_
 export async function loadStoredSend({ db, storage }: StoreDeps, logId: number): Promise<StoredSend> {
   const log = await repo.findLog(db, logId);
   if (!log) throw notFound('This send was not found.');
-  if (log.filesRemovedAt) throw conflict('The files of this send were removed after the retention period, so it cannot be reused.');
+  if (log.filesRemovedAt)
+    throw conflict('The files of this send were removed after the retention period, so it cannot be reused.');
   const { emailCards, textCards } = log.cardDetails;
-  const keys = [...emailCards.flatMap((card) => [card.htmlFileKey, card.csvFileKey]), ...textCards.flatMap((card) => [card.csvFileKey, card.imageFileKey])].filter(
-    (key): key is string => !!key,
-  );
+  const keys = [
+    ...emailCards.flatMap((card) => [card.htmlFileKey, card.csvFileKey]),
+    ...textCards.flatMap((card) => [card.csvFileKey, card.imageFileKey]),
+  ].filter((key): key is string => !!key);
   const rows = new Map((await repo.listFiles(db, [...new Set(keys)])).map((row) => [row.key, row]));
   const contents = new Map<string, StoredFile>();
   const read = async (key: string | null): Promise<StoredFile | null> => {
@@ -48,7 +66,8 @@ export async function loadStoredSend({ db, storage }: StoreDeps, logId: number):
     if (known) return known;
     const row = rows.get(key);
     const data = row ? await storage.get(key) : null;
-    if (!row || !data) throw new AppError(410, 'A file of this send is no longer in the file store, so it cannot be reused.');
+    if (!row || !data)
+      throw new AppError(410, 'A file of this send is no longer in the file store, so it cannot be reused.');
     const file = { fileName: row.fileName, contentType: row.contentType, data };
     contents.set(key, file);
     return file;
@@ -92,7 +111,10 @@ export async function currentLinkVendors(db: Db): Promise<LinkVendor[]> {
  * card id -> vendorId -> link, read from each card's stored CSV with the send page's own extraction (each distinct
  * CSV once), for the given vendors only.
  */
-export function extractStoredLinks(stored: StoredSend, linkVendors: readonly LinkVendor[]): Record<string, Record<string, string>> {
+export function extractStoredLinks(
+  stored: StoredSend,
+  linkVendors: readonly LinkVendor[],
+): Record<string, Record<string, string>> {
   const byCsv = new Map<string, Record<string, string>>();
   const linksOf = (csvKey: string | null, csv: StoredFile | null): Record<string, string> => {
     if (!csvKey || !csv) return {};
@@ -107,11 +129,17 @@ export function extractStoredLinks(stored: StoredSend, linkVendors: readonly Lin
       throw error;
     }
   };
-  return Object.fromEntries([...stored.emailCards, ...stored.textCards].map((card) => [card.id, linksOf(card.csvKey, card.csv)]));
+  return Object.fromEntries(
+    [...stored.emailCards, ...stored.textCards].map((card) => [card.id, linksOf(card.csvKey, card.csv)]),
+  );
 }
 
 /** The send body the send page would have posted for these vendors, parsed as the send route parses it. */
-export function sendBodyFrom(stored: StoredSend, vendorIds: readonly string[], linkVendors: readonly LinkVendor[]): SendBody {
+export function sendBodyFrom(
+  stored: StoredSend,
+  vendorIds: readonly string[],
+  linkVendors: readonly LinkVendor[],
+): SendBody {
   const wanted = new Set(vendorIds);
   const links = extractStoredLinks(
     stored,
@@ -142,7 +170,15 @@ export function sendBodyFrom(stored: StoredSend, vendorIds: readonly string[], l
     })),
     selectedClient: stored.log.clientSlug,
     imageAttachments: texts.flatMap((card) =>
-      card.image && IMAGE_MIME_TYPES.includes(card.image.contentType) ? [{ filename: card.image.fileName, content: card.image.data.toString('base64'), contentType: card.image.contentType }] : [],
+      card.image && IMAGE_MIME_TYPES.includes(card.image.contentType)
+        ? [
+            {
+              filename: card.image.fileName,
+              content: card.image.data.toString('base64'),
+              contentType: card.image.contentType,
+            },
+          ]
+        : [],
     ),
     allVendorLinks: links,
     pricingModel: stored.pricingModel,

@@ -12,13 +12,23 @@ import { currentLinkVendors, extractStoredLinks, loadStoredSend, type StoreDeps 
  * when the user confirmed it (409 otherwise). A CSV shared by every card is kept once, on the first card, as the page's
  * global CSV, the way it was dropped.
  */
-export async function useAsNewSend(deps: StoreDeps & drafts.DraftsDeps, userId: number, logId: number, replaceDraft: boolean): Promise<UseAsNewSendResult> {
+export async function useAsNewSend(
+  deps: StoreDeps & drafts.DraftsDeps,
+  userId: number,
+  logId: number,
+  replaceDraft: boolean,
+): Promise<UseAsNewSendResult> {
   const stored = await loadStoredSend(deps, logId);
   if (!replaceDraft && (await drafts.hasSendInProgress(deps, userId))) throw conflict(SEND_IN_PROGRESS_MESSAGE);
-  const [logVendors, existing] = await Promise.all([repo.listLogVendors(deps.db, logId), vendorRepo.listVendors(deps.db)]);
+  const [logVendors, existing] = await Promise.all([
+    repo.listLogVendors(deps.db, logId),
+    vendorRepo.listVendors(deps.db),
+  ]);
   const existingIds = new Set(existing.map((vendor) => vendor.vendorId));
   const selectedVendors = logVendors.map((vendor) => vendor.vendorId).filter((vendorId) => existingIds.has(vendorId));
-  const missingVendors = logVendors.filter((vendor) => !existingIds.has(vendor.vendorId)).map((vendor) => vendor.vendorName);
+  const missingVendors = logVendors
+    .filter((vendor) => !existingIds.has(vendor.vendorId))
+    .map((vendor) => vendor.vendorName);
 
   const links = extractStoredLinks(stored, await currentLinkVendors(deps.db));
   const allCards = [...stored.emailCards, ...stored.textCards];
@@ -26,9 +36,23 @@ export async function useAsNewSend(deps: StoreDeps & drafts.DraftsDeps, userId: 
   const firstWithGlobal = allCards.find((card) => card.csvKey === globalCsvKey);
   const csvOf = (card: (typeof allCards)[number]) =>
     card.csv && (card.csvKey !== globalCsvKey || card === firstWithGlobal)
-      ? { csvFileName: card.csv.fileName, csvContent: card.csv.data.toString('utf8'), vendorLinks: links[card.id] ?? {} }
+      ? {
+          csvFileName: card.csv.fileName,
+          csvContent: card.csv.data.toString('utf8'),
+          vendorLinks: links[card.id] ?? {},
+        }
       : { csvFileName: null, csvContent: null, vendorLinks: {} };
-  const blank = { htmlSubject: '', senderName: '', endDate: null, fileName: null, fileContent: null, textCopy: '', imageFileName: null, imageContent: null, imageContentType: null };
+  const blank = {
+    htmlSubject: '',
+    senderName: '',
+    endDate: null,
+    fileName: null,
+    fileContent: null,
+    textCopy: '',
+    imageFileName: null,
+    imageContent: null,
+    imageContentType: null,
+  };
   const cards: DraftCard[] = [
     ...stored.emailCards.map((card, i): DraftCard => ({
       ...blank,

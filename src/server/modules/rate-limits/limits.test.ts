@@ -4,7 +4,14 @@ import { describe, expect } from 'vitest';
 import { rateLimitHits } from '#server/db/schema';
 import { createLocalStorage } from '#server/storage/local';
 import { test } from '#server/testing/fixtures';
-import { ADMIN_EMAIL, bearer, createRestartableDatabase, createTestApp, register, type TestContext } from '#server/testing/test-app';
+import {
+  ADMIN_EMAIL,
+  bearer,
+  createRestartableDatabase,
+  createTestApp,
+  register,
+  type TestContext,
+} from '#server/testing/test-app';
 import { runRetentionOnce } from '../retention/service';
 import type { UserLimits } from './limits';
 
@@ -49,28 +56,34 @@ const post = (t: TestContext, url: string, token?: string) =>
   t.app.inject({ method: 'POST', url, headers: token ? bearer(token) : {}, payload: {} });
 
 describe('per-user rate limits', () => {
-  it('answers 429 with Retry-After and a message once a user is over a limit, for that user and that limit only', async ({ t, admin, member: other }) => {
-    // Anonymous requests are refused before they count.
-    for (let i = 0; i < 4; i++) expect((await post(t, '/api/send-email-consolidated')).statusCode).toBe(401);
-    for (let i = 0; i < 3; i++) expect((await post(t, '/api/send-email-consolidated', admin)).statusCode).toBe(400);
-    const refused = await post(t, '/api/send-email-consolidated', admin);
-    expect(refused.statusCode).toBe(429);
-    expect(refused.headers['retry-after']).toBe('600');
-    expect(refused.json()).toEqual({ message: 'You can make at most 3 sends in 10 minutes. Please try again in 10 minutes.' });
+  it(
+    'answers 429 with Retry-After and a message once a user is over a limit, for that user and that limit only',
+    async ({ t, admin, member: other }) => {
+      // Anonymous requests are refused before they count.
+      for (let i = 0; i < 4; i++) expect((await post(t, '/api/send-email-consolidated')).statusCode).toBe(401);
+      for (let i = 0; i < 3; i++) expect((await post(t, '/api/send-email-consolidated', admin)).statusCode).toBe(400);
+      const refused = await post(t, '/api/send-email-consolidated', admin);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe('600');
+      expect(refused.json()).toEqual({
+        message: 'You can make at most 3 sends in 10 minutes. Please try again in 10 minutes.',
+      });
 
-    // Another user, and the same user's proofs and test emails, have their own counts.
-    expect((await post(t, '/api/send-email-consolidated', other)).statusCode).toBe(400);
-    expect((await post(t, '/api/send-proof', admin)).statusCode).toBe(400);
-    expect((await post(t, '/api/send-email', admin)).statusCode).toBe(400);
+      // Another user, and the same user's proofs and test emails, have their own counts.
+      expect((await post(t, '/api/send-email-consolidated', other)).statusCode).toBe(400);
+      expect((await post(t, '/api/send-proof', admin)).statusCode).toBe(400);
+      expect((await post(t, '/api/send-email', admin)).statusCode).toBe(400);
 
-    t.clock.advance(4 * 60_000 + 30_000);
-    const later = await post(t, '/api/send-email-consolidated', admin);
-    expect(later.headers['retry-after']).toBe('330');
-    expect(later.json().message).toBe('You can make at most 3 sends in 10 minutes. Please try again in 6 minutes.');
+      t.clock.advance(4 * 60_000 + 30_000);
+      const later = await post(t, '/api/send-email-consolidated', admin);
+      expect(later.headers['retry-after']).toBe('330');
+      expect(later.json().message).toBe('You can make at most 3 sends in 10 minutes. Please try again in 6 minutes.');
 
-    t.clock.advance(6 * 60_000);
-    expect((await post(t, '/api/send-email-consolidated', admin)).statusCode).toBe(400);
-  }, SLOW_MS);
+      t.clock.advance(6 * 60_000);
+      expect((await post(t, '/api/send-email-consolidated', admin)).statusCode).toBe(400);
+    },
+    SLOW_MS,
+  );
 
   it('limits proofs and the email test page', async ({ t, admin }) => {
     for (let i = 0; i < 2; i++) expect((await post(t, '/api/send-proof', admin)).statusCode).toBe(400);
@@ -84,50 +97,76 @@ describe('per-user rate limits', () => {
     expect(tests.json().message).toBe('You can make at most 2 test emails in 1 minute. Please try again in 1 minute.');
   });
 
-  it('counts every request of a burst exactly once: 12 at once under a limit of 3 let 3 through', async ({ t, admin }) => {
+  it('counts every request of a burst exactly once: 12 at once under a limit of 3 let 3 through', async ({
+    t,
+    admin,
+  }) => {
     const answers = await Promise.all(Array.from({ length: 12 }, () => post(t, '/api/send-email-consolidated', admin)));
     const statuses = answers.map((answer) => answer.statusCode).sort();
     expect(statuses).toEqual([400, 400, 400, ...Array<number>(9).fill(429)]);
   });
 
-  it('shares the counts between app instances on one database', async ({ instances }) => {
-    const [one, two] = instances;
-    const admin = await register(one.app, ADMIN_EMAIL);
+  it(
+    'shares the counts between app instances on one database',
+    async ({ instances }) => {
+      const [one, two] = instances;
+      const admin = await register(one.app, ADMIN_EMAIL);
 
-    expect((await post(one, '/api/send-email-consolidated', admin)).statusCode).toBe(400);
-    expect((await post(two, '/api/send-email-consolidated', admin)).statusCode).toBe(400);
-    expect((await post(one, '/api/send-email-consolidated', admin)).statusCode).toBe(400);
-    expect((await post(two, '/api/send-email-consolidated', admin)).statusCode).toBe(429);
-    expect((await post(one, '/api/send-email-consolidated', admin)).statusCode).toBe(429);
-  }, SLOW_MS);
+      expect((await post(one, '/api/send-email-consolidated', admin)).statusCode).toBe(400);
+      expect((await post(two, '/api/send-email-consolidated', admin)).statusCode).toBe(400);
+      expect((await post(one, '/api/send-email-consolidated', admin)).statusCode).toBe(400);
+      expect((await post(two, '/api/send-email-consolidated', admin)).statusCode).toBe(429);
+      expect((await post(one, '/api/send-email-consolidated', admin)).statusCode).toBe(429);
+    },
+    SLOW_MS,
+  );
 });
 
 describe('anonymous requests cannot grow the database', () => {
-  it('1,000 random vendor page tokens count against the client address (one row), and ended windows go with the maintenance run', { timeout: SLOW_MS }, async ({ startApp, dataDir }) => {
-    // The maintenance run by hand: the app's own timer would take this period's run.
-    const t = await startApp({ DATA_DIR: dataDir }, undefined, { rateLimits: LIMITS, retention: { autoStart: false } });
-    const rows = async () => (await t.database.db.select().from(rateLimitHits)).length;
-    const before = await rows();
-    const statuses = new Set<number>();
-    for (let i = 0; i < 1000; i++) {
-      const response = await t.app.inject({ method: 'GET', url: '/api/vendor-page', headers: bearer(randomBytes(32).toString('base64url')) });
-      statuses.add(response.statusCode);
-    }
-    // Refused as no link, then limited by address (max 5 here): never answered with anything else.
-    expect([...statuses].sort()).toEqual([401, 429]);
-    expect((await rows()) - before).toBe(1);
+  it(
+    '1,000 random vendor page tokens count against the client address (one row), and ended windows go with the maintenance run',
+    { timeout: SLOW_MS },
+    async ({ startApp, dataDir }) => {
+      // The maintenance run by hand: the app's own timer would take this period's run.
+      const t = await startApp({ DATA_DIR: dataDir }, undefined, {
+        rateLimits: LIMITS,
+        retention: { autoStart: false },
+      });
+      const rows = async () => (await t.database.db.select().from(rateLimitHits)).length;
+      const before = await rows();
+      const statuses = new Set<number>();
+      for (let i = 0; i < 1000; i++) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: '/api/vendor-page',
+          headers: bearer(randomBytes(32).toString('base64url')),
+        });
+        statuses.add(response.statusCode);
+      }
+      // Refused as no link, then limited by address (max 5 here): never answered with anything else.
+      expect([...statuses].sort()).toEqual([401, 429]);
+      expect((await rows()) - before).toBe(1);
 
-    // The maintenance run (once across instances) removes the counts whose window has ended, and only those.
-    t.clock.advance(LIMITS.vendorPage.windowMs);
-    // Another address, its window still open.
-    const other = await t.app.inject({ method: 'GET', url: '/api/vendor-page', headers: bearer('x'), remoteAddress: '203.0.113.7' });
-    expect(other.statusCode).toBe(401);
-    const storage = createLocalStorage(join(dataDir, 'files'));
-    const report = await runRetentionOnce({ db: t.database.db, clock: t.clock, storage, retentionDays: undefined }, 3_600_000);
-    expect(report).toMatchObject({ rateLimitRowsRemoved: before + 1 });
-    expect(await rows()).toBe(1);
-    t.clock.advance(LIMITS.vendorPage.windowMs);
-    await runRetentionOnce({ db: t.database.db, clock: t.clock, storage, retentionDays: undefined }, 0);
-    expect(await rows()).toBe(0);
-  });
+      // The maintenance run (once across instances) removes the counts whose window has ended, and only those.
+      t.clock.advance(LIMITS.vendorPage.windowMs);
+      // Another address, its window still open.
+      const other = await t.app.inject({
+        method: 'GET',
+        url: '/api/vendor-page',
+        headers: bearer('x'),
+        remoteAddress: '203.0.113.7',
+      });
+      expect(other.statusCode).toBe(401);
+      const storage = createLocalStorage(join(dataDir, 'files'));
+      const report = await runRetentionOnce(
+        { db: t.database.db, clock: t.clock, storage, retentionDays: undefined },
+        3_600_000,
+      );
+      expect(report).toMatchObject({ rateLimitRowsRemoved: before + 1 });
+      expect(await rows()).toBe(1);
+      t.clock.advance(LIMITS.vendorPage.windowMs);
+      await runRetentionOnce({ db: t.database.db, clock: t.clock, storage, retentionDays: undefined }, 0);
+      expect(await rows()).toBe(0);
+    },
+  );
 });

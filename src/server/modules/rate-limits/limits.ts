@@ -42,7 +42,13 @@ export const USER_LIMITS: UserLimits = {
   vendorPage: { max: 300, windowMs: TEN_MINUTES },
 };
 
-const NOUNS: Record<keyof UserLimits, string> = { sends: 'sends', proofs: 'proofs', emailTests: 'test emails', vendorUpdates: 'replies and updates to vendors', vendorPage: 'requests with this link' };
+const NOUNS: Record<keyof UserLimits, string> = {
+  sends: 'sends',
+  proofs: 'proofs',
+  emailTests: 'test emails',
+  vendorUpdates: 'replies and updates to vendors',
+  vendorPage: 'requests with this link',
+};
 
 /**
  * Who a limit counts for: the signed-in user, or the vendor link (its hash: the token itself is never a key). A token
@@ -88,7 +94,9 @@ export async function registerUserLimits(
       timeWindow: windowMs,
       keyGenerator: async (request) => `${name}:${await KEYS[name](request, deps.db)}`,
       errorResponseBuilder: (_request, context) =>
-        tooManyRequests(`You can make at most ${max} ${NOUNS[name]} in ${duration(windowMs)}. Please try again in ${duration(context.ttl)}.`),
+        tooManyRequests(
+          `You can make at most ${max} ${NOUNS[name]} in ${duration(windowMs)}. Please try again in ${duration(context.ttl)}.`,
+        ),
     });
     return async (request, reply) => {
       try {
@@ -100,5 +108,11 @@ export async function registerUserLimits(
       }
     };
   };
-  return { sends: limiter('sends'), proofs: limiter('proofs'), emailTests: limiter('emailTests'), vendorUpdates: limiter('vendorUpdates'), vendorPage: limiter('vendorPage') };
+  return {
+    sends: limiter('sends'),
+    proofs: limiter('proofs'),
+    emailTests: limiter('emailTests'),
+    vendorUpdates: limiter('vendorUpdates'),
+    vendorPage: limiter('vendorPage'),
+  };
 }

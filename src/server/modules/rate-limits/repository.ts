@@ -42,6 +42,9 @@ export async function findHits(db: Db, key: string): Promise<HitCount | undefine
 
 /** Removes the counts whose window has ended (a later request starts a new window anyway): the table holds only live windows. */
 export async function deleteEndedWindows(db: Db, now: Date): Promise<number> {
-  const removed = await db.delete(rateLimitHits).where(lte(rateLimitHits.windowEndsAt, now)).returning({ key: rateLimitHits.key });
+  const removed = await db
+    .delete(rateLimitHits)
+    .where(lte(rateLimitHits.windowEndsAt, now))
+    .returning({ key: rateLimitHits.key });
   return removed.length;
 }

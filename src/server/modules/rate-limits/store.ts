@@ -14,7 +14,8 @@ export function databaseRateLimitStore(db: Db, clock: Clock): FastifyRateLimitSt
     incr(key: string, callback: Callback, timeWindow: number): void {
       const now = clock.now();
       countHit(db, key, now, timeWindow).then(
-        ({ count, windowEndsAt }) => callback(null, { current: count, ttl: Math.max(0, windowEndsAt.getTime() - now.getTime()) }),
+        ({ count, windowEndsAt }) =>
+          callback(null, { current: count, ttl: Math.max(0, windowEndsAt.getTime() - now.getTime()) }),
         (error: Error) => callback(error),
       );
     }

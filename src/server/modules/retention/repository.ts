@@ -11,7 +11,11 @@ export async function claimTaskRun(db: Db, task: string, now: Date, everyMs: num
   const rows = await db
     .insert(maintenanceRuns)
     .values({ task, lastRunAt: now })
-    .onConflictDoUpdate({ target: maintenanceRuns.task, set: { lastRunAt: now }, setWhere: lt(maintenanceRuns.lastRunAt, dueBefore) })
+    .onConflictDoUpdate({
+      target: maintenanceRuns.task,
+      set: { lastRunAt: now },
+      setWhere: lt(maintenanceRuns.lastRunAt, dueBefore),
+    })
     .returning({ task: maintenanceRuns.task });
   return rows.length > 0;
 }
@@ -32,7 +36,9 @@ export function findExpiredLogs(db: Db, cutoff: Date, limit: number) {
           db
             .select({ one: sql`1` })
             .from(emailDeliveries)
-            .where(and(eq(emailDeliveries.logId, emailLogs.id), inArray(emailDeliveries.status, ['pending', 'sending']))),
+            .where(
+              and(eq(emailDeliveries.logId, emailLogs.id), inArray(emailDeliveries.status, ['pending', 'sending'])),
+            ),
         ),
       ),
     )
@@ -42,7 +48,10 @@ export function findExpiredLogs(db: Db, cutoff: Date, limit: number) {
 
 export async function listMessageKeys(db: Db, logIds: number[]): Promise<string[]> {
   if (logIds.length === 0) return [];
-  const rows = await db.select({ key: emailDeliveries.emlKey }).from(emailDeliveries).where(inArray(emailDeliveries.logId, logIds));
+  const rows = await db
+    .select({ key: emailDeliveries.emlKey })
+    .from(emailDeliveries)
+    .where(inArray(emailDeliveries.logId, logIds));
   return rows.map((row) => row.key);
 }
 

@@ -22,7 +22,13 @@ const stores = {
   }),
   s3: (server: S3Server): { env: Record<string, string>; storage: FileStorage } => ({
     env: server.env,
-    storage: createS3Storage({ bucket: server.bucket, endpoint: server.endpoint, region: 'us-east-1', accessKeyId: S3RVER_KEY, secretAccessKey: S3RVER_KEY }),
+    storage: createS3Storage({
+      bucket: server.bucket,
+      endpoint: server.endpoint,
+      region: 'us-east-1',
+      accessKeyId: S3RVER_KEY,
+      secretAccessKey: S3RVER_KEY,
+    }),
   }),
 };
 
@@ -62,13 +68,33 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('retention with th
       expect(response.statusCode).toBe(200);
       return response.json().id as number;
     })
-    .extend('entries', ({ t, token }) => async () => (await t.app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json() as Entry[])
-    .extend('entry', ({ entries }) => async (id: number) => (await entries()).find((candidate) => candidate.id === id)!)
+    .extend(
+      'entries',
+      ({ t, token }) =>
+        async () =>
+          (await t.app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json() as Entry[],
+    )
+    .extend(
+      'entry',
+      ({ entries }) =>
+        async (id: number) =>
+          (await entries()).find((candidate) => candidate.id === id)!,
+    )
     .extend('emlKeys', ({ t }) => async (logId: number) => {
-      const { rows } = await t.database.db.execute<{ eml_key: string }>(sql`select eml_key from email_deliveries where log_id = ${logId}`);
+      const { rows } = await t.database.db.execute<{ eml_key: string }>(
+        sql`select eml_key from email_deliveries where log_id = ${logId}`,
+      );
       return rows.map((row) => row.eml_key);
     })
-    .extend('allSent', ({ entry }) => (id: number) => eventually(() => entry(id), (found) => found.deliveries.every((d) => d.status === 'sent')));
+    .extend(
+      'allSent',
+      ({ entry }) =>
+        (id: number) =>
+          eventually(
+            () => entry(id),
+            (found) => found.deliveries.every((d) => d.status === 'sent'),
+          ),
+    );
 
   const keysOf = (found: Entry) => [
     ...found.cardDetails.emailCards.flatMap((card) => [card.htmlFileKey, card.csvFileKey]),
@@ -78,7 +104,15 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('retention with th
   describe('with RETENTION_DAYS=30', () => {
     it.override('settings', () => ({ RETENTION_DAYS: '30' }));
 
-    it('removes the files and messages of entries past RETENTION_DAYS, keeps the entries, and keeps newer files', async ({ t, token, storage, send, entry, emlKeys, allSent }) => {
+    it('removes the files and messages of entries past RETENTION_DAYS, keeps the entries, and keeps newer files', async ({
+      t,
+      token,
+      storage,
+      send,
+      entry,
+      emlKeys,
+      allSent,
+    }) => {
       const old = await send(['acme1234', 'bravo5678']);
       await allSent(old);
       t.clock.advance(25 * DAY);
@@ -99,24 +133,45 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('retention with th
       expect(cleared.deliveries.map((d) => d.status)).toEqual(['sent', 'sent']);
       expect((await entry(recent)).filesRemovedAt).toBeNull();
 
-      const download = await t.app.inject({ method: 'GET', url: `/api/files/${oldKeys[0]}?type=html`, headers: bearer(token) });
+      const download = await t.app.inject({
+        method: 'GET',
+        url: `/api/files/${oldKeys[0]}?type=html`,
+        headers: bearer(token),
+      });
       expect(download.statusCode).toBe(404);
-      const again = await t.app.inject({ method: 'POST', url: `/api/email-logs/${old}/retry-failed`, headers: bearer(token) });
+      const again = await t.app.inject({
+        method: 'POST',
+        url: `/api/email-logs/${old}/retry-failed`,
+        headers: bearer(token),
+      });
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toMatch(/removed after the retention period/);
 
-      expect(await runRetention({ db: t.database.db, clock: t.clock, storage, retentionDays: 30 })).toMatchObject({ logsCleared: 0 });
+      expect(await runRetention({ db: t.database.db, clock: t.clock, storage, retentionDays: 30 })).toMatchObject({
+        logsCleared: 0,
+      });
     });
   });
 
   describe('with RETENTION_DAYS=1 and delivery stopped', () => {
     it.override('settings', () => ({ RETENTION_DAYS: '1' }));
-    it.override('appDeps', () => ({ delivery: { ...FAST_DELIVERY, autoStart: false }, retention: { autoStart: false } }));
+    it.override('appDeps', () => ({
+      delivery: { ...FAST_DELIVERY, autoStart: false },
+      retention: { autoStart: false },
+    }));
 
-    it('never removes the files of a send whose messages are still queued', async ({ t, storage, send, entry, emlKeys }) => {
+    it('never removes the files of a send whose messages are still queued', async ({
+      t,
+      storage,
+      send,
+      entry,
+      emlKeys,
+    }) => {
       const queued = await send(['acme1234']);
       t.clock.advance(3 * DAY);
-      expect(await runRetention({ db: t.database.db, clock: t.clock, storage, retentionDays: 1 })).toMatchObject({ logsCleared: 0 });
+      expect(await runRetention({ db: t.database.db, clock: t.clock, storage, retentionDays: 1 })).toMatchObject({
+        logsCleared: 0,
+      });
       for (const key of await emlKeys(queued)) expect(await storage.get(key)).not.toBeNull();
       expect((await entry(queued)).filesRemovedAt).toBeNull();
     });
@@ -126,11 +181,20 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('retention with th
     const id = await send(['acme1234']);
     const keys = [...keysOf(await allSent(id)), ...(await emlKeys(id))];
     t.clock.advance(3650 * DAY);
-    expect(await runRetention({ db: t.database.db, clock: t.clock, storage, retentionDays: t.config.retentionDays })).toMatchObject({ logsCleared: 0 });
+    expect(
+      await runRetention({ db: t.database.db, clock: t.clock, storage, retentionDays: t.config.retentionDays }),
+    ).toMatchObject({ logsCleared: 0 });
     for (const key of keys) expect(await storage.get(key)).not.toBeNull();
   });
 
-  it('removes a blob no row refers to once it is a day old, and never a blob a row refers to', async ({ t, storage, send, entry, emlKeys, allSent }) => {
+  it('removes a blob no row refers to once it is a day old, and never a blob a row refers to', async ({
+    t,
+    storage,
+    send,
+    entry,
+    emlKeys,
+    allSent,
+  }) => {
     const id = await send(['acme1234']);
     await allSent(id);
     const kept = [...keysOf(await entry(id)), ...(await emlKeys(id))];
@@ -156,26 +220,45 @@ describe('retention runs once across instances', () => {
   it('gives each period to exactly one instance', async ({ t: first, startApp, dataDir }) => {
     const second = await startApp({}, first.database, { retention: { autoStart: false } });
     const now = new Date('2026-06-01T00:00:00Z');
-    const claims = await Promise.all([1, 2, 3, 4].map(() => claimTaskRun(first.database.db, 'retention', now, 3_600_000)));
+    const claims = await Promise.all(
+      [1, 2, 3, 4].map(() => claimTaskRun(first.database.db, 'retention', now, 3_600_000)),
+    );
     expect(claims.filter(Boolean)).toHaveLength(1);
-    expect(await claimTaskRun(second.database.db, 'retention', new Date(now.getTime() + 60_000), 3_600_000)).toBe(false);
-    expect(await claimTaskRun(second.database.db, 'retention', new Date(now.getTime() + 3_600_001), 3_600_000)).toBe(true);
+    expect(await claimTaskRun(second.database.db, 'retention', new Date(now.getTime() + 60_000), 3_600_000)).toBe(
+      false,
+    );
+    expect(await claimTaskRun(second.database.db, 'retention', new Date(now.getTime() + 3_600_001), 3_600_000)).toBe(
+      true,
+    );
 
     const storage = createLocalStorage(join(dataDir, 'files'));
     const later = createTestClock(new Date(now.getTime() + 3 * 3_600_000));
     const runs = await Promise.all(
-      [first, second].map((instance) => runRetentionOnce({ db: instance.database.db, clock: later, storage, retentionDays: 7 }, 3_600_000)),
+      [first, second].map((instance) =>
+        runRetentionOnce({ db: instance.database.db, clock: later, storage, retentionDays: 7 }, 3_600_000),
+      ),
     );
     expect(runs.filter((run) => run !== null)).toHaveLength(1);
   });
 
   it('runs in the app on its schedule', async ({ startApp, dataDir }) => {
-    const t = await startApp({ DATA_DIR: dataDir, RETENTION_DAYS: '2' }, undefined, { delivery: FAST_DELIVERY, retention: { everyMs: 50 } });
+    const t = await startApp({ DATA_DIR: dataDir, RETENTION_DAYS: '2' }, undefined, {
+      delivery: FAST_DELIVERY,
+      retention: { everyMs: 50 },
+    });
     const token = await register(t.app, ADMIN_EMAIL);
     await seedVendors(t.app, token);
-    const sent = await t.app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(token), payload: sendBodyFor(['acme1234']) as object });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/send-email-consolidated',
+      headers: bearer(token),
+      payload: sendBodyFor(['acme1234']) as object,
+    });
     const id = sent.json().id as number;
-    const list = async () => ((await t.app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json() as Entry[]).find((e) => e.id === id)!;
+    const list = async () =>
+      ((await t.app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json() as Entry[]).find(
+        (e) => e.id === id,
+      )!;
     await eventually(list, (found) => found.deliveries.every((d) => d.status === 'sent'));
     // Every test clock reading after this is three days on: the next period's run clears the entry.
     t.clock.advance(3 * DAY);

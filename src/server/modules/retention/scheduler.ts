@@ -23,7 +23,8 @@ export function createRetentionScheduler(
     running ??= deps.lock
       .run(() => runRetentionOnce(deps, everyMs))
       .then((report) => {
-        if (report && (report.logsCleared || report.orphansRemoved)) deps.log.info(report, 'retention removed stored files');
+        if (report && (report.logsCleared || report.orphansRemoved))
+          deps.log.info(report, 'retention removed stored files');
       })
       .catch((error: unknown) => deps.log.error({ err: error }, 'retention failed; it runs again next period'))
       .finally(() => {

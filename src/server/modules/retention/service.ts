@@ -36,7 +36,9 @@ function cardFileKeys(details: CardDetails): string[] {
 }
 
 /** Removes the stored files and raw messages of entries older than the retention period, keeping the entries. */
-export async function removeExpiredFiles(deps: RetentionDeps): Promise<Pick<RetentionReport, 'logsCleared' | 'filesRemoved'>> {
+export async function removeExpiredFiles(
+  deps: RetentionDeps,
+): Promise<Pick<RetentionReport, 'logsCleared' | 'filesRemoved'>> {
   const report = { logsCleared: 0, filesRemoved: 0 };
   if (deps.retentionDays === undefined) return report;
   const now = deps.clock.now();
@@ -45,7 +47,12 @@ export async function removeExpiredFiles(deps: RetentionDeps): Promise<Pick<Rete
     const logs = await repo.findExpiredLogs(deps.db, cutoff, BATCH);
     if (logs.length === 0) return report;
     const ids = logs.map((log) => log.id);
-    const keys = [...new Set([...logs.flatMap((log) => cardFileKeys(log.cardDetails)), ...(await repo.listMessageKeys(deps.db, ids))])];
+    const keys = [
+      ...new Set([
+        ...logs.flatMap((log) => cardFileKeys(log.cardDetails)),
+        ...(await repo.listMessageKeys(deps.db, ids)),
+      ]),
+    ];
     // Rows first: a crash after this leaves blobs no row refers to, which the orphan sweep removes.
     await repo.markFilesRemoved(deps.db, ids, keys, now);
     await Promise.all(keys.map((key) => deps.storage.delete(key)));

@@ -1,5 +1,10 @@
 import { findClient } from '#shared/clients';
-import { MAX_ATTACHMENT_BYTES_PER_MESSAGE, MAX_HTML_OR_CSV_BYTES, MAX_IMAGE_BYTES, type SendBody } from '#shared/contracts/send';
+import {
+  MAX_ATTACHMENT_BYTES_PER_MESSAGE,
+  MAX_HTML_OR_CSV_BYTES,
+  MAX_IMAGE_BYTES,
+  type SendBody,
+} from '#shared/contracts/send';
 import { composeVendorEmail, type ComposedEmail, type ComposeInput } from '#shared/email/compose';
 import { composeInputFromSend } from '#shared/email/compose-input-from-send';
 import { base64ByteLength, utf8ByteLength } from '#shared/email/format';
@@ -20,7 +25,8 @@ import { findSender } from './repository';
 /** Gmail's limit on To + CC of one message (PRODUCT.md 4), applied whatever the transport. */
 export const MAX_RECIPIENTS_PER_MESSAGE = 100;
 
-export const GOOGLE_AUTH_REQUIRED_MESSAGE = 'Google Authentication Required: Please sign in with Google to enable Gmail sending.';
+export const GOOGLE_AUTH_REQUIRED_MESSAGE =
+  'Google Authentication Required: Please sign in with Google to enable Gmail sending.';
 export const googleAuthRequired = () => new AppError(400, GOOGLE_AUTH_REQUIRED_MESSAGE, { requiresGoogleAuth: true });
 
 const MB = 1024 * 1024;
@@ -64,16 +70,23 @@ export function checkFileSizes(body: SendBody): void {
   body.emailCards.forEach((card, i) => {
     const name = card.filename ?? `of Email ${i + 1}`;
     if (utf8ByteLength(card.htmlContent) > MAX_HTML_OR_CSV_BYTES) {
-      throw tooLarge(`The HTML file ${name} is too large: HTML and CSV files may be at most ${MAX_HTML_OR_CSV_BYTES / MB} MB each.`);
+      throw tooLarge(
+        `The HTML file ${name} is too large: HTML and CSV files may be at most ${MAX_HTML_OR_CSV_BYTES / MB} MB each.`,
+      );
     }
   });
   [...body.emailCards, ...body.textCards].forEach((card) => {
     if (card.csvContent && utf8ByteLength(card.csvContent) > MAX_HTML_OR_CSV_BYTES) {
-      throw tooLarge(`The CSV file ${card.csvFileName ?? ''}`.trimEnd() + ` is too large: HTML and CSV files may be at most ${MAX_HTML_OR_CSV_BYTES / MB} MB each.`);
+      throw tooLarge(
+        `The CSV file ${card.csvFileName ?? ''}`.trimEnd() +
+          ` is too large: HTML and CSV files may be at most ${MAX_HTML_OR_CSV_BYTES / MB} MB each.`,
+      );
     }
   });
   const images = [
-    ...body.textCards.flatMap((card, i) => (card.fileContent ? [{ name: card.fileName ?? `of Text ${i + 1}`, content: card.fileContent }] : [])),
+    ...body.textCards.flatMap((card, i) =>
+      card.fileContent ? [{ name: card.fileName ?? `of Text ${i + 1}`, content: card.fileContent }] : [],
+    ),
     ...body.imageAttachments.map((image) => ({ name: image.filename, content: image.content })),
   ];
   for (const image of images) {
@@ -120,7 +133,11 @@ function attachmentBuffers(body: SendBody): Buffer[] {
 /** The attachments under the composer's names and types. */
 function attachmentContents(contents: Buffer[], composed: ComposedEmail): MessageAttachment[] {
   if (contents.length !== composed.attachments.length) throw new Error('attachments do not match the composer');
-  return composed.attachments.map((attachment, i) => ({ filename: attachment.filename, contentType: attachment.contentType, content: contents[i]! }));
+  return composed.attachments.map((attachment, i) => ({
+    filename: attachment.filename,
+    contentType: attachment.contentType,
+    content: contents[i]!,
+  }));
 }
 
 /**
@@ -152,12 +169,16 @@ export async function prepareSend(
   ]);
   const vendorsById = new Map(allVendors.map((vendor) => [vendor.vendorId, vendor]));
   const splits = Object.fromEntries(splitRows.map((row) => [row.vendorId, row.splitRatio]));
-  const costs: Record<string, CostValues> = Object.fromEntries(costRows.map(({ vendorId, ...figures }) => [vendorId, figures]));
+  const costs: Record<string, CostValues> = Object.fromEntries(
+    costRows.map(({ vendorId, ...figures }) => [vendorId, figures]),
+  );
 
   const missing = findMissingRequirements({ ...body, vendors: allVendors, splits, costs });
   const unknown = body.selectedVendors.filter((vendorId) => !vendorsById.has(vendorId));
   if (unknown.length > 0) {
-    throw badRequest(`These vendors no longer exist: ${unknown.join(', ')}. Please select vendors again.`, { unknownVendors: unknown });
+    throw badRequest(`These vendors no longer exist: ${unknown.join(', ')}. Please select vendors again.`, {
+      unknownVendors: unknown,
+    });
   }
   for (const vendorId of body.selectedVendors) {
     const vendor = vendorsById.get(vendorId)!;
@@ -166,11 +187,17 @@ export async function prepareSend(
   if (missing.length > 0 && !isDraft) throw badRequest(pleaseCompleteMessage(missing), { missing });
 
   const vendorNames = Object.fromEntries(allVendors.map((vendor) => [vendor.vendorId, vendor.name]));
-  const missingLink = findMissingLink(labelCards(body.emailCards, body.textCards), body.selectedVendors, body.allVendorLinks, vendorNames);
+  const missingLink = findMissingLink(
+    labelCards(body.emailCards, body.textCards),
+    body.selectedVendors,
+    body.allVendorLinks,
+    vendorNames,
+  );
   if (missingLink && !isDraft) throw badRequest(missingLink);
 
   const client = findClient(body.selectedClient);
-  if (body.selectedClient && !client) throw badRequest(`selectedClient is not one of the clients: ${body.selectedClient}`, { field: 'selectedClient' });
+  if (body.selectedClient && !client)
+    throw badRequest(`selectedClient is not one of the clients: ${body.selectedClient}`, { field: 'selectedClient' });
 
   const sender = await loadSender(deps, userId);
   const approvalEmails = approvalRows.map((row) => row.email);
@@ -179,13 +206,18 @@ export async function prepareSend(
 
   const messages = body.selectedVendors.map((vendorId): VendorMessage => {
     const vendor = vendorsById.get(vendorId)!;
-    const input = composeInputFromSend(body, vendor, { splits, costs }, {
-      now,
-      senderEmail: sender.email,
-      senderFirstName: sender.firstName,
-      approvalEmails,
-      hubPassword: config.hubPassword,
-    });
+    const input = composeInputFromSend(
+      body,
+      vendor,
+      { splits, costs },
+      {
+        now,
+        senderEmail: sender.email,
+        senderFirstName: sender.firstName,
+        approvalEmails,
+        hubPassword: config.hubPassword,
+      },
+    );
     const composed = composeVendorEmail({ ...input, vendorPage: vendorPageFor(vendorId) });
     const recipients = composed.to.length + composed.cc.length;
     if (recipients > MAX_RECIPIENTS_PER_MESSAGE) {
@@ -202,5 +234,11 @@ export async function prepareSend(
     return { vendor, input, composed, terms, attachments: attachmentContents(contents, composed) };
   });
 
-  return { sender, client: client ? { slug: client.slug, displayName: client.displayName } : null, approvalEmails, messages, now };
+  return {
+    sender,
+    client: client ? { slug: client.slug, displayName: client.displayName } : null,
+    approvalEmails,
+    messages,
+    now,
+  };
 }

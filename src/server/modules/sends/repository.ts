@@ -12,14 +12,20 @@ export type TrackedDeliveryInsert = DeliveryInsert & { tracking: TrackingInsert 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A send's deliveries with each one's tracking row, inside the caller's transaction. */
-export async function insertTrackedDeliveries(tx: Tx, logId: number, deliveries: readonly TrackedDeliveryInsert[]): Promise<void> {
+export async function insertTrackedDeliveries(
+  tx: Tx,
+  logId: number,
+  deliveries: readonly TrackedDeliveryInsert[],
+): Promise<void> {
   if (deliveries.length === 0) return;
   const inserted = await tx
     .insert(emailDeliveries)
     .values(deliveries.map(({ tracking: _, ...delivery }) => ({ ...delivery, logId })))
     .returning({ id: emailDeliveries.id, vendorId: emailDeliveries.vendorId });
   const trackingOf = new Map(deliveries.map((delivery) => [delivery.vendorId, delivery.tracking]));
-  await tx.insert(deploymentTracking).values(inserted.map(({ id, vendorId }) => ({ ...trackingOf.get(vendorId)!, deliveryId: id, logId })));
+  await tx
+    .insert(deploymentTracking)
+    .values(inserted.map(({ id, vendorId }) => ({ ...trackingOf.get(vendorId)!, deliveryId: id, logId })));
 }
 
 /** What a send needs to know about the person sending it. */
@@ -32,7 +38,12 @@ export async function findSender(db: Db, userId: number) {
 }
 
 /** The send, its files, its log entry and one delivery per vendor with its tracking row: all or nothing. */
-export async function insertSend(db: Db, log: LogInsert, files: FileInsert[], deliveries: TrackedDeliveryInsert[]): Promise<number> {
+export async function insertSend(
+  db: Db,
+  log: LogInsert,
+  files: FileInsert[],
+  deliveries: TrackedDeliveryInsert[],
+): Promise<number> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(emailLogs).values(log).returning({ id: emailLogs.id });
     if (files.length > 0) await tx.insert(storedFiles).values(files).onConflictDoNothing();

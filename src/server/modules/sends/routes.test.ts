@@ -24,15 +24,33 @@ const addresses = (field: AddressObject | AddressObject[] | undefined) =>
 
 /** An app mailing through the SMTP sink, with its own DATA_DIR and fast delivery; `token` is the admin's, with the vendors already set up. */
 const it = test
-  .extend('env', ({ dataDir, smtp }): Record<string, string> => ({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url, HUB_PASSWORD }))
+  .extend('env', ({ dataDir, smtp }): Record<string, string> => ({
+    DATA_DIR: dataDir,
+    MAIL_TRANSPORT: 'smtp',
+    SMTP_URL: smtp.url,
+    HUB_PASSWORD,
+  }))
   .extend('appDeps', { delivery: FAST_DELIVERY })
   .extend('token', { auto: true }, async ({ app, admin }) => {
     await seedVendors(app, admin);
     return admin;
   })
-  .extend('firstName', async ({ t, token }) => (await t.app.inject({ method: 'GET', url: '/api/user/first-name', headers: bearer(token) })).json().firstName as string)
-  .extend('send', ({ t, token }) => (payload: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: { ...bearer(token), ...headers }, payload: payload as object }),
+  .extend(
+    'firstName',
+    async ({ t, token }) =>
+      (await t.app.inject({ method: 'GET', url: '/api/user/first-name', headers: bearer(token) })).json()
+        .firstName as string,
+  )
+  .extend(
+    'send',
+    ({ t, token }) =>
+      (payload: unknown, headers: Record<string, string> = {}) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/send-email-consolidated',
+          headers: { ...bearer(token), ...headers },
+          payload: payload as object,
+        }),
   )
   .extend('receivedBy', ({ smtp }) => async (address: string): Promise<ParsedMail[]> => {
     const parsed = await Promise.all(smtp.received.map((message) => simpleParser(message.raw)));
@@ -40,7 +58,13 @@ const it = test
   });
 
 describe('POST /api/send-email-consolidated', () => {
-  it('mails each vendor its own message, exactly as the preview composes it', async ({ t, smtp, firstName, send, receivedBy }) => {
+  it('mails each vendor its own message, exactly as the preview composes it', async ({
+    t,
+    smtp,
+    firstName,
+    send,
+    receivedBy,
+  }) => {
     const body = sendBodyFor();
     const response = await send(body, { 'idempotency-key': 'send-1' });
     expect(response.statusCode).toBe(200);
@@ -52,7 +76,12 @@ describe('POST /api/send-email-consolidated', () => {
       expect(others).toHaveLength(0);
       const vendorPage = vendorPageLinkIn(mail!.text);
       expect(vendorPage).toMatch(/^http:\/\/localhost:\d+\/vendor#/);
-      const expected = expectedEmail(body, vendor.vendorId, { now: t.clock.now(), senderEmail: ADMIN_EMAIL, senderFirstName: firstName }, vendorPage);
+      const expected = expectedEmail(
+        body,
+        vendor.vendorId,
+        { now: t.clock.now(), senderEmail: ADMIN_EMAIL, senderFirstName: firstName },
+        vendorPage,
+      );
       expect(addresses(mail!.to)).toEqual([...vendor.emails]);
       expect(addresses(mail!.cc)).toEqual(APPROVALS);
       expect(addresses(mail!.replyTo)).toEqual([ADMIN_EMAIL, ...APPROVALS]);
@@ -86,9 +115,18 @@ describe('POST /api/send-email-consolidated', () => {
   });
 
   describe('with MAIL_FROM set', () => {
-    it.override('env', ({ dataDir, smtp }) => ({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url, MAIL_FROM: 'dispatch@agency.test' }));
+    it.override('env', ({ dataDir, smtp }) => ({
+      DATA_DIR: dataDir,
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'dispatch@agency.test',
+    }));
 
-    it('sends from MAIL_FROM when it is set, with Reply-To still the sender and approvers', async ({ smtp, send, receivedBy }) => {
+    it('sends from MAIL_FROM when it is set, with Reply-To still the sender and approvers', async ({
+      smtp,
+      send,
+      receivedBy,
+    }) => {
       expect((await send(sendBodyFor(['bravo5678']))).json()).toMatchObject({ mailed: 1 });
       const [mail] = await receivedBy('team@bravo.test');
       expect(addresses(mail!.from)).toEqual(['dispatch@agency.test']);
@@ -97,7 +135,12 @@ describe('POST /api/send-email-consolidated', () => {
     });
   });
 
-  it('mails nobody twice for a repeated Idempotency-Key and answers with the first result', async ({ t, token, smtp, send }) => {
+  it('mails nobody twice for a repeated Idempotency-Key and answers with the first result', async ({
+    t,
+    token,
+    smtp,
+    send,
+  }) => {
     const body = sendBodyFor();
     const first = await send(body, { 'idempotency-key': 'double-click' });
     const again = await send(body, { 'idempotency-key': 'double-click' });
@@ -109,7 +152,10 @@ describe('POST /api/send-email-consolidated', () => {
     expect(logs).toHaveLength(1);
 
     // Concurrent duplicates (a retry racing the first request) also collapse into one send.
-    const racing = await Promise.all([send(body, { 'idempotency-key': 'race' }), send(body, { 'idempotency-key': 'race' })]);
+    const racing = await Promise.all([
+      send(body, { 'idempotency-key': 'race' }),
+      send(body, { 'idempotency-key': 'race' }),
+    ]);
     expect(racing.map((response) => response.statusCode)).toEqual([200, 200]);
     expect(racing[0]!.json().id).toBe(racing[1]!.json().id);
     expect(smtp.received).toHaveLength(6);
@@ -133,7 +179,10 @@ describe('POST /api/send-email-consolidated', () => {
     expect(cpd.json().missing).toEqual(['Cost per donor for Acme Leads', 'CPD budget for Acme Leads']);
 
     const body = sendBodyFor(['acme1234', 'bravo5678']);
-    const missingLink = await send({ ...body, allVendorLinks: { ...body.allVendorLinks, main: { acme1234: emailLink('acme') } } });
+    const missingLink = await send({
+      ...body,
+      allVendorLinks: { ...body.allVendorLinks, main: { acme1234: emailLink('acme') } },
+    });
     expect(missingLink.statusCode).toBe(400);
     expect(missingLink.json().message).toBe(
       'Missing vendor link for card Email 1 and vendor Bravo Data. Please upload the CSV with vendor links.',
@@ -143,27 +192,44 @@ describe('POST /api/send-email-consolidated', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().unknownVendors).toEqual(['gone0000']);
 
-    expect((await send({ ...body, selectedVendors: 'acme1234' })).json().message).toBe('selectedVendors must be a list of vendor ids');
+    expect((await send({ ...body, selectedVendors: 'acme1234' })).json().message).toBe(
+      'selectedVendors must be a list of vendor ids',
+    );
     expect(smtp.received).toHaveLength(0);
     expect((await t.app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json()).toEqual([]);
   });
 
   describe('under the gmail transport', () => {
-    it.override('env', ({ dataDir }) => ({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'gmail', GOOGLE_CLIENT_ID: 'client-id', GOOGLE_CLIENT_SECRET: 'client-secret' }));
+    it.override('env', ({ dataDir }) => ({
+      DATA_DIR: dataDir,
+      MAIL_TRANSPORT: 'gmail',
+      GOOGLE_CLIENT_ID: 'client-id',
+      GOOGLE_CLIENT_SECRET: 'client-secret',
+    }));
 
-    it('answers requiresGoogleAuth under the gmail transport when the sender has no Google connection', async ({ t, token, send }) => {
+    it('answers requiresGoogleAuth under the gmail transport when the sender has no Google connection', async ({
+      t,
+      token,
+      send,
+    }) => {
       const response = await send(sendBodyFor());
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         requiresGoogleAuth: true,
         message: 'Google Authentication Required: Please sign in with Google to enable Gmail sending.',
       });
-      expect((await t.app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json()).toEqual([]);
+      expect((await t.app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json()).toEqual(
+        [],
+      );
     });
   });
 
   it('answers 401 without a token', async ({ t }) => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/send-email-consolidated', payload: sendBodyFor() as object });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/send-email-consolidated',
+      payload: sendBodyFor() as object,
+    });
     expect(response.statusCode).toBe(401);
   });
 
@@ -172,7 +238,9 @@ describe('POST /api/send-email-consolidated', () => {
     const bigHtml = 'x'.repeat(MAX_HTML_OR_CSV_BYTES + 1);
     const html = await send({ ...body, emailCards: [{ ...body.emailCards![0]!, htmlContent: bigHtml }] });
     expect(html.statusCode).toBe(413);
-    expect(html.json().message).toBe('The HTML file spring-appeal.html is too large: HTML and CSV files may be at most 10 MB each.');
+    expect(html.json().message).toBe(
+      'The HTML file spring-appeal.html is too large: HTML and CSV files may be at most 10 MB each.',
+    );
 
     const csv = await send({ ...body, emailCards: [{ ...body.emailCards![0]!, csvContent: `link\n${bigHtml}` }] });
     expect(csv.statusCode).toBe(413);
@@ -184,11 +252,17 @@ describe('POST /api/send-email-consolidated', () => {
     expect(image.json().message).toBe('The image sms-spring.png is too large: images may be at most 5 MB each.');
 
     const nineMb = 'y'.repeat(9 * 1024 * 1024);
-    const cards = [0, 1, 2].map((i) => ({ ...body.emailCards![0]!, id: i === 0 ? 'main' : `email-${i}`, htmlContent: nineMb }));
+    const cards = [0, 1, 2].map((i) => ({
+      ...body.emailCards![0]!,
+      id: i === 0 ? 'main' : `email-${i}`,
+      htmlContent: nineMb,
+    }));
     const links = Object.fromEntries(cards.map((card) => [card.id, { acme1234: emailLink('acme') }]));
     const total = await send({ ...body, emailCards: cards, allVendorLinks: { ...body.allVendorLinks, ...links } });
     expect(total.statusCode).toBe(413);
-    expect(total.json().message).toBe('The attachments come to 27.0 MB; one message may carry at most 20 MB of attachments.');
+    expect(total.json().message).toBe(
+      'The attachments come to 27.0 MB; one message may carry at most 20 MB of attachments.',
+    );
 
     const huge = await t.app.inject({
       method: 'POST',
@@ -211,7 +285,12 @@ describe('POST /api/send-email-consolidated', () => {
     });
     expect(updated.statusCode).toBe(200);
     for (let i = 0; i < 49; i++) {
-      await t.app.inject({ method: 'POST', url: '/api/approval-emails', headers: bearer(token), payload: { email: `approver${i}@agency.test` } });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/approval-emails',
+        headers: bearer(token),
+        payload: { email: `approver${i}@agency.test` },
+      });
     }
     const response = await send(sendBodyFor(['bravo5678', 'acme1234']));
     expect(response.statusCode).toBe(400);
@@ -223,7 +302,12 @@ describe('POST /api/send-email-consolidated', () => {
 });
 
 describe('POST /api/send-proof', () => {
-  it('mails the sender the exact message one vendor would get, marked as a proof, and logs nothing', async ({ t, token, smtp, firstName }) => {
+  it('mails the sender the exact message one vendor would get, marked as a proof, and logs nothing', async ({
+    t,
+    token,
+    smtp,
+    firstName,
+  }) => {
     const body = sendBodyFor();
     const response = await t.app.inject({
       method: 'POST',
@@ -232,7 +316,12 @@ describe('POST /api/send-proof', () => {
       payload: { ...body, vendorId: 'carta9012' },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'sent', messageId: expect.stringMatching(/@dispatch\.local>$/), to: ADMIN_EMAIL, vendorId: 'carta9012' });
+    expect(response.json()).toEqual({
+      status: 'sent',
+      messageId: expect.stringMatching(/@dispatch\.local>$/),
+      to: ADMIN_EMAIL,
+      vendorId: 'carta9012',
+    });
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]!.to).toEqual([ADMIN_EMAIL]);
     const mail = await simpleParser(smtp.received[0]!.raw);
@@ -240,12 +329,22 @@ describe('POST /api/send-proof', () => {
     expect(addresses(mail.to)).toEqual([ADMIN_EMAIL]);
     expect(mail.cc).toBeUndefined();
     // Where the vendor's link will be, as the preview shows it: a proof makes no link.
-    const expected = expectedEmail(body, 'carta9012', { now: t.clock.now(), senderEmail: ADMIN_EMAIL, senderFirstName: firstName }, PLACEHOLDERS.vendorPage);
+    const expected = expectedEmail(
+      body,
+      'carta9012',
+      { now: t.clock.now(), senderEmail: ADMIN_EMAIL, senderFirstName: firstName },
+      PLACEHOLDERS.vendorPage,
+    );
     expect(mail.html).toBe(expected.html);
     expect(mail.attachments.map((attachment) => attachment.filename)).toEqual(['spring-appeal.html', 'sms-spring.png']);
     expect((await t.app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json()).toEqual([]);
 
-    const noVendor = await t.app.inject({ method: 'POST', url: '/api/send-proof', headers: bearer(token), payload: body as object });
+    const noVendor = await t.app.inject({
+      method: 'POST',
+      url: '/api/send-proof',
+      headers: bearer(token),
+      payload: body as object,
+    });
     expect(noVendor.statusCode).toBe(400);
     expect(noVendor.json().message).toBe('vendorId is required');
   });

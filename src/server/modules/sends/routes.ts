@@ -23,16 +23,26 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   if (header === undefined) return undefined;
   const value = Array.isArray(header) ? header[0] : header;
   if (value === undefined || !IDEMPOTENCY_KEY.test(value.trim())) {
-    throw badRequest('Idempotency-Key must be 1 to 255 printable characters without spaces.', { field: 'Idempotency-Key' });
+    throw badRequest('Idempotency-Key must be 1 to 255 printable characters without spaces.', {
+      field: 'Idempotency-Key',
+    });
   }
   return value.trim();
 }
 
 const proofTarget = z.object({ vendorId: vendorIdValue });
 
-export function registerSendRoutes(app: FastifyInstance, deps: sends.SendDeps, guards: Guards, limits: Pick<UserLimiters, 'sends' | 'proofs'>) {
+export function registerSendRoutes(
+  app: FastifyInstance,
+  deps: sends.SendDeps,
+  guards: Guards,
+  limits: Pick<UserLimiters, 'sends' | 'proofs'>,
+) {
   // Authenticated (and counted against the user's limit) before the body is read.
-  const withFiles = (limiter: UserLimiter) => ({ onRequest: [guards.requireUserBeforeBody, limiter], bodyLimit: SEND_BODY_LIMIT });
+  const withFiles = (limiter: UserLimiter) => ({
+    onRequest: [guards.requireUserBeforeBody, limiter],
+    bodyLimit: SEND_BODY_LIMIT,
+  });
 
   app.post('/api/send-email-consolidated', withFiles(limits.sends), async (request, reply) => {
     const key = idempotencyKeyOf(request);

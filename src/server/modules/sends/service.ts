@@ -50,9 +50,17 @@ function hashBody(body: SendBody): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('hex');
 }
 
-async function replay(deps: SendDeps, logId: number, requestHash: string | null, hash: string): Promise<SendResult & { isReplay: true }> {
+async function replay(
+  deps: SendDeps,
+  logId: number,
+  requestHash: string | null,
+  hash: string,
+): Promise<SendResult & { isReplay: true }> {
   if (requestHash !== hash) {
-    throw new AppError(422, 'This Idempotency-Key was already used for a different send. Use a new key for a new send.');
+    throw new AppError(
+      422,
+      'This Idempotency-Key was already used for a different send. Use a new key for a new send.',
+    );
   }
   return { id: logId, ...(await deps.deliveries.counts(logId)), isReplay: true };
 }
@@ -82,9 +90,20 @@ export async function sendConsolidated(
   let logId: number;
   try {
     const cardDetails = await storeUploads(batch, body);
-    const deliveryRows = await storeVendorMessages(deps, batch, prepared, userId, pages.links, attachmentKeysOf(cardDetails));
+    const deliveryRows = await storeVendorMessages(
+      deps,
+      batch,
+      prepared,
+      userId,
+      pages.links,
+      attachmentKeysOf(cardDetails),
+    );
     const subject = prepared.messages[0]?.composed.subject;
-    const subjects = [...new Set([subject, ...body.emailCards.map((card) => card.subject.trim())].filter((text): text is string => !!text))];
+    const subjects = [
+      ...new Set(
+        [subject, ...body.emailCards.map((card) => card.subject.trim())].filter((text): text is string => !!text),
+      ),
+    ];
     logId = await repo.insertSend(
       db,
       {
@@ -120,7 +139,9 @@ export async function sendConsolidated(
   }
   deliveries.wake();
   // The send is written: from here on it is accepted, even if the database goes away before its first attempts are counted.
-  const counts = await deliveries.waitForFirstAttempts(logId).catch(() => ({ mailed: 0, pending: prepared.messages.length, failed: 0, uncertain: 0 }));
+  const counts = await deliveries
+    .waitForFirstAttempts(logId)
+    .catch(() => ({ mailed: 0, pending: prepared.messages.length, failed: 0, uncertain: 0 }));
   return { id: logId, ...counts, isReplay: false };
 }
 
@@ -140,8 +161,14 @@ export function vendorPageLinks(deps: Pick<SendDeps, 'config' | 'clock'>) {
 }
 
 /** The stored files of a message's attachments, in the composer's order: each email card's HTML, then each text card's image. */
-export function attachmentKeysOf(cards: { emailCards: { htmlFileKey: string | null }[]; textCards: { imageFileKey: string | null }[] }): string[] {
-  return [...cards.emailCards.map((card) => card.htmlFileKey), ...cards.textCards.map((card) => card.imageFileKey)].filter((key): key is string => key !== null);
+export function attachmentKeysOf(cards: {
+  emailCards: { htmlFileKey: string | null }[];
+  textCards: { imageFileKey: string | null }[];
+}): string[] {
+  return [
+    ...cards.emailCards.map((card) => card.htmlFileKey),
+    ...cards.textCards.map((card) => card.imageFileKey),
+  ].filter((key): key is string => key !== null);
 }
 
 /**
@@ -195,10 +222,12 @@ export async function storeVendorMessages(
         },
       };
       rows.push(row);
-      const written: Promise<unknown> = batch.store('eml', `${message.vendor.vendorId}.eml`, CONTENT_TYPES.eml, raw, false).then((key) => {
-        row.emlKey = key;
-        writing.delete(written);
-      });
+      const written: Promise<unknown> = batch
+        .store('eml', `${message.vendor.vendorId}.eml`, CONTENT_TYPES.eml, raw, false)
+        .then((key) => {
+          row.emlKey = key;
+          writing.delete(written);
+        });
       // Handled at once (a failed write must not count as unhandled while the next message is composed); the race
       // below and Promise.all still see its failure.
       written.catch(() => {});
@@ -220,7 +249,15 @@ function deliveryNow(deps: SendDeps): Date {
 }
 
 /** Sends one message now, outside the queue (proofs, the email test page), mapping failures to clear answers. */
-export async function sendNow(transport: MailTransport, userId: number, from: string, to: string[], raw: Buffer, messageId: string, what: string): Promise<DirectSendResult> {
+export async function sendNow(
+  transport: MailTransport,
+  userId: number,
+  from: string,
+  to: string[],
+  raw: Buffer,
+  messageId: string,
+  what: string,
+): Promise<DirectSendResult> {
   try {
     const outcome = await transport.send({ raw, from, to, cc: [], senderUserId: userId });
     if (outcome.status === 'uncertain') {
@@ -241,11 +278,29 @@ export async function sendNow(transport: MailTransport, userId: number, from: st
 export async function sendProof(deps: SendDeps, userId: number, vendorId: string, body: SendBody) {
   // A proof is not a deployment: it shows where the vendor's link will be, without making one.
   const placeholder = () => (deps.config.vendorLinks ? PLACEHOLDERS.vendorPage : null);
-  const prepared = await prepareSend(deps, userId, { ...body, selectedVendors: [vendorId] }, { vendorPageFor: placeholder });
+  const prepared = await prepareSend(
+    deps,
+    userId,
+    { ...body, selectedVendors: [vendorId] },
+    { vendorPageFor: placeholder },
+  );
   const message = prepared.messages[0]!;
   const messageId = newMessageId(deps.config.publicUrl);
   const parts = messageParts(prepared, message, messageId);
-  const raw = await buildRawMessage({ ...parts, to: [prepared.sender.email], cc: [], subject: `${PROOF_SUBJECT_PREFIX}${parts.subject}` });
-  const result = await sendNow(deps.transport, userId, prepared.sender.from.address, [prepared.sender.email], raw, messageId, 'proof');
+  const raw = await buildRawMessage({
+    ...parts,
+    to: [prepared.sender.email],
+    cc: [],
+    subject: `${PROOF_SUBJECT_PREFIX}${parts.subject}`,
+  });
+  const result = await sendNow(
+    deps.transport,
+    userId,
+    prepared.sender.from.address,
+    [prepared.sender.email],
+    raw,
+    messageId,
+    'proof',
+  );
   return { ...result, to: prepared.sender.email, vendorId };
 }

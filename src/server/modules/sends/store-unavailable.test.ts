@@ -27,14 +27,24 @@ const it = test
     await seedVendors(app, admin);
     return admin;
   })
-  .extend('send', ({ t, token }) => () =>
-    t.app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: { ...bearer(token), 'idempotency-key': 'send-1' }, payload: sendBodyFor() as object }),
+  .extend(
+    'send',
+    ({ t, token }) =>
+      () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/send-email-consolidated',
+          headers: { ...bearer(token), 'idempotency-key': 'send-1' },
+          payload: sendBodyFor() as object,
+        }),
   )
   /** How many rows a send leaves in each of its tables. */
   .extend('rowCounts', ({ t }) => async () => {
     const counts: Record<string, number> = {};
     for (const table of ['email_logs', 'email_deliveries', 'stored_files']) {
-      const { rows } = await t.database.db.execute<{ count: number }>(sql.raw(`select count(*)::int as count from ${table}`));
+      const { rows } = await t.database.db.execute<{ count: number }>(
+        sql.raw(`select count(*)::int as count from ${table}`),
+      );
       counts[table] = rows[0]!.count;
     }
     return counts;
@@ -44,11 +54,14 @@ const it = test
     for await (const object of createS3Storage(s3.settings).list()) keys.push(object.key);
     return keys;
   })
-  .extend('loggedCause', ({ logs }) => () =>
-    logs
-      .entries()
-      .filter((entry) => entry.msg === 'file store unavailable')
-      .map((entry) => (entry.err as { message: string }).message),
+  .extend(
+    'loggedCause',
+    ({ logs }) =>
+      () =>
+        logs
+          .entries()
+          .filter((entry) => entry.msg === 'file store unavailable')
+          .map((entry) => (entry.err as { message: string }).message),
   );
 
 const NOTHING = { email_logs: 0, email_deliveries: 0, stored_files: 0 };
@@ -57,25 +70,48 @@ describe('a send when the file store is unavailable', () => {
   describe('with a bucket that refuses the credentials', () => {
     it.override('s3Env', ({ s3 }) => ({ ...s3.env, S3_ACCESS_KEY_ID: 'not-a-known-key' }));
 
-    it('answers 503 saying the file store is unavailable, names the refusal in the log and writes nothing', async ({ token, send, rowCounts, objects, loggedCause, logs }) => {
+    it('answers 503 saying the file store is unavailable, names the refusal in the log and writes nothing', async ({
+      token,
+      send,
+      rowCounts,
+      objects,
+      loggedCause,
+      logs,
+    }) => {
       expect(token).toBeTruthy();
       const response = await send();
       expect(response.statusCode).toBe(503);
       expect(response.headers['retry-after']).toBe('30');
       expect(response.json()).toEqual({ message: UNAVAILABLE });
-      expect(loggedCause()).toEqual([expect.stringMatching(/^The S3 bucket "dispatch-sends" at http:\/\/127\.0\.0\.1:\d+ refused the request: 403 InvalidAccessKeyId/)]);
+      expect(loggedCause()).toEqual([
+        expect.stringMatching(
+          /^The S3 bucket "dispatch-sends" at http:\/\/127\.0\.0\.1:\d+ refused the request: 403 InvalidAccessKeyId/,
+        ),
+      ]);
       expect(logs.text()).not.toContain('not-a-known-key');
       expect(await rowCounts()).toEqual(NOTHING);
       expect(await objects()).toEqual([]);
     });
   });
 
-  it('answers 503 while the S3 server is down, writes nothing, and the same send goes through once it is back (downloads answer 503 while it is down)', async ({ app, token, s3, send, rowCounts, objects, loggedCause }) => {
+  it('answers 503 while the S3 server is down, writes nothing, and the same send goes through once it is back (downloads answer 503 while it is down)', async ({
+    app,
+    token,
+    s3,
+    send,
+    rowCounts,
+    objects,
+    loggedCause,
+  }) => {
     await s3.stop();
     const refused = await send();
     expect(refused.statusCode).toBe(503);
     expect(refused.json()).toEqual({ message: UNAVAILABLE });
-    expect(loggedCause()).toEqual([expect.stringMatching(/^The S3 bucket "dispatch-sends" at http:\/\/127\.0\.0\.1:\d+ could not be reached: ECONNREFUSED/)]);
+    expect(loggedCause()).toEqual([
+      expect.stringMatching(
+        /^The S3 bucket "dispatch-sends" at http:\/\/127\.0\.0\.1:\d+ could not be reached: ECONNREFUSED/,
+      ),
+    ]);
     expect(await rowCounts()).toEqual(NOTHING);
 
     await s3.start();
@@ -96,17 +132,38 @@ describe('a send when the file store is unavailable', () => {
 
     // A download while the store is down is a 503 too, not a 404 nor a 500.
     await s3.stop();
-    const download = await app.inject({ method: 'GET', url: `/api/files/${entries[0]!.cardDetails.emailCards[0]!.htmlFileKey}?type=html`, headers: bearer(token) });
+    const download = await app.inject({
+      method: 'GET',
+      url: `/api/files/${entries[0]!.cardDetails.emailCards[0]!.htmlFileKey}?type=html`,
+      headers: bearer(token),
+    });
     expect(download.statusCode).toBe(503);
-    expect(download.json()).toEqual({ message: 'The file store is unavailable right now. Please try again in a minute.' });
+    expect(download.json()).toEqual({
+      message: 'The file store is unavailable right now. Please try again in a minute.',
+    });
   });
 
-  it("answers 'Add vendors' with the same 503 while the S3 server is down, adds nobody, and adds the vendor once it is back", async ({ app, token, s3, rowCounts }) => {
-    const sent = await app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(token), payload: sendBodyFor(['acme1234', 'bravo5678']) as object });
+  it("answers 'Add vendors' with the same 503 while the S3 server is down, adds nobody, and adds the vendor once it is back", async ({
+    app,
+    token,
+    s3,
+    rowCounts,
+  }) => {
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/send-email-consolidated',
+      headers: bearer(token),
+      payload: sendBodyFor(['acme1234', 'bravo5678']) as object,
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     const logId = (sent.json() as { id: number }).id;
     const add = () =>
-      app.inject({ method: 'POST', url: `/api/email-logs/${logId}/add-vendors`, headers: { ...bearer(token), 'idempotency-key': 'add-1' }, payload: { vendorIds: ['carta9012'] } });
+      app.inject({
+        method: 'POST',
+        url: `/api/email-logs/${logId}/add-vendors`,
+        headers: { ...bearer(token), 'idempotency-key': 'add-1' },
+        payload: { vendorIds: ['carta9012'] },
+      });
     const before = await rowCounts();
 
     await s3.stop();

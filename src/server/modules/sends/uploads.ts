@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { SendBody } from '#shared/contracts/send';
 import type { EmailCardDetail, TextCardDetail } from '#shared/contracts/email-logs';
-import { CSV_TYPE, declaredImageType, defaultFileName, EML_TYPE, HTML_TYPE, imageTypeOf, type FileKind } from '#shared/file-kinds';
+import {
+  CSV_TYPE,
+  declaredImageType,
+  defaultFileName,
+  EML_TYPE,
+  HTML_TYPE,
+  imageTypeOf,
+  type FileKind,
+} from '#shared/file-kinds';
 import { newFileKey, type FileStorage } from '#server/storage/storage';
 import type { FileInsert } from './repository';
 
@@ -28,13 +36,27 @@ export class UploadBatch {
     private readonly now: Date,
   ) {}
 
-  async store(kind: StoredFileKind, fileName: string, contentType: string, data: Buffer, dedupe = true): Promise<string> {
+  async store(
+    kind: StoredFileKind,
+    fileName: string,
+    contentType: string,
+    data: Buffer,
+    dedupe = true,
+  ): Promise<string> {
     const digest = dedupe ? createHash('sha256').update(kind).update(fileName).update(data).digest('hex') : undefined;
     const known = digest && this.byContent.get(digest);
     if (known) return known;
     const key = newFileKey();
     await this.storage.put(key, data, contentType);
-    this.files.push({ key, kind, fileName, contentType, size: data.length, createdByUserId: this.userId, createdAt: this.now });
+    this.files.push({
+      key,
+      kind,
+      fileName,
+      contentType,
+      size: data.length,
+      createdByUserId: this.userId,
+      createdAt: this.now,
+    });
     if (digest) this.byContent.set(digest, key);
     return key;
   }
@@ -57,9 +79,16 @@ export async function storeUploads(batch: UploadBatch, body: SendBody) {
       senderName: orNull(card.senderName),
       endDate: card.endDate,
       filename: orNull(card.filename),
-      htmlFileKey: card.htmlContent ? await batch.store('html', htmlName, CONTENT_TYPES.html, Buffer.from(card.htmlContent, 'utf8')) : null,
+      htmlFileKey: card.htmlContent
+        ? await batch.store('html', htmlName, CONTENT_TYPES.html, Buffer.from(card.htmlContent, 'utf8'))
+        : null,
       csvFileKey: card.csvContent
-        ? await batch.store('csv', orNull(card.csvFileName) ?? defaultFileName.emailCsv(i), CONTENT_TYPES.csv, Buffer.from(card.csvContent, 'utf8'))
+        ? await batch.store(
+            'csv',
+            orNull(card.csvFileName) ?? defaultFileName.emailCsv(i),
+            CONTENT_TYPES.csv,
+            Buffer.from(card.csvContent, 'utf8'),
+          )
         : null,
     });
   }
@@ -72,9 +101,16 @@ export async function storeUploads(batch: UploadBatch, body: SendBody) {
       endDate: card.endDate,
       textContent: orNull(card.content),
       csvFileKey: card.csvContent
-        ? await batch.store('csv', orNull(card.csvFileName) ?? defaultFileName.textCsv(i), CONTENT_TYPES.csv, Buffer.from(card.csvContent, 'utf8'))
+        ? await batch.store(
+            'csv',
+            orNull(card.csvFileName) ?? defaultFileName.textCsv(i),
+            CONTENT_TYPES.csv,
+            Buffer.from(card.csvContent, 'utf8'),
+          )
         : null,
-      imageFileKey: card.fileContent ? await batch.store('image', imageName, imageType, Buffer.from(card.fileContent, 'base64')) : null,
+      imageFileKey: card.fileContent
+        ? await batch.store('image', imageName, imageType, Buffer.from(card.fileContent, 'base64'))
+        : null,
       fileName: orNull(card.fileName),
     });
   }

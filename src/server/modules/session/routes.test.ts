@@ -4,8 +4,18 @@ import { test } from '#server/testing/fixtures';
 import { ADMIN_EMAIL, addAndRegister, bearer, createInvite, PASSWORD, register } from '#server/testing/test-app';
 
 const it = test
-  .extend('post', ({ t }) => (url: string, payload: unknown, headers = {}) => t.app.inject({ method: 'POST', url, payload: payload as object, headers }))
-  .extend('getUser', ({ t }) => (token?: string) => t.app.inject({ method: 'GET', url: '/api/user', headers: token ? bearer(token) : {} }));
+  .extend(
+    'post',
+    ({ t }) =>
+      (url: string, payload: unknown, headers = {}) =>
+        t.app.inject({ method: 'POST', url, payload: payload as object, headers }),
+  )
+  .extend(
+    'getUser',
+    ({ t }) =>
+      (token?: string) =>
+        t.app.inject({ method: 'GET', url: '/api/user', headers: token ? bearer(token) : {} }),
+  );
 
 describe('POST /api/register', () => {
   it('registers an authorized address with its invite and returns a working token', async ({ t, post, getUser }) => {
@@ -80,7 +90,10 @@ describe('POST /api/login', () => {
     expect(unknown.json()).toEqual({ message: 'Invalid email or password' });
   });
 
-  it('refuses with 429 and Retry-After after repeated failures for one address, and lets in again after the window', async ({ t, post }) => {
+  it('refuses with 429 and Retry-After after repeated failures for one address, and lets in again after the window', async ({
+    t,
+    post,
+  }) => {
     for (let i = 0; i < 5; i++) {
       expect((await post('/api/login', { email: ADMIN_EMAIL, password: `wrong ${i}` })).statusCode).toBe(401);
     }
@@ -97,7 +110,11 @@ describe('POST /api/login', () => {
     await addAndRegister(t.app, admin, 'gone@agency.test');
     const rows = (await t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(admin) })).json();
     const gone = rows.find((row: { email: string }) => row.email === 'gone@agency.test');
-    await t.app.inject({ method: 'DELETE', url: `/api/authorized-emails/${gone.authorizedEmailId}`, headers: bearer(admin) });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/authorized-emails/${gone.authorizedEmailId}`,
+      headers: bearer(admin),
+    });
     const response = await post('/api/login', { email: 'gone@agency.test', password: PASSWORD });
     expect(response.statusCode).toBe(403);
   });
@@ -137,11 +154,20 @@ describe('GET /api/user and sessions', () => {
     const second = (await post('/api/login', { email: 'member@agency.test', password: PASSWORD })).json().token;
     const rows = (await t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(admin) })).json();
     const member = rows.find((row: { email: string }) => row.email === 'member@agency.test');
-    await t.app.inject({ method: 'DELETE', url: `/api/authorized-emails/${member.authorizedEmailId}`, headers: bearer(admin) });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/authorized-emails/${member.authorizedEmailId}`,
+      headers: bearer(admin),
+    });
     expect((await getUser(first)).statusCode).toBe(403);
     expect((await getUser(second)).json()).toEqual({ message: 'Access denied' });
     // Putting the address back does not revive the old sessions.
-    await t.app.inject({ method: 'POST', url: '/api/authorized-emails', headers: bearer(admin), payload: { email: 'member@agency.test' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/authorized-emails',
+      headers: bearer(admin),
+      payload: { email: 'member@agency.test' },
+    });
     expect((await getUser(first)).statusCode).toBe(403);
     expect((await post('/api/login', { email: 'member@agency.test', password: PASSWORD })).statusCode).toBe(200);
   });

@@ -43,7 +43,11 @@ export async function startSession({ db, clock }: SessionDeps, userId: number) {
   return { token };
 }
 
-const throttleOf = (deps: SessionDeps): ThrottleDeps => ({ db: deps.db, clock: deps.clock, pause: deps.pause ?? ((ms) => sleep(ms)) });
+const throttleOf = (deps: SessionDeps): ThrottleDeps => ({
+  db: deps.db,
+  clock: deps.clock,
+  pause: deps.pause ?? ((ms) => sleep(ms)),
+});
 
 /** Thrown inside the registration transaction to undo the invite's use. */
 class RefusedRegistration extends Error {}
@@ -96,7 +100,10 @@ export async function logoutSession({ db, clock }: SessionDeps, tokenHash: strin
 }
 
 /** Resolves a bearer token to its user: 401 when missing, unknown, expired or logged out; 403 when no longer authorized. */
-export async function authenticateToken({ db, clock, cache = uncached }: SessionDeps, token: string | undefined): Promise<AuthenticatedUser> {
+export async function authenticateToken(
+  { db, clock, cache = uncached }: SessionDeps,
+  token: string | undefined,
+): Promise<AuthenticatedUser> {
   if (!token) throw unauthorized('Unauthorized');
   const tokenHash = hashToken(token);
   const row = await cache.read(`session ${tokenHash}`, SESSION_TABLES, () => repo.findSessionWithUser(db, tokenHash));
@@ -123,6 +130,10 @@ export async function authenticateToken({ db, clock, cache = uncached }: Session
 }
 
 export async function getFirstName({ db, cache = uncached }: SessionDeps, email: string) {
-  const firstName = await cache.read(`first name ${email}`, ['users'], async () => (await repo.findUserByEmail(db, email))?.firstName ?? null);
+  const firstName = await cache.read(
+    `first name ${email}`,
+    ['users'],
+    async () => (await repo.findUserByEmail(db, email))?.firstName ?? null,
+  );
   return { firstName: firstName ?? firstNameFromEmail(email) };
 }

@@ -49,7 +49,10 @@ export async function admitAttempt({ db, clock, pause }: ThrottleDeps, email: st
   const [counted] = await repo.addLoginFailure(db, [emailKey(email)], now, windowStart);
   if (counted!.count > ATTEMPT_LIMIT_PER_EMAIL) {
     const retryAfterMs = counted!.windowStartedAt.getTime() + SIGN_IN_WINDOW_MS - now.getTime();
-    throw tooManyRequests(`Too many failed sign-in attempts. Please try again in ${minutesText(retryAfterMs)}.`, retryAfterMs / 1000);
+    throw tooManyRequests(
+      `Too many failed sign-in attempts. Please try again in ${minutesText(retryAfterMs)}.`,
+      retryAfterMs / 1000,
+    );
   }
   const [fromIp] = await repo.findLoginFailures(db, [ipKey(ip)]);
   const ipFailures = fromIp && fromIp.windowStartedAt >= windowStart ? fromIp.count : 0;

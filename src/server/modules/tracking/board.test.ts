@@ -6,7 +6,11 @@ import { mailTo, tokenOf, trackingTest, vendorCall } from '#server/testing/track
 
 const HOUR = 3_600_000;
 const ACTIONS = '/api/vendor-page/actions';
-const ADDRESS: Record<string, string> = { acme1234: 'ops@acme.test', bravo5678: 'team@bravo.test', carta9012: 'hello@carta.test' };
+const ADDRESS: Record<string, string> = {
+  acme1234: 'ops@acme.test',
+  bravo5678: 'team@bravo.test',
+  carta9012: 'hello@carta.test',
+};
 
 const it = trackingTest;
 type Item = TrackingBoard['items'][number];
@@ -16,15 +20,31 @@ describe('the Tracking board (issue 14 item 3)', () => {
   describe('with at most 3 open and 1 closed deliveries listed', () => {
     it.override('appDeps', { delivery: FAST_DELIVERY, boardLimits: { open: 3, closed: 1 } });
 
-    it("lists every open delivery however old, the most recent closed ones, says what it left out, and each send's expected spend", async ({ t, app, admin, member, smtp, sent, startApp, database }) => {
-      const act = async (token: string, payload: unknown) => expect((await vendorCall(app, token, 'POST', ACTIONS, payload)).statusCode).toBe(200);
+    it("lists every open delivery however old, the most recent closed ones, says what it left out, and each send's expected spend", async ({
+      t,
+      app,
+      admin,
+      member,
+      smtp,
+      sent,
+      startApp,
+      database,
+    }) => {
+      const act = async (token: string, payload: unknown) =>
+        expect((await vendorCall(app, token, 'POST', ACTIONS, payload)).statusCode).toBe(200);
       const board = async (on = app, query = ''): Promise<TrackingBoard> => {
         const response = await on.inject({ method: 'GET', url: `/api/tracking${query}`, headers: bearer(member) });
         expect(response.statusCode, response.body).toBe(200);
         return response.json();
       };
       // The first send (Revshare): Acme scheduled for yesterday and silent since (overdue), Bravo deployed, Carta cannot.
-      await act(tokenOf(sent.links.acme1234!), { action: 'scheduled', date: '2026-03-09', time: '08:00', segment: 'Lapsed', plannedQuantity: 1200 });
+      await act(tokenOf(sent.links.acme1234!), {
+        action: 'scheduled',
+        date: '2026-03-09',
+        time: '08:00',
+        segment: 'Lapsed',
+        plannedQuantity: 1200,
+      });
       await act(tokenOf(sent.links.bravo5678!), { action: 'deployed', date: '2026-03-10', quantity: 5000 });
       await act(tokenOf(sent.links.carta9012!), { action: 'cannot-deploy', reason: 'List paused' });
 
@@ -34,18 +54,55 @@ describe('the Tracking board (issue 14 item 3)', () => {
         ['bravo5678', { costPerThousand: 10, cpmBudget: 100000 }],
         ['carta9012', { costPerThousand: 30, cpmBudget: 100000 }],
       ] as const) {
-        expect((await app.inject({ method: 'POST', url: '/api/vendor-costs', headers: bearer(admin), payload: { vendorId, ...costs } })).statusCode).toBeLessThan(300);
+        expect(
+          (
+            await app.inject({
+              method: 'POST',
+              url: '/api/vendor-costs',
+              headers: bearer(admin),
+              payload: { vendorId, ...costs },
+            })
+          ).statusCode,
+        ).toBeLessThan(300);
       }
       t.clock.advance(48 * HOUR);
-      const send = await app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(admin), payload: sendBodyFor(undefined, { pricingModel: 'CPM' }) as object });
+      const send = await app.inject({
+        method: 'POST',
+        url: '/api/send-email-consolidated',
+        headers: bearer(admin),
+        payload: sendBodyFor(undefined, { pricingModel: 'CPM' }) as object,
+      });
       expect(send.statusCode, send.body).toBe(200);
       const cpmLogId = send.json().id as number;
-      const cpmToken = async (vendorId: string) => tokenOf(vendorPageLinkIn((await mailTo(smtp, ADDRESS[vendorId]!)).find((mail) => mail.text?.includes('Terms (CPM)'))!.text)!);
-      await act(await cpmToken('acme1234'), { action: 'scheduled', date: '2026-03-20', time: '09:30', segment: 'All', plannedQuantity: 50000 });
+      const cpmToken = async (vendorId: string) =>
+        tokenOf(
+          vendorPageLinkIn(
+            (await mailTo(smtp, ADDRESS[vendorId]!)).find((mail) => mail.text?.includes('Terms (CPM)'))!.text,
+          )!,
+        );
+      await act(await cpmToken('acme1234'), {
+        action: 'scheduled',
+        date: '2026-03-20',
+        time: '09:30',
+        segment: 'All',
+        plannedQuantity: 50000,
+      });
       const bravo = await cpmToken('bravo5678');
-      await act(bravo, { action: 'scheduled', date: '2026-03-12', time: '09:30', segment: 'All', plannedQuantity: 40000 });
+      await act(bravo, {
+        action: 'scheduled',
+        date: '2026-03-12',
+        time: '09:30',
+        segment: 'All',
+        plannedQuantity: 40000,
+      });
       await act(bravo, { action: 'deployed', date: '2026-03-12', quantity: 30000 });
-      await act(await cpmToken('carta9012'), { action: 'scheduled', date: '2026-03-21', time: '10:00', segment: 'Lapsed', plannedQuantity: 10000 });
+      await act(await cpmToken('carta9012'), {
+        action: 'scheduled',
+        date: '2026-03-21',
+        time: '10:00',
+        segment: 'Lapsed',
+        plannedQuantity: 10000,
+      });
 
       const all = await board();
       // Open: both sends' (the old overdue one too). Closed: only the most recent, the CPM send's Bravo; the first send's two are counted out.
@@ -69,7 +126,9 @@ describe('the Tracking board (issue 14 item 3)', () => {
       ]);
       expect(acmeOnly.truncated).toBe(false);
       expect(acmeOnly.omitted).toEqual({ open: 0, closed: 0 });
-      expect((await board(app, `?client=goa-victory&vendor=bravo5678`)).items.map((item) => [keyOf(item), item.sendSpend])).toEqual([[`${cpmLogId} bravo5678`, cpmTotal]]);
+      expect(
+        (await board(app, `?client=goa-victory&vendor=bravo5678`)).items.map((item) => [keyOf(item), item.sendSpend]),
+      ).toEqual([[`${cpmLogId} bravo5678`, cpmTotal]]);
       // Bravo's deployed delivery of the first send is closed and older than the one closed delivery listed.
       expect((await board(app, '?vendor=bravo5678')).omitted).toEqual({ open: 0, closed: 1 });
 
@@ -89,7 +148,12 @@ describe('the Tracking board (issue 14 item 3)', () => {
       return (response.json() as TrackingBoard).items.map(keyOf);
     };
     const sendTo = async (vendorId: string) => {
-      const response = await app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(admin), payload: sendBodyFor([vendorId]) as object });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/send-email-consolidated',
+        headers: bearer(admin),
+        payload: sendBodyFor([vendorId]) as object,
+      });
       expect(response.statusCode, response.body).toBe(200);
       return response.json().id as number;
     };

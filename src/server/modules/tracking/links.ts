@@ -20,5 +20,9 @@ export interface VendorLink {
  */
 export function newVendorLink(publicUrl: string, now: Date): VendorLink {
   const token = createToken();
-  return { url: `${publicUrl}${VENDOR_PAGE_PATH}#${token}`, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + VENDOR_LINK_LIFETIME_MS) };
+  return {
+    url: `${publicUrl}${VENDOR_PAGE_PATH}#${token}`,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + VENDOR_LINK_LIFETIME_MS),
+  };
 }

@@ -5,10 +5,17 @@ import { tokenOf, trackingTest as it, vendorCall } from '#server/testing/trackin
 const ACTIONS = '/api/vendor-page/actions';
 
 describe('live updates by polling with strong ETags (issue 14 item 6)', () => {
-  it("answers the board and an entry with a strong ETag, 304 while unchanged, and a new tag once a vendor acts on another instance", async ({ app, member, database, sent, startApp }) => {
+  it('answers the board and an entry with a strong ETag, 304 while unchanged, and a new tag once a vendor acts on another instance', async ({
+    app,
+    member,
+    database,
+    sent,
+    startApp,
+  }) => {
     // A second instance on the same database: the vendor's action lands there, the team polls the first.
     const other = await startApp({}, database);
-    const get = (on: typeof app, url: string, etag?: string) => on.inject({ method: 'GET', url, headers: { ...bearer(member), ...(etag ? { 'if-none-match': etag } : {}) } });
+    const get = (on: typeof app, url: string, etag?: string) =>
+      on.inject({ method: 'GET', url, headers: { ...bearer(member), ...(etag ? { 'if-none-match': etag } : {}) } });
 
     for (const url of ['/api/tracking', `/api/email-logs/${sent.logId}`, '/api/tracking?vendor=acme1234']) {
       const first = await get(app, url);
@@ -33,16 +40,28 @@ describe('live updates by polling with strong ETags (issue 14 item 6)', () => {
     const boardAfter = await get(app, '/api/tracking', board.headers.etag as string);
     expect(boardAfter.statusCode).toBe(200);
     expect(boardAfter.headers.etag).not.toBe(board.headers.etag);
-    expect(boardAfter.json().items.find((item: { vendorId: string }) => item.vendorId === 'acme1234').tracking.status).toBe('received');
+    expect(
+      boardAfter.json().items.find((item: { vendorId: string }) => item.vendorId === 'acme1234').tracking.status,
+    ).toBe('received');
     const entryAfter = await get(app, `/api/email-logs/${sent.logId}`, entry.headers.etag as string);
     expect(entryAfter.statusCode).toBe(200);
     expect(entryAfter.headers.etag).not.toBe(entry.headers.etag);
-    expect(entryAfter.json().deliveries.find((delivery: { vendorId: string }) => delivery.vendorId === 'acme1234').tracking.status).toBe('received');
+    expect(
+      entryAfter.json().deliveries.find((delivery: { vendorId: string }) => delivery.vendorId === 'acme1234').tracking
+        .status,
+    ).toBe('received');
     // And the new tag is current again.
     expect((await get(app, '/api/tracking', boardAfter.headers.etag as string)).statusCode).toBe(304);
 
     // A change that keeps the status (a note) still changes the tags: the row's update time and its note are in them.
-    expect((await vendorCall(other.app, tokenOf(sent.links.acme1234!), 'POST', ACTIONS, { action: 'note', text: 'List pulled.' })).statusCode).toBe(200);
+    expect(
+      (
+        await vendorCall(other.app, tokenOf(sent.links.acme1234!), 'POST', ACTIONS, {
+          action: 'note',
+          text: 'List pulled.',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await get(app, '/api/tracking', boardAfter.headers.etag as string)).statusCode).toBe(200);
     expect((await get(app, `/api/email-logs/${sent.logId}`, entryAfter.headers.etag as string)).statusCode).toBe(200);
   });
@@ -52,7 +71,9 @@ describe('live updates by polling with strong ETags (issue 14 item 6)', () => {
     const missing = await app.inject({ method: 'GET', url: '/api/email-logs/999999', headers: bearer(member) });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('This send was not found.');
-    expect((await app.inject({ method: 'GET', url: '/api/email-logs/abc', headers: bearer(member) })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'GET', url: '/api/email-logs/abc', headers: bearer(member) })).statusCode).toBe(
+      400,
+    );
     expect((await app.inject({ method: 'GET', url: `/api/email-logs/${sent.logId}` })).statusCode).toBe(401);
   });
 });

@@ -6,22 +6,57 @@ import { trackingTest as it, tokenOf, vendorCall } from '#server/testing/trackin
 
 const ACTIONS = '/api/vendor-page/actions';
 const recordUrl = (logId: number, vendorId: string) => `/api/email-logs/${logId}/deliveries/${vendorId}/tracking`;
-const SCHEDULE = { action: 'scheduled', date: '2026-03-20', time: '09:30', segment: 'Spring donors', plannedQuantity: 40000 };
+const SCHEDULE = {
+  action: 'scheduled',
+  date: '2026-03-20',
+  time: '09:30',
+  segment: 'Spring donors',
+  plannedQuantity: 40000,
+};
 
 describe("'Record an update': the team reports a vendor action on its behalf", () => {
-  it('applies every action as the vendor page does, by the team in the history, under the user in the audit trail', async ({ app, admin, sent }) => {
+  it('applies every action as the vendor page does, by the team in the history, under the user in the audit trail', async ({
+    app,
+    admin,
+    sent,
+  }) => {
     const record = (vendorId: string, payload: unknown) =>
-      app.inject({ method: 'POST', url: recordUrl(sent.logId, vendorId), headers: { ...bearer(admin), 'user-agent': 'TeamBrowser/9.1' }, payload: payload as object });
+      app.inject({
+        method: 'POST',
+        url: recordUrl(sent.logId, vendorId),
+        headers: { ...bearer(admin), 'user-agent': 'TeamBrowser/9.1' },
+        payload: payload as object,
+      });
 
-    expect((await record('acme1234', { action: 'received' })).json()).toEqual({ tracking: expect.objectContaining({ status: 'received', receivedAt: expect.any(String) }) });
-    expect((await record('acme1234', SCHEDULE)).json().tracking).toMatchObject({ status: 'scheduled', scheduledDate: '2026-03-20', scheduledTime: '09:30', segment: 'Spring donors', plannedQuantity: 40000 });
-    expect((await record('acme1234', { action: 'seed-test-sent' })).json().tracking).toMatchObject({ status: 'seed-test-sent', seedTestSentAt: expect.any(String) });
-    expect((await record('acme1234', { action: 'note', text: 'Vendor wrote: seed went out.' })).json().tracking).toMatchObject({ status: 'seed-test-sent', note: 'Vendor wrote: seed went out.' });
+    expect((await record('acme1234', { action: 'received' })).json()).toEqual({
+      tracking: expect.objectContaining({ status: 'received', receivedAt: expect.any(String) }),
+    });
+    expect((await record('acme1234', SCHEDULE)).json().tracking).toMatchObject({
+      status: 'scheduled',
+      scheduledDate: '2026-03-20',
+      scheduledTime: '09:30',
+      segment: 'Spring donors',
+      plannedQuantity: 40000,
+    });
+    expect((await record('acme1234', { action: 'seed-test-sent' })).json().tracking).toMatchObject({
+      status: 'seed-test-sent',
+      seedTestSentAt: expect.any(String),
+    });
+    expect(
+      (await record('acme1234', { action: 'note', text: 'Vendor wrote: seed went out.' })).json().tracking,
+    ).toMatchObject({ status: 'seed-test-sent', note: 'Vendor wrote: seed went out.' });
     const deployed = await record('acme1234', { action: 'deployed', date: '2026-03-10', quantity: 40000 });
     expect(deployed.statusCode).toBe(200);
-    expect(deployed.json().tracking).toMatchObject({ status: 'deployed', deployedDate: '2026-03-10', deployedQuantity: 40000 });
+    expect(deployed.json().tracking).toMatchObject({
+      status: 'deployed',
+      deployedDate: '2026-03-10',
+      deployedQuantity: 40000,
+    });
     const cannot = await record('bravo5678', { action: 'cannot-deploy', reason: 'List paused until April' });
-    expect(cannot.json().tracking).toMatchObject({ status: 'cannot-deploy', cannotDeployReason: 'List paused until April' });
+    expect(cannot.json().tracking).toMatchObject({
+      status: 'cannot-deploy',
+      cannotDeployReason: 'List paused until April',
+    });
 
     // The same rules as the vendor's own actions: nothing but a note or a corrected report after 'Deployed'.
     const late = await record('acme1234', { action: 'cannot-deploy', reason: 'Too late' });
@@ -43,29 +78,58 @@ describe("'Record an update': the team reports a vendor action on its behalf", (
     ]);
 
     // The log entry and the board show the new statuses.
-    const entry = (await app.inject({ method: 'GET', url: `/api/email-logs/${sent.logId}`, headers: bearer(admin) })).json();
-    const statusOf = (vendorId: string) => entry.deliveries.find((delivery: { vendorId: string }) => delivery.vendorId === vendorId).tracking.status;
-    expect([statusOf('acme1234'), statusOf('bravo5678'), statusOf('carta9012')]).toEqual(['deployed', 'cannot-deploy', 'sent']);
+    const entry = (
+      await app.inject({ method: 'GET', url: `/api/email-logs/${sent.logId}`, headers: bearer(admin) })
+    ).json();
+    const statusOf = (vendorId: string) =>
+      entry.deliveries.find((delivery: { vendorId: string }) => delivery.vendorId === vendorId).tracking.status;
+    expect([statusOf('acme1234'), statusOf('bravo5678'), statusOf('carta9012')]).toEqual([
+      'deployed',
+      'cannot-deploy',
+      'sent',
+    ]);
     const board = (await app.inject({ method: 'GET', url: '/api/tracking', headers: bearer(admin) })).json();
-    expect(board.items.find((item: { vendorId: string }) => item.vendorId === 'acme1234').tracking.status).toBe('deployed');
+    expect(board.items.find((item: { vendorId: string }) => item.vendorId === 'acme1234').tracking.status).toBe(
+      'deployed',
+    );
 
     // Audited under the team member, with IP and user agent.
     const audit = (await app.inject({ method: 'GET', url: '/api/audit-log?limit=50', headers: bearer(admin) })).json();
-    const entries = audit.entries.filter((candidate: { entity: string; actorEmail: string }) => candidate.entity === 'deployment-tracking' && candidate.actorEmail === 'admin@agency.test');
+    const entries = audit.entries.filter(
+      (candidate: { entity: string; actorEmail: string }) =>
+        candidate.entity === 'deployment-tracking' && candidate.actorEmail === 'admin@agency.test',
+    );
     expect(entries.map((candidate: { action: string }) => candidate.action).sort()).toEqual(
-      ['tracking.cannot-deploy', 'tracking.deployed', 'tracking.note', 'tracking.received', 'tracking.scheduled', 'tracking.seed-test-sent'].sort(),
+      [
+        'tracking.cannot-deploy',
+        'tracking.deployed',
+        'tracking.note',
+        'tracking.received',
+        'tracking.scheduled',
+        'tracking.seed-test-sent',
+      ].sort(),
     );
     for (const candidate of entries) {
       expect(candidate).toMatchObject({ actorUserId: expect.any(Number), at: expect.any(String) });
-      expect(candidate.after).toMatchObject({ ip: '127.0.0.1', userAgent: 'TeamBrowser/9.1', summary: expect.any(String) });
+      expect(candidate.after).toMatchObject({
+        ip: '127.0.0.1',
+        userAgent: 'TeamBrowser/9.1',
+        summary: expect.any(String),
+      });
     }
-    expect(entries.find((candidate: { action: string }) => candidate.action === 'tracking.cannot-deploy')).toMatchObject({
+    expect(
+      entries.find((candidate: { action: string }) => candidate.action === 'tracking.cannot-deploy'),
+    ).toMatchObject({
       before: { status: 'sent' },
       after: { status: 'cannot-deploy', cannotDeployReason: 'List paused until April' },
     });
   });
 
-  it('refuses a deployment dated before the send was mailed, as the vendor page does, and saves nothing', async ({ app, admin, sent }) => {
+  it('refuses a deployment dated before the send was mailed, as the vendor page does, and saves nothing', async ({
+    app,
+    admin,
+    sent,
+  }) => {
     const before = await app.inject({
       method: 'POST',
       url: recordUrl(sent.logId, 'acme1234'),
@@ -73,41 +137,79 @@ describe("'Record an update': the team reports a vendor action on its behalf", (
       payload: { action: 'deployed', date: '2000-01-01', quantity: 1000000000 },
     });
     expect(before.statusCode).toBe(422);
-    expect(before.json()).toEqual({ message: 'The deployment date 2000-01-01 is before this send was mailed (Mar 10, 2026).' });
+    expect(before.json()).toEqual({
+      message: 'The deployment date 2000-01-01 is before this send was mailed (Mar 10, 2026).',
+    });
     const page = (await vendorCall(app, tokenOf(sent.links.acme1234!), 'GET', '/api/vendor-page')).json();
     expect(page.tracking).toMatchObject({ status: 'sent', deployedDate: null, deployedQuantity: null });
     expect(page.history).toEqual([]);
     // The day it was mailed is fine.
-    const sameDay = await app.inject({ method: 'POST', url: recordUrl(sent.logId, 'acme1234'), headers: bearer(admin), payload: { action: 'deployed', date: '2026-03-10', quantity: 40000 } });
+    const sameDay = await app.inject({
+      method: 'POST',
+      url: recordUrl(sent.logId, 'acme1234'),
+      headers: bearer(admin),
+      payload: { action: 'deployed', date: '2026-03-10', quantity: 40000 },
+    });
     expect(sameDay.statusCode).toBe(200);
   });
 
   it('works when the link has expired or was revoked', async ({ t, app, admin, sent }) => {
-    const revoke = await app.inject({ method: 'POST', url: `/api/email-logs/${sent.logId}/deliveries/bravo5678/revoke-link`, headers: bearer(admin) });
+    const revoke = await app.inject({
+      method: 'POST',
+      url: `/api/email-logs/${sent.logId}/deliveries/bravo5678/revoke-link`,
+      headers: bearer(admin),
+    });
     expect(revoke.statusCode).toBe(200);
     // Acme's link ran out (a session lives shorter than a link, so the row is aged rather than the clock moved on).
     await t.database.db
       .update(deploymentTracking)
       .set({ linkExpiresAt: new Date(t.clock.now().getTime() - 60_000) })
       .where(and(eq(deploymentTracking.logId, sent.logId), eq(deploymentTracking.vendorId, 'acme1234')));
-    expect((await vendorCall(app, tokenOf(sent.links.acme1234!), 'POST', ACTIONS, { action: 'received' })).statusCode).toBe(410);
-    expect((await vendorCall(app, tokenOf(sent.links.bravo5678!), 'POST', ACTIONS, { action: 'received' })).statusCode).toBe(410);
+    expect(
+      (await vendorCall(app, tokenOf(sent.links.acme1234!), 'POST', ACTIONS, { action: 'received' })).statusCode,
+    ).toBe(410);
+    expect(
+      (await vendorCall(app, tokenOf(sent.links.bravo5678!), 'POST', ACTIONS, { action: 'received' })).statusCode,
+    ).toBe(410);
 
-    const expired = await app.inject({ method: 'POST', url: recordUrl(sent.logId, 'acme1234'), headers: bearer(admin), payload: { action: 'deployed', date: '2026-03-10', quantity: 39000 } });
+    const expired = await app.inject({
+      method: 'POST',
+      url: recordUrl(sent.logId, 'acme1234'),
+      headers: bearer(admin),
+      payload: { action: 'deployed', date: '2026-03-10', quantity: 39000 },
+    });
     expect(expired.statusCode).toBe(200);
     expect(expired.json().tracking).toMatchObject({ status: 'deployed', deployedQuantity: 39000 });
-    const revoked = await app.inject({ method: 'POST', url: recordUrl(sent.logId, 'bravo5678'), headers: bearer(admin), payload: SCHEDULE });
+    const revoked = await app.inject({
+      method: 'POST',
+      url: recordUrl(sent.logId, 'bravo5678'),
+      headers: bearer(admin),
+      payload: SCHEDULE,
+    });
     expect(revoked.statusCode).toBe(200);
     expect(revoked.json().tracking).toMatchObject({ status: 'scheduled', plannedQuantity: 40000 });
-    const entry = (await app.inject({ method: 'GET', url: `/api/email-logs/${sent.logId}`, headers: bearer(admin) })).json();
-    expect(entry.deliveries.map((delivery: { vendorId: string; tracking: { status: string } }) => [delivery.vendorId, delivery.tracking.status]).sort()).toEqual([
+    const entry = (
+      await app.inject({ method: 'GET', url: `/api/email-logs/${sent.logId}`, headers: bearer(admin) })
+    ).json();
+    expect(
+      entry.deliveries
+        .map((delivery: { vendorId: string; tracking: { status: string } }) => [
+          delivery.vendorId,
+          delivery.tracking.status,
+        ])
+        .sort(),
+    ).toEqual([
       ['acme1234', 'deployed'],
       ['bravo5678', 'scheduled'],
       ['carta9012', 'sent'],
     ]);
   });
 
-  it('answers 400 with a clear message for a bad body, 404 for an unknown send or vendor, 401 without a session; nothing changes', async ({ app, admin, sent }) => {
+  it('answers 400 with a clear message for a bad body, 404 for an unknown send or vendor, 401 without a session; nothing changes', async ({
+    app,
+    admin,
+    sent,
+  }) => {
     const url = recordUrl(sent.logId, 'carta9012');
     const cases: [unknown, RegExp][] = [
       [{}, /^action must be one of received, scheduled, seed-test-sent, deployed, note, cannot-deploy/],
@@ -124,12 +226,22 @@ describe("'Record an update': the team reports a vendor action on its behalf", (
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().message, JSON.stringify(payload)).toMatch(message);
     }
-    const notJson = await app.inject({ method: 'POST', url, headers: { ...bearer(admin), 'content-type': 'application/json' }, payload: '{"action":' });
+    const notJson = await app.inject({
+      method: 'POST',
+      url,
+      headers: { ...bearer(admin), 'content-type': 'application/json' },
+      payload: '{"action":',
+    });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().message).toEqual(expect.any(String));
 
     for (const unknown of [recordUrl(sent.logId, 'nobody99'), recordUrl(sent.logId + 1000, 'carta9012')]) {
-      const response = await app.inject({ method: 'POST', url: unknown, headers: bearer(admin), payload: { action: 'received' } });
+      const response = await app.inject({
+        method: 'POST',
+        url: unknown,
+        headers: bearer(admin),
+        payload: { action: 'received' },
+      });
       expect(response.statusCode, unknown).toBe(404);
       expect(response.json().message).toBe('No such message.');
     }
@@ -140,26 +252,57 @@ describe("'Record an update': the team reports a vendor action on its behalf", (
     const withLink = await vendorCall(app, tokenOf(sent.links.carta9012!), 'POST', url, { action: 'received' });
     expect(withLink.statusCode).toBe(401);
 
-    const entry = (await app.inject({ method: 'GET', url: `/api/email-logs/${sent.logId}`, headers: bearer(admin) })).json();
-    expect(entry.deliveries.find((delivery: { vendorId: string }) => delivery.vendorId === 'carta9012').tracking.status).toBe('sent');
+    const entry = (
+      await app.inject({ method: 'GET', url: `/api/email-logs/${sent.logId}`, headers: bearer(admin) })
+    ).json();
+    expect(
+      entry.deliveries.find((delivery: { vendorId: string }) => delivery.vendorId === 'carta9012').tracking.status,
+    ).toBe('sent');
     const audit = (await app.inject({ method: 'GET', url: '/api/audit-log?limit=50', headers: bearer(admin) })).json();
-    expect(audit.entries.filter((candidate: { entity: string }) => candidate.entity === 'deployment-tracking')).toEqual([]);
+    expect(audit.entries.filter((candidate: { entity: string }) => candidate.entity === 'deployment-tracking')).toEqual(
+      [],
+    );
   });
 
   describe('with VENDOR_LINKS=off', () => {
-    it.override('env', ({ dataDir, smtp }) => ({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url, VENDOR_LINKS: 'off' }));
+    it.override('env', ({ dataDir, smtp }) => ({
+      DATA_DIR: dataDir,
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_URL: smtp.url,
+      VENDOR_LINKS: 'off',
+    }));
 
     it('records updates for vendors that have no page at all', async ({ app, admin, sent }) => {
       expect(sent.links).toEqual({ acme1234: null, bravo5678: null, carta9012: null });
       const url = recordUrl(sent.logId, 'carta9012');
-      expect((await app.inject({ method: 'POST', url, headers: bearer(admin), payload: { action: 'received' } })).statusCode).toBe(200);
-      const deployed = await app.inject({ method: 'POST', url, headers: bearer(admin), payload: { action: 'deployed', date: '2026-03-10', quantity: 1200 } });
+      expect(
+        (await app.inject({ method: 'POST', url, headers: bearer(admin), payload: { action: 'received' } })).statusCode,
+      ).toBe(200);
+      const deployed = await app.inject({
+        method: 'POST',
+        url,
+        headers: bearer(admin),
+        payload: { action: 'deployed', date: '2026-03-10', quantity: 1200 },
+      });
       expect(deployed.statusCode).toBe(200);
-      expect(deployed.json().tracking).toMatchObject({ status: 'deployed', deployedDate: '2026-03-10', deployedQuantity: 1200 });
+      expect(deployed.json().tracking).toMatchObject({
+        status: 'deployed',
+        deployedDate: '2026-03-10',
+        deployedQuantity: 1200,
+      });
       const board = (await app.inject({ method: 'GET', url: '/api/tracking', headers: bearer(admin) })).json();
-      expect(board.items.find((item: { vendorId: string }) => item.vendorId === 'carta9012').tracking.status).toBe('deployed');
-      const audit = (await app.inject({ method: 'GET', url: '/api/audit-log?limit=50', headers: bearer(admin) })).json();
-      expect(audit.entries.filter((candidate: { entity: string }) => candidate.entity === 'deployment-tracking').map((candidate: { action: string; actorEmail: string }) => [candidate.action, candidate.actorEmail]).sort()).toEqual([
+      expect(board.items.find((item: { vendorId: string }) => item.vendorId === 'carta9012').tracking.status).toBe(
+        'deployed',
+      );
+      const audit = (
+        await app.inject({ method: 'GET', url: '/api/audit-log?limit=50', headers: bearer(admin) })
+      ).json();
+      expect(
+        audit.entries
+          .filter((candidate: { entity: string }) => candidate.entity === 'deployment-tracking')
+          .map((candidate: { action: string; actorEmail: string }) => [candidate.action, candidate.actorEmail])
+          .sort(),
+      ).toEqual([
         ['tracking.deployed', 'admin@agency.test'],
         ['tracking.received', 'admin@agency.test'],
       ]);

@@ -21,15 +21,31 @@ export interface ReminderSettingDeps {
  * 0023): it sends nothing and speaks for no one, the sender or an admin turns it on again in one click, and it is the
  * brake a colleague needs while the sender is away (a vendor asking not to be chased).
  */
-export async function setSendReminders({ db, clock }: ReminderSettingDeps, user: AuthenticatedUser, logId: number, enabled: boolean): Promise<RemindersSettingResult> {
+export async function setSendReminders(
+  { db, clock }: ReminderSettingDeps,
+  user: AuthenticatedUser,
+  logId: number,
+  enabled: boolean,
+): Promise<RemindersSettingResult> {
   if (enabled) await checkSenderOrAdmin(db, user, logId, 'turn its reminders on');
-  const audit = { actorUserId: user.id, actorEmail: user.email, action: enabled ? 'reminders-on' : 'reminders-off', before: null, after: { remindersEnabled: enabled } };
+  const audit = {
+    actorUserId: user.id,
+    actorEmail: user.email,
+    action: enabled ? 'reminders-on' : 'reminders-off',
+    before: null,
+    after: { remindersEnabled: enabled },
+  };
   const isFound = await repo.setRemindersEnabled(db, logId, enabled, audit, clock.now());
   if (!isFound) throw notFound('This send was not found.');
   return { id: logId, remindersEnabled: enabled };
 }
 
-export function registerReminderRoutes(app: FastifyInstance, deps: ReminderSettingDeps, guards: Guards, limit: UserLimiter) {
+export function registerReminderRoutes(
+  app: FastifyInstance,
+  deps: ReminderSettingDeps,
+  guards: Guards,
+  limit: UserLimiter,
+) {
   app.put('/api/email-logs/:id/reminders', { preHandler: [guards.requireUser, limit] }, async (request) => {
     const { id } = parseInput(emailLogIdParams, request.params, 'id');
     const { enabled } = parseInput(remindersSetting, request.body);

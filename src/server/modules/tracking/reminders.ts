@@ -53,12 +53,17 @@ export interface ReminderDeps extends FollowUpDeps {
 const PAGE_LINE = 'the link to your personal page is in our first message about this deployment';
 
 /** What the reminder says, by kind. */
-export function reminderBody(kind: ReminderKind, candidate: { scheduledDate: string | null; scheduledTime: string | null }): FollowUpBody {
+export function reminderBody(
+  kind: ReminderKind,
+  candidate: { scheduledDate: string | null; scheduledTime: string | null },
+): FollowUpBody {
   if (kind === 'unacknowledged') {
     return {
       paragraphs: [
         ['A reminder about this deployment: we have not heard back from you yet.'],
-        [`Please confirm that you received it, and schedule it when you can (${PAGE_LINE}). If you cannot deploy it, you can tell us there too.`],
+        [
+          `Please confirm that you received it, and schedule it when you can (${PAGE_LINE}). If you cannot deploy it, you can tell us there too.`,
+        ],
       ],
     };
   }
@@ -66,7 +71,9 @@ export function reminderBody(kind: ReminderKind, candidate: { scheduledDate: str
   return {
     paragraphs: [
       [`A reminder about this deployment: it was scheduled for ${when}, and we have not seen a deployment report yet.`],
-      [`Please report the date and quantity once it has gone out (${PAGE_LINE}), or tell us there if it cannot go out.`],
+      [
+        `Please report the date and quantity once it has gone out (${PAGE_LINE}), or tell us there if it cannot go out.`,
+      ],
     ],
   };
 }
@@ -76,21 +83,37 @@ export function reminderBody(kind: ReminderKind, candidate: { scheduledDate: str
  * again inside the transaction (the vendor may have just answered), and the follow-up, 'Reminded' on the row and its
  * audit entry commit together. False when it was not due any more or another instance queued it first.
  */
-export async function queueReminder(deps: ReminderDeps, candidate: repo.StoredCandidate, kind: ReminderKind): Promise<boolean> {
-  const request = { originalDeliveryId: candidate.deliveryId, kind: 'reminder' as const, key: repo.reminderKey(kind), body: reminderBody(kind, candidate), byUserId: null };
+export async function queueReminder(
+  deps: ReminderDeps,
+  candidate: repo.StoredCandidate,
+  kind: ReminderKind,
+): Promise<boolean> {
+  const request = {
+    originalDeliveryId: candidate.deliveryId,
+    kind: 'reminder' as const,
+    key: repo.reminderKey(kind),
+    body: reminderBody(kind, candidate),
+    byUserId: null,
+  };
   return withFollowUp(deps, request, async (tx, enqueue) => {
     const now = deps.clock.now();
     const current = await repo.lockCandidate(tx, candidate.deliveryId);
     if (!current || dueReminder(current, now, deps.delayMs) !== kind) return false;
     const queued = await enqueue();
     if (!queued) return false;
-    await repo.saveChange(tx, candidate.deliveryId, now, { remindedAt: now }, {
-      actorUserId: null,
-      actorEmail: REMINDERS_ACTOR,
-      action: 'tracking.reminded',
-      before: { remindedAt: current.remindedAt },
-      after: { kind, remindedAt: now, messageId: queued.messageId, summary: reminderSummary(kind) },
-    });
+    await repo.saveChange(
+      tx,
+      candidate.deliveryId,
+      now,
+      { remindedAt: now },
+      {
+        actorUserId: null,
+        actorEmail: REMINDERS_ACTOR,
+        action: 'tracking.reminded',
+        before: { remindedAt: current.remindedAt },
+        after: { kind, remindedAt: now, messageId: queued.messageId, summary: reminderSummary(kind) },
+      },
+    );
     return true;
   });
 }
@@ -103,7 +126,14 @@ export async function sweepReminders(deps: ReminderDeps, setAside: SetAside = ne
   const now = deps.clock.now();
   for (const [deliveryId, until] of setAside) if (until <= now.getTime()) setAside.delete(deliveryId);
   const horizon = new Date(now.getTime() - deps.delayMs);
-  const found = await repo.findReminderCandidates(deps.db, now, horizon, newYorkStamp(horizon), deps.batchSize ?? SWEEP_BATCH, [...setAside.keys()]);
+  const found = await repo.findReminderCandidates(
+    deps.db,
+    now,
+    horizon,
+    newYorkStamp(horizon),
+    deps.batchSize ?? SWEEP_BATCH,
+    [...setAside.keys()],
+  );
   let queued = 0;
   for (const candidate of found) {
     const kind = dueReminder(candidate, now, deps.delayMs);
@@ -118,7 +148,10 @@ export async function sweepReminders(deps: ReminderDeps, setAside: SetAside = ne
       // delivery's own trouble (its original unreadable) waits aside a while, so that it does not hold up the others.
       const isOutage = error instanceof FileStoreUnavailableError || isDatabaseUnavailable(error);
       if (!isOutage && setAside.size < MAX_SET_ASIDE) setAside.set(candidate.deliveryId, now.getTime() + SET_ASIDE_MS);
-      deps.log.error({ err: error, deliveryId: candidate.deliveryId, kind, setAsideMs: isOutage ? 0 : SET_ASIDE_MS }, 'reminder could not be queued');
+      deps.log.error(
+        { err: error, deliveryId: candidate.deliveryId, kind, setAsideMs: isOutage ? 0 : SET_ASIDE_MS },
+        'reminder could not be queued',
+      );
     }
   }
   return queued;

@@ -1,4 +1,22 @@
-import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { TrackingStatus, VendorDeliveryContent } from '#shared/contracts/tracking';
 import type { PricingModel } from '#shared/contracts/vendors';
 import type { ReminderCandidate, ReminderKind } from '#shared/rules/reminders';
@@ -23,7 +41,11 @@ export async function findByTokenHash(db: Db, tokenHash: string) {
 
 /** Whether a vendor link with this token hash was ever issued (live, expired or revoked). */
 export async function hasVendorLink(db: Db, tokenHash: string): Promise<boolean> {
-  const [row] = await db.select({ deliveryId: deploymentTracking.deliveryId }).from(deploymentTracking).where(eq(deploymentTracking.tokenHash, tokenHash)).limit(1);
+  const [row] = await db
+    .select({ deliveryId: deploymentTracking.deliveryId })
+    .from(deploymentTracking)
+    .where(eq(deploymentTracking.tokenHash, tokenHash))
+    .limit(1);
   return row !== undefined;
 }
 
@@ -54,14 +76,27 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The delivery's tracking row, locked until the transaction ends: actions on one delivery apply one after the other. */
 export async function lockTracking(tx: Tx, deliveryId: number): Promise<TrackingRow> {
-  const [row] = await tx.select().from(deploymentTracking).where(eq(deploymentTracking.deliveryId, deliveryId)).for('update');
+  const [row] = await tx
+    .select()
+    .from(deploymentTracking)
+    .where(eq(deploymentTracking.deliveryId, deliveryId))
+    .for('update');
   if (!row) throw new Error(`no tracking row for delivery ${deliveryId}`);
   return row;
 }
 
 /** Saves a change of the tracking row with its audit entry, inside the caller's transaction. */
-export async function saveChange(tx: Tx, deliveryId: number, now: Date, changes: TrackingChanges, audit: AuditRecord): Promise<void> {
-  await tx.update(deploymentTracking).set({ ...changes, updatedAt: now }).where(eq(deploymentTracking.deliveryId, deliveryId));
+export async function saveChange(
+  tx: Tx,
+  deliveryId: number,
+  now: Date,
+  changes: TrackingChanges,
+  audit: AuditRecord,
+): Promise<void> {
+  await tx
+    .update(deploymentTracking)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(deploymentTracking.deliveryId, deliveryId));
   await tx.insert(auditLog).values({ ...audit, entity: TRACKING_ENTITY, entityId: String(deliveryId), at: now });
 }
 
@@ -123,17 +158,31 @@ const termsColumns = {
  */
 export function listBoard(db: Db, filters: BoardFilters, which: 'open' | 'closed', limit: number) {
   const conditions: SQL[] = [
-    which === 'open' ? notInArray(deploymentTracking.status, CLOSED_STATUSES) : inArray(deploymentTracking.status, CLOSED_STATUSES),
+    which === 'open'
+      ? notInArray(deploymentTracking.status, CLOSED_STATUSES)
+      : inArray(deploymentTracking.status, CLOSED_STATUSES),
   ];
   if (filters.client) {
-    conditions.push(or(eq(emailLogs.clientSlug, filters.client), sql`lower(${emailLogs.clientName}) = lower(${filters.client})`)!);
+    conditions.push(
+      or(eq(emailLogs.clientSlug, filters.client), sql`lower(${emailLogs.clientName}) = lower(${filters.client})`)!,
+    );
   }
   if (filters.vendor) {
-    conditions.push(or(eq(emailDeliveries.vendorId, filters.vendor), sql`lower(${emailDeliveries.vendorName}) = lower(${filters.vendor})`)!);
+    conditions.push(
+      or(
+        eq(emailDeliveries.vendorId, filters.vendor),
+        sql`lower(${emailDeliveries.vendorName}) = lower(${filters.vendor})`,
+      )!,
+    );
   }
   if (filters.from) conditions.push(gte(emailLogs.sentAt, filters.from));
   if (filters.to) conditions.push(lt(emailLogs.sentAt, filters.to));
-  const { content: _content, attachmentKeys: _attachmentKeys, tokenHash: _tokenHash, ...trackingFields } = getTableColumns(deploymentTracking);
+  const {
+    content: _content,
+    attachmentKeys: _attachmentKeys,
+    tokenHash: _tokenHash,
+    ...trackingFields
+  } = getTableColumns(deploymentTracking);
   return db
     .select({
       ...trackingFields,
@@ -175,7 +224,9 @@ export function listSpendOfSends(db: Db, logIds: readonly number[]) {
 export const reminderKey = (kind: ReminderKind) => `reminder:${kind}`;
 
 /** The reminder keys already queued for the original message (the outer query's delivery), as a text array. */
-const sentKeys = sql<string[]>`coalesce((select array_agg(f.follow_up_key) from email_deliveries f where f.reply_to_delivery_id = ${emailDeliveries.id} and f.kind = 'reminder'), '{}')`;
+const sentKeys = sql<
+  string[]
+>`coalesce((select array_agg(f.follow_up_key) from email_deliveries f where f.reply_to_delivery_id = ${emailDeliveries.id} and f.kind = 'reminder'), '{}')`;
 
 const candidateColumns = {
   deliveryId: emailDeliveries.id,
@@ -204,7 +255,12 @@ interface CandidateRow extends Omit<ReminderCandidate, 'hasLink' | 'sentKinds'> 
   sentKeys: string[];
 }
 
-export type StoredCandidate = ReminderCandidate & { deliveryId: number; logId: number; vendorId: string; remindedAt: Date | null };
+export type StoredCandidate = ReminderCandidate & {
+  deliveryId: number;
+  logId: number;
+  vendorId: string;
+  remindedAt: Date | null;
+};
 
 function candidateOf(row: CandidateRow): StoredCandidate {
   return {
@@ -222,7 +278,9 @@ function candidateOf(row: CandidateRow): StoredCandidate {
     scheduledDate: row.scheduledDate,
     scheduledTime: row.scheduledTime,
     remindedAt: row.remindedAt,
-    sentKinds: row.sentKeys.filter((key) => key.startsWith('reminder:')).map((key) => key.slice('reminder:'.length) as ReminderKind),
+    sentKinds: row.sentKeys
+      .filter((key) => key.startsWith('reminder:'))
+      .map((key) => key.slice('reminder:'.length) as ReminderKind),
   };
 }
 
@@ -266,7 +324,12 @@ export async function findReminderCandidates(
         gt(deploymentTracking.linkExpiresAt, now),
         notInArray(deploymentTracking.status, CLOSED_STATUSES),
         or(
-          and(eq(deploymentTracking.status, 'sent'), isNull(deploymentTracking.receivedAt), lte(emailDeliveries.sentAt, sentBefore), hasNoReminder('unacknowledged')),
+          and(
+            eq(deploymentTracking.status, 'sent'),
+            isNull(deploymentTracking.receivedAt),
+            lte(emailDeliveries.sentAt, sentBefore),
+            hasNoReminder('unacknowledged'),
+          ),
           and(
             // The rule asks a silent vendor for an acknowledgement only, never for a deployment report.
             or(ne(deploymentTracking.status, 'sent'), isNotNull(deploymentTracking.receivedAt)),
@@ -290,9 +353,19 @@ export async function lockCandidate(tx: Tx, deliveryId: number): Promise<StoredC
 }
 
 /** Turns a send's reminders on or off with its audit entry; false when there is no such send. */
-export async function setRemindersEnabled(db: Db, logId: number, enabled: boolean, audit: AuditRecord, now: Date): Promise<boolean> {
+export async function setRemindersEnabled(
+  db: Db,
+  logId: number,
+  enabled: boolean,
+  audit: AuditRecord,
+  now: Date,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const rows = await tx.update(emailLogs).set({ remindersEnabled: enabled }).where(eq(emailLogs.id, logId)).returning({ id: emailLogs.id });
+    const rows = await tx
+      .update(emailLogs)
+      .set({ remindersEnabled: enabled })
+      .where(eq(emailLogs.id, logId))
+      .returning({ id: emailLogs.id });
     if (rows.length === 0) return false;
     await tx.insert(auditLog).values({ ...audit, entity: 'email_log', entityId: String(logId), at: now });
     return true;

@@ -11,7 +11,12 @@ import * as tracking from './service';
  * The team's side of deployment tracking. What changes what a send's vendors get (answers, links turned off, updates
  * recorded) counts against the user's `vendorUpdates` limit.
  */
-export function registerTrackingRoutes(app: FastifyInstance, deps: tracking.ReviewDeps, guards: Guards, limit: UserLimiter) {
+export function registerTrackingRoutes(
+  app: FastifyInstance,
+  deps: tracking.ReviewDeps,
+  guards: Guards,
+  limit: UserLimiter,
+) {
   const signedIn = { preHandler: guards.requireUser };
   const limited = { preHandler: [guards.requireUser, limit] };
 
@@ -34,11 +39,18 @@ export function registerTrackingRoutes(app: FastifyInstance, deps: tracking.Revi
 
   // 'Record an update' on a vendor's behalf: the vendor page's action body and rule, with or without a working link.
   // The session is checked before the body is read.
-  app.post('/api/email-logs/:id/deliveries/:vendorId/tracking', { onRequest: [guards.requireUserBeforeBody, limit] }, async (request) => {
-    const { id, vendorId } = parseInput(deliveryParams, request.params, 'id');
-    const action = parseInput(vendorAction, request.body);
-    return tracking.recordVendorUpdate(deps, userOf(request), id, vendorId, action, originOf(request));
-  });
+  app.post(
+    '/api/email-logs/:id/deliveries/:vendorId/tracking',
+    { onRequest: [guards.requireUserBeforeBody, limit] },
+    async (request) => {
+      const { id, vendorId } = parseInput(deliveryParams, request.params, 'id');
+      const action = parseInput(vendorAction, request.body);
+      return tracking.recordVendorUpdate(deps, userOf(request), id, vendorId, action, originOf(request));
+    },
+  );
 }
 
-const originOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null });
+const originOf = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+});

@@ -3,7 +3,14 @@ import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { AppError, conflict, notFound } from '#server/errors';
 import { withFollowUp, type FollowUpDeps } from '#server/mail/follow-ups';
-import type { RecordUpdateResult, SeedTestReview, SeedTestReviewResult, TrackingBoard, TrackingBoardQuery, VendorAction } from '#shared/contracts/tracking';
+import type {
+  RecordUpdateResult,
+  SeedTestReview,
+  SeedTestReviewResult,
+  TrackingBoard,
+  TrackingBoardQuery,
+  VendorAction,
+} from '#shared/contracts/tracking';
 import { seedTestReviewBody } from '#shared/email/follow-up';
 import { newYorkDate, newYorkDayStart, nextDay } from '#shared/rules/new-york-time';
 import { expectedSpend, totalSpend, type ExpectedSpend, type SpendTotal } from '#shared/rules/spend';
@@ -42,7 +49,12 @@ export interface ReviewDeps extends TrackingDeps {
  * Turns off one vendor's link of a send at once (a forwarded message, a vendor who left); recorded in the audit trail.
  * The sender's or an admin's to do: it cannot be undone, and the vendor can no longer report.
  */
-export async function revokeVendorLink({ db, clock, onChange }: TrackingDeps, user: AuthenticatedUser, logId: number, vendorId: string) {
+export async function revokeVendorLink(
+  { db, clock, onChange }: TrackingDeps,
+  user: AuthenticatedUser,
+  logId: number,
+  vendorId: string,
+) {
   const row = await repo.findByLogAndVendor(db, logId, vendorId);
   if (!row) throw notFound('No such message.');
   await checkSenderOrAdmin(db, user, logId, "turn off its vendors' links");
@@ -52,7 +64,13 @@ export async function revokeVendorLink({ db, clock, onChange }: TrackingDeps, us
     if (current.linkRevokedAt) return { refused: current.linkRevokedAt };
     return {
       changes: { linkRevokedAt: now },
-      audit: { actorUserId: user.id, actorEmail: user.email, action: 'tracking.link-revoked', before: { linkRevokedAt: null }, after: { linkRevokedAt: now, summary: 'Link turned off' } },
+      audit: {
+        actorUserId: user.id,
+        actorEmail: user.email,
+        action: 'tracking.link-revoked',
+        before: { linkRevokedAt: null },
+        after: { linkRevokedAt: now, summary: 'Link turned off' },
+      },
       result: now,
     };
   });
@@ -66,7 +84,14 @@ export async function revokeVendorLink({ db, clock, onChange }: TrackingDeps, us
  * action, through the same code, under the team member's name in the audit trail (its history line: by 'team'). The
  * sender's or an admin's to do, as it changes what the vendor's page and the team's figures say.
  */
-export async function recordVendorUpdate(deps: TrackingDeps, user: AuthenticatedUser, logId: number, vendorId: string, action: VendorAction, origin: RequestOrigin): Promise<RecordUpdateResult> {
+export async function recordVendorUpdate(
+  deps: TrackingDeps,
+  user: AuthenticatedUser,
+  logId: number,
+  vendorId: string,
+  action: VendorAction,
+  origin: RequestOrigin,
+): Promise<RecordUpdateResult> {
   const found = await repo.findByLogAndVendor(deps.db, logId, vendorId);
   if (!found) throw notFound('No such message.');
   await checkSenderOrAdmin(deps.db, user, logId, 'record updates for its vendors');
@@ -82,7 +107,13 @@ export async function recordVendorUpdate(deps: TrackingDeps, user: Authenticated
  * changes nothing and queues no second reply. Only the sender or an admin answers; the reply is signed by, and
  * answered to, the person who wrote it (decision 0023).
  */
-export async function reviewSeedTest(deps: ReviewDeps, user: AuthenticatedUser, logId: number, vendorId: string, review: SeedTestReview): Promise<SeedTestReviewResult> {
+export async function reviewSeedTest(
+  deps: ReviewDeps,
+  user: AuthenticatedUser,
+  logId: number,
+  vendorId: string,
+  review: SeedTestReview,
+): Promise<SeedTestReviewResult> {
   const { db, clock } = deps;
   const found = await repo.findByLogAndVendor(db, logId, vendorId);
   if (!found) throw notFound('No such message.');
@@ -106,7 +137,9 @@ export async function reviewSeedTest(deps: ReviewDeps, user: AuthenticatedUser, 
     const outcome = applySeedTestReview(row, review, now);
     if (!outcome.ok) throw new AppError(outcome.status, outcome.message);
     const queued = await enqueue();
-    const before = Object.fromEntries(Object.keys(outcome.changes).map((field) => [field, row[field as keyof repo.TrackingRow]]));
+    const before = Object.fromEntries(
+      Object.keys(outcome.changes).map((field) => [field, row[field as keyof repo.TrackingRow]]),
+    );
     await repo.saveChange(tx, row.deliveryId, now, outcome.changes, {
       actorUserId: user.id,
       actorEmail: user.email,
@@ -125,7 +158,10 @@ export async function reviewSeedTest(deps: ReviewDeps, user: AuthenticatedUser, 
  * whether it is overdue, its own expected spend and its send's (over all of that send's deliveries, whatever the
  * filters show). The dates are New York days, as everything else the team and vendors schedule.
  */
-export async function getTrackingBoard({ db, clock, boardLimits: limits = BOARD_LIMITS }: TrackingDeps, query: TrackingBoardQuery): Promise<TrackingBoard> {
+export async function getTrackingBoard(
+  { db, clock, boardLimits: limits = BOARD_LIMITS }: TrackingDeps,
+  query: TrackingBoardQuery,
+): Promise<TrackingBoard> {
   const today = newYorkDate(clock.now());
   const filters: repo.BoardFilters = {
     client: query.client || undefined,
@@ -133,8 +169,13 @@ export async function getTrackingBoard({ db, clock, boardLimits: limits = BOARD_
     from: query.from ? newYorkDayStart(query.from) : undefined,
     to: query.to ? newYorkDayStart(nextDay(query.to)) : undefined,
   };
-  const [open, closed] = await Promise.all([repo.listBoard(db, filters, 'open', limits.open), repo.listBoard(db, filters, 'closed', limits.closed)]);
-  const rows = [...open, ...closed].sort((a, b) => b.sentAt.getTime() - a.sentAt.getTime() || a.deliveryId - b.deliveryId);
+  const [open, closed] = await Promise.all([
+    repo.listBoard(db, filters, 'open', limits.open),
+    repo.listBoard(db, filters, 'closed', limits.closed),
+  ]);
+  const rows = [...open, ...closed].sort(
+    (a, b) => b.sentAt.getTime() - a.sentAt.getTime() || a.deliveryId - b.deliveryId,
+  );
   const sendSpend = await spendOfSends(db, [...new Set(rows.map((row) => row.logId))]);
   const omitted = { open: (open[0]?.matching ?? 0) - open.length, closed: (closed[0]?.matching ?? 0) - closed.length };
   return {

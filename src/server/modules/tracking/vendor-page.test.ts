@@ -7,21 +7,48 @@ const it = trackingTest;
 const ACTIONS = '/api/vendor-page/actions';
 
 describe('the vendor page actions (issue 14 item 2)', () => {
-  it('saves each action at once, shows it back, and records it with time, IP and user agent', async ({ app, admin, sent }) => {
+  it('saves each action at once, shows it back, and records it with time, IP and user agent', async ({
+    app,
+    admin,
+    sent,
+  }) => {
     const token = tokenOf(sent.links.acme1234!);
-    const act = (payload: unknown) => vendorCall(app, token, 'POST', ACTIONS, payload, { 'x-forwarded-for': '203.0.113.9' });
+    const act = (payload: unknown) =>
+      vendorCall(app, token, 'POST', ACTIONS, payload, { 'x-forwarded-for': '203.0.113.9' });
 
     const received = await act({ action: 'received' });
     expect(received.statusCode).toBe(200);
     expect(received.json().tracking).toMatchObject({ status: 'received', receivedAt: expect.any(String) });
 
-    const scheduled = await act({ action: 'scheduled', date: '2026-03-20', time: '09:30', segment: 'Spring donors', plannedQuantity: 40000 });
-    expect(scheduled.json().tracking).toMatchObject({ status: 'scheduled', scheduledDate: '2026-03-20', scheduledTime: '09:30', segment: 'Spring donors', plannedQuantity: 40000 });
+    const scheduled = await act({
+      action: 'scheduled',
+      date: '2026-03-20',
+      time: '09:30',
+      segment: 'Spring donors',
+      plannedQuantity: 40000,
+    });
+    expect(scheduled.json().tracking).toMatchObject({
+      status: 'scheduled',
+      scheduledDate: '2026-03-20',
+      scheduledTime: '09:30',
+      segment: 'Spring donors',
+      plannedQuantity: 40000,
+    });
 
-    expect((await act({ action: 'seed-test-sent' })).json().tracking).toMatchObject({ status: 'seed-test-sent', seedTestSentAt: expect.any(String) });
-    expect((await act({ action: 'note', text: 'Seed went to both addresses.' })).json().tracking).toMatchObject({ status: 'seed-test-sent', note: 'Seed went to both addresses.' });
+    expect((await act({ action: 'seed-test-sent' })).json().tracking).toMatchObject({
+      status: 'seed-test-sent',
+      seedTestSentAt: expect.any(String),
+    });
+    expect((await act({ action: 'note', text: 'Seed went to both addresses.' })).json().tracking).toMatchObject({
+      status: 'seed-test-sent',
+      note: 'Seed went to both addresses.',
+    });
     const deployed = await act({ action: 'deployed', date: '2026-03-10', quantity: 39850 });
-    expect(deployed.json().tracking).toMatchObject({ status: 'deployed', deployedDate: '2026-03-10', deployedQuantity: 39850 });
+    expect(deployed.json().tracking).toMatchObject({
+      status: 'deployed',
+      deployedDate: '2026-03-10',
+      deployedQuantity: 39850,
+    });
     expect(deployed.json().history.map((event: { by: string; summary: string }) => [event.by, event.summary])).toEqual([
       ['vendor', 'Received'],
       ['vendor', 'Scheduled for 2026-03-20 09:30 (New York time), Spring donors, 40,000 planned'],
@@ -42,19 +69,50 @@ describe('the vendor page actions (issue 14 item 2)', () => {
     expect(entries).toHaveLength(5);
     for (const entry of entries) {
       expect(entry).toMatchObject({ actorUserId: null, actorEmail: 'vendor:acme1234', at: expect.any(String) });
-      expect(entry.after).toMatchObject({ ip: '127.0.0.1', userAgent: 'VendorBrowser/1.0', summary: expect.any(String) });
+      expect(entry.after).toMatchObject({
+        ip: '127.0.0.1',
+        userAgent: 'VendorBrowser/1.0',
+        summary: expect.any(String),
+      });
     }
     expect(entries.map((entry: { action: string }) => entry.action).sort()).toEqual(
-      ['tracking.deployed', 'tracking.note', 'tracking.received', 'tracking.scheduled', 'tracking.seed-test-sent'].sort(),
+      [
+        'tracking.deployed',
+        'tracking.note',
+        'tracking.received',
+        'tracking.scheduled',
+        'tracking.seed-test-sent',
+      ].sort(),
     );
   });
 
-  it("records 'Cannot deploy' with its reason, time, IP and user agent, shows it back and on the log", async ({ app, admin, sent }) => {
+  it("records 'Cannot deploy' with its reason, time, IP and user agent, shows it back and on the log", async ({
+    app,
+    admin,
+    sent,
+  }) => {
     const token = tokenOf(sent.links.carta9012!);
-    const refused = await vendorCall(app, token, 'POST', ACTIONS, { action: 'cannot-deploy', reason: 'List paused until April' }, { 'user-agent': 'CartaPhone/2.3' });
+    const refused = await vendorCall(
+      app,
+      token,
+      'POST',
+      ACTIONS,
+      { action: 'cannot-deploy', reason: 'List paused until April' },
+      { 'user-agent': 'CartaPhone/2.3' },
+    );
     expect(refused.statusCode).toBe(200);
-    expect(refused.json().tracking).toMatchObject({ status: 'cannot-deploy', cannotDeployReason: 'List paused until April' });
-    expect(refused.json().history).toEqual([{ at: expect.any(String), by: 'vendor', action: 'cannot-deploy', summary: 'Cannot deploy: List paused until April' }]);
+    expect(refused.json().tracking).toMatchObject({
+      status: 'cannot-deploy',
+      cannotDeployReason: 'List paused until April',
+    });
+    expect(refused.json().history).toEqual([
+      {
+        at: expect.any(String),
+        by: 'vendor',
+        action: 'cannot-deploy',
+        summary: 'Cannot deploy: List paused until April',
+      },
+    ]);
 
     const audit = (await app.inject({ method: 'GET', url: '/api/audit-log?limit=50', headers: bearer(admin) })).json();
     const entries = audit.entries.filter((entry: { entity: string }) => entry.entity === 'deployment-tracking');
@@ -65,7 +123,13 @@ describe('the vendor page actions (issue 14 item 2)', () => {
         actorEmail: 'vendor:carta9012',
         at: expect.any(String),
         before: expect.objectContaining({ status: 'sent' }),
-        after: expect.objectContaining({ status: 'cannot-deploy', cannotDeployReason: 'List paused until April', ip: '127.0.0.1', userAgent: 'CartaPhone/2.3', summary: expect.stringContaining('List paused until April') }),
+        after: expect.objectContaining({
+          status: 'cannot-deploy',
+          cannotDeployReason: 'List paused until April',
+          ip: '127.0.0.1',
+          userAgent: 'CartaPhone/2.3',
+          summary: expect.stringContaining('List paused until April'),
+        }),
       }),
     ]);
     expect(Number.isNaN(Date.parse(entries[0].at))).toBe(false);
@@ -75,12 +139,35 @@ describe('the vendor page actions (issue 14 item 2)', () => {
   });
 
   it("shows each vendor's status on its Deployment Log entry", async ({ app, admin, sent }) => {
-    const schedule = { action: 'scheduled', date: '2026-03-20', time: '09:30', segment: 'Spring donors', plannedQuantity: 40000 };
+    const schedule = {
+      action: 'scheduled',
+      date: '2026-03-20',
+      time: '09:30',
+      segment: 'Spring donors',
+      plannedQuantity: 40000,
+    };
     expect((await vendorCall(app, tokenOf(sent.links.acme1234!), 'POST', ACTIONS, schedule)).statusCode).toBe(200);
-    expect((await vendorCall(app, tokenOf(sent.links.bravo5678!), 'POST', ACTIONS, { action: 'cannot-deploy', reason: 'List paused' })).statusCode).toBe(200);
+    expect(
+      (
+        await vendorCall(app, tokenOf(sent.links.bravo5678!), 'POST', ACTIONS, {
+          action: 'cannot-deploy',
+          reason: 'List paused',
+        })
+      ).statusCode,
+    ).toBe(200);
     const [entry] = (await app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(admin) })).json();
-    const byVendor = Object.fromEntries(entry.deliveries.map((delivery: { vendorId: string; tracking: unknown }) => [delivery.vendorId, delivery.tracking]));
-    expect(byVendor.acme1234).toMatchObject({ status: 'scheduled', scheduledDate: '2026-03-20', scheduledTime: '09:30', plannedQuantity: 40000 });
+    const byVendor = Object.fromEntries(
+      entry.deliveries.map((delivery: { vendorId: string; tracking: unknown }) => [
+        delivery.vendorId,
+        delivery.tracking,
+      ]),
+    );
+    expect(byVendor.acme1234).toMatchObject({
+      status: 'scheduled',
+      scheduledDate: '2026-03-20',
+      scheduledTime: '09:30',
+      plannedQuantity: 40000,
+    });
     expect(byVendor.bravo5678).toMatchObject({ status: 'cannot-deploy', cannotDeployReason: 'List paused' });
     expect(byVendor.carta9012).toMatchObject({ status: 'sent', receivedAt: null });
   });
@@ -90,11 +177,26 @@ describe('the vendor page actions (issue 14 item 2)', () => {
     const cases: [unknown, RegExp][] = [
       [{ action: 'launch' }, /^action must be one of received, scheduled/],
       [{}, /^action /],
-      [{ action: 'scheduled', date: '2026-02-30', time: '09:30', segment: 'A', plannedQuantity: 10 }, /^date must be a real date/],
-      [{ action: 'scheduled', date: '2026-03-20', time: '25:00', segment: 'A', plannedQuantity: 10 }, /^time must be a time/],
-      [{ action: 'scheduled', date: '2026-03-20', time: '09:30', segment: '   ', plannedQuantity: 10 }, /^segment is required/],
-      [{ action: 'scheduled', date: '2026-03-20', time: '09:30', segment: 'A', plannedQuantity: 0 }, /^plannedQuantity must be at least 1/],
-      [{ action: 'scheduled', date: '2026-03-20', time: '09:30', segment: 'A', plannedQuantity: 1.5 }, /^plannedQuantity must be a whole number/],
+      [
+        { action: 'scheduled', date: '2026-02-30', time: '09:30', segment: 'A', plannedQuantity: 10 },
+        /^date must be a real date/,
+      ],
+      [
+        { action: 'scheduled', date: '2026-03-20', time: '25:00', segment: 'A', plannedQuantity: 10 },
+        /^time must be a time/,
+      ],
+      [
+        { action: 'scheduled', date: '2026-03-20', time: '09:30', segment: '   ', plannedQuantity: 10 },
+        /^segment is required/,
+      ],
+      [
+        { action: 'scheduled', date: '2026-03-20', time: '09:30', segment: 'A', plannedQuantity: 0 },
+        /^plannedQuantity must be at least 1/,
+      ],
+      [
+        { action: 'scheduled', date: '2026-03-20', time: '09:30', segment: 'A', plannedQuantity: 1.5 },
+        /^plannedQuantity must be a whole number/,
+      ],
       [{ action: 'deployed', date: '2026-03-09', quantity: -1 }, /^quantity cannot be negative/],
       [{ action: 'note', text: 'x'.repeat(2001) }, /^text may be at most 2000 characters/],
       [{ action: 'cannot-deploy' }, /^reason is required/],
@@ -104,13 +206,23 @@ describe('the vendor page actions (issue 14 item 2)', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json().message).toMatch(message);
     }
-    const future = await vendorCall(app, token, 'POST', ACTIONS, { action: 'deployed', date: '2026-03-11', quantity: 10 });
+    const future = await vendorCall(app, token, 'POST', ACTIONS, {
+      action: 'deployed',
+      date: '2026-03-11',
+      quantity: 10,
+    });
     expect(future.statusCode).toBe(422);
     expect(future.json().message).toBe('The deployment date cannot be in the future.');
     // Checked against the send: nothing deploys before it was mailed (the test clock mails it on March 10, New York).
-    const beforeSend = await vendorCall(app, token, 'POST', ACTIONS, { action: 'deployed', date: '2000-01-01', quantity: 1000000000 });
+    const beforeSend = await vendorCall(app, token, 'POST', ACTIONS, {
+      action: 'deployed',
+      date: '2000-01-01',
+      quantity: 1000000000,
+    });
     expect(beforeSend.statusCode).toBe(422);
-    expect(beforeSend.json()).toEqual({ message: 'The deployment date 2000-01-01 is before this send was mailed (Mar 10, 2026).' });
+    expect(beforeSend.json()).toEqual({
+      message: 'The deployment date 2000-01-01 is before this send was mailed (Mar 10, 2026).',
+    });
     const page = (await vendorCall(app, token, 'GET', '/api/vendor-page')).json();
     expect(page.tracking.status).toBe('sent');
     expect(page.history).toEqual([]);
@@ -119,7 +231,10 @@ describe('the vendor page actions (issue 14 item 2)', () => {
   it('offers the message attachments to download, and nothing else', async ({ app, sent }) => {
     const token = tokenOf(sent.links.carta9012!);
     const page = (await vendorCall(app, token, 'GET', '/api/vendor-page')).json();
-    expect(page.content.attachments.map((file: { fileName: string }) => file.fileName)).toEqual(['spring-appeal.html', 'sms-spring.png']);
+    expect(page.content.attachments.map((file: { fileName: string }) => file.fileName)).toEqual([
+      'spring-appeal.html',
+      'sms-spring.png',
+    ]);
     const html = await vendorCall(app, token, 'GET', '/api/vendor-page/attachments/0');
     expect(html.statusCode).toBe(200);
     expect(html.body).toBe(CREATIVE_HTML);
@@ -133,7 +248,8 @@ describe('the vendor page actions (issue 14 item 2)', () => {
 
     it('limits each link on its own, with 429 and Retry-After', async ({ app, sent }) => {
       const token = tokenOf(sent.links.acme1234!);
-      for (let i = 0; i < 3; i++) expect((await vendorCall(app, token, 'POST', ACTIONS, { action: 'received' })).statusCode).toBe(200);
+      for (let i = 0; i < 3; i++)
+        expect((await vendorCall(app, token, 'POST', ACTIONS, { action: 'received' })).statusCode).toBe(200);
       const refused = await vendorCall(app, token, 'POST', ACTIONS, { action: 'received' });
       expect(refused.statusCode).toBe(429);
       expect(refused.headers['retry-after']).toBeDefined();
@@ -145,7 +261,11 @@ describe('the vendor page actions (issue 14 item 2)', () => {
 });
 
 describe('the Tracking board (issue 14 item 3)', () => {
-  it('lists every tracked delivery with its status, filtered by client, vendor and date, overdue ones marked', async ({ app, member, sent }) => {
+  it('lists every tracked delivery with its status, filtered by client, vendor and date, overdue ones marked', async ({
+    app,
+    member,
+    sent,
+  }) => {
     const board = async (query = '') => {
       const response = await app.inject({ method: 'GET', url: `/api/tracking${query}`, headers: bearer(member) });
       expect(response.statusCode, response.body).toBe(200);
@@ -159,35 +279,78 @@ describe('the Tracking board (issue 14 item 3)', () => {
 
     const all = await board();
     expect(all.today).toBe('2026-03-10');
-    expect(all.items.map((item: { vendorId: string; tracking: { status: string }; isOverdue: boolean }) => [item.vendorId, item.tracking.status, item.isOverdue])).toEqual([
+    expect(
+      all.items.map((item: { vendorId: string; tracking: { status: string }; isOverdue: boolean }) => [
+        item.vendorId,
+        item.tracking.status,
+        item.isOverdue,
+      ]),
+    ).toEqual([
       ['acme1234', 'scheduled', true],
       ['bravo5678', 'scheduled', false],
       ['carta9012', 'sent', false],
     ]);
-    expect(all.items[0]).toMatchObject({ logId: sent.logId, vendorName: 'Acme Leads', clientName: 'GOA Victory', subject: 'New GOA Victory Content' });
+    expect(all.items[0]).toMatchObject({
+      logId: sent.logId,
+      vendorName: 'Acme Leads',
+      clientName: 'GOA Victory',
+      subject: 'New GOA Victory Content',
+    });
     expect(all.items[0]).toMatchObject({ terms: 'Revshare: Split: 60/40', spend: { planned: null, actual: null } });
-    expect((await board('?vendor=Bravo%20Data')).items.map((item: { vendorId: string }) => item.vendorId)).toEqual(['bravo5678']);
+    expect((await board('?vendor=Bravo%20Data')).items.map((item: { vendorId: string }) => item.vendorId)).toEqual([
+      'bravo5678',
+    ]);
     expect((await board('?client=goa-victory')).items).toHaveLength(3);
     expect((await board('?client=heritage-action')).items).toHaveLength(0);
     expect((await board('?from=2026-03-10&to=2026-03-10')).items).toHaveLength(3);
     expect((await board('?from=2026-03-11')).items).toHaveLength(0);
-    expect((await app.inject({ method: 'GET', url: '/api/tracking?from=yesterday', headers: bearer(member) })).statusCode).toBe(400);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/tracking?from=yesterday', headers: bearer(member) })).statusCode,
+    ).toBe(400);
     expect((await app.inject({ method: 'GET', url: '/api/tracking' })).statusCode).toBe(401);
   });
 });
 
 describe('expected spend from the terms (issue 14 item 4)', () => {
-  it('CPM: planned and actual quantity x CPM / 1000, capped by the budget', async ({ app, admin, member, smtp, sent }) => {
+  it('CPM: planned and actual quantity x CPM / 1000, capped by the budget', async ({
+    app,
+    admin,
+    member,
+    smtp,
+    sent,
+  }) => {
     expect(sent.logId).toBeGreaterThan(0);
-    const costs = await app.inject({ method: 'POST', url: '/api/vendor-costs', headers: bearer(admin), payload: { vendorId: 'acme1234', costPerThousand: 25, cpmBudget: 1500 } });
+    const costs = await app.inject({
+      method: 'POST',
+      url: '/api/vendor-costs',
+      headers: bearer(admin),
+      payload: { vendorId: 'acme1234', costPerThousand: 25, cpmBudget: 1500 },
+    });
     expect(costs.statusCode, costs.body).toBeLessThan(300);
     const body = sendBodyFor(['acme1234'], { pricingModel: 'CPM' });
-    expect((await app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(member), payload: body as object })).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/send-email-consolidated',
+          headers: bearer(member),
+          payload: body as object,
+        })
+      ).statusCode,
+    ).toBe(200);
     const [mail] = (await mailTo(smtp, 'ops@acme.test')).filter((message) => message.text?.includes('Terms (CPM)'));
     const token = tokenOf(vendorPageLinkIn(mail!.text)!);
-    await vendorCall(app, token, 'POST', ACTIONS, { action: 'scheduled', date: '2026-03-20', time: '09:30', segment: 'All', plannedQuantity: 80000 });
+    await vendorCall(app, token, 'POST', ACTIONS, {
+      action: 'scheduled',
+      date: '2026-03-20',
+      time: '09:30',
+      segment: 'All',
+      plannedQuantity: 80000,
+    });
     await vendorCall(app, token, 'POST', ACTIONS, { action: 'deployed', date: '2026-03-10', quantity: 39850 });
-    const board = (await app.inject({ method: 'GET', url: '/api/tracking?vendor=acme1234', headers: bearer(member) })).json();
+    const board = (
+      await app.inject({ method: 'GET', url: '/api/tracking?vendor=acme1234', headers: bearer(member) })
+    ).json();
     const cpm = board.items.find((item: { terms: string }) => item.terms.startsWith('CPM'));
     // 80,000 x $25 / 1000 = $2,000, capped at $1,500; 39,850 x $25 / 1000 = $996.25.
     expect(cpm.spend).toEqual({ planned: 1500, actual: 996.25 });
@@ -195,36 +358,81 @@ describe('expected spend from the terms (issue 14 item 4)', () => {
     // The same figures on the send's Deployment Log entry, per vendor and for the send.
     const entries = (await app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(member) })).json();
     const cpmEntry = entries.find((entry: { pricingModel: string }) => entry.pricingModel === 'CPM');
-    expect(cpmEntry.deliveries.map((delivery: { vendorId: string; spend: unknown }) => [delivery.vendorId, delivery.spend])).toEqual([
-      ['acme1234', { planned: 1500, actual: 996.25 }],
-    ]);
+    expect(
+      cpmEntry.deliveries.map((delivery: { vendorId: string; spend: unknown }) => [delivery.vendorId, delivery.spend]),
+    ).toEqual([['acme1234', { planned: 1500, actual: 996.25 }]]);
     expect(cpmEntry.spend).toEqual({ planned: 1500, actual: 996.25, expected: 996.25 });
   });
 
-  it("adds up a send's vendors on its log entry: planned and actual, one that cannot deploy left out; Revshare shows no figure", async ({ app, admin, member, smtp, sent }) => {
+  it("adds up a send's vendors on its log entry: planned and actual, one that cannot deploy left out; Revshare shows no figure", async ({
+    app,
+    admin,
+    member,
+    smtp,
+    sent,
+  }) => {
     for (const [vendorId, costs] of [
       ['acme1234', { costPerThousand: 20, cpmBudget: 100000 }],
       ['bravo5678', { costPerThousand: 10, cpmBudget: 300 }],
       ['carta9012', { costPerThousand: 30, cpmBudget: 100000 }],
     ] as const) {
-      const saved = await app.inject({ method: 'POST', url: '/api/vendor-costs', headers: bearer(admin), payload: { vendorId, ...costs } });
+      const saved = await app.inject({
+        method: 'POST',
+        url: '/api/vendor-costs',
+        headers: bearer(admin),
+        payload: { vendorId, ...costs },
+      });
       expect(saved.statusCode, saved.body).toBeLessThan(300);
     }
     const body = sendBodyFor(['acme1234', 'bravo5678', 'carta9012'], { pricingModel: 'CPM' });
-    const send = await app.inject({ method: 'POST', url: '/api/send-email-consolidated', headers: bearer(member), payload: body as object });
+    const send = await app.inject({
+      method: 'POST',
+      url: '/api/send-email-consolidated',
+      headers: bearer(member),
+      payload: body as object,
+    });
     expect(send.statusCode, send.body).toBe(200);
-    const tokenFor = async (address: string) => tokenOf(vendorPageLinkIn((await mailTo(smtp, address)).find((mail) => mail.text?.includes('Terms (CPM)'))!.text)!);
-    const act = async (address: string, payload: unknown) => expect((await vendorCall(app, await tokenFor(address), 'POST', ACTIONS, payload)).statusCode).toBe(200);
-    await act('ops@acme.test', { action: 'scheduled', date: '2026-03-20', time: '09:30', segment: 'All', plannedQuantity: 50000 });
+    const tokenFor = async (address: string) =>
+      tokenOf(
+        vendorPageLinkIn((await mailTo(smtp, address)).find((mail) => mail.text?.includes('Terms (CPM)'))!.text)!,
+      );
+    const act = async (address: string, payload: unknown) =>
+      expect((await vendorCall(app, await tokenFor(address), 'POST', ACTIONS, payload)).statusCode).toBe(200);
+    await act('ops@acme.test', {
+      action: 'scheduled',
+      date: '2026-03-20',
+      time: '09:30',
+      segment: 'All',
+      plannedQuantity: 50000,
+    });
     await act('ops@acme.test', { action: 'deployed', date: '2026-03-10', quantity: 49000 });
-    await act('team@bravo.test', { action: 'scheduled', date: '2026-03-21', time: '10:00', segment: 'Lapsed', plannedQuantity: 40000 });
-    await act('hello@carta.test', { action: 'scheduled', date: '2026-03-21', time: '10:00', segment: 'Lapsed', plannedQuantity: 10000 });
+    await act('team@bravo.test', {
+      action: 'scheduled',
+      date: '2026-03-21',
+      time: '10:00',
+      segment: 'Lapsed',
+      plannedQuantity: 40000,
+    });
+    await act('hello@carta.test', {
+      action: 'scheduled',
+      date: '2026-03-21',
+      time: '10:00',
+      segment: 'Lapsed',
+      plannedQuantity: 10000,
+    });
     await act('hello@carta.test', { action: 'cannot-deploy', reason: 'List paused' });
 
     const entries = (await app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(member) })).json();
     const cpmEntry = entries.find((entry: { id: number }) => entry.id === send.json().id);
     // Acme 50,000 x $20 / 1000 = $1,000 planned, 49,000 -> $980 actual; Bravo 40,000 x $10 / 1000 = $400, capped at $300.
-    expect(Object.fromEntries(cpmEntry.deliveries.map((delivery: { vendorId: string; spend: unknown }) => [delivery.vendorId, delivery.spend]))).toEqual({
+    expect(
+      Object.fromEntries(
+        cpmEntry.deliveries.map((delivery: { vendorId: string; spend: unknown }) => [
+          delivery.vendorId,
+          delivery.spend,
+        ]),
+      ),
+    ).toEqual({
       acme1234: { planned: 1000, actual: 980 },
       bravo5678: { planned: 300, actual: null },
       carta9012: { planned: 300, actual: null },
@@ -234,6 +442,9 @@ describe('expected spend from the terms (issue 14 item 4)', () => {
 
     const revshare = entries.find((entry: { id: number }) => entry.id === sent.logId);
     expect(revshare.spend).toEqual({ planned: null, actual: null, expected: null });
-    expect(revshare.deliveries[0]).toMatchObject({ spend: { planned: null, actual: null }, terms: { pricingModel: 'Revshare', items: [{ label: 'Split', value: '60/40' }] } });
+    expect(revshare.deliveries[0]).toMatchObject({
+      spend: { planned: null, actual: null },
+      terms: { pricingModel: 'Revshare', items: [{ label: 'Split', value: '60/40' }] },
+    });
   });
 });

@@ -10,7 +10,10 @@ import * as vendorPage from './vendor-service';
 export function registerVendorPageRoutes(app: FastifyInstance, deps: vendorPage.VendorPageDeps, limit: UserLimiter) {
   const perLink = { onRequest: [limit] };
   const noIndex = (reply: FastifyReply) => reply.header('X-Robots-Tag', 'noindex, nofollow');
-  const originOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null });
+  const originOf = (request: FastifyRequest) => ({
+    ip: request.ip,
+    userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+  });
 
   app.get('/api/vendor-page', perLink, async (request, reply) => {
     noIndex(reply);

@@ -1,4 +1,9 @@
-import type { VendorAction, VendorDeliveryContent, VendorPageContent, VendorPageView } from '#shared/contracts/tracking';
+import type {
+  VendorAction,
+  VendorDeliveryContent,
+  VendorPageContent,
+  VendorPageView,
+} from '#shared/contracts/tracking';
 import { newYorkDate } from '#shared/rules/new-york-time';
 import { applyVendorAction } from '#shared/rules/tracking';
 import { hashToken } from '#server/auth/tokens';
@@ -23,7 +28,8 @@ export interface RequestOrigin {
   userAgent: string | null;
 }
 
-const INVALID_LINK = 'This link is not valid. Please open the link from your email again, or ask your account manager for a new one.';
+const INVALID_LINK =
+  'This link is not valid. Please open the link from your email again, or ask your account manager for a new one.';
 
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'America/New_York' });
 
@@ -79,13 +85,21 @@ export interface TrackingActor {
  * vendor. Refused as the rule says (409 after 'Deployed' but a note or a corrected report, 422 for a deployment dated
  * before the send was mailed, ...).
  */
-export async function applyVendorActionFor(deps: Pick<VendorPageDeps, 'db' | 'clock' | 'onChange'>, target: { deliveryId: number; logId: number }, action: VendorAction, actor: TrackingActor, origin: RequestOrigin): Promise<void> {
+export async function applyVendorActionFor(
+  deps: Pick<VendorPageDeps, 'db' | 'clock' | 'onChange'>,
+  target: { deliveryId: number; logId: number },
+  action: VendorAction,
+  actor: TrackingActor,
+  origin: RequestOrigin,
+): Promise<void> {
   const now = deps.clock.now();
   const mailedOn = newYorkDate(await repo.findSendTime(deps.db, target.logId));
   const refusal = await repo.updateWithAudit(deps.db, target.deliveryId, now, (row) => {
     const outcome = applyVendorAction(row, action, now, newYorkDate(now), mailedOn);
     if (!outcome.ok) return { refused: new AppError(outcome.status, outcome.message) };
-    const before = Object.fromEntries(Object.keys(outcome.changes).map((field) => [field, row[field as keyof repo.TrackingRow]]));
+    const before = Object.fromEntries(
+      Object.keys(outcome.changes).map((field) => [field, row[field as keyof repo.TrackingRow]]),
+    );
     return {
       changes: outcome.changes,
       audit: {
@@ -102,9 +116,20 @@ export async function applyVendorActionFor(deps: Pick<VendorPageDeps, 'db' | 'cl
 }
 
 /** One vendor action through its link, answered with the page as it now is. */
-export async function actOnVendorPage(deps: VendorPageDeps, token: string | undefined, action: VendorAction, origin: RequestOrigin): Promise<VendorPageView> {
+export async function actOnVendorPage(
+  deps: VendorPageDeps,
+  token: string | undefined,
+  action: VendorAction,
+  origin: RequestOrigin,
+): Promise<VendorPageView> {
   const { tracking } = await authenticateLink(deps, token);
-  await applyVendorActionFor(deps, tracking, action, { actorUserId: null, actorEmail: vendorActor(tracking.vendorId) }, origin);
+  await applyVendorActionFor(
+    deps,
+    tracking,
+    action,
+    { actorUserId: null, actorEmail: vendorActor(tracking.vendorId) },
+    origin,
+  );
   return getVendorPage(deps, token);
 }
 

@@ -4,7 +4,24 @@ import type { TrackingRow } from './repository';
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** A tracking row as the API shows it. */
-export type TrackingStateFields = Pick<TrackingRow, 'status' | 'receivedAt' | 'scheduledDate' | 'scheduledTime' | 'segment' | 'plannedQuantity' | 'seedTestSentAt' | 'reviewedAt' | 'reviewNote' | 'deployedDate' | 'deployedQuantity' | 'cannotDeployReason' | 'note' | 'remindedAt' | 'updatedAt'>;
+export type TrackingStateFields = Pick<
+  TrackingRow,
+  | 'status'
+  | 'receivedAt'
+  | 'scheduledDate'
+  | 'scheduledTime'
+  | 'segment'
+  | 'plannedQuantity'
+  | 'seedTestSentAt'
+  | 'reviewedAt'
+  | 'reviewNote'
+  | 'deployedDate'
+  | 'deployedQuantity'
+  | 'cannotDeployReason'
+  | 'note'
+  | 'remindedAt'
+  | 'updatedAt'
+>;
 
 export function trackingStateOf(row: TrackingStateFields): TrackingState {
   return {
@@ -30,7 +47,12 @@ export function trackingStateOf(row: TrackingStateFields): TrackingState {
 export const vendorActor = (vendorId: string) => `vendor:${vendorId}`;
 
 /** An audit entry of the delivery's tracking as a line of its history: the vendor's, or the team's (a person or the reminders). */
-export function trackingEventOf(entry: { action: string; actorEmail: string; after: unknown; at: Date }): TrackingEvent {
+export function trackingEventOf(entry: {
+  action: string;
+  actorEmail: string;
+  after: unknown;
+  at: Date;
+}): TrackingEvent {
   const after = (entry.after ?? {}) as { summary?: unknown };
   return {
     at: entry.at.toISOString(),

@@ -43,7 +43,11 @@ export function findUserById(db: Db, id: number) {
 
 /** Locks the admin rows so two concurrent demotions cannot both pass the last-admin check. */
 export async function lockAdmins(db: Db) {
-  return db.select({ id: authorizedEmails.id }).from(authorizedEmails).where(eq(authorizedEmails.isAdmin, true)).for('update');
+  return db
+    .select({ id: authorizedEmails.id })
+    .from(authorizedEmails)
+    .where(eq(authorizedEmails.isAdmin, true))
+    .for('update');
 }
 
 export async function deleteAuthorizedEmail(db: Db, id: number) {

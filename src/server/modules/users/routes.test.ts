@@ -12,7 +12,15 @@ describe('user administration', () => {
     await call('POST', '/api/authorized-emails', admin, { email: 'Pending@Agency.test' });
     const rows = (await call('GET', '/api/users', admin)).json();
     expect(rows).toEqual([
-      { id: expect.any(Number), email: ADMIN_EMAIL, isAdmin: true, hasRegistered: true, googleProfileImageUrl: null, authorizedEmailId: expect.any(Number), inviteExpiresAt: null },
+      {
+        id: expect.any(Number),
+        email: ADMIN_EMAIL,
+        isAdmin: true,
+        hasRegistered: true,
+        googleProfileImageUrl: null,
+        authorizedEmailId: expect.any(Number),
+        inviteExpiresAt: null,
+      },
       {
         id: null,
         email: 'pending@agency.test',
@@ -42,7 +50,9 @@ describe('user administration', () => {
     const badFlag = await call('PATCH', '/api/users/1/permissions', admin, { isAdmin: 'yes' });
     expect(badFlag.statusCode).toBe(400);
     expect(badFlag.json().message).toBe('isAdmin must be true or false');
-    expect((await call('PATCH', '/api/users/0/permissions', admin, { isAdmin: true })).json().message).toBe('userId must be positive');
+    expect((await call('PATCH', '/api/users/0/permissions', admin, { isAdmin: true })).json().message).toBe(
+      'userId must be positive',
+    );
   });
 
   it('toggles admin for a registered user and records it in the audit trail', async ({ t, admin, call, rowFor }) => {
@@ -67,7 +77,12 @@ describe('user administration', () => {
     expect(response.statusCode).toBe(404);
   });
 
-  it('never leaves the product without an admin, and an admin cannot remove themself', async ({ t, admin, call, rowFor }) => {
+  it('never leaves the product without an admin, and an admin cannot remove themself', async ({
+    t,
+    admin,
+    call,
+    rowFor,
+  }) => {
     const me = await rowFor(ADMIN_EMAIL);
     const demote = await call('PATCH', `/api/users/${me.id}/permissions`, admin, { isAdmin: false });
     expect(demote.statusCode).toBe(409);
@@ -87,7 +102,11 @@ describe('user administration', () => {
     expect(lastDemote.statusCode).toBe(409);
   });
 
-  it('removes the last admin address only never: 409 when an admin removes the only other admin is impossible', async ({ admin, call, rowFor }) => {
+  it('removes the last admin address only never: 409 when an admin removes the only other admin is impossible', async ({
+    admin,
+    call,
+    rowFor,
+  }) => {
     // A pending admin address counts as an admin: removing it while another admin exists is allowed.
     await call('POST', '/api/authorized-emails', admin, { email: 'pending@agency.test' });
     const pending = await rowFor('pending@agency.test');

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { idParam } from '#shared/contracts/common';
-import { addAuthorizedEmail as addAuthorizedEmailBody, updatePermissions as updatePermissionsBody, userIdParam } from '#shared/contracts/users';
+import {
+  addAuthorizedEmail as addAuthorizedEmailBody,
+  updatePermissions as updatePermissionsBody,
+  userIdParam,
+} from '#shared/contracts/users';
 import { userOf, type Guards } from '#server/auth/guards';
 import { parseInput } from '#server/validation';
 import type { InviteMailDeps } from '../invites/mail';

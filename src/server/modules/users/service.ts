@@ -30,12 +30,21 @@ export async function listUsers({ db, clock }: UsersDeps): Promise<UserRow[]> {
 }
 
 /** Puts the address on the list with a one-time invite link, and mails the link to it (PRODUCT.md 3). */
-export async function addAuthorizedEmail(deps: InviteMailDeps, actor: Actor, email: string): Promise<AddAuthorizedEmailResponse> {
+export async function addAuthorizedEmail(
+  deps: InviteMailDeps,
+  actor: Actor,
+  email: string,
+): Promise<AddAuthorizedEmailResponse> {
   const { db, clock } = deps;
   try {
     const { row, invite } = await db.transaction(async (tx) => {
       const row = await repo.insertAuthorizedEmail(tx, email);
-      await recordAudit(tx, actor, { action: 'create', entity: 'authorized_email', entityId: row.id, after: row }, clock.now());
+      await recordAudit(
+        tx,
+        actor,
+        { action: 'create', entity: 'authorized_email', entityId: row.id, after: row },
+        clock.now(),
+      );
       return { row, invite: await issueInvite({ ...deps, db: tx }, row.id) };
     });
     const inviteMailed = await mailInvite(deps, actor.id, row.email, invite.inviteUrl, invite.inviteExpiresAt);
@@ -47,14 +56,28 @@ export async function addAuthorizedEmail(deps: InviteMailDeps, actor: Actor, ema
 }
 
 /** 'New link': a new invite for a pending address, which voids the old link. */
-export async function renewInvite(deps: InviteMailDeps, actor: Actor, authorizedEmailId: number): Promise<InviteResponse> {
+export async function renewInvite(
+  deps: InviteMailDeps,
+  actor: Actor,
+  authorizedEmailId: number,
+): Promise<InviteResponse> {
   const { db, clock } = deps;
   const invite = await db.transaction(async (tx) => {
     const row = await repo.findAuthorizedEmailById(tx, authorizedEmailId);
     if (!row) throw notFound('That address is not on the list.');
     if (await repo.findUserByEmail(tx, row.email)) throw conflict(`${row.email} has already registered.`);
     const invite = await issueInvite({ ...deps, db: tx }, row.id);
-    await recordAudit(tx, actor, { action: 'create', entity: 'invite', entityId: row.id, after: { email: row.email, expiresAt: invite.inviteExpiresAt } }, clock.now());
+    await recordAudit(
+      tx,
+      actor,
+      {
+        action: 'create',
+        entity: 'invite',
+        entityId: row.id,
+        after: { email: row.email, expiresAt: invite.inviteExpiresAt },
+      },
+      clock.now(),
+    );
     return { ...invite, email: row.email };
   });
   const inviteMailed = await mailInvite(deps, actor.id, invite.email, invite.inviteUrl, invite.inviteExpiresAt);
@@ -70,7 +93,12 @@ export async function removeAuthorizedEmail({ db, clock }: UsersDeps, actor: Act
     if (row.isAdmin && admins.length <= 1) throw conflict('You cannot remove the last admin.');
     await repo.deleteAuthorizedEmail(tx, id);
     await revokeSessionsOfEmail(tx, row.email, clock.now());
-    await recordAudit(tx, actor, { action: 'delete', entity: 'authorized_email', entityId: id, before: row }, clock.now());
+    await recordAudit(
+      tx,
+      actor,
+      { action: 'delete', entity: 'authorized_email', entityId: id, before: row },
+      clock.now(),
+    );
   });
 }
 
@@ -86,7 +114,13 @@ export async function updatePermissions({ db, clock }: UsersDeps, actor: Actor, 
     await recordAudit(
       tx,
       actor,
-      { action: 'update', entity: 'user_permissions', entityId: userId, before: { isAdmin: wasAdmin }, after: { isAdmin } },
+      {
+        action: 'update',
+        entity: 'user_permissions',
+        entityId: userId,
+        before: { isAdmin: wasAdmin },
+        after: { isAdmin },
+      },
       clock.now(),
     );
     return { id: userId, email: user.email, isAdmin };

@@ -43,7 +43,11 @@ export async function findUtmSource(db: Db, vendorId: string): Promise<VendorUtm
   return row;
 }
 
-export async function upsertUtmSource(db: Db, { vendorId, utmSource }: VendorUtmSource, at: Date): Promise<VendorUtmSource> {
+export async function upsertUtmSource(
+  db: Db,
+  { vendorId, utmSource }: VendorUtmSource,
+  at: Date,
+): Promise<VendorUtmSource> {
   const [row] = await db
     .insert(vendorUtmSources)
     .values({ vendorId, utmSource, updatedAt: at })

@@ -20,7 +20,11 @@ interface Setting<T extends { vendorId: string }> {
 }
 
 const split: Setting<VendorSplit> = { entity: 'vendor_split', find: repo.findSplit, upsert: repo.upsertSplit };
-const utmSource: Setting<VendorUtmSource> = { entity: 'vendor_utm_source', find: repo.findUtmSource, upsert: repo.upsertUtmSource };
+const utmSource: Setting<VendorUtmSource> = {
+  entity: 'vendor_utm_source',
+  find: repo.findUtmSource,
+  upsert: repo.upsertUtmSource,
+};
 const costs: Setting<VendorCosts> = { entity: 'vendor_costs', find: repo.findCosts, upsert: repo.upsertCosts };
 
 /**
@@ -51,6 +55,9 @@ export const listSplits = ({ db }: VendorSettingsDeps) => repo.listSplits(db);
 export const listUtmSources = ({ db }: VendorSettingsDeps) => repo.listUtmSources(db);
 export const listCosts = ({ db }: VendorSettingsDeps) => repo.listCosts(db);
 
-export const saveSplit = (deps: VendorSettingsDeps, actor: Actor, value: VendorSplit) => saveSetting(deps, actor, split, value);
-export const saveUtmSource = (deps: VendorSettingsDeps, actor: Actor, value: VendorUtmSource) => saveSetting(deps, actor, utmSource, value);
-export const saveCosts = (deps: VendorSettingsDeps, actor: Actor, value: VendorCosts) => saveSetting(deps, actor, costs, value);
+export const saveSplit = (deps: VendorSettingsDeps, actor: Actor, value: VendorSplit) =>
+  saveSetting(deps, actor, split, value);
+export const saveUtmSource = (deps: VendorSettingsDeps, actor: Actor, value: VendorUtmSource) =>
+  saveSetting(deps, actor, utmSource, value);
+export const saveCosts = (deps: VendorSettingsDeps, actor: Actor, value: VendorCosts) =>
+  saveSetting(deps, actor, costs, value);

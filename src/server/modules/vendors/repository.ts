@@ -36,7 +36,12 @@ export async function lockVendor(db: Db, vendorId: string): Promise<Vendor | und
   return row;
 }
 
-export async function updateVendor(db: Db, vendorId: string, changes: Omit<Vendor, 'vendorId'>, at: Date): Promise<Vendor | undefined> {
+export async function updateVendor(
+  db: Db,
+  vendorId: string,
+  changes: Omit<Vendor, 'vendorId'>,
+  at: Date,
+): Promise<Vendor | undefined> {
   const [row] = await db
     .update(vendors)
     .set({ ...changes, updatedAt: at })

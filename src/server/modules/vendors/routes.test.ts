@@ -19,8 +19,18 @@ const it = test
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
   })
-  .extend('listVendors', ({ call, admin }) => async () => (await call('GET', '/api/vendors', admin)).json())
-  .extend('auditEntries', ({ call, admin }) => async () => (await call('GET', '/api/audit-log', admin)).json().entries);
+  .extend(
+    'listVendors',
+    ({ call, admin }) =>
+      async () =>
+        (await call('GET', '/api/vendors', admin)).json(),
+  )
+  .extend(
+    'auditEntries',
+    ({ call, admin }) =>
+      async () =>
+        (await call('GET', '/api/audit-log', admin)).json().entries,
+  );
 
 describe('GET and POST /api/vendors', () => {
   it('creates a vendor (201 with the vendor) and lists vendors by name', async ({ createVendor, listVendors }) => {
@@ -28,11 +38,18 @@ describe('GET and POST /api/vendors', () => {
     expect(await createVendor()).toEqual(acme);
     await createVendor({ ...acme, vendorId: 'zeta0001', name: 'Zeta', emails: [], defaultUtmSource: 'zeta' });
     await createVendor({ ...acme, vendorId: 'beta0001', name: 'Beta' });
-    expect((await listVendors()).map((vendor: { name: string }) => vendor.name)).toEqual(['Acme Lists', 'Beta', 'Zeta']);
+    expect((await listVendors()).map((vendor: { name: string }) => vendor.name)).toEqual([
+      'Acme Lists',
+      'Beta',
+      'Zeta',
+    ]);
     expect((await listVendors())[0]).toEqual(acme);
   });
 
-  it('trims and lowercases addresses, and stores empty or missing hub keys as null', async ({ createVendor, listVendors }) => {
+  it('trims and lowercases addresses, and stores empty or missing hub keys as null', async ({
+    createVendor,
+    listVendors,
+  }) => {
     const created = await createVendor({
       vendorId: 'mixed0001',
       name: '  Mixed Case  ',
@@ -51,7 +68,13 @@ describe('GET and POST /api/vendors', () => {
     expect(await listVendors()).toEqual([created]);
   });
 
-  it('answers 409 for a vendorId that exists, and changes nothing', async ({ admin, call, createVendor, listVendors, auditEntries }) => {
+  it('answers 409 for a vendorId that exists, and changes nothing', async ({
+    admin,
+    call,
+    createVendor,
+    listVendors,
+    auditEntries,
+  }) => {
     await createVendor();
     const again = await call('POST', '/api/vendors', admin, { ...acme, name: 'Impostor' });
     expect(again.statusCode).toBe(409);
@@ -74,13 +97,16 @@ describe('GET and POST /api/vendors', () => {
     [{ ...acme, defaultUtmSource: '' }, 'defaultUtmSource', 'defaultUtmSource is required'],
     [{ ...acme, emailProspectingKey: 7 }, 'emailProspectingKey', 'emailProspectingKey must be text'],
     [{ ...acme, textProspectingKey: 'k'.repeat(501) }, 'textProspectingKey', 'textProspectingKey is too long'],
-  ])('rejects a bad body with 400 naming the field and creates nothing (%#)', async ([body, field, message], { admin, call, listVendors, auditEntries }) => {
-    const response = await call('POST', '/api/vendors', admin, body);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message, field });
-    expect(await listVendors()).toEqual([]);
-    expect(await auditEntries()).toEqual([]);
-  });
+  ])(
+    'rejects a bad body with 400 naming the field and creates nothing (%#)',
+    async ([body, field, message], { admin, call, listVendors, auditEntries }) => {
+      const response = await call('POST', '/api/vendors', admin, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message, field });
+      expect(await listVendors()).toEqual([]);
+      expect(await auditEntries()).toEqual([]);
+    },
+  );
 
   it('records the creation in the audit trail', async ({ createVendor, auditEntries }) => {
     await createVendor();
@@ -109,7 +135,14 @@ describe('PUT /api/vendors/{vendorId}', () => {
     textProspectingKey: 'TK-1',
   };
 
-  it('replaces the vendor (200 with the vendor) and records before and after', async ({ t, admin, call, createVendor, listVendors, auditEntries }) => {
+  it('replaces the vendor (200 with the vendor) and records before and after', async ({
+    t,
+    admin,
+    call,
+    createVendor,
+    listVendors,
+    auditEntries,
+  }) => {
     await createVendor();
     t.clock.advance(60_000);
     const response = await call('PUT', '/api/vendors/acme1234', admin, changes);
@@ -118,10 +151,22 @@ describe('PUT /api/vendors/{vendorId}', () => {
     expect(response.json()).toEqual(updated);
     expect(await listVendors()).toEqual([updated]);
     const [entry] = await auditEntries();
-    expect(entry).toMatchObject({ action: 'update', entity: 'vendor', entityId: 'acme1234', before: acme, after: updated, at: '2026-03-10T15:01:00.000Z' });
+    expect(entry).toMatchObject({
+      action: 'update',
+      entity: 'vendor',
+      entityId: 'acme1234',
+      before: acme,
+      after: updated,
+      at: '2026-03-10T15:01:00.000Z',
+    });
   });
 
-  it('clears hub keys sent as null or empty, and records nothing for an edit that changes nothing', async ({ admin, call, createVendor, auditEntries }) => {
+  it('clears hub keys sent as null or empty, and records nothing for an edit that changes nothing', async ({
+    admin,
+    call,
+    createVendor,
+    auditEntries,
+  }) => {
     await createVendor();
     const { vendorId: _vendorId, ...same } = acme;
     expect((await call('PUT', '/api/vendors/acme1234', admin, same)).statusCode).toBe(200);
@@ -136,14 +181,17 @@ describe('PUT /api/vendors/{vendorId}', () => {
     [{ ...changes, emails: ['a@acme.test', 'a@acme.test'] }, 'emails', 'emails must not repeat an address'],
     [{ ...changes, defaultUtmSource: undefined }, 'defaultUtmSource', 'defaultUtmSource is required'],
     [{ ...changes, textProspectingKey: false }, 'textProspectingKey', 'textProspectingKey must be text'],
-  ])('rejects a bad body with 400 naming the field and changes nothing (%#)', async ([body, field, message], { admin, call, createVendor, listVendors, auditEntries }) => {
-    await createVendor();
-    const response = await call('PUT', '/api/vendors/acme1234', admin, body);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message, field });
-    expect(await listVendors()).toEqual([acme]);
-    expect(await auditEntries()).toHaveLength(1);
-  });
+  ])(
+    'rejects a bad body with 400 naming the field and changes nothing (%#)',
+    async ([body, field, message], { admin, call, createVendor, listVendors, auditEntries }) => {
+      await createVendor();
+      const response = await call('PUT', '/api/vendors/acme1234', admin, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message, field });
+      expect(await listVendors()).toEqual([acme]);
+      expect(await auditEntries()).toHaveLength(1);
+    },
+  );
 
   it('rejects a malformed vendorId in the path with 400', async ({ admin, call }) => {
     const response = await call('PUT', `/api/vendors/${encodeURIComponent('bad id!')}`, admin, changes);
@@ -151,7 +199,12 @@ describe('PUT /api/vendors/{vendorId}', () => {
     expect(response.json().field).toBe('vendorId');
   });
 
-  it('answers 404 for a vendor deleted meanwhile, and does not bring it back', async ({ admin, call, createVendor, listVendors }) => {
+  it('answers 404 for a vendor deleted meanwhile, and does not bring it back', async ({
+    admin,
+    call,
+    createVendor,
+    listVendors,
+  }) => {
     await createVendor();
     expect((await call('DELETE', '/api/vendors/acme1234', admin)).statusCode).toBe(204);
     const response = await call('PUT', '/api/vendors/acme1234', admin, changes);
@@ -160,7 +213,13 @@ describe('PUT /api/vendors/{vendorId}', () => {
     expect(await listVendors()).toEqual([]);
   });
 
-  it('never mixes two concurrent edits: the vendor ends as one of them, whole', async ({ admin, call, createVendor, listVendors, auditEntries }) => {
+  it('never mixes two concurrent edits: the vendor ends as one of them, whole', async ({
+    admin,
+    call,
+    createVendor,
+    listVendors,
+    auditEntries,
+  }) => {
     await createVendor();
     const edits = Array.from({ length: 8 }, (_, i) => ({
       name: `Name ${i}`,
@@ -183,13 +242,24 @@ describe('PUT /api/vendors/{vendorId}', () => {
 });
 
 describe('DELETE /api/vendors/{vendorId}', () => {
-  it('deletes the vendor with its split, UTM override and costs (204), and keeps them in the audit entry', async ({ t, admin, call, createVendor, listVendors, auditEntries }) => {
+  it('deletes the vendor with its split, UTM override and costs (204), and keeps them in the audit entry', async ({
+    t,
+    admin,
+    call,
+    createVendor,
+    listVendors,
+    auditEntries,
+  }) => {
     await createVendor();
     await createVendor({ ...acme, vendorId: 'other0001', name: 'Other' });
     for (const vendorId of ['acme1234', 'other0001']) {
       expect((await call('POST', '/api/vendor-splits', admin, { vendorId, splitRatio: '60/40' })).statusCode).toBe(201);
-      expect((await call('POST', '/api/vendor-utm-sources', admin, { vendorId, utmSource: 'override' })).statusCode).toBe(201);
-      expect((await call('POST', '/api/vendor-costs', admin, { vendorId, costPerDonor: 12.5, cpdBudget: 1000 })).statusCode).toBe(201);
+      expect(
+        (await call('POST', '/api/vendor-utm-sources', admin, { vendorId, utmSource: 'override' })).statusCode,
+      ).toBe(201);
+      expect(
+        (await call('POST', '/api/vendor-costs', admin, { vendorId, costPerDonor: 12.5, cpdBudget: 1000 })).statusCode,
+      ).toBe(201);
     }
     const response = await call('DELETE', '/api/vendors/acme1234', admin);
     expect(response.statusCode).toBe(204);
@@ -197,7 +267,10 @@ describe('DELETE /api/vendors/{vendorId}', () => {
 
     expect((await listVendors()).map((vendor: { vendorId: string }) => vendor.vendorId)).toEqual(['other0001']);
     for (const url of ['/api/vendor-splits', '/api/vendor-utm-sources', '/api/vendor-costs']) {
-      expect((await call('GET', url, admin)).json().map((row: { vendorId: string }) => row.vendorId), url).toEqual(['other0001']);
+      expect(
+        (await call('GET', url, admin)).json().map((row: { vendorId: string }) => row.vendorId),
+        url,
+      ).toEqual(['other0001']);
     }
     const db = t.database.db;
     expect(await db.query.vendorSplits.findMany()).toHaveLength(1);
@@ -214,19 +287,36 @@ describe('DELETE /api/vendors/{vendorId}', () => {
         ...acme,
         splitRatio: '60/40',
         utmSource: 'override',
-        costs: { costPerDonor: 12.5, cpdBudget: 1000, costPerAcquisition: null, cpaBudget: null, costPerThousand: null, cpmBudget: null },
+        costs: {
+          costPerDonor: 12.5,
+          cpdBudget: 1000,
+          costPerAcquisition: null,
+          cpaBudget: null,
+          costPerThousand: null,
+          cpmBudget: null,
+        },
       },
     });
   });
 
-  it('keeps null settings in the audit entry of a vendor that had none', async ({ admin, call, createVendor, auditEntries }) => {
+  it('keeps null settings in the audit entry of a vendor that had none', async ({
+    admin,
+    call,
+    createVendor,
+    auditEntries,
+  }) => {
     await createVendor();
     await call('DELETE', '/api/vendors/acme1234', admin);
     const [entry] = await auditEntries();
     expect(entry.before).toEqual({ ...acme, splitRatio: null, utmSource: null, costs: null });
   });
 
-  it('answers 404 for a vendor that does not exist (or was deleted by someone else)', async ({ admin, call, createVendor, auditEntries }) => {
+  it('answers 404 for a vendor that does not exist (or was deleted by someone else)', async ({
+    admin,
+    call,
+    createVendor,
+    auditEntries,
+  }) => {
     await createVendor();
     expect((await call('DELETE', '/api/vendors/acme1234', admin)).statusCode).toBe(204);
     const again = await call('DELETE', '/api/vendors/acme1234', admin);
@@ -236,7 +326,13 @@ describe('DELETE /api/vendors/{vendorId}', () => {
     expect(await auditEntries()).toHaveLength(2);
   });
 
-  it('leaves no orphan settings when a delete races with edits', async ({ t, admin, call, createVendor, listVendors }) => {
+  it('leaves no orphan settings when a delete races with edits', async ({
+    t,
+    admin,
+    call,
+    createVendor,
+    listVendors,
+  }) => {
     await createVendor();
     const vendorId = 'acme1234';
     const responses = await Promise.all([
@@ -266,7 +362,14 @@ describe('authorization', () => {
     ['DELETE', '/api/vendors/acme1234'],
   ];
 
-  it('keeps vendor creation, edits and deletion to admins (403 Admins only) and changes nothing', async ({ t, admin, call, createVendor, listVendors, auditEntries }) => {
+  it('keeps vendor creation, edits and deletion to admins (403 Admins only) and changes nothing', async ({
+    t,
+    admin,
+    call,
+    createVendor,
+    listVendors,
+    auditEntries,
+  }) => {
     await createVendor();
     const member = await addAndRegister(t.app, admin, 'member@agency.test');
     for (const [method, url, payload] of writes) {

@@ -10,7 +10,9 @@ export function registerVendorRoutes(app: FastifyInstance, deps: VendorsDeps & {
   const signedIn = { preHandler: guards.requireUser };
   const admin = { preHandler: guards.requireAdmin };
 
-  app.get('/api/vendors', signedIn, (request, reply) => sendCachedList(request, reply, deps.cache, ['vendors'], () => listVendors(deps)));
+  app.get('/api/vendors', signedIn, (request, reply) =>
+    sendCachedList(request, reply, deps.cache, ['vendors'], () => listVendors(deps)),
+  );
 
   app.post('/api/vendors', admin, async (request, reply) => {
     const vendor = parseInput(createVendorBody, request.body);

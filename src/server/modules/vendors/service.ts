@@ -56,6 +56,11 @@ export async function deleteVendor({ db, clock }: VendorsDeps, actor: Actor, ven
     if (!vendor) throw vendorGone();
     const settings = await findVendorSettings(tx, vendorId);
     await repo.deleteVendor(tx, vendorId);
-    await recordAudit(tx, actor, { action: 'delete', entity: 'vendor', entityId: vendorId, before: { ...vendor, ...settings } }, clock.now());
+    await recordAudit(
+      tx,
+      actor,
+      { action: 'delete', entity: 'vendor', entityId: vendorId, before: { ...vendor, ...settings } },
+      clock.now(),
+    );
   });
 }

@@ -13,15 +13,22 @@ import { useAddApprovalEmail, useApprovalEmails, useDeleteApprovalEmail } from '
 export function ApprovalsPage() {
   return (
     <>
-      <PageHeader title="Approval Emails" description="Addresses CC'd on vendor emails and included in approval requests." />
+      <PageHeader
+        title="Approval Emails"
+        description="Addresses CC'd on vendor emails and included in approval requests."
+      />
       <main className="mx-auto max-w-3xl p-4 md:p-6">
-        <section aria-labelledby="approval-emails" className="rounded-[var(--radius-card)] border border-slate-200 bg-white">
+        <section
+          aria-labelledby="approval-emails"
+          className="rounded-[var(--radius-card)] border border-slate-200 bg-white"
+        >
           <div className="border-b border-slate-200 p-4">
             <h2 id="approval-emails" className="text-base font-semibold">
               Approval addresses
             </h2>
             <p className="mt-0.5 text-[13px] text-slate-600">
-              These addresses are CC&apos;d on every vendor email, and vendors are asked to send their approvals to them.
+              These addresses are CC&apos;d on every vendor email, and vendors are asked to send their approvals to
+              them.
             </p>
             <AddApprovalEmailForm />
           </div>
@@ -47,7 +54,11 @@ function AddApprovalEmailForm() {
         toast({ title: 'Approval email added successfully' });
       },
       onError: (error) =>
-        toast({ title: 'Failed to add approval email', description: messageOf(error, '') || undefined, variant: 'destructive' }),
+        toast({
+          title: 'Failed to add approval email',
+          description: messageOf(error, '') || undefined,
+          variant: 'destructive',
+        }),
     });
   }
 
@@ -56,7 +67,14 @@ function AddApprovalEmailForm() {
     <form onSubmit={submit} noValidate className="mt-4 flex flex-wrap items-end gap-2">
       <div className="min-w-0 flex-1">
         <Label htmlFor={id}>Approval email address</Label>
-        <Input id={id} type="email" autoComplete="off" placeholder="approvals@agency.com" value={email} onChange={(event) => setEmail(event.target.value)} />
+        <Input
+          id={id}
+          type="email"
+          autoComplete="off"
+          placeholder="approvals@agency.com"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
       </div>
       <Button type="submit" disabled={!value || addApprovalEmail.isPending}>
         {addApprovalEmail.isPending ? 'Adding...' : 'Add'}
@@ -112,7 +130,11 @@ function ApprovalEmailRow({ row }: { row: ApprovalEmail }) {
     deleteApprovalEmail.mutate(row.id, {
       onSuccess: () => toast({ title: 'Approval email deleted successfully' }),
       onError: (error) =>
-        toast({ title: 'Failed to delete approval email', description: messageOf(error, '') || undefined, variant: 'destructive' }),
+        toast({
+          title: 'Failed to delete approval email',
+          description: messageOf(error, '') || undefined,
+          variant: 'destructive',
+        }),
     });
   }
 
@@ -120,7 +142,13 @@ function ApprovalEmailRow({ row }: { row: ApprovalEmail }) {
     <li className="flex items-center justify-between gap-3 px-4 py-2" data-testid={`approval-row-${row.email}`}>
       <span className="min-w-0 truncate text-sm">{row.email}</span>
       <Tooltip content="Delete address" side="left">
-        <Button variant="ghost" size="icon" aria-label={`Delete ${row.email}`} disabled={deleteApprovalEmail.isPending} onClick={remove}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Delete ${row.email}`}
+          disabled={deleteApprovalEmail.isPending}
+          onClick={remove}
+        >
           <Trash2 aria-hidden className="h-4 w-4 text-red-600" />
         </Button>
       </Tooltip>

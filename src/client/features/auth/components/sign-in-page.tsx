@@ -54,7 +54,10 @@ export function SignInPage() {
         if (isCurrent) setEmail((typed) => typed || found.email);
       },
       (error: unknown) => {
-        const description = error instanceof RequestError ? (error.serverMessage ?? 'This invitation link is not valid.') : 'Something went wrong. Please try again.';
+        const description =
+          error instanceof RequestError
+            ? (error.serverMessage ?? 'This invitation link is not valid.')
+            : 'Something went wrong. Please try again.';
         if (isCurrent) toast({ title: 'Invitation not valid', description, variant: 'destructive' });
       },
     );
@@ -68,7 +71,11 @@ export function SignInPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!email.trim() || !password) {
-      toast({ title: 'Authentication failed', description: 'Email and password are required.', variant: 'destructive' });
+      toast({
+        title: 'Authentication failed',
+        description: 'Email and password are required.',
+        variant: 'destructive',
+      });
       return;
     }
     try {
@@ -80,7 +87,9 @@ export function SignInPage() {
       navigate('/', { replace: true });
     } catch (error) {
       const description =
-        error instanceof RequestError ? (error.serverMessage ?? 'Authentication failed') : 'Something went wrong. Please try again.';
+        error instanceof RequestError
+          ? (error.serverMessage ?? 'Authentication failed')
+          : 'Something went wrong. Please try again.';
       toast({ title: 'Authentication failed', description, variant: 'destructive' });
     }
   }
@@ -104,7 +113,14 @@ export function SignInPage() {
         <form onSubmit={submit} noValidate className="grid gap-4">
           <div>
             <Label htmlFor="email">Email</Label>
-            <Input id="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+            <Input
+              id="email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
           </div>
           <div>
             <Label htmlFor="password">Password</Label>
@@ -138,7 +154,11 @@ export function SignInPage() {
         <div className="my-4 flex items-center gap-3 text-xs text-slate-500">
           <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
         </div>
-        <Button variant="secondary" className="w-full justify-center" onClick={() => window.location.assign('/auth/google')}>
+        <Button
+          variant="secondary"
+          className="w-full justify-center"
+          onClick={() => window.location.assign('/auth/google')}
+        >
           <GoogleMark /> Continue with Google
         </Button>
         <p className="mt-6 text-center text-[13px] text-slate-600">

@@ -10,7 +10,11 @@ export function useConnectGoogle() {
       const { ticket } = await createTicket();
       window.location.assign(`/auth/google?ticket=${encodeURIComponent(ticket)}`);
     } catch (error) {
-      toast({ title: 'Could not connect Google', description: messageOf(error, 'Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Could not connect Google',
+        description: messageOf(error, 'Please try again.'),
+        variant: 'destructive',
+      });
     }
   };
 }

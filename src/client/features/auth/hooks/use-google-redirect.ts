@@ -49,7 +49,11 @@ export function useGoogleRedirect() {
   }, [location.pathname, location.search, navigate, queryClient, exchange]);
 }
 
-async function signInWithCode(queryClient: QueryClient, code: string, exchange: (code: string) => Promise<{ token: string }>) {
+async function signInWithCode(
+  queryClient: QueryClient,
+  code: string,
+  exchange: (code: string) => Promise<{ token: string }>,
+) {
   // Signed in means a session the server still accepts; a stale stored token is cleared by the check.
   const current = getAuthToken() ? await queryClient.fetchQuery(userQueryOptions(true)).catch(() => null) : null;
   if (current) {
@@ -65,6 +69,10 @@ async function signInWithCode(queryClient: QueryClient, code: string, exchange: 
     await queryClient.resetQueries({ queryKey: USER_QUERY_KEY });
     toast({ title: 'Logged in with Google successfully' });
   } catch (error) {
-    toast({ title: 'Google sign-in failed', description: messageOf(error, 'Please sign in with Google again.'), variant: 'destructive' });
+    toast({
+      title: 'Google sign-in failed',
+      description: messageOf(error, 'Please sign in with Google again.'),
+      variant: 'destructive',
+    });
   }
 }

@@ -7,7 +7,11 @@ export const addVendorsPreviewQueryOptions = (logId: number, vendorIds: string[]
   queryOptions({
     queryKey: ['add-vendors-preview', logId, vendorIds, vendorId],
     queryFn: ({ signal }) =>
-      request(`/api/email-logs/${logId}/add-vendors/preview`, addVendorsPreviewShape, { method: 'POST', body: { vendorIds, vendorId }, signal }),
+      request(`/api/email-logs/${logId}/add-vendors/preview`, addVendorsPreviewShape, {
+        method: 'POST',
+        body: { vendorIds, vendorId },
+        signal,
+      }),
     enabled: vendorId !== null && vendorIds.length > 0,
     staleTime: 0,
     gcTime: 0,

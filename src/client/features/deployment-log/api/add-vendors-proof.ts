@@ -6,5 +6,8 @@ import { request } from '#client/lib/request';
 export const useAddVendorsProof = () =>
   useMutation({
     mutationFn: ({ logId, vendorIds, vendorId }: { logId: number; vendorIds: string[]; vendorId: string }) =>
-      request(`/api/email-logs/${logId}/add-vendors/proof`, proofResultShape, { method: 'POST', body: { vendorIds, vendorId } }),
+      request(`/api/email-logs/${logId}/add-vendors/proof`, proofResultShape, {
+        method: 'POST',
+        body: { vendorIds, vendorId },
+      }),
   });

@@ -7,8 +7,20 @@ import { request } from '#client/lib/request';
 export function useAddVendors() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ logId, vendorIds, idempotencyKey }: { logId: number; vendorIds: string[]; idempotencyKey: string }) =>
-      request(`/api/email-logs/${logId}/add-vendors`, addVendorsResultShape, { method: 'POST', body: { vendorIds }, headers: { 'Idempotency-Key': idempotencyKey } }),
+    mutationFn: ({
+      logId,
+      vendorIds,
+      idempotencyKey,
+    }: {
+      logId: number;
+      vendorIds: string[];
+      idempotencyKey: string;
+    }) =>
+      request(`/api/email-logs/${logId}/add-vendors`, addVendorsResultShape, {
+        method: 'POST',
+        body: { vendorIds },
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: EMAIL_LOGS_QUERY_KEY }),
   });
 }

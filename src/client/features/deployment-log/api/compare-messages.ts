@@ -7,8 +7,11 @@ export const compareMessagesQueryOptions = (logId: number, a: string, b: string)
   queryOptions({
     queryKey: ['compare-messages', logId, a, b],
     queryFn: ({ signal }) =>
-      request(`/api/email-logs/${logId}/compare?${new URLSearchParams({ a, b }).toString()}`, messageComparisonShape, { signal }),
+      request(`/api/email-logs/${logId}/compare?${new URLSearchParams({ a, b }).toString()}`, messageComparisonShape, {
+        signal,
+      }),
     enabled: a !== '' && b !== '' && a !== b,
   });
 
-export const useCompareMessages = (logId: number, a: string, b: string) => useQuery(compareMessagesQueryOptions(logId, a, b));
+export const useCompareMessages = (logId: number, a: string, b: string) =>
+  useQuery(compareMessagesQueryOptions(logId, a, b));

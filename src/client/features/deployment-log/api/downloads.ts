@@ -2,7 +2,6 @@ import type { FileKind } from '#shared/file-kinds';
 import { requestRaw } from '#client/lib/request';
 import { fileNameFromDisposition } from '../utils/content-disposition';
 
-
 /** Long enough for the browser to have started the download before the blob goes. */
 const REVOKE_DELAY_MS = 10_000;
 
@@ -34,4 +33,7 @@ export const downloadStoredFile = (key: string, type: FileKind, fallbackName: st
 
 /** The exact raw message that went to one vendor. */
 export const downloadVendorEml = (logId: number, vendorId: string) =>
-  download(`/api/email-logs/${logId}/deliveries/${encodeURIComponent(vendorId)}/eml`, `dispatch-${logId}-${vendorId}.eml`);
+  download(
+    `/api/email-logs/${logId}/deliveries/${encodeURIComponent(vendorId)}/eml`,
+    `dispatch-${logId}-${vendorId}.eml`,
+  );

@@ -24,8 +24,9 @@ export function useLiveEmailLogEntry(listed: EmailLogEntry): EmailLogEntry {
   const fresh = query.isPlaceholderData ? undefined : query.data;
   useEffect(() => {
     if (!fresh) return;
-    queryClient.setQueriesData<EmailLogEntry[]>({ queryKey: EMAIL_LOGS_QUERY_KEY, predicate: (cached) => Array.isArray(cached.state.data) }, (list) =>
-      list?.map((entry) => (entry.id === fresh.id ? fresh : entry)),
+    queryClient.setQueriesData<EmailLogEntry[]>(
+      { queryKey: EMAIL_LOGS_QUERY_KEY, predicate: (cached) => Array.isArray(cached.state.data) },
+      (list) => list?.map((entry) => (entry.id === fresh.id ? fresh : entry)),
     );
   }, [fresh, queryClient]);
   return fresh ?? listed;

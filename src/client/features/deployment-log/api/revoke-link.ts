@@ -8,7 +8,11 @@ export function useRevokeVendorLink() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ logId, vendorId }: { logId: number; vendorId: string }) =>
-      request(`/api/email-logs/${logId}/deliveries/${encodeURIComponent(vendorId)}/revoke-link`, revokeLinkResultShape, { method: 'POST' }),
+      request(
+        `/api/email-logs/${logId}/deliveries/${encodeURIComponent(vendorId)}/revoke-link`,
+        revokeLinkResultShape,
+        { method: 'POST' },
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: EMAIL_LOGS_QUERY_KEY }),
   });
 }

@@ -6,5 +6,8 @@ import { request } from '#client/lib/request';
 export const useUseAsNewSend = () =>
   useMutation({
     mutationFn: ({ logId, replaceDraft }: { logId: number; replaceDraft: boolean }) =>
-      request(`/api/email-logs/${logId}/use-as-new-send`, useAsNewSendResultShape, { method: 'POST', body: { replaceDraft } }),
+      request(`/api/email-logs/${logId}/use-as-new-send`, useAsNewSendResultShape, {
+        method: 'POST',
+        body: { replaceDraft },
+      }),
   });

@@ -35,7 +35,9 @@ export function AddVendorsDialogContent({ entry, onDone }: { entry: EmailLogEntr
   const problem = preview.data && preview.data.vendorId === shownId ? preview.data.problem : null;
 
   function toggle(vendorId: string) {
-    setSelected((current) => (current.includes(vendorId) ? current.filter((id) => id !== vendorId) : [...current, vendorId]));
+    setSelected((current) =>
+      current.includes(vendorId) ? current.filter((id) => id !== vendorId) : [...current, vendorId],
+    );
   }
 
   function add() {
@@ -52,7 +54,12 @@ export function AddVendorsDialogContent({ entry, onDone }: { entry: EmailLogEntr
           });
           onDone();
         },
-        onError: (error) => toast({ title: 'Could not add vendors', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
+        onError: (error) =>
+          toast({
+            title: 'Could not add vendors',
+            description: messageOf(error, 'Please try again.'),
+            variant: 'destructive',
+          }),
       },
     );
   }
@@ -68,7 +75,12 @@ export function AddVendorsDialogContent({ entry, onDone }: { entry: EmailLogEntr
               ? { title: 'Proof sent', description: `A proof was sent to ${result.to}.` }
               : { title: 'Proof may not have been sent', description: result.message ?? '', variant: 'destructive' },
           ),
-        onError: (error) => toast({ title: 'Failed to send proof', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
+        onError: (error) =>
+          toast({
+            title: 'Failed to send proof',
+            description: messageOf(error, 'Please try again.'),
+            variant: 'destructive',
+          }),
       },
     );
   }
@@ -83,8 +95,16 @@ export function AddVendorsDialogContent({ entry, onDone }: { entry: EmailLogEntr
           <Button variant="secondary" onClick={onDone} disabled={addVendors.isPending}>
             Cancel
           </Button>
-          <Button variant="send" onClick={add} disabled={chosen.length === 0 || addVendors.isPending || problem !== null || preview.isFetching}>
-            {addVendors.isPending ? 'Adding...' : chosen.length > 0 ? `Add ${plural(chosen.length, 'vendor')}` : 'Add vendors'}
+          <Button
+            variant="send"
+            onClick={add}
+            disabled={chosen.length === 0 || addVendors.isPending || problem !== null || preview.isFetching}
+          >
+            {addVendors.isPending
+              ? 'Adding...'
+              : chosen.length > 0
+                ? `Add ${plural(chosen.length, 'vendor')}`
+                : 'Add vendors'}
           </Button>
         </>
       }
@@ -112,9 +132,16 @@ export function AddVendorsDialogContent({ entry, onDone }: { entry: EmailLogEntr
               {candidates.map((vendor) => (
                 <li key={vendor.vendorId}>
                   <label className="flex items-center gap-2 rounded-md border border-slate-200 px-3 py-2 text-sm hover:bg-slate-50">
-                    <input type="checkbox" checked={selected.includes(vendor.vendorId)} onChange={() => toggle(vendor.vendorId)} className="h-4 w-4 accent-brand-600" />
+                    <input
+                      type="checkbox"
+                      checked={selected.includes(vendor.vendorId)}
+                      onChange={() => toggle(vendor.vendorId)}
+                      className="h-4 w-4 accent-brand-600"
+                    />
                     <span className="min-w-0 flex-1 truncate font-medium">{vendor.name}</span>
-                    {vendor.emails.length === 0 ? <span className="text-xs text-amber-800">No email configured</span> : null}
+                    {vendor.emails.length === 0 ? (
+                      <span className="text-xs text-amber-800">No email configured</span>
+                    ) : null}
                   </label>
                 </li>
               ))}
@@ -125,12 +152,18 @@ export function AddVendorsDialogContent({ entry, onDone }: { entry: EmailLogEntr
         {chosen.length > 0 ? (
           <>
             {problem ? (
-              <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-[13px] text-amber-900 wrap-anywhere">
+              <p
+                role="alert"
+                className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-[13px] text-amber-900 wrap-anywhere"
+              >
                 {problem}
               </p>
             ) : null}
             {preview.isError ? (
-              <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-[13px] text-red-800">
+              <div
+                role="alert"
+                className="flex flex-wrap items-center gap-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-[13px] text-red-800"
+              >
                 <span className="wrap-anywhere">{messageOf(preview.error, 'Could not draw the preview.')}</span>
                 <Button variant="secondary" size="sm" onClick={() => void preview.refetch()}>
                   Retry

@@ -17,7 +17,11 @@ export function CompareMessages({ logId, deliveries }: { logId: number; deliveri
   const picker = (label: string, value: string, onChange: (vendorId: string) => void) => (
     <label className="flex min-w-0 flex-1 basis-48 flex-col gap-1 text-[13px] text-slate-700">
       {label}
-      <select value={value} onChange={(event) => onChange(event.target.value)} className="h-8 rounded-md border border-slate-300 bg-white px-2 text-[13px]">
+      <select
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="h-8 rounded-md border border-slate-300 bg-white px-2 text-[13px]"
+      >
         {deliveries.map((delivery) => (
           <option key={delivery.vendorId} value={delivery.vendorId}>
             {delivery.vendorName}
@@ -50,7 +54,11 @@ export function CompareMessages({ logId, deliveries }: { logId: number; deliveri
         </div>
       ) : (
         <>
-          <p className="text-[13px] text-slate-600">{differing === 0 ? 'The two messages carry the same links, terms and keys.' : `${differing} of ${comparison.data.rows.length} differ.`}</p>
+          <p className="text-[13px] text-slate-600">
+            {differing === 0
+              ? 'The two messages carry the same links, terms and keys.'
+              : `${differing} of ${comparison.data.rows.length} differ.`}
+          </p>
           <div className="overflow-x-auto rounded-md border border-slate-200">
             <table className="w-full text-left text-[13px]">
               <caption className="sr-only">
@@ -58,17 +66,32 @@ export function CompareMessages({ logId, deliveries }: { logId: number; deliveri
               </caption>
               <thead className="bg-slate-50 text-slate-600">
                 <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">What</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{comparison.data.a.vendorName}</th>
-                  <th scope="col" className="px-3 py-2 font-medium">{comparison.data.b.vendorName}</th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    What
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    {comparison.data.a.vendorName}
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    {comparison.data.b.vendorName}
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {comparison.data.rows.map((row) => (
-                  <tr key={`${row.kind}-${row.section}-${row.label}`} className={row.isSame ? 'text-slate-500' : 'bg-amber-50/60'}>
+                  <tr
+                    key={`${row.kind}-${row.section}-${row.label}`}
+                    className={row.isSame ? 'text-slate-500' : 'bg-amber-50/60'}
+                  >
                     <th scope="row" className="px-3 py-2 align-top font-medium text-slate-700">
-                      {row.kind === 'terms' ? `${KIND_LABELS.terms}: ${row.label}` : `${row.section} ${row.kind === 'key' ? row.label : KIND_LABELS.link}`}
-                      {row.isSame ? <span className="sr-only"> (same)</span> : <span className="sr-only"> (differs)</span>}
+                      {row.kind === 'terms'
+                        ? `${KIND_LABELS.terms}: ${row.label}`
+                        : `${row.section} ${row.kind === 'key' ? row.label : KIND_LABELS.link}`}
+                      {row.isSame ? (
+                        <span className="sr-only"> (same)</span>
+                      ) : (
+                        <span className="sr-only"> (differs)</span>
+                      )}
                     </th>
                     <td className="tabular px-3 py-2 align-top break-all">{row.a ?? '—'}</td>
                     <td className="tabular px-3 py-2 align-top break-all">{row.b ?? '—'}</td>

@@ -20,7 +20,9 @@ import { TrackingStatus } from './tracking-status';
 
 /** Whether the vendor's personal page link in this message still works (not revoked, not expired). */
 const hasLiveLink = (delivery: EmailLogEntry['deliveries'][number]) =>
-  delivery.vendorLink !== null && !delivery.vendorLink.revokedAt && new Date(delivery.vendorLink.expiresAt).getTime() > Date.now();
+  delivery.vendorLink !== null &&
+  !delivery.vendorLink.revokedAt &&
+  new Date(delivery.vendorLink.expiresAt).getTime() > Date.now();
 
 /** 'Apr 15, 2026'; 'Not set' for none; text that is not a date as it was logged. */
 const endDateText = (value: string | null) => formatEndDateShort(value) ?? (value || 'Not set');
@@ -48,7 +50,9 @@ export function DeploymentDetailsDialogContent({
   return (
     <DialogContent title="Deployment Details" description={formatSentAt(entry.sentAt)} className="sm:max-w-2xl">
       <div className="grid gap-5">
-        {hasFiles ? <ReuseSendActions onUseAsNew={onUseAsNew} onAddVendors={onAddVendors} isUsingAsNew={isUsingAsNew} /> : null}
+        {hasFiles ? (
+          <ReuseSendActions onUseAsNew={onUseAsNew} onAddVendors={onAddVendors} isUsingAsNew={isUsingAsNew} />
+        ) : null}
         <Section title="Send Information">
           <Fields>
             <Field label="Sent">{formatSentAt(entry.sentAt)}</Field>
@@ -70,7 +74,9 @@ export function DeploymentDetailsDialogContent({
           {entry.subjects.length > 0 ? (
             <ul aria-label="Subjects" className="mt-1 list-disc pl-5 text-[13px] text-slate-600">
               {entry.subjects.map((subject, index) => (
-                <li key={index} className="wrap-anywhere">{subject}</li>
+                <li key={index} className="wrap-anywhere">
+                  {subject}
+                </li>
               ))}
             </ul>
           ) : null}
@@ -87,10 +93,15 @@ export function DeploymentDetailsDialogContent({
             {vendorDeliveriesOf(entry).map(({ name, delivery }) => {
               const note = delivery ? deliveryNote(delivery) : null;
               return (
-                <li key={delivery?.vendorId ?? name} className="flex flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2 text-sm">
+                <li
+                  key={delivery?.vendorId ?? name}
+                  className="flex flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2 text-sm"
+                >
                   <span className="min-w-0 font-medium wrap-anywhere">{name}</span>
                   {delivery ? <DeliveryBadge status={delivery.status} /> : null}
-                  {delivery?.tracking && delivery.status === 'sent' ? <TrackingStatus tracking={delivery.tracking} /> : null}
+                  {delivery?.tracking && delivery.status === 'sent' ? (
+                    <TrackingStatus tracking={delivery.tracking} />
+                  ) : null}
                   {delivery ? (
                     <span className="ml-auto flex flex-wrap items-center gap-2">
                       <RecordUpdateControl logId={entry.id} delivery={delivery} />
@@ -103,13 +114,16 @@ export function DeploymentDetailsDialogContent({
                         />
                       ) : null}
                       {hasFiles && !mayDownloadLiveMessages && hasLiveLink(delivery) ? (
-                        <span className="text-[13px] text-slate-600">.eml: the sender or an admin, while its link works</span>
+                        <span className="text-[13px] text-slate-600">
+                          .eml: the sender or an admin, while its link works
+                        </span>
                       ) : null}
                     </span>
                   ) : null}
                   {delivery?.terms ? (
                     <p className="w-full text-[13px] text-slate-600 wrap-anywhere">
-                      <span className="font-medium text-slate-700">Terms sent:</span> <span className="tabular">{termsText(delivery.terms)}</span>
+                      <span className="font-medium text-slate-700">Terms sent:</span>{' '}
+                      <span className="tabular">{termsText(delivery.terms)}</span>
                       <span aria-hidden> · </span>
                       {keysText(delivery.terms)}
                     </p>
@@ -130,11 +144,15 @@ export function DeploymentDetailsDialogContent({
               );
             })}
           </ul>
-          <h4 className="mt-3 text-[13px] font-medium text-slate-700">Approval Emails ({entry.approvalEmails.length})</h4>
+          <h4 className="mt-3 text-[13px] font-medium text-slate-700">
+            Approval Emails ({entry.approvalEmails.length})
+          </h4>
           {entry.approvalEmails.length > 0 ? (
             <ul aria-label="Approval Emails" className="mt-1 flex flex-wrap gap-1.5">
               {entry.approvalEmails.map((email) => (
-                <li key={email} className="rounded-md bg-slate-100 px-2 py-0.5 text-[13px] wrap-anywhere">{email}</li>
+                <li key={email} className="rounded-md bg-slate-100 px-2 py-0.5 text-[13px] wrap-anywhere">
+                  {email}
+                </li>
               ))}
             </ul>
           ) : (
@@ -149,10 +167,17 @@ export function DeploymentDetailsDialogContent({
         ) : null}
 
         <Section title="Card Details">
-          {emailCards.length === 0 && textCards.length === 0 ? <p className="text-[13px] text-slate-600">No cards were logged.</p> : null}
+          {emailCards.length === 0 && textCards.length === 0 ? (
+            <p className="text-[13px] text-slate-600">No cards were logged.</p>
+          ) : null}
           <div className="grid gap-3">
             {emailCards.map((card, index) => (
-              <EmailCardDetails key={`email-${index}`} card={card} title={`Email Card ${index + 1}`} hasFiles={hasFiles} />
+              <EmailCardDetails
+                key={`email-${index}`}
+                card={card}
+                title={`Email Card ${index + 1}`}
+                hasFiles={hasFiles}
+              />
             ))}
             {textCards.map((card, index) => (
               <TextCardDetails key={`text-${index}`} card={card} title={`Text Card ${index + 1}`} hasFiles={hasFiles} />
@@ -207,7 +232,10 @@ function TextCardDetails({ card, title, hasFiles }: { card: TextCardDetail; titl
           download={() => downloadStoredFile(card.csvFileKey!, 'csv', 'text-links.csv')}
         />
         {hasFiles && card.imageFileKey && card.fileName ? (
-          <DownloadButton label="Download Image" download={() => downloadStoredFile(card.imageFileKey!, 'image', card.fileName!)} />
+          <DownloadButton
+            label="Download Image"
+            download={() => downloadStoredFile(card.imageFileKey!, 'image', card.fileName!)}
+          />
         ) : null}
       </div>
     </CardBox>

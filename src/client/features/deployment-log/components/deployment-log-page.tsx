@@ -24,7 +24,12 @@ export function DeploymentLogPage() {
   const [filters, setFilters] = useState<FilterValues>(NO_FILTERS);
   const [limit, setLimit] = useState(PAGE_SIZE);
   const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
-  const logs = useEmailLogs({ client: filters.client || undefined, vendor: filters.vendor || undefined, q: search || undefined, limit });
+  const logs = useEmailLogs({
+    client: filters.client || undefined,
+    vendor: filters.vendor || undefined,
+    q: search || undefined,
+    limit,
+  });
   const [openId, setOpenId] = useState<number | null>(null);
   const [sendAgain, setSendAgain] = useState<{ logId: number; delivery: EmailLogDelivery } | null>(null);
   const [addToId, setAddToId] = useState<number | null>(null);
@@ -58,13 +63,29 @@ export function DeploymentLogPage() {
             ))}
           </ListLoading>
         ) : logs.data.length === 0 ? (
-          <ListEmpty isFiltered={isFiltered} icon={History} emptyText="No emails sent yet." filteredText="No sends match these filters." onClearFilters={() => changeFilters(NO_FILTERS)} />
+          <ListEmpty
+            isFiltered={isFiltered}
+            icon={History}
+            emptyText="No emails sent yet."
+            filteredText="No sends match these filters."
+            onClearFilters={() => changeFilters(NO_FILTERS)}
+          />
         ) : (
           <>
             <p role="status" className="mb-2 text-[13px] text-slate-600">
-              {logs.isFetching && logs.isPlaceholderData ? 'Updating...' : `${logs.data.length} ${logs.data.length === 1 ? 'send' : 'sends'}, newest first`}
+              {logs.isFetching && logs.isPlaceholderData
+                ? 'Updating...'
+                : `${logs.data.length} ${logs.data.length === 1 ? 'send' : 'sends'}, newest first`}
             </p>
-            <ul aria-label="Sends" aria-busy={logs.isPlaceholderData} className={logs.isPlaceholderData ? 'grid grid-cols-1 gap-3 opacity-60 transition-opacity' : 'grid grid-cols-1 gap-3 transition-opacity'}>
+            <ul
+              aria-label="Sends"
+              aria-busy={logs.isPlaceholderData}
+              className={
+                logs.isPlaceholderData
+                  ? 'grid grid-cols-1 gap-3 opacity-60 transition-opacity'
+                  : 'grid grid-cols-1 gap-3 transition-opacity'
+              }
+            >
               {logs.data.map((entry) => (
                 <li key={entry.id}>
                   <LogEntryCard
@@ -81,7 +102,12 @@ export function DeploymentLogPage() {
             {logs.data.length >= limit ? (
               <div className="mt-4 flex flex-wrap items-center justify-center gap-3 text-[13px] text-slate-600">
                 {limit < MAX_ENTRIES ? (
-                  <Button variant="secondary" size="sm" disabled={logs.isFetching} onClick={() => setLimit((current) => Math.min(current + PAGE_SIZE, MAX_ENTRIES))}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={logs.isFetching}
+                    onClick={() => setLimit((current) => Math.min(current + PAGE_SIZE, MAX_ENTRIES))}
+                  >
                     Show older sends
                   </Button>
                 ) : (
@@ -104,7 +130,9 @@ export function DeploymentLogPage() {
         ) : null}
       </Dialog>
       <Dialog open={addToEntry !== undefined} onOpenChange={(open) => !open && setAddToId(null)}>
-        {addToEntry ? <AddVendorsDialogContent key={addToEntry.id} entry={addToEntry} onDone={() => setAddToId(null)} /> : null}
+        {addToEntry ? (
+          <AddVendorsDialogContent key={addToEntry.id} entry={addToEntry} onDone={() => setAddToId(null)} />
+        ) : null}
       </Dialog>
       <ConfirmDialog
         open={startFrom.replaceTarget !== null}
@@ -116,7 +144,10 @@ export function DeploymentLogPage() {
         isDestructive
         onConfirm={startFrom.confirmReplace}
       >
-        <p>You have a send in progress on the send page. Using this send as a new one replaces its client, vendors and content cards.</p>
+        <p>
+          You have a send in progress on the send page. Using this send as a new one replaces its client, vendors and
+          content cards.
+        </p>
         <p className="text-[13px] text-slate-600">This cannot be undone.</p>
       </ConfirmDialog>
       <SendAgainDialog target={sendAgain} onClose={() => setSendAgain(null)} />

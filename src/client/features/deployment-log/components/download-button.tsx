@@ -23,7 +23,11 @@ export function DownloadButton({
     try {
       await download();
     } catch {
-      toast({ title: 'Download Failed', description: 'Failed to download the file. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Download Failed',
+        description: 'Failed to download the file. Please try again.',
+        variant: 'destructive',
+      });
     } finally {
       setDownloading(false);
     }

@@ -56,7 +56,8 @@ export function LogEntryCard({
                 variant: result.failed > 0 ? 'destructive' : 'default',
               },
         ),
-      onError: (error) => toast({ title: 'Could not retry', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Could not retry', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
     });
   }
 
@@ -78,7 +79,11 @@ export function LogEntryCard({
               <span className="sr-only">: show the Deployment Details</span>
             </button>
           </h2>
-          {cardSubjects.length > 0 ? <p className="mt-0.5 truncate text-sm text-slate-800" title={cardSubjects.join(' · ')}>{cardSubjects.join(' · ')}</p> : null}
+          {cardSubjects.length > 0 ? (
+            <p className="mt-0.5 truncate text-sm text-slate-800" title={cardSubjects.join(' · ')}>
+              {cardSubjects.join(' · ')}
+            </p>
+          ) : null}
           <p className="mt-0.5 text-[13px] text-slate-600">
             <span>{plural(entry.vendors.length, 'vendor')}</span>
             <span aria-hidden> · </span>
@@ -89,10 +94,21 @@ export function LogEntryCard({
         </div>
         {clientName ? <Badge tone="brand">{clientName}</Badge> : null}
         {entry.filesRemovedAt ? null : (
-          <ReuseSendActions onUseAsNew={onUseAsNew} onAddVendors={onAddVendors} isUsingAsNew={isUsingAsNew} className="relative z-10" />
+          <ReuseSendActions
+            onUseAsNew={onUseAsNew}
+            onAddVendors={onAddVendors}
+            isUsingAsNew={isUsingAsNew}
+            className="relative z-10"
+          />
         )}
         {failedCount > 0 ? (
-          <Button variant="secondary" size="sm" className="relative z-10" disabled={retryFailed.isPending} onClick={retry}>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="relative z-10"
+            disabled={retryFailed.isPending}
+            onClick={retry}
+          >
             <RotateCw aria-hidden className={retryFailed.isPending ? 'h-3.5 w-3.5 animate-spin' : 'h-3.5 w-3.5'} />
             {retryFailed.isPending ? 'Retrying...' : 'Retry failed'}
           </Button>
@@ -101,11 +117,16 @@ export function LogEntryCard({
 
       <ul aria-label="Vendors" className="mt-3 flex flex-wrap gap-1.5">
         {vendors.map(({ name, delivery }) => (
-          <li key={delivery?.vendorId ?? name} className="flex min-w-0 items-center gap-1.5 rounded-md border border-slate-200 bg-white py-0.5 pl-2 pr-1 text-[13px]">
+          <li
+            key={delivery?.vendorId ?? name}
+            className="flex min-w-0 items-center gap-1.5 rounded-md border border-slate-200 bg-white py-0.5 pl-2 pr-1 text-[13px]"
+          >
             <span className="min-w-0 truncate">{name}</span>
             {delivery ? <DeliveryBadge status={delivery.status} /> : null}
             {delivery?.tracking && delivery.status === 'sent' ? <TrackingStatus tracking={delivery.tracking} /> : null}
-            {delivery && deliverySpendText(delivery) ? <span className="tabular-nums text-slate-600">{deliverySpendText(delivery)}</span> : null}
+            {delivery && deliverySpendText(delivery) ? (
+              <span className="tabular-nums text-slate-600">{deliverySpendText(delivery)}</span>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -120,7 +141,10 @@ export function LogEntryCard({
           <h3 className="text-[13px] font-medium text-slate-700">Added later</h3>
           <ul aria-label="Added vendors" className="mt-1 flex flex-wrap gap-1.5">
             {added.map((delivery) => (
-              <li key={delivery.vendorId} className="flex min-w-0 flex-wrap items-center gap-1.5 rounded-md border border-dashed border-slate-300 bg-white py-0.5 pl-2 pr-1 text-[13px]">
+              <li
+                key={delivery.vendorId}
+                className="flex min-w-0 flex-wrap items-center gap-1.5 rounded-md border border-dashed border-slate-300 bg-white py-0.5 pl-2 pr-1 text-[13px]"
+              >
                 <span className="min-w-0 truncate">{delivery.vendorName}</span>
                 <DeliveryBadge status={delivery.status} />
                 <span className="tabular text-slate-600">{formatSentAt(delivery.addedAt!)}</span>
@@ -141,7 +165,13 @@ export function LogEntryCard({
                 <span className="font-medium">{delivery.vendorName}:</span> {note}
               </span>
               {delivery.status === 'uncertain' ? (
-                <Button variant="secondary" size="sm" className="relative z-10" aria-label={`Send again to ${delivery.vendorName}`} onClick={() => onSendAgain(delivery)}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  className="relative z-10"
+                  aria-label={`Send again to ${delivery.vendorName}`}
+                  onClick={() => onSendAgain(delivery)}
+                >
                   <Send aria-hidden className="h-3.5 w-3.5" />
                   Send again
                 </Button>

@@ -24,7 +24,10 @@ export function LogFilters({ values, onChange }: { values: FilterValues; onChang
       <div className="min-w-0 sm:col-span-2 lg:col-span-1">
         <Label htmlFor={`${id}-search`}>Search subjects</Label>
         <div className="relative">
-          <Search aria-hidden className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" />
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500"
+          />
           <Input
             id={`${id}-search`}
             type="search"
@@ -37,7 +40,13 @@ export function LogFilters({ values, onChange }: { values: FilterValues; onChang
           />
         </div>
       </div>
-      <Button variant="ghost" size="md" className="justify-self-start" disabled={!isFiltered} onClick={() => onChange(NO_FILTERS)}>
+      <Button
+        variant="ghost"
+        size="md"
+        className="justify-self-start"
+        disabled={!isFiltered}
+        onClick={() => onChange(NO_FILTERS)}
+      >
         <X aria-hidden className="h-4 w-4" />
         Clear filters
       </Button>

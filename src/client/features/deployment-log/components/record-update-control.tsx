@@ -30,7 +30,10 @@ export function RecordUpdateControl({ logId, delivery }: { logId: number; delive
       { logId, vendorId: delivery.vendorId, action },
       {
         onSuccess: (result) => {
-          toast({ title: 'Update recorded', description: `${delivery.vendorName}: ${TRACKING_STATUS_LABELS[result.tracking.status]}.` });
+          toast({
+            title: 'Update recorded',
+            description: `${delivery.vendorName}: ${TRACKING_STATUS_LABELS[result.tracking.status]}.`,
+          });
           close();
         },
       },
@@ -38,7 +41,12 @@ export function RecordUpdateControl({ logId, delivery }: { logId: number; delive
 
   return (
     <>
-      <Button variant="secondary" size="sm" aria-label={`Record an update for ${delivery.vendorName}`} onClick={() => setIsOpen(true)}>
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={`Record an update for ${delivery.vendorName}`}
+        onClick={() => setIsOpen(true)}
+      >
         <ClipboardPen aria-hidden className="h-3.5 w-3.5" />
         Record an update
       </Button>

@@ -29,8 +29,18 @@ export function RemindersToggle({ entry, className }: { entry: EmailLogEntry; cl
             {
               onSettled: () => setWanted(null),
               onSuccess: (result) =>
-                toast({ title: result.remindersEnabled ? 'Reminders on' : 'Reminders off', description: result.remindersEnabled ? 'Vendors of this send who do not answer will be reminded.' : 'No more reminders go to the vendors of this send.' }),
-              onError: (error) => toast({ title: 'Could not change the reminders', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
+                toast({
+                  title: result.remindersEnabled ? 'Reminders on' : 'Reminders off',
+                  description: result.remindersEnabled
+                    ? 'Vendors of this send who do not answer will be reminded.'
+                    : 'No more reminders go to the vendors of this send.',
+                }),
+              onError: (error) =>
+                toast({
+                  title: 'Could not change the reminders',
+                  description: messageOf(error, 'Please try again.'),
+                  variant: 'destructive',
+                }),
             },
           );
         }}
@@ -41,7 +51,8 @@ export function RemindersToggle({ entry, className }: { entry: EmailLogEntry; cl
           Send reminders to vendors
         </label>
         <p id={`${id}-hint`} className="text-xs text-slate-600">
-          One reminder in the same thread to a vendor who has not confirmed, or whose scheduled date passed without a deployment report.
+          One reminder in the same thread to a vendor who has not confirmed, or whose scheduled date passed without a
+          deployment report.
         </p>
       </div>
     </div>

@@ -17,8 +17,10 @@ export function RevokeLinkControl({ logId, delivery }: { logId: number; delivery
   const revoke = useRevokeVendorLink();
   const link = delivery.vendorLink;
   if (!link) return null;
-  if (link.revokedAt) return <span className="text-[13px] text-slate-600">Link revoked {formatSentAt(link.revokedAt)}</span>;
-  if (new Date(link.expiresAt).getTime() <= Date.now()) return <span className="text-[13px] text-slate-600">Link expired {formatSentAt(link.expiresAt)}</span>;
+  if (link.revokedAt)
+    return <span className="text-[13px] text-slate-600">Link revoked {formatSentAt(link.revokedAt)}</span>;
+  if (new Date(link.expiresAt).getTime() <= Date.now())
+    return <span className="text-[13px] text-slate-600">Link expired {formatSentAt(link.expiresAt)}</span>;
 
   function confirm() {
     revoke.mutate(
@@ -28,14 +30,24 @@ export function RevokeLinkControl({ logId, delivery }: { logId: number; delivery
           toast({ title: 'Link revoked', description: `${delivery.vendorName}'s page link no longer works.` });
           setIsAsking(false);
         },
-        onError: (error) => toast({ title: 'Could not revoke the link', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
+        onError: (error) =>
+          toast({
+            title: 'Could not revoke the link',
+            description: messageOf(error, 'Please try again.'),
+            variant: 'destructive',
+          }),
       },
     );
   }
 
   return (
     <>
-      <Button variant="secondary" size="sm" aria-label={`Revoke link for ${delivery.vendorName}`} onClick={() => setIsAsking(true)}>
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={`Revoke link for ${delivery.vendorName}`}
+        onClick={() => setIsAsking(true)}
+      >
         <Link2Off aria-hidden className="h-3.5 w-3.5" />
         Revoke link
       </Button>
@@ -50,8 +62,8 @@ export function RevokeLinkControl({ logId, delivery }: { logId: number; delivery
         onConfirm={confirm}
       >
         <p>
-          <strong className="font-semibold text-slate-900">{delivery.vendorName}</strong> will no longer be able to open its deployment page or report
-          through it. What it reported so far stays.
+          <strong className="font-semibold text-slate-900">{delivery.vendorName}</strong> will no longer be able to open
+          its deployment page or report through it. What it reported so far stays.
         </p>
         <p className="text-[13px] text-slate-600">This cannot be undone.</p>
       </ConfirmDialog>

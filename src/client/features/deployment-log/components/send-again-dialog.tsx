@@ -5,7 +5,13 @@ import { toast } from '#client/components/ui/use-toast';
 import { messageOf } from '#client/lib/request';
 
 /** 'Send again' for an uncertain delivery: a person decides, knowing the vendor may get the message twice. */
-export function SendAgainDialog({ target, onClose }: { target: { logId: number; delivery: EmailLogDelivery } | null; onClose: () => void }) {
+export function SendAgainDialog({
+  target,
+  onClose,
+}: {
+  target: { logId: number; delivery: EmailLogDelivery } | null;
+  onClose: () => void;
+}) {
   const sendAgain = useSendAgain();
   const delivery = target?.delivery;
   const name = delivery?.vendorName ?? '';
@@ -16,12 +22,24 @@ export function SendAgainDialog({ target, onClose }: { target: { logId: number; 
       { logId: target.logId, vendorId: target.delivery.vendorId },
       {
         onSuccess: ({ delivery: updated }) => {
-          if (updated.status === 'sent') toast({ title: 'Sent again', description: `The message to ${name} was mailed.` });
-          else if (updated.status === 'pending') toast({ title: 'Queued again', description: `The message to ${name} is waiting for its next attempt.` });
-          else toast({ title: 'Send again did not go through', description: updated.error ?? `The message to ${name} is ${updated.status}.`, variant: 'destructive' });
+          if (updated.status === 'sent')
+            toast({ title: 'Sent again', description: `The message to ${name} was mailed.` });
+          else if (updated.status === 'pending')
+            toast({ title: 'Queued again', description: `The message to ${name} is waiting for its next attempt.` });
+          else
+            toast({
+              title: 'Send again did not go through',
+              description: updated.error ?? `The message to ${name} is ${updated.status}.`,
+              variant: 'destructive',
+            });
           onClose();
         },
-        onError: (error) => toast({ title: 'Failed to send again', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
+        onError: (error) =>
+          toast({
+            title: 'Failed to send again',
+            description: messageOf(error, 'Please try again.'),
+            variant: 'destructive',
+          }),
       },
     );
   }
@@ -37,11 +55,15 @@ export function SendAgainDialog({ target, onClose }: { target: { logId: number; 
       onConfirm={confirm}
     >
       <p>
-        The message to <strong className="font-semibold text-slate-900">{name}</strong> may already have arrived: it left, but no answer came back.
-        Sending again may mail {name} a second time.
+        The message to <strong className="font-semibold text-slate-900">{name}</strong> may already have arrived: it
+        left, but no answer came back. Sending again may mail {name} a second time.
       </p>
-      {delivery?.error ? <p className="rounded-md bg-amber-50 p-2 text-[13px] text-amber-900 wrap-anywhere">{delivery.error}</p> : null}
-      <p className="text-[13px] text-slate-600">The copy keeps the same Message-ID, so a mailbox that got the first one can drop it.</p>
+      {delivery?.error ? (
+        <p className="rounded-md bg-amber-50 p-2 text-[13px] text-amber-900 wrap-anywhere">{delivery.error}</p>
+      ) : null}
+      <p className="text-[13px] text-slate-600">
+        The copy keeps the same Message-ID, so a mailbox that got the first one can drop it.
+      </p>
     </ConfirmDialog>
   );
 }

@@ -26,7 +26,9 @@ export function TrackingStatus({ tracking }: { tracking: TrackingState }) {
     <span className="inline-flex items-center gap-1">
       <Badge tone={TONES[tracking.status]}>{TRACKING_STATUS_LABELS[tracking.status]}</Badge>
       {detail ? <span className="tabular-nums text-slate-600">{detail}</span> : null}
-      {tracking.remindedAt ? <span className="tabular-nums text-amber-800">Reminded {formatSentAt(tracking.remindedAt)}</span> : null}
+      {tracking.remindedAt ? (
+        <span className="tabular-nums text-amber-800">Reminded {formatSentAt(tracking.remindedAt)}</span>
+      ) : null}
     </span>
   );
 }

@@ -30,12 +30,20 @@ export function useStartFromSend() {
           void navigate('/');
         },
         onError: (error) => {
-          if (error instanceof RequestError && error.status === 409 && error.serverMessage === SEND_IN_PROGRESS_MESSAGE) {
+          if (
+            error instanceof RequestError &&
+            error.status === 409 &&
+            error.serverMessage === SEND_IN_PROGRESS_MESSAGE
+          ) {
             setReplaceTarget(logId);
             return;
           }
           setReplaceTarget(null);
-          toast({ title: 'Could not use this send', description: messageOf(error, 'Please try again.'), variant: 'destructive' });
+          toast({
+            title: 'Could not use this send',
+            description: messageOf(error, 'Please try again.'),
+            variant: 'destructive',
+          });
         },
       },
     );

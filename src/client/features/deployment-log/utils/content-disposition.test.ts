@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { fileNameFromDisposition } from './content-disposition';
 
 describe('fileNameFromDisposition', () => {
-  it("prefers the exact UTF-8 name of filename* over the ASCII fallback", () => {
-    expect(fileNameFromDisposition(`attachment; filename="r_sum_.csv"; filename*=UTF-8''r%C3%A9sum%C3%A9.csv`)).toBe('résumé.csv');
+  it('prefers the exact UTF-8 name of filename* over the ASCII fallback', () => {
+    expect(fileNameFromDisposition(`attachment; filename="r_sum_.csv"; filename*=UTF-8''r%C3%A9sum%C3%A9.csv`)).toBe(
+      'résumé.csv',
+    );
   });
 
   it('reads a quoted or bare filename', () => {

@@ -4,7 +4,8 @@ import type { EmailLogEntry } from '#shared/contracts/email-logs';
 export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 /** The client's display name from the list of clients, else the name logged with the send; null when none. */
-export const clientNameOf = (entry: EmailLogEntry): string | null => findClient(entry.clientSlug)?.displayName ?? entry.clientName ?? null;
+export const clientNameOf = (entry: EmailLogEntry): string | null =>
+  findClient(entry.clientSlug)?.displayName ?? entry.clientName ?? null;
 
 export const cardCountsOf = (entry: EmailLogEntry) =>
   `${plural(entry.emailCardCount, 'email card')} · ${plural(entry.textCardCount, 'text card')}`;

@@ -21,7 +21,8 @@ export function deliverySpendText(delivery: EmailLogDelivery): string | null {
   if (!delivery.spend || delivery.tracking?.status === 'cannot-deploy') return null;
   const figures = spendFiguresText(delivery.spend);
   if (figures) return figures;
-  if (delivery.terms && TERMS_ONLY.has(delivery.terms.pricingModel)) return delivery.terms.items.map((item) => `${item.label}: ${item.value}`).join(', ') || delivery.terms.pricingModel;
+  if (delivery.terms && TERMS_ONLY.has(delivery.terms.pricingModel))
+    return delivery.terms.items.map((item) => `${item.label}: ${item.value}`).join(', ') || delivery.terms.pricingModel;
   return null;
 }
 

@@ -1,7 +1,8 @@
 import type { DeliveryTerms } from '#shared/contracts/email-logs';
 
 /** 'Revshare · Split: 60/40': the terms a vendor's message carried. */
-export const termsText = (terms: DeliveryTerms) => [terms.pricingModel, ...terms.items.map((item) => `${item.label}: ${item.value}`)].join(' · ');
+export const termsText = (terms: DeliveryTerms) =>
+  [terms.pricingModel, ...terms.items.map((item) => `${item.label}: ${item.value}`)].join(' · ');
 
 /** 'Email key: ACME-EMAIL · Text key: not set'. */
 export const keysText = (terms: DeliveryTerms) =>

@@ -11,4 +11,6 @@ export interface TestEmailBody {
 }
 
 export const useSendTestEmail = () =>
-  useMutation({ mutationFn: (body: TestEmailBody) => request('/api/send-email', testEmailResultShape, { method: 'POST', body }) });
+  useMutation({
+    mutationFn: (body: TestEmailBody) => request('/api/send-email', testEmailResultShape, { method: 'POST', body }),
+  });

@@ -33,7 +33,11 @@ function missingFields(values: FormValues) {
 }
 
 function missingList(missing: ReturnType<typeof missingFields>): string[] {
-  return [...(missing.to ? ['To'] : []), ...(missing.subject ? ['Subject'] : []), ...(missing.content ? ['Text or HTML content'] : [])];
+  return [
+    ...(missing.to ? ['To'] : []),
+    ...(missing.subject ? ['Subject'] : []),
+    ...(missing.content ? ['Text or HTML content'] : []),
+  ];
 }
 
 function requiresGoogleAuth(error: unknown): boolean {
@@ -53,7 +57,8 @@ export function EmailTestPage() {
   const connectGoogle = useConnectGoogle();
   const missing = missingFields(values);
 
-  const set = (field: keyof FormValues) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
+  const set = (field: keyof FormValues) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -68,7 +73,12 @@ export function EmailTestPage() {
       toast({ title: 'Please login to send emails', variant: 'destructive' });
       return;
     }
-    const body = { to: values.to.trim(), subject: values.subject.trim(), text: values.text || undefined, html: values.html || undefined };
+    const body = {
+      to: values.to.trim(),
+      subject: values.subject.trim(),
+      text: values.text || undefined,
+      html: values.html || undefined,
+    };
     sendTestEmail.mutate(body, {
       onSuccess: (result) => {
         if (result.status === 'uncertain') {
@@ -81,9 +91,17 @@ export function EmailTestPage() {
       },
       onError: (error) => {
         if (requiresGoogleAuth(error)) {
-          toast({ title: 'Google Authentication Required', description: 'Please sign in with Google to enable Gmail sending.', variant: 'destructive' });
+          toast({
+            title: 'Google Authentication Required',
+            description: 'Please sign in with Google to enable Gmail sending.',
+            variant: 'destructive',
+          });
         } else {
-          toast({ title: 'Failed to send email', description: messageOf(error, 'Something went wrong'), variant: 'destructive' });
+          toast({
+            title: 'Failed to send email',
+            description: messageOf(error, 'Something went wrong'),
+            variant: 'destructive',
+          });
         }
       },
     });
@@ -97,7 +115,10 @@ export function EmailTestPage() {
         title="Email Test"
         description="Send a test email through the configured mail transport."
         actions={
-          <Link to="/" className="inline-flex h-8 items-center gap-2 rounded-[var(--radius-button)] px-3 text-[13px] font-medium text-slate-700 hover:bg-slate-100">
+          <Link
+            to="/"
+            className="inline-flex h-8 items-center gap-2 rounded-[var(--radius-button)] px-3 text-[13px] font-medium text-slate-700 hover:bg-slate-100"
+          >
             <ArrowLeft aria-hidden className="h-4 w-4" />
             Back to Home
           </Link>
@@ -108,17 +129,27 @@ export function EmailTestPage() {
           <Info aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
           <div className="grid min-w-0 justify-items-start gap-3">
             <p>
-              Google sign-in is required for sending through Gmail: messages then go out from your own Google account. Other mail
-              transports send without it.
+              Google sign-in is required for sending through Gmail: messages then go out from your own Google account.
+              Other mail transports send without it.
             </p>
-            <Button variant="secondary" size="sm" className="h-auto min-h-8 py-1.5" onClick={() => void connectGoogle()}>
+            <Button
+              variant="secondary"
+              size="sm"
+              className="h-auto min-h-8 py-1.5"
+              onClick={() => void connectGoogle()}
+            >
               <GoogleMark />
               Sign in with Google for Gmail Access
             </Button>
           </div>
         </div>
 
-        <form onSubmit={submit} noValidate aria-label="Test email" className="grid gap-4 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 md:p-5">
+        <form
+          onSubmit={submit}
+          noValidate
+          aria-label="Test email"
+          className="grid gap-4 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 md:p-5"
+        >
           <Field id={`${id}-to`} label="To" error={errorOf(missing.to, 'Enter at least one address.')}>
             <Input
               id={`${id}-to`}
@@ -133,7 +164,9 @@ export function EmailTestPage() {
               aria-describedby={showMissing && missing.to ? `${id}-to-error` : `${id}-to-hint`}
             />
             {!(showMissing && missing.to) ? (
-              <p id={`${id}-to-hint`} className="mt-1 text-[13px] text-slate-600">Separate several addresses with commas.</p>
+              <p id={`${id}-to-hint`} className="mt-1 text-[13px] text-slate-600">
+                Separate several addresses with commas.
+              </p>
             ) : null}
           </Field>
           <Field id={`${id}-subject`} label="Subject" error={errorOf(missing.subject, 'Enter a subject.')}>
@@ -146,7 +179,11 @@ export function EmailTestPage() {
               aria-describedby={showMissing && missing.subject ? `${id}-subject-error` : undefined}
             />
           </Field>
-          <Field id={`${id}-text`} label="Text Content" error={errorOf(missing.content, 'Add text content or HTML content.')}>
+          <Field
+            id={`${id}-text`}
+            label="Text Content"
+            error={errorOf(missing.content, 'Add text content or HTML content.')}
+          >
             <Textarea
               id={`${id}-text`}
               className={INVALID}

@@ -9,7 +9,11 @@ const draftPath = (cardId: string) => `/api/prospecting-drafts/${encodeURICompon
 
 /** The user's saved cards. Always asked again when the send page opens: another tab may have changed them. */
 export const draftsQueryOptions = () =>
-  queryOptions({ queryKey: DRAFTS_QUERY_KEY, queryFn: () => request('/api/prospecting-drafts', draftListShape), staleTime: 0 });
+  queryOptions({
+    queryKey: DRAFTS_QUERY_KEY,
+    queryFn: () => request('/api/prospecting-drafts', draftListShape),
+    staleTime: 0,
+  });
 
 /** The send page's autosave keeps the cards itself; each change marks the cached list stale for the next load. */
 function useDraftsMutation<TInput, TResult>(call: (input: TInput) => Promise<TResult>) {
@@ -21,13 +25,17 @@ function useDraftsMutation<TInput, TResult>(call: (input: TInput) => Promise<TRe
 }
 
 export const useCreateDraft = () =>
-  useDraftsMutation((draft: CreateDraftBody) => request('/api/prospecting-drafts', draftCardShape, { method: 'POST', body: draft }));
+  useDraftsMutation((draft: CreateDraftBody) =>
+    request('/api/prospecting-drafts', draftCardShape, { method: 'POST', body: draft }),
+  );
 
 export const usePatchDraft = () =>
   useDraftsMutation(({ cardId, changes }: { cardId: string; changes: PatchDraftBody }) =>
     request(draftPath(cardId), draftCardShape, { method: 'PATCH', body: changes }),
   );
 
-export const useDeleteDraft = () => useDraftsMutation((cardId: string) => request(draftPath(cardId), noContent, { method: 'DELETE' }));
+export const useDeleteDraft = () =>
+  useDraftsMutation((cardId: string) => request(draftPath(cardId), noContent, { method: 'DELETE' }));
 
-export const useClearDrafts = () => useDraftsMutation((_: void) => request('/api/prospecting-drafts', noContent, { method: 'DELETE' }));
+export const useClearDrafts = () =>
+  useDraftsMutation((_: void) => request('/api/prospecting-drafts', noContent, { method: 'DELETE' }));

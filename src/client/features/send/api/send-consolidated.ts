@@ -15,7 +15,11 @@ export function useSendConsolidated() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: SendConsolidatedInput) =>
-      request('/api/send-email-consolidated', sendResultShape, { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
+      request('/api/send-email-consolidated', sendResultShape, {
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: EMAIL_LOGS_QUERY_KEY });
     },

@@ -31,11 +31,25 @@ export function AddContentMenu({ onAdd }: { onAdd(type: CardType): void }) {
         <Plus aria-hidden className="h-4 w-4" /> Add New Content <ChevronDown aria-hidden className="h-4 w-4" />
       </Button>
       {isOpen ? (
-        <div role="menu" aria-label="Add New Content" className="absolute left-0 z-20 mt-1 w-56 rounded-[var(--radius-card)] border border-slate-200 bg-white p-1 shadow-lg">
-          <button role="menuitem" type="button" className="block w-full rounded-md px-3 py-2 text-left hover:bg-slate-100" onClick={() => choose('email')}>
+        <div
+          role="menu"
+          aria-label="Add New Content"
+          className="absolute left-0 z-20 mt-1 w-56 rounded-[var(--radius-card)] border border-slate-200 bg-white p-1 shadow-lg"
+        >
+          <button
+            role="menuitem"
+            type="button"
+            className="block w-full rounded-md px-3 py-2 text-left hover:bg-slate-100"
+            onClick={() => choose('email')}
+          >
             Prospecting Email
           </button>
-          <button role="menuitem" type="button" className="block w-full rounded-md px-3 py-2 text-left hover:bg-slate-100" onClick={() => choose('text')}>
+          <button
+            role="menuitem"
+            type="button"
+            className="block w-full rounded-md px-3 py-2 text-left hover:bg-slate-100"
+            onClick={() => choose('text')}
+          >
             Prospecting Text
           </button>
         </div>

@@ -2,11 +2,23 @@ import { memo } from 'react';
 import { CLIENTS } from '#shared/clients';
 import { cn } from '#client/lib/cn';
 
-export const ClientTiles = memo(function ClientTiles({ selected, onSelect }: { selected: string | null; onSelect(slug: string): void }) {
+export const ClientTiles = memo(function ClientTiles({
+  selected,
+  onSelect,
+}: {
+  selected: string | null;
+  onSelect(slug: string): void;
+}) {
   return (
     <section aria-labelledby="client-heading">
-      <h2 id="client-heading" className="mb-2 text-sm font-semibold">Client</h2>
-      <div role="radiogroup" aria-labelledby="client-heading" className="grid grid-cols-[repeat(auto-fill,minmax(104px,1fr))] gap-2">
+      <h2 id="client-heading" className="mb-2 text-sm font-semibold">
+        Client
+      </h2>
+      <div
+        role="radiogroup"
+        aria-labelledby="client-heading"
+        className="grid grid-cols-[repeat(auto-fill,minmax(104px,1fr))] gap-2"
+      >
         {CLIENTS.map((client) => {
           const isSelected = client.slug === selected;
           return (
@@ -23,7 +35,11 @@ export const ClientTiles = memo(function ClientTiles({ selected, onSelect }: { s
                 isSelected ? 'border-brand-600 bg-brand-600' : 'border-slate-200 bg-white hover:border-slate-400',
               )}
             >
-              <img src={isSelected ? client.logoWhite : client.logo} alt="" className="max-h-10 w-full object-contain" />
+              <img
+                src={isSelected ? client.logoWhite : client.logo}
+                alt=""
+                className="max-h-10 w-full object-contain"
+              />
             </button>
           );
         })}

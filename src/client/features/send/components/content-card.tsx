@@ -23,7 +23,10 @@ export function ContentCard({
 }) {
   const bodyId = useId();
   return (
-    <section aria-label={`${title} (${label})`} className="rounded-[var(--radius-card)] border border-slate-200 bg-white">
+    <section
+      aria-label={`${title} (${label})`}
+      className="rounded-[var(--radius-card)] border border-slate-200 bg-white"
+    >
       <div className="flex items-center gap-2 px-4 py-3">
         <div className="min-w-0 flex-1">
           <h3 className="text-sm font-semibold">
@@ -32,8 +35,19 @@ export function ContentCard({
           {!isExpanded && summary ? <p className="truncate text-xs text-slate-600">{summary}</p> : null}
         </div>
         <Tooltip content={isExpanded ? 'Collapse' : 'Expand'} side="top">
-          <Button variant="ghost" size="icon" aria-label={`${isExpanded ? 'Collapse' : 'Expand'} ${label}`} aria-expanded={isExpanded} aria-controls={bodyId} onClick={onToggle}>
-            {isExpanded ? <ChevronUp aria-hidden className="h-4 w-4" /> : <ChevronDown aria-hidden className="h-4 w-4" />}
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`${isExpanded ? 'Collapse' : 'Expand'} ${label}`}
+            aria-expanded={isExpanded}
+            aria-controls={bodyId}
+            onClick={onToggle}
+          >
+            {isExpanded ? (
+              <ChevronUp aria-hidden className="h-4 w-4" />
+            ) : (
+              <ChevronDown aria-hidden className="h-4 w-4" />
+            )}
           </Button>
         </Tooltip>
         <Tooltip content="Remove" side="top">

@@ -3,17 +3,42 @@ import type { CardType } from '#shared/contracts/drafts';
 
 export function ContentStart({ onChoose }: { onChoose(type: CardType): void }) {
   return (
-    <section aria-labelledby="content-start" className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-4">
-      <h2 id="content-start" className="text-sm font-semibold">Select content:</h2>
+    <section
+      aria-labelledby="content-start"
+      className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-4"
+    >
+      <h2 id="content-start" className="text-sm font-semibold">
+        Select content:
+      </h2>
       <div className="mt-3 grid gap-2 sm:grid-cols-2">
-        <ChoiceButton icon={<Mail aria-hidden className="h-5 w-5" />} label="Email" hint="An HTML creative with subject, sender and end date" onClick={() => onChoose('email')} />
-        <ChoiceButton icon={<MessageSquareText aria-hidden className="h-5 w-5" />} label="Text" hint="Text-message copy with an optional image" onClick={() => onChoose('text')} />
+        <ChoiceButton
+          icon={<Mail aria-hidden className="h-5 w-5" />}
+          label="Email"
+          hint="An HTML creative with subject, sender and end date"
+          onClick={() => onChoose('email')}
+        />
+        <ChoiceButton
+          icon={<MessageSquareText aria-hidden className="h-5 w-5" />}
+          label="Text"
+          hint="Text-message copy with an optional image"
+          onClick={() => onChoose('text')}
+        />
       </div>
     </section>
   );
 }
 
-function ChoiceButton({ icon, label, hint, onClick }: { icon: React.ReactNode; label: string; hint: string; onClick(): void }) {
+function ChoiceButton({
+  icon,
+  label,
+  hint,
+  onClick,
+}: {
+  icon: React.ReactNode;
+  label: string;
+  hint: string;
+  onClick(): void;
+}) {
   return (
     <button
       type="button"

@@ -54,12 +54,16 @@ export function DropZone({
       onDrop={onDrop}
       className={cn(
         'flex cursor-pointer flex-col items-center justify-center gap-1 rounded-[var(--radius-card)] border-2 border-dashed px-4 py-5 text-center transition-colors duration-150',
-        isOver ? 'border-brand-600 bg-brand-50 ring-2 ring-brand-100' : 'border-slate-300 bg-slate-50 hover:border-slate-400',
+        isOver
+          ? 'border-brand-600 bg-brand-50 ring-2 ring-brand-100'
+          : 'border-slate-300 bg-slate-50 hover:border-slate-400',
       )}
     >
       <Upload aria-hidden className={cn('h-5 w-5', isOver ? 'text-brand-600' : 'text-slate-500')} />
       <span className="text-sm font-medium text-slate-800">{label}</span>
-      <span id={hintId} className="text-xs text-slate-600">{hint}</span>
+      <span id={hintId} className="text-xs text-slate-600">
+        {hint}
+      </span>
       <input
         ref={inputRef}
         type="file"

@@ -25,7 +25,16 @@ export interface CardProps {
   onRemove(cardId: string): void;
 }
 
-export const EmailCard = memo(function EmailCard({ card, label, globalCsvName, report, warnings, onChange: onCardChange, onFiles: onCardFiles, onRemove: onCardRemove }: CardProps) {
+export const EmailCard = memo(function EmailCard({
+  card,
+  label,
+  globalCsvName,
+  report,
+  warnings,
+  onChange: onCardChange,
+  onFiles: onCardFiles,
+  onRemove: onCardRemove,
+}: CardProps) {
   const onChange = (changes: CardChanges) => onCardChange(card.cardId, changes);
   const onFiles = (files: File[]) => onCardFiles(card, files);
   const onRemove = () => onCardRemove(card.cardId);
@@ -39,13 +48,28 @@ export const EmailCard = memo(function EmailCard({ card, label, globalCsvName, r
       onRemove={onRemove}
       summary={[card.htmlSubject, card.fileName].filter(Boolean).join(' · ')}
     >
-      <DropZone label={`Add HTML and CSV files to ${label}`} hint="Drop .html or .csv files here, or press to choose" accept={acceptAttribute(EMAIL_CARD_FILES)} onFiles={onFiles} />
+      <DropZone
+        label={`Add HTML and CSV files to ${label}`}
+        hint="Drop .html or .csv files here, or press to choose"
+        accept={acceptAttribute(EMAIL_CARD_FILES)}
+        onFiles={onFiles}
+      />
       <div className="flex flex-wrap gap-2">
         {card.fileName ? (
-          <FileChip kind="html" name={card.fileName} detail={formatKb(utf8ByteLength(card.fileContent ?? ''))} onRemove={() => onChange({ fileName: null, fileContent: null })} />
+          <FileChip
+            kind="html"
+            name={card.fileName}
+            detail={formatKb(utf8ByteLength(card.fileContent ?? ''))}
+            onRemove={() => onChange({ fileName: null, fileContent: null })}
+          />
         ) : null}
         {card.csvFileName ? (
-          <FileChip kind="csv" name={card.csvFileName} detail={formatKb(utf8ByteLength(card.csvContent ?? ''))} onRemove={() => onChange({ csvFileName: null, csvContent: null, vendorLinks: {} })} />
+          <FileChip
+            kind="csv"
+            name={card.csvFileName}
+            detail={formatKb(utf8ByteLength(card.csvContent ?? ''))}
+            onRemove={() => onChange({ csvFileName: null, csvContent: null, vendorLinks: {} })}
+          />
         ) : globalCsvName ? (
           <span className="text-xs text-slate-600">Vendor links from {globalCsvName}</span>
         ) : null}
@@ -53,18 +77,34 @@ export const EmailCard = memo(function EmailCard({ card, label, globalCsvName, r
       {report && (report.status !== 'done' || card.csvFileName) ? <CsvStatus report={report} /> : null}
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="sm:col-span-2">
-          <TextField label="Subject line" value={card.htmlSubject} onChange={(htmlSubject) => onChange({ htmlSubject })} />
+          <TextField
+            label="Subject line"
+            value={card.htmlSubject}
+            onChange={(htmlSubject) => onChange({ htmlSubject })}
+          />
         </div>
         <TextField label="Sender name" value={card.senderName} onChange={(senderName) => onChange({ senderName })} />
         <EndDateField value={card.endDate} onChange={(endDate) => onChange({ endDate })} />
       </div>
       <CardWarnings warnings={warnings} />
       {card.fileContent ? (
-        <details className="rounded-md border border-slate-200" onToggle={(event) => setCreativeOpen(event.currentTarget.open)}>
-          <summary className="cursor-pointer px-3 py-2 text-[13px] font-medium text-slate-700">Creative preview</summary>
+        <details
+          className="rounded-md border border-slate-200"
+          onToggle={(event) => setCreativeOpen(event.currentTarget.open)}
+        >
+          <summary className="cursor-pointer px-3 py-2 text-[13px] font-medium text-slate-700">
+            Creative preview
+          </summary>
           {/* Uploaded HTML never runs on our origin: no scripts, no same-origin access. Only an open preview has a
               frame: ten closed ones were ten documents the browser kept up to date on every keystroke's frame. */}
-          {isCreativeOpen ? <iframe title={`Creative preview: ${card.fileName ?? label}`} sandbox="" srcDoc={card.fileContent} className="h-72 w-full border-t border-slate-200 bg-white" /> : null}
+          {isCreativeOpen ? (
+            <iframe
+              title={`Creative preview: ${card.fileName ?? label}`}
+              sandbox=""
+              srcDoc={card.fileContent}
+              className="h-72 w-full border-t border-slate-200 bg-white"
+            />
+          ) : null}
         </details>
       ) : null}
     </ContentCard>

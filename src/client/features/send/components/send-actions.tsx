@@ -36,8 +36,19 @@ export function SendActions({
   const isUnsaved = saveStatus === 'failing' || saveStatus === 'refused';
   return (
     <>
-      <span role="status" className={isUnsaved ? 'flex items-center gap-1 text-xs text-red-700' : 'flex items-center gap-1 text-xs text-slate-600'}>
-        {saveStatus === 'saved' ? <CheckCircle2 aria-hidden className="h-3.5 w-3.5 text-green-700" /> : isUnsaved ? <CloudOff aria-hidden className="h-3.5 w-3.5 shrink-0" /> : <Loader2 aria-hidden className="h-3.5 w-3.5 animate-spin" />}
+      <span
+        role="status"
+        className={
+          isUnsaved ? 'flex items-center gap-1 text-xs text-red-700' : 'flex items-center gap-1 text-xs text-slate-600'
+        }
+      >
+        {saveStatus === 'saved' ? (
+          <CheckCircle2 aria-hidden className="h-3.5 w-3.5 text-green-700" />
+        ) : isUnsaved ? (
+          <CloudOff aria-hidden className="h-3.5 w-3.5 shrink-0" />
+        ) : (
+          <Loader2 aria-hidden className="h-3.5 w-3.5 animate-spin" />
+        )}
         {saveStatus === 'refused' ? `Not saved: ${notSavedReason}` : SAVE_LABELS[saveStatus]}
       </span>
       <label className="flex items-center gap-2 text-[13px] text-slate-700">
@@ -49,11 +60,22 @@ export function SendActions({
           onChange={(event) => onPricingModel(event.target.value as PricingModel)}
           className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
         >
-          {PRICING_MODELS.map((model) => <option key={model} value={model}>{model}</option>)}
+          {PRICING_MODELS.map((model) => (
+            <option key={model} value={model}>
+              {model}
+            </option>
+          ))}
         </select>
       </label>
       {/* aria-disabled rather than disabled: a click on an incomplete send says what is missing. */}
-      <Button variant="send" onClick={onSend} disabled={isSending || !isLoaded} aria-disabled={!isReady || isSending} data-ready={isReady} className={!isReady ? 'opacity-60' : undefined}>
+      <Button
+        variant="send"
+        onClick={onSend}
+        disabled={isSending || !isLoaded}
+        aria-disabled={!isReady || isSending}
+        data-ready={isReady}
+        className={!isReady ? 'opacity-60' : undefined}
+      >
         <Send aria-hidden className="h-4 w-4" />
         {isSending ? 'Sending...' : `Send to ${vendorCount} Vendor(s)`}
       </Button>

@@ -17,7 +17,16 @@ import { useCsvLinks } from '../hooks/use-csv-links';
 import { useSend } from '../hooks/use-send';
 import { useMemoByParts } from '../hooks/use-memo-by-parts';
 import { useSendPage } from '../hooks/use-send-page';
-import { buildSendBody, cardLabels, emailCardsOf, globalCsvCard, linkSourceFile, linksPerCard, requirementsState, textCardsOf } from '../state/derive';
+import {
+  buildSendBody,
+  cardLabels,
+  emailCardsOf,
+  globalCsvCard,
+  linkSourceFile,
+  linksPerCard,
+  requirementsState,
+  textCardsOf,
+} from '../state/derive';
 import { emptyCard, newCardId, nextCardOrder, type Card } from '../state/send-state';
 import { AddContentMenu } from './add-content-menu';
 import { ClientTiles } from './client-tiles';
@@ -55,12 +64,21 @@ export function SendPage() {
   const { send, isSending, proof, isProofing } = useSend(page.resetAll);
   const [previewVendorId, setPreviewVendorId] = useState<string | null>(null);
 
-  const vendorData = useMemo(() => ({ vendors: data.vendors, splits: data.splits, costs: data.costs }), [data.vendors, data.splits, data.costs]);
+  const vendorData = useMemo(
+    () => ({ vendors: data.vendors, splits: data.splits, costs: data.costs }),
+    [data.vendors, data.splits, data.costs],
+  );
   // Labels and links follow the cards' kinds, order and CSVs, not what is typed into them.
-  const labels = useMemoByParts(() => cardLabels(cards), cards.flatMap((card) => [card.cardId, card.cardType]));
+  const labels = useMemoByParts(
+    () => cardLabels(cards),
+    cards.flatMap((card) => [card.cardId, card.cardType]),
+  );
   const labelOf = useMemo(() => Object.fromEntries(labels.map((card) => [card.id, card.label])), [labels]);
   const missing = findMissingRequirements(requirementsState(state, vendorData));
-  const links = useMemoByParts(() => linksPerCard(cards), cards.flatMap((card) => [card.cardId, card.csvFileName, card.vendorLinks]));
+  const links = useMemoByParts(
+    () => linksPerCard(cards),
+    cards.flatMap((card) => [card.cardId, card.csvFileName, card.vendorLinks]),
+  );
   const vendorNames = Object.fromEntries(data.vendors.map((vendor) => [vendor.vendorId, vendor.name]));
   const missingLink = findMissingLink(labels, session.selectedVendors, links, vendorNames);
 
@@ -69,42 +87,70 @@ export function SendPage() {
   // The link check and the warnings are made again only when the fields they read change (typing a subject line
   // changes neither), so they and the cards that show them keep their identity.
   const shown = useDeferredValue(state);
-  const { shownLabels, shownLabelOf, matrix } = useMemoByParts(
-    () => {
-      const shownLabels = cardLabels(shown.cards);
-      const refs = shownLabels.map((ref) => ({ ...ref, csvFileName: linkSourceFile(shown.cards.find((card) => card.cardId === ref.id)!, shown.cards) }));
-      return {
-        shownLabels,
-        shownLabelOf: Object.fromEntries(shownLabels.map((card) => [card.id, card.label])),
-        matrix: buildLinkMatrix(shown.session.selectedVendors, refs, linksPerCard(shown.cards)),
-      };
-    },
-    [shown.session.selectedVendors, ...shown.cards.flatMap((card) => [card.cardId, card.cardType, card.csvFileName, card.vendorLinks])],
-  );
+  const { shownLabels, shownLabelOf, matrix } = useMemoByParts(() => {
+    const shownLabels = cardLabels(shown.cards);
+    const refs = shownLabels.map((ref) => ({
+      ...ref,
+      csvFileName: linkSourceFile(
+        shown.cards.find((card) => card.cardId === ref.id)!,
+        shown.cards,
+      ),
+    }));
+    return {
+      shownLabels,
+      shownLabelOf: Object.fromEntries(shownLabels.map((card) => [card.id, card.label])),
+      matrix: buildLinkMatrix(shown.session.selectedVendors, refs, linksPerCard(shown.cards)),
+    };
+  }, [
+    shown.session.selectedVendors,
+    ...shown.cards.flatMap((card) => [card.cardId, card.cardType, card.csvFileName, card.vendorLinks]),
+  ]);
   const today = newYorkDate(now);
   const lastWarnings = useRef<Record<string, ContentWarning[]>>({});
-  const warningsByCard = useMemoByParts(
-    () => {
-      const byCard: Record<string, ContentWarning[]> = {};
-      const warnings = findContentWarnings({
-        emailCards: emailCardsOf(shown.cards).map((card) => ({ id: card.cardId, endDate: card.endDate, htmlContent: card.fileContent })),
-        textCards: textCardsOf(shown.cards).map((card) => ({ id: card.cardId, endDate: card.endDate, content: card.textCopy })),
-        today,
-      });
-      for (const warning of warnings) (byCard[warning.cardId] ??= []).push(warning);
-      // A card whose warnings read as before keeps the list it had, and is not drawn again.
-      for (const [cardId, list] of Object.entries(byCard)) {
-        const before = lastWarnings.current[cardId];
-        if (before && before.length === list.length && before.every((warning, i) => warning.kind === list[i]!.kind && warning.message === list[i]!.message)) byCard[cardId] = before;
-      }
-      lastWarnings.current = byCard;
-      return byCard;
-    },
-    [today, ...shown.cards.flatMap((card) => [card.cardId, card.cardType, card.endDate, card.cardType === 'email' ? card.fileContent : card.textCopy])],
-  );
+  const warningsByCard = useMemoByParts(() => {
+    const byCard: Record<string, ContentWarning[]> = {};
+    const warnings = findContentWarnings({
+      emailCards: emailCardsOf(shown.cards).map((card) => ({
+        id: card.cardId,
+        endDate: card.endDate,
+        htmlContent: card.fileContent,
+      })),
+      textCards: textCardsOf(shown.cards).map((card) => ({
+        id: card.cardId,
+        endDate: card.endDate,
+        content: card.textCopy,
+      })),
+      today,
+    });
+    for (const warning of warnings) (byCard[warning.cardId] ??= []).push(warning);
+    // A card whose warnings read as before keeps the list it had, and is not drawn again.
+    for (const [cardId, list] of Object.entries(byCard)) {
+      const before = lastWarnings.current[cardId];
+      if (
+        before &&
+        before.length === list.length &&
+        before.every((warning, i) => warning.kind === list[i]!.kind && warning.message === list[i]!.message)
+      )
+        byCard[cardId] = before;
+    }
+    lastWarnings.current = byCard;
+    return byCard;
+  }, [
+    today,
+    ...shown.cards.flatMap((card) => [
+      card.cardId,
+      card.cardType,
+      card.endDate,
+      card.cardType === 'email' ? card.fileContent : card.textCopy,
+    ]),
+  ]);
 
-  const selectedVendorObjects = useMemo(() => data.vendors.filter((vendor) => shown.session.selectedVendors.includes(vendor.vendorId)), [data.vendors, shown.session.selectedVendors]);
-  const previewVendor = selectedVendorObjects.find((vendor) => vendor.vendorId === previewVendorId) ?? selectedVendorObjects[0];
+  const selectedVendorObjects = useMemo(
+    () => data.vendors.filter((vendor) => shown.session.selectedVendors.includes(vendor.vendorId)),
+    [data.vendors, shown.session.selectedVendors],
+  );
+  const previewVendor =
+    selectedVendorObjects.find((vendor) => vendor.vendorId === previewVendorId) ?? selectedVendorObjects[0];
   // The preview draws the body the page would post, through the server's own mapping and composer.
   const shownBody = useMemo(() => buildSendBody(shown, data.splits), [shown, data.splits]);
   const email = useMemo(
@@ -120,7 +166,17 @@ export function SendPage() {
         // Each vendor's real link is made when the send goes out.
         vendorPage: data.hasVendorLinks ? PLACEHOLDERS.vendorPage : null,
       }),
-    [shownBody, previewVendor, vendorData, now, user?.email, data.firstName, data.approvalEmails, data.hubPassword, data.hasVendorLinks],
+    [
+      shownBody,
+      previewVendor,
+      vendorData,
+      now,
+      user?.email,
+      data.firstName,
+      data.approvalEmails,
+      data.hubPassword,
+      data.hasVendorLinks,
+    ],
   );
 
   const onCardFiles = useCallback((card: Card, files: File[]) => void handleFiles(card, files), [handleFiles]);
@@ -147,7 +203,11 @@ export function SendPage() {
   function trySendProof() {
     if (!previewVendor) return;
     if (cards.length === 0) {
-      toast({ title: 'No content to send', description: 'Please add at least one email or text section with all required fields.', variant: 'destructive' });
+      toast({
+        title: 'No content to send',
+        description: 'Please add at least one email or text section with all required fields.',
+        variant: 'destructive',
+      });
       return;
     }
     void proof(buildSendBody(state, data.splits), previewVendor.vendorId, previewVendor.name);
@@ -163,7 +223,11 @@ export function SendPage() {
   function trySend() {
     if (isSending) return;
     if (cards.length === 0) {
-      toast({ title: 'No content to send', description: 'Please add at least one email or text section with all required fields.', variant: 'destructive' });
+      toast({
+        title: 'No content to send',
+        description: 'Please add at least one email or text section with all required fields.',
+        variant: 'destructive',
+      });
     } else if (missing.length > 0) {
       toast({ title: pleaseCompleteMessage(missing), variant: 'destructive' });
     } else if (missingLink) {
@@ -198,7 +262,10 @@ export function SendPage() {
         {header}
         {page.loadError ? (
           <div className="m-6 flex items-center gap-3 rounded-[var(--radius-card)] border border-red-200 bg-red-50 p-4 text-red-800">
-            {page.loadError} <Button variant="secondary" size="sm" onClick={() => void page.reload()}>Retry</Button>
+            {page.loadError}{' '}
+            <Button variant="secondary" size="sm" onClick={() => void page.reload()}>
+              Retry
+            </Button>
           </div>
         ) : (
           <Spinner />
@@ -228,7 +295,11 @@ export function SendPage() {
               onFiles: onCardFiles,
               onRemove: onRemoveCard,
             };
-            return card.cardType === 'email' ? <EmailCard key={card.cardId} {...props} /> : <TextCard key={card.cardId} {...props} />;
+            return card.cardType === 'email' ? (
+              <EmailCard key={card.cardId} {...props} />
+            ) : (
+              <TextCard key={card.cardId} {...props} />
+            );
           })}
           {cards.length > 0 ? (
             <div>
@@ -251,11 +322,27 @@ export function SendPage() {
               hasVendorLinks={data.hasVendorLinks}
               onSendReminders={onSendReminders}
             />
-            <LinkCheck matrix={matrix} cards={shownLabels} vendors={data.vendors} reports={csv.reports} cardLabels={shownLabelOf} />
+            <LinkCheck
+              matrix={matrix}
+              cards={shownLabels}
+              vendors={data.vendors}
+              reports={csv.reports}
+              cardLabels={shownLabelOf}
+            />
           </div>
         </div>
-        <aside aria-label="Preview" className="order-1 xl:order-2 xl:sticky xl:top-20 xl:max-h-[calc(100vh-6rem)] xl:self-start xl:overflow-y-auto">
-          <EmailPreview email={email} vendors={selectedVendorObjects} previewVendorId={previewVendor?.vendorId ?? null} onPreviewVendor={setPreviewVendorId} onSendProof={onSendProof} isProofing={isProofing} />
+        <aside
+          aria-label="Preview"
+          className="order-1 xl:order-2 xl:sticky xl:top-20 xl:max-h-[calc(100vh-6rem)] xl:self-start xl:overflow-y-auto"
+        >
+          <EmailPreview
+            email={email}
+            vendors={selectedVendorObjects}
+            previewVendorId={previewVendor?.vendorId ?? null}
+            onPreviewVendor={setPreviewVendorId}
+            onSendProof={onSendProof}
+            isProofing={isProofing}
+          />
         </aside>
       </main>
     </>

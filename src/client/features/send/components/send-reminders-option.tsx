@@ -2,7 +2,15 @@
  * 'Send reminders to vendors' (issue 14 item 5): on by default, kept with the send page's other choices and sent with
  * the send. Without vendor links (VENDOR_LINKS=off) no reminder goes out: a vendor could not report what it did.
  */
-export function SendRemindersOption({ checked, hasVendorLinks, onChange }: { checked: boolean; hasVendorLinks: boolean; onChange(enabled: boolean): void }) {
+export function SendRemindersOption({
+  checked,
+  hasVendorLinks,
+  onChange,
+}: {
+  checked: boolean;
+  hasVendorLinks: boolean;
+  onChange(enabled: boolean): void;
+}) {
   return (
     <div className="flex items-start gap-3">
       <input

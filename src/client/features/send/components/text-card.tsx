@@ -11,7 +11,16 @@ import { DropZone } from './drop-zone';
 import type { CardChanges } from '../state/send-state';
 import type { CardProps } from './email-card';
 
-export const TextCard = memo(function TextCard({ card, label, globalCsvName, report, warnings, onChange: onCardChange, onFiles: onCardFiles, onRemove: onCardRemove }: CardProps) {
+export const TextCard = memo(function TextCard({
+  card,
+  label,
+  globalCsvName,
+  report,
+  warnings,
+  onChange: onCardChange,
+  onFiles: onCardFiles,
+  onRemove: onCardRemove,
+}: CardProps) {
   const onChange = (changes: CardChanges) => onCardChange(card.cardId, changes);
   const onFiles = (files: File[]) => onCardFiles(card, files);
   const onRemove = () => onCardRemove(card.cardId);
@@ -25,17 +34,36 @@ export const TextCard = memo(function TextCard({ card, label, globalCsvName, rep
       onRemove={onRemove}
       summary={card.textCopy.slice(0, 80)}
     >
-      <DropZone label={`Add CSV and image files to ${label}`} hint="Drop a .csv and an image (.png, .jpg, .gif, .webp) here, or press to choose" accept={acceptAttribute(TEXT_CARD_FILES)} onFiles={onFiles} />
+      <DropZone
+        label={`Add CSV and image files to ${label}`}
+        hint="Drop a .csv and an image (.png, .jpg, .gif, .webp) here, or press to choose"
+        accept={acceptAttribute(TEXT_CARD_FILES)}
+        onFiles={onFiles}
+      />
       <div className="flex flex-wrap items-center gap-2">
         {card.csvFileName ? (
-          <FileChip kind="csv" name={card.csvFileName} detail={formatKb(utf8ByteLength(card.csvContent ?? ''))} onRemove={() => onChange({ csvFileName: null, csvContent: null, vendorLinks: {} })} />
+          <FileChip
+            kind="csv"
+            name={card.csvFileName}
+            detail={formatKb(utf8ByteLength(card.csvContent ?? ''))}
+            onRemove={() => onChange({ csvFileName: null, csvContent: null, vendorLinks: {} })}
+          />
         ) : globalCsvName ? (
           <span className="text-xs text-slate-600">Vendor links from {globalCsvName}</span>
         ) : null}
         {card.imageFileName && card.imageContent ? (
           <>
-            <img src={`data:${card.imageContentType};base64,${card.imageContent}`} alt={`Image for ${label}`} className="h-10 w-10 rounded border border-slate-200 object-cover" />
-            <FileChip kind="image" name={card.imageFileName} detail={formatKb(base64ByteLength(card.imageContent))} onRemove={() => onChange({ imageFileName: null, imageContent: null, imageContentType: null })} />
+            <img
+              src={`data:${card.imageContentType};base64,${card.imageContent}`}
+              alt={`Image for ${label}`}
+              className="h-10 w-10 rounded border border-slate-200 object-cover"
+            />
+            <FileChip
+              kind="image"
+              name={card.imageFileName}
+              detail={formatKb(base64ByteLength(card.imageContent))}
+              onRemove={() => onChange({ imageFileName: null, imageContent: null, imageContentType: null })}
+            />
           </>
         ) : null}
       </div>
@@ -48,11 +76,19 @@ export const TextCard = memo(function TextCard({ card, label, globalCsvName, rep
             label="Text copy"
             hint={
               <span className="tabular">
-                {stats.length} characters · {stats.segments} SMS segment{stats.segments === 1 ? '' : 's'} ({stats.encoding})
+                {stats.length} characters · {stats.segments} SMS segment{stats.segments === 1 ? '' : 's'} (
+                {stats.encoding})
               </span>
             }
           >
-            {(id) => <Textarea id={id} value={card.textCopy} rows={4} onChange={(e) => onChange({ textCopy: e.target.value })} />}
+            {(id) => (
+              <Textarea
+                id={id}
+                value={card.textCopy}
+                rows={4}
+                onChange={(e) => onChange({ textCopy: e.target.value })}
+              />
+            )}
           </Field>
         </div>
       </div>

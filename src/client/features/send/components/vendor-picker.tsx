@@ -38,28 +38,42 @@ export const VendorPicker = memo(function VendorPicker({
   onSendReminders(enabled: boolean): void;
 }) {
   return (
-    <section aria-labelledby="vendors-heading" className="rounded-[var(--radius-card)] border border-slate-200 bg-white">
+    <section
+      aria-labelledby="vendors-heading"
+      className="rounded-[var(--radius-card)] border border-slate-200 bg-white"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
         <div>
-          <h2 id="vendors-heading" className="text-sm font-semibold">Select Vendors</h2>
+          <h2 id="vendors-heading" className="text-sm font-semibold">
+            Select Vendors
+          </h2>
           <p className="tabular text-xs text-slate-600" aria-live="polite">
             {selected.length} vendor(s) selected
           </p>
         </div>
         {vendors.length > 0 ? (
           <div className="flex gap-1">
-            <Button variant="ghost" size="sm" onClick={() => onSetAll(vendors.map((vendor) => vendor.vendorId))}>Select all</Button>
-            <Button variant="ghost" size="sm" onClick={() => onSetAll([])} disabled={selected.length === 0}>Clear</Button>
+            <Button variant="ghost" size="sm" onClick={() => onSetAll(vendors.map((vendor) => vendor.vendorId))}>
+              Select all
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => onSetAll([])} disabled={selected.length === 0}>
+              Clear
+            </Button>
           </div>
         ) : null}
       </div>
       {isLoading ? (
         <div className="grid gap-2 p-4" aria-busy="true" aria-label="Loading vendors">
-          {[0, 1, 2].map((i) => <div key={i} className="h-10 animate-pulse rounded-md bg-slate-100" />)}
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="h-10 animate-pulse rounded-md bg-slate-100" />
+          ))}
         </div>
       ) : error ? (
         <div className="flex items-center gap-3 p-4 text-red-700">
-          Could not load vendors. <Button variant="secondary" size="sm" onClick={onRetry}>Retry</Button>
+          Could not load vendors.{' '}
+          <Button variant="secondary" size="sm" onClick={onRetry}>
+            Retry
+          </Button>
         </div>
       ) : vendors.length === 0 ? (
         <p className="p-4 text-slate-600">No vendors yet. Add vendors on the Vendors screen.</p>
@@ -67,17 +81,42 @@ export const VendorPicker = memo(function VendorPicker({
         <ul className="divide-y divide-slate-100">
           {vendors.map((vendor) => {
             const isSelected = selected.includes(vendor.vendorId);
-            const terms = vendorTerms(pricingModel, ownEntry(splits, vendor.vendorId), ownEntry(costs, vendor.vendorId));
+            const terms = vendorTerms(
+              pricingModel,
+              ownEntry(splits, vendor.vendorId),
+              ownEntry(costs, vendor.vendorId),
+            );
             return (
               <li key={vendor.vendorId}>
-                <label className={cn('flex cursor-pointer items-start gap-3 px-4 py-2.5 hover:bg-slate-50', isSelected && 'bg-brand-50/60')}>
-                  <input type="checkbox" checked={isSelected} onChange={() => onToggle(vendor.vendorId)} className="mt-1 h-4 w-4 accent-brand-600" />
+                <label
+                  className={cn(
+                    'flex cursor-pointer items-start gap-3 px-4 py-2.5 hover:bg-slate-50',
+                    isSelected && 'bg-brand-50/60',
+                  )}
+                >
+                  <input
+                    type="checkbox"
+                    checked={isSelected}
+                    onChange={() => onToggle(vendor.vendorId)}
+                    className="mt-1 h-4 w-4 accent-brand-600"
+                  />
                   <span className="min-w-0 flex-1">
                     <span className="block font-medium">{vendor.name}</span>
-                    <span className="block truncate text-xs text-slate-600">{vendor.emails.join(', ') || 'No email configured'}</span>
+                    <span className="block truncate text-xs text-slate-600">
+                      {vendor.emails.join(', ') || 'No email configured'}
+                    </span>
                   </span>
-                  <span className={cn('tabular shrink-0 text-right text-xs', terms.isComplete ? 'text-slate-700' : 'text-amber-800')}>
-                    {terms.lines.map((line) => <span key={line} className="block">{line}</span>)}
+                  <span
+                    className={cn(
+                      'tabular shrink-0 text-right text-xs',
+                      terms.isComplete ? 'text-slate-700' : 'text-amber-800',
+                    )}
+                  >
+                    {terms.lines.map((line) => (
+                      <span key={line} className="block">
+                        {line}
+                      </span>
+                    ))}
                   </span>
                 </label>
               </li>

@@ -16,7 +16,11 @@ describe('accepted files', () => {
     expect(invalidFileMessage('a.pdf', EMAIL_CARD_FILES, true)).toBe('Please select an HTML or CSV file.');
     expect(invalidFileMessage('a.pdf', ['html'], true)).toBe('Please select an HTML file.');
     expect(invalidFileMessage('a.pdf', ['csv'], true)).toBe('Please select a CSV file.');
-    expect(invalidFileMessage('a.pdf', EMAIL_CARD_FILES, false)).toBe('Unsupported file: a.pdf. Please select HTML or CSV files.');
-    expect(invalidFileMessage('a.pdf', TEXT_CARD_FILES, true)).toBe('Unsupported file: a.pdf. Please select CSV or image files.');
+    expect(invalidFileMessage('a.pdf', EMAIL_CARD_FILES, false)).toBe(
+      'Unsupported file: a.pdf. Please select HTML or CSV files.',
+    );
+    expect(invalidFileMessage('a.pdf', TEXT_CARD_FILES, true)).toBe(
+      'Unsupported file: a.pdf. Please select CSV or image files.',
+    );
   });
 });

@@ -20,7 +20,13 @@ export function linksOnlyCsv(links: Record<string, string>): string {
  * Reads vendor links from each card's CSV in a Web Worker, and reads them again whenever the vendors' UTM sources
  * change, so the links always match the vendors as they are now.
  */
-export function useCsvLinks(cards: readonly Card[], vendors: readonly Vendor[], overrides: readonly VendorUtmSource[], isReady: boolean, updateCard: (cardId: string, changes: CardChanges) => void) {
+export function useCsvLinks(
+  cards: readonly Card[],
+  vendors: readonly Vendor[],
+  overrides: readonly VendorUtmSource[],
+  isReady: boolean,
+  updateCard: (cardId: string, changes: CardChanges) => void,
+) {
   const [reports, setReports] = useState<Record<string, CsvReport>>({});
   const vendorsKey = useMemo(() => JSON.stringify(effectiveUtmSources(vendors, overrides)), [vendors, overrides]);
   const extractedWith = useRef(new Map<string, string>());
@@ -34,7 +40,8 @@ export function useCsvLinks(cards: readonly Card[], vendors: readonly Vendor[], 
       setReports((current) => ({ ...current, [cardId]: { status: 'parsing', progress: 0 } }));
       try {
         const { extraction, byteSize } = await extractLinksInWorker(source, JSON.parse(vendorsKey), (progress) => {
-          if (latestJob.current.get(cardId) === job) setReports((current) => ({ ...current, [cardId]: { status: 'parsing', progress } }));
+          if (latestJob.current.get(cardId) === job)
+            setReports((current) => ({ ...current, [cardId]: { status: 'parsing', progress } }));
         });
         if (latestJob.current.get(cardId) !== job) return;
         const isTrimmed = byteSize > MAX_HTML_OR_CSV_BYTES;
@@ -42,16 +49,26 @@ export function useCsvLinks(cards: readonly Card[], vendors: readonly Vendor[], 
         if (isNewFile) {
           changes.csvFileName = fileName;
           // Only a file small enough to keep with the draft is read here, after the worker found it readable.
-          changes.csvContent = isTrimmed ? linksOnlyCsv(extraction.links) : typeof source === 'string' ? source : await source.text();
+          changes.csvContent = isTrimmed
+            ? linksOnlyCsv(extraction.links)
+            : typeof source === 'string'
+              ? source
+              : await source.text();
           if (latestJob.current.get(cardId) !== job) return;
         }
         setReports((current) => ({ ...current, [cardId]: { status: 'done', extraction, isTrimmed } }));
         updateCard(cardId, changes);
       } catch (error) {
         if (latestJob.current.get(cardId) !== job) return;
-        const message = error instanceof Error ? error.message : 'Error parsing CSV: Could not parse the CSV file content.';
+        const message =
+          error instanceof Error ? error.message : 'Error parsing CSV: Could not parse the CSV file content.';
         setReports((current) => ({ ...current, [cardId]: { status: 'error', message } }));
-        if (isNewFile) toast({ title: 'Error parsing CSV', description: 'Could not parse the CSV file content.', variant: 'destructive' });
+        if (isNewFile)
+          toast({
+            title: 'Error parsing CSV',
+            description: 'Could not parse the CSV file content.',
+            variant: 'destructive',
+          });
       }
     },
     [updateCard, vendorsKey],

@@ -25,7 +25,8 @@ const addressesOf = (rows: ApprovalEmail[]) => rows.map((row) => row.email);
 
 export const splitsByVendorQueryOptions = () => queryOptions({ ...vendorSplitsQueryOptions(), select: splitsByVendor });
 export const costsByVendorQueryOptions = () => queryOptions({ ...vendorCostsQueryOptions(), select: costsByVendor });
-export const approvalAddressesQueryOptions = () => queryOptions({ ...approvalEmailsQueryOptions(), select: addressesOf });
+export const approvalAddressesQueryOptions = () =>
+  queryOptions({ ...approvalEmailsQueryOptions(), select: addressesOf });
 
 /** Everything the send page reads besides the user's own drafts, with per-vendor lookups. */
 export function useReferenceData() {
@@ -50,7 +51,8 @@ export function useReferenceData() {
     hubPassword: settings.data?.hubPassword ?? undefined,
     hasVendorLinks: settings.data?.hasVendorLinks ?? false,
     /** PUBLIC_URL when vendors could not open their links from outside (loopback or private), else null. */
-    unreachablePublicUrl: settings.data?.hasVendorLinks && settings.data.isPublicUrlPrivate ? settings.data.publicUrl : null,
+    unreachablePublicUrl:
+      settings.data?.hasVendorLinks && settings.data.isPublicUrlPrivate ? settings.data.publicUrl : null,
     firstName: firstName.data?.firstName ?? '',
   };
 }

@@ -6,14 +6,28 @@ import { useSaveQueue } from '#client/lib/autosave/use-save-queue';
 import { messageOf, RequestError } from '#client/lib/request';
 import { draftsQueryOptions, useClearDrafts, useCreateDraft, useDeleteDraft, usePatchDraft } from '../api/drafts';
 import { sessionQueryOptions, useClearSession, useSaveSession } from '../api/session';
-import { INITIAL_SEND_STATE, sendReducer, type CardChanges, type SendAction, type SendState } from '../state/send-state';
+import {
+  INITIAL_SEND_STATE,
+  sendReducer,
+  type CardChanges,
+  type SendAction,
+  type SendState,
+} from '../state/send-state';
 
 export const SESSION_SAVE_DELAY_MS = 300;
 export const CARD_SAVE_DELAY_MS = 500;
 
 const TOO_LARGE = 'This change is too large to save.';
 
-const SESSION_ACTIONS = new Set<SendAction['type']>(['select-client', 'toggle-vendor', 'set-vendors', 'set-pricing', 'set-reminders', 'add-card', 'remove-card']);
+const SESSION_ACTIONS = new Set<SendAction['type']>([
+  'select-client',
+  'toggle-vendor',
+  'set-vendors',
+  'set-pricing',
+  'set-reminders',
+  'add-card',
+  'remove-card',
+]);
 
 /**
  * The send page's state, loaded from the server and autosaved to it: the session ~300 ms and each card ~500 ms after
@@ -35,7 +49,11 @@ export function useSendPage() {
   const persisted = useRef(new Set<string>());
   const dirtyFields = useRef(new Map<string, Set<keyof PatchDraftBody>>());
   // Leaving with unsaved changes asks first; hiding the tab saves at once.
-  const { queue, status: saveStatus, refusal } = useSaveQueue({
+  const {
+    queue,
+    status: saveStatus,
+    refusal,
+  } = useSaveQueue({
     warnBeforeUnload: true,
     // Too large (413: a file past its limit, or all drafts past the per-user cap) does not pass on a retry: say why.
     isRetryable: (error) => !(error instanceof RequestError && error.status === 413),
@@ -44,7 +62,8 @@ export function useSendPage() {
     onWarning: () =>
       toast({
         title: 'Changes not saved yet',
-        description: 'We cannot reach the server. Keep this tab open: your changes are kept here and saved as soon as it answers.',
+        description:
+          'We cannot reach the server. Keep this tab open: your changes are kept here and saved as soon as it answers.',
         variant: 'destructive',
       }),
   });
@@ -52,7 +71,10 @@ export function useSendPage() {
   const load = useCallback(async () => {
     setLoadError(null);
     try {
-      const [session, cards] = await Promise.all([queryClient.fetchQuery(sessionQueryOptions()), queryClient.fetchQuery(draftsQueryOptions())]);
+      const [session, cards] = await Promise.all([
+        queryClient.fetchQuery(sessionQueryOptions()),
+        queryClient.fetchQuery(draftsQueryOptions()),
+      ]);
       persisted.current = new Set(cards.map((card) => card.cardId));
       const next = sendReducer(INITIAL_SEND_STATE, { type: 'loaded', session, cards });
       stateRef.current = next;
@@ -80,7 +102,9 @@ export function useSendPage() {
       const fields = dirtyFields.current.get(cardId);
       if (!fields || fields.size === 0) return;
       dirtyFields.current.delete(cardId);
-      const changes = Object.fromEntries([...fields].map((field) => [field, card[field as keyof typeof card]])) as PatchDraftBody;
+      const changes = Object.fromEntries(
+        [...fields].map((field) => [field, card[field as keyof typeof card]]),
+      ) as PatchDraftBody;
       try {
         await patchDraft({ cardId, changes });
       } catch (error) {
@@ -104,7 +128,11 @@ export function useSendPage() {
       stateRef.current = next;
       setState(next);
       if (SESSION_ACTIONS.has(action.type)) {
-        queue.schedule('session', async () => void (await saveSession(stateRef.current.session)), SESSION_SAVE_DELAY_MS);
+        queue.schedule(
+          'session',
+          async () => void (await saveSession(stateRef.current.session)),
+          SESSION_SAVE_DELAY_MS,
+        );
       }
       if (action.type === 'add-card') {
         queue.schedule(`card:${action.card.cardId}`, () => saveCard(action.card.cardId), 0);
@@ -118,17 +146,24 @@ export function useSendPage() {
         queue.cancel(`card:${cardId}`);
         dirtyFields.current.delete(cardId);
         if (persisted.current.has(cardId)) {
-          queue.schedule(`delete:${cardId}`, async () => {
-            await deleteDraft(cardId);
-            persisted.current.delete(cardId);
-          }, 0);
+          queue.schedule(
+            `delete:${cardId}`,
+            async () => {
+              await deleteDraft(cardId);
+              persisted.current.delete(cardId);
+            },
+            0,
+          );
         }
       }
     },
     [queue, saveCard, saveSession, deleteDraft],
   );
 
-  const updateCard = useCallback((cardId: string, changes: CardChanges) => dispatch({ type: 'update-card', cardId, changes }), [dispatch]);
+  const updateCard = useCallback(
+    (cardId: string, changes: CardChanges) => dispatch({ type: 'update-card', cardId, changes }),
+    [dispatch],
+  );
 
   /** After a successful send: back to the initial view, with nothing left to restore. */
   const resetAll = useCallback(async () => {
@@ -144,7 +179,18 @@ export function useSendPage() {
   // Why a change is not saved, shown in the save status until a later save of it goes through.
   const notSavedReason = saveStatus === 'refused' ? messageOf(refusal, TOO_LARGE) : null;
 
-  return { state, dispatch, updateCard, isLoaded, loadError, reload: load, saveStatus, notSavedReason, resetAll, flushSaves: () => queue.flush() };
+  return {
+    state,
+    dispatch,
+    updateCard,
+    isLoaded,
+    loadError,
+    reload: load,
+    saveStatus,
+    notSavedReason,
+    resetAll,
+    flushSaves: () => queue.flush(),
+  };
 }
 
 export type SendPageController = ReturnType<typeof useSendPage>;

@@ -5,7 +5,8 @@ import { messageOf } from '#client/lib/request';
 import { useSendConsolidated } from '../api/send-consolidated';
 import { useSendProof } from '../api/send-proof';
 
-const UNREACHABLE = 'The server could not be reached. Try again in a moment: sending the same content again never mails a vendor twice.';
+const UNREACHABLE =
+  'The server could not be reached. Try again in a moment: sending the same content again never mails a vendor twice.';
 
 /**
  * One send attempt per content: the idempotency key is kept until the send succeeds or the content changes, so a
@@ -49,10 +50,18 @@ export function useSend(onSent: () => Promise<void>) {
       toast(
         result.status === 'sent'
           ? { title: 'Proof sent', description: `The message ${vendorName} would receive was sent to ${result.to}.` }
-          : { title: 'Proof may not have arrived', description: result.message ?? 'No answer came from the mail server.', variant: 'destructive' },
+          : {
+              title: 'Proof may not have arrived',
+              description: result.message ?? 'No answer came from the mail server.',
+              variant: 'destructive',
+            },
       );
     } catch (error) {
-      toast({ title: 'Failed to send proof', description: messageOf(error, 'Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Failed to send proof',
+        description: messageOf(error, 'Please try again.'),
+        variant: 'destructive',
+      });
     }
   }
 

@@ -16,7 +16,9 @@ export function globalCsvCard(cards: readonly Card[]): Card | undefined {
 /** card id -> vendorId -> link: a card's own CSV, else the global one. */
 export function linksPerCard(cards: readonly Card[]): LinksPerCard {
   const global = globalCsvCard(cards);
-  return Object.fromEntries(cards.map((card) => [card.cardId, card.csvFileName ? card.vendorLinks : (global?.vendorLinks ?? {})]));
+  return Object.fromEntries(
+    cards.map((card) => [card.cardId, card.csvFileName ? card.vendorLinks : (global?.vendorLinks ?? {})]),
+  );
 }
 
 /** The CSV file name each card's links come from. */
@@ -53,7 +55,11 @@ export function requirementsState({ session, cards }: SendState, data: VendorDat
       endDate: card.endDate,
       csvContent: card.csvContent,
     })),
-    textCards: textCardsOf(cards).map((card) => ({ id: card.cardId, content: card.textCopy, csvContent: card.csvContent })),
+    textCards: textCardsOf(cards).map((card) => ({
+      id: card.cardId,
+      content: card.textCopy,
+      csvContent: card.csvContent,
+    })),
     globalCsvContent: globalCsvCard(cards)?.csvContent ?? null,
     vendors: data.vendors,
     splits: data.splits,
@@ -93,7 +99,11 @@ export function buildSendBody({ session, cards }: SendState, splits: Readonly<Re
     vendorSplits: Object.fromEntries(session.selectedVendors.map((id) => [id, ownEntry(splits, id) ?? DEFAULT_SPLIT])),
     imageAttachments: texts
       .filter((card) => card.imageContent && card.imageFileName && card.imageContentType)
-      .map((card) => ({ filename: card.imageFileName!, content: card.imageContent!, contentType: card.imageContentType! })),
+      .map((card) => ({
+        filename: card.imageFileName!,
+        content: card.imageContent!,
+        contentType: card.imageContentType!,
+      })),
     allVendorLinks: linksPerCard(cards),
     pricingModel: session.pricingModel,
     sendReminders: session.sendReminders,

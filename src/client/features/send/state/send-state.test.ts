@@ -36,7 +36,10 @@ describe('send page content state', () => {
       cards: [emptyCard('text-1', 'text', 2), emptyCard('main', 'email', 0), emptyCard('email-2', 'email', 1)],
     });
     expect(state.cards.map((card) => card.cardId)).toEqual(['main', 'email-2', 'text-1']);
-    const toggled = sendReducer(sendReducer(state, { type: 'toggle-vendor', vendorId: 'b' }), { type: 'toggle-vendor', vendorId: 'a' });
+    const toggled = sendReducer(sendReducer(state, { type: 'toggle-vendor', vendorId: 'b' }), {
+      type: 'toggle-vendor',
+      vendorId: 'a',
+    });
     expect(toggled.session.selectedVendors).toEqual(['b']);
   });
 });

@@ -3,7 +3,10 @@ import type { CsvWorkerRequest, CsvWorkerResponse, CsvWorkerResult } from './csv
 
 let worker: Worker | null = null;
 let nextJobId = 1;
-const jobs = new Map<number, { resolve(result: CsvWorkerResult): void; reject(error: Error): void; onProgress?(progress: number): void }>();
+const jobs = new Map<
+  number,
+  { resolve(result: CsvWorkerResult): void; reject(error: Error): void; onProgress?(progress: number): void }
+>();
 
 function getWorker(): Worker {
   if (worker) return worker;
@@ -21,7 +24,11 @@ function getWorker(): Worker {
 }
 
 /** Extracts vendor links from a CSV file or text in a Web Worker, which also measures its size in bytes. */
-export function extractLinksInWorker(source: Blob | string, vendors: LinkVendor[], onProgress?: (progress: number) => void): Promise<CsvWorkerResult> {
+export function extractLinksInWorker(
+  source: Blob | string,
+  vendors: LinkVendor[],
+  onProgress?: (progress: number) => void,
+): Promise<CsvWorkerResult> {
   const jobId = nextJobId++;
   return new Promise((resolve, reject) => {
     jobs.set(jobId, { resolve, reject, onProgress });

@@ -1,4 +1,10 @@
-import { authorizedEmailShape, inviteShape, noContent, permissionsResultShape, userListShape } from '#shared/contracts/responses';
+import {
+  authorizedEmailShape,
+  inviteShape,
+  noContent,
+  permissionsResultShape,
+  userListShape,
+} from '#shared/contracts/responses';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '#client/lib/request';
 
@@ -18,14 +24,20 @@ function useUsersMutation<TInput, TResult = unknown>(call: (input: TInput) => Pr
 }
 
 export const useAddUser = () =>
-  useUsersMutation((email: string) => request('/api/authorized-emails', authorizedEmailShape, { method: 'POST', body: { email } }));
+  useUsersMutation((email: string) =>
+    request('/api/authorized-emails', authorizedEmailShape, { method: 'POST', body: { email } }),
+  );
 
 /** 'New link': a new invite for a pending user; the old link stops working. */
 export const useNewInviteLink = () =>
-  useUsersMutation((authorizedEmailId: number) => request(`/api/authorized-emails/${authorizedEmailId}/invite`, inviteShape, { method: 'POST' }));
+  useUsersMutation((authorizedEmailId: number) =>
+    request(`/api/authorized-emails/${authorizedEmailId}/invite`, inviteShape, { method: 'POST' }),
+  );
 
 export const useRemoveUser = () =>
-  useUsersMutation((authorizedEmailId: number) => request(`/api/authorized-emails/${authorizedEmailId}`, noContent, { method: 'DELETE' }));
+  useUsersMutation((authorizedEmailId: number) =>
+    request(`/api/authorized-emails/${authorizedEmailId}`, noContent, { method: 'DELETE' }),
+  );
 
 export const useUpdatePermissions = () =>
   useUsersMutation(({ userId, isAdmin }: { userId: number | null; isAdmin: boolean }) => {

@@ -14,7 +14,9 @@ interface InviteLinkProps {
 }
 
 export function mailedText(isMailed: boolean, email: string) {
-  return isMailed ? `The invitation was mailed to ${email}.` : `The invitation could not be mailed: copy the link and send it to ${email}.`;
+  return isMailed
+    ? `The invitation was mailed to ${email}.`
+    : `The invitation could not be mailed: copy the link and send it to ${email}.`;
 }
 
 /** A pending user's invite link, with Copy and 'New link'. */
@@ -27,7 +29,11 @@ export function InviteLink({ email, authorizedEmailId, inviteUrl, inviteExpiresA
       await navigator.clipboard.writeText(inviteUrl);
       toast({ title: 'Invite link copied' });
     } catch {
-      toast({ title: 'Could not copy the link', description: 'Select the link and copy it by hand.', variant: 'destructive' });
+      toast({
+        title: 'Could not copy the link',
+        description: 'Select the link and copy it by hand.',
+        variant: 'destructive',
+      });
     }
   }
 
@@ -37,11 +43,14 @@ export function InviteLink({ email, authorizedEmailId, inviteUrl, inviteExpiresA
         onIssued(authorizedEmailId, issued.inviteUrl);
         toast({ title: 'New invite link created', description: mailedText(issued.inviteMailed, email) });
       },
-      onError: (error) => toast({ title: 'Failed to create a new link', description: messageOf(error, ''), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Failed to create a new link', description: messageOf(error, ''), variant: 'destructive' }),
     });
   }
 
-  const expiry = inviteExpiresAt ? `Link valid until ${new Date(inviteExpiresAt).toLocaleString()}` : 'No valid invite link';
+  const expiry = inviteExpiresAt
+    ? `Link valid until ${new Date(inviteExpiresAt).toLocaleString()}`
+    : 'No valid invite link';
   return (
     <div className="mt-2 flex flex-wrap items-center gap-2">
       {inviteUrl ? (
@@ -53,14 +62,25 @@ export function InviteLink({ email, authorizedEmailId, inviteUrl, inviteExpiresA
             onFocus={(event) => event.currentTarget.select()}
             className="h-8 w-64 rounded-md border border-slate-200 bg-slate-50 px-2 text-xs text-slate-700"
           />
-          <Button variant="secondary" size="sm" onClick={() => void copy()} aria-label={`Copy invite link for ${email}`}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => void copy()}
+            aria-label={`Copy invite link for ${email}`}
+          >
             <Copy aria-hidden className="h-3.5 w-3.5" /> Copy
           </Button>
         </>
       ) : (
         <span className="text-xs text-slate-600">{expiry}</span>
       )}
-      <Button variant="ghost" size="sm" disabled={newLink.isPending} onClick={renew} aria-label={`New link for ${email}`}>
+      <Button
+        variant="ghost"
+        size="sm"
+        disabled={newLink.isPending}
+        onClick={renew}
+        aria-label={`New link for ${email}`}
+      >
         <RefreshCw aria-hidden className="h-3.5 w-3.5" /> New link
       </Button>
     </div>

@@ -57,14 +57,20 @@ function UserPermissions() {
         rememberInvite(added.id, added.inviteUrl);
         toast({ title: 'User added successfully', description: mailedText(added.inviteMailed, added.email) });
       },
-      onError: (error) => toast({ title: 'Failed to add user', description: messageOf(error, ''), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Failed to add user', description: messageOf(error, ''), variant: 'destructive' }),
     });
   }
 
   return (
-    <section aria-labelledby="user-permissions" className="rounded-[var(--radius-card)] border border-slate-200 bg-white">
+    <section
+      aria-labelledby="user-permissions"
+      className="rounded-[var(--radius-card)] border border-slate-200 bg-white"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-4">
-        <h2 id="user-permissions" className="text-base font-semibold">User Permissions</h2>
+        <h2 id="user-permissions" className="text-base font-semibold">
+          User Permissions
+        </h2>
         <form onSubmit={submit} className="flex w-full gap-2 sm:w-auto">
           <Input
             type="email"
@@ -83,31 +89,50 @@ function UserPermissions() {
         <table className="w-full text-left text-sm">
           <thead className="bg-slate-50 text-[13px] text-slate-600">
             <tr>
-              <th scope="col" className="px-4 py-2 font-medium">User</th>
-              <th scope="col" className="px-4 py-2 font-medium">Email</th>
-              <th scope="col" className="px-4 py-2 font-medium">Admin</th>
-              <th scope="col" className="px-4 py-2 font-medium">Actions</th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                User
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Email
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Admin
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody>
             {users.isPending ? (
               <tr>
-                <td colSpan={4} className="px-4 py-8 text-center text-slate-600">Loading...</td>
+                <td colSpan={4} className="px-4 py-8 text-center text-slate-600">
+                  Loading...
+                </td>
               </tr>
             ) : users.isError ? (
               <tr>
                 <td colSpan={4} className="px-4 py-8 text-center text-red-700">
                   Could not load users.{' '}
-                  <Button variant="secondary" size="sm" onClick={() => void users.refetch()}>Retry</Button>
+                  <Button variant="secondary" size="sm" onClick={() => void users.refetch()}>
+                    Retry
+                  </Button>
                 </td>
               </tr>
             ) : users.data.length === 0 ? (
               <tr>
-                <td colSpan={4} className="px-4 py-8 text-center text-slate-600">No users found</td>
+                <td colSpan={4} className="px-4 py-8 text-center text-slate-600">
+                  No users found
+                </td>
               </tr>
             ) : (
               users.data.map((row) => (
-                <UserPermissionRow key={row.authorizedEmailId} row={row} inviteUrl={inviteUrls.get(row.authorizedEmailId)} onInviteIssued={rememberInvite} />
+                <UserPermissionRow
+                  key={row.authorizedEmailId}
+                  row={row}
+                  inviteUrl={inviteUrls.get(row.authorizedEmailId)}
+                  onInviteIssued={rememberInvite}
+                />
               ))
             )}
           </tbody>
@@ -146,7 +171,8 @@ function UserPermissionRow({ row, inviteUrl, onInviteIssued }: UserPermissionRow
   function remove() {
     removeUser.mutate(row.authorizedEmailId, {
       onSuccess: () => toast({ title: 'User removed successfully' }),
-      onError: (error) => toast({ title: 'Failed to remove user', description: messageOf(error, ''), variant: 'destructive' }),
+      onError: (error) =>
+        toast({ title: 'Failed to remove user', description: messageOf(error, ''), variant: 'destructive' }),
     });
   }
 
@@ -164,7 +190,11 @@ function UserPermissionRow({ row, inviteUrl, onInviteIssued }: UserPermissionRow
       <td className="px-4 py-3">
         <div className="flex flex-wrap items-center gap-2">
           <span>{row.email}</span>
-          {row.hasRegistered ? <Badge tone="success">Registered</Badge> : <Badge tone="warning">Pending Registration</Badge>}
+          {row.hasRegistered ? (
+            <Badge tone="success">Registered</Badge>
+          ) : (
+            <Badge tone="warning">Pending Registration</Badge>
+          )}
           {row.isAdmin ? <Badge tone="brand">Admin</Badge> : null}
         </div>
         {!row.hasRegistered ? (

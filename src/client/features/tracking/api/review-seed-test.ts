@@ -9,9 +9,15 @@ export function useReviewSeedTest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ logId, vendorId, review }: { logId: number; vendorId: string; review: SeedTestReview }) =>
-      request(`/api/email-logs/${logId}/deliveries/${encodeURIComponent(vendorId)}/review`, seedTestReviewResultShape, { method: 'POST', body: review }),
+      request(`/api/email-logs/${logId}/deliveries/${encodeURIComponent(vendorId)}/review`, seedTestReviewResultShape, {
+        method: 'POST',
+        body: review,
+      }),
     onSettled: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['tracking-board'] }), queryClient.invalidateQueries({ queryKey: EMAIL_LOGS_QUERY_KEY })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['tracking-board'] }),
+        queryClient.invalidateQueries({ queryKey: EMAIL_LOGS_QUERY_KEY }),
+      ]);
     },
   });
 }

@@ -7,7 +7,15 @@ import { messageOf } from '#client/lib/request';
 import { useReviewSeedTest } from '../api/review-seed-test';
 
 /** 'Request changes' on a seed test: confirmed with the note the vendor is e-mailed and sees on its page (required). */
-export function RequestChangesDialog({ item, open, onClose }: { item: TrackingBoardItem; open: boolean; onClose: () => void }) {
+export function RequestChangesDialog({
+  item,
+  open,
+  onClose,
+}: {
+  item: TrackingBoardItem;
+  open: boolean;
+  onClose: () => void;
+}) {
   const review = useReviewSeedTest();
   const id = useId();
   const [note, setNote] = useState('');
@@ -28,7 +36,10 @@ export function RequestChangesDialog({ item, open, onClose }: { item: TrackingBo
       { logId: item.logId, vendorId: item.vendorId, review: { decision: 'request-changes', note: note.trim() } },
       {
         onSuccess: () => {
-          toast({ title: 'Changes requested', description: `${item.vendorName} is e-mailed in the thread of its message.` });
+          toast({
+            title: 'Changes requested',
+            description: `${item.vendorName} is e-mailed in the thread of its message.`,
+          });
           close();
         },
         onError: (error) => setProblem(messageOf(error, 'The request could not be saved. Please try again.')),
@@ -47,8 +58,8 @@ export function RequestChangesDialog({ item, open, onClose }: { item: TrackingBo
       onConfirm={submit}
     >
       <p>
-        <strong className="font-semibold text-slate-900">{item.vendorName}</strong> is e-mailed your note in the thread of its message and sees it on its
-        page.
+        <strong className="font-semibold text-slate-900">{item.vendorName}</strong> is e-mailed your note in the thread
+        of its message and sees it on its page.
       </p>
       <form
         onSubmit={(event) => {

@@ -22,20 +22,41 @@ export function SeedTestReviewActions({ item }: { item: TrackingBoardItem }) {
     review.mutate(
       { ...target, review: { decision: 'approve' } },
       {
-        onSuccess: () => toast({ title: 'Seed test approved', description: `${item.vendorName} is e-mailed in the thread of its message.` }),
-        onError: (error) => toast({ title: 'Could not approve', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
+        onSuccess: () =>
+          toast({
+            title: 'Seed test approved',
+            description: `${item.vendorName} is e-mailed in the thread of its message.`,
+          }),
+        onError: (error) =>
+          toast({
+            title: 'Could not approve',
+            description: messageOf(error, 'Please try again.'),
+            variant: 'destructive',
+          }),
       },
     );
 
   return (
     <div className="mt-1.5 flex flex-wrap gap-1.5">
       {choices.includes('approve') ? (
-        <Button size="sm" variant="secondary" disabled={review.isPending} aria-label={`Approve the seed test of ${item.vendorName}`} onClick={approve}>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={review.isPending}
+          aria-label={`Approve the seed test of ${item.vendorName}`}
+          onClick={approve}
+        >
           Approve
         </Button>
       ) : null}
       {choices.includes('request-changes') ? (
-        <Button size="sm" variant="secondary" disabled={review.isPending} aria-label={`Request changes to the seed test of ${item.vendorName}`} onClick={() => setIsAsking(true)}>
+        <Button
+          size="sm"
+          variant="secondary"
+          disabled={review.isPending}
+          aria-label={`Request changes to the seed test of ${item.vendorName}`}
+          onClick={() => setIsAsking(true)}
+        >
           Request changes
         </Button>
       ) : null}

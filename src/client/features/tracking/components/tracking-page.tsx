@@ -1,6 +1,12 @@
 import { Columns3 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { TRACKING_STATUSES, TRACKING_STATUS_LABELS, type TrackingBoard, type TrackingBoardItem, type TrackingBoardQuery } from '#shared/contracts/tracking';
+import {
+  TRACKING_STATUSES,
+  TRACKING_STATUS_LABELS,
+  type TrackingBoard,
+  type TrackingBoardItem,
+  type TrackingBoardQuery,
+} from '#shared/contracts/tracking';
 import { formatDollars } from '#shared/rules/pricing';
 import { totalSpend } from '#shared/rules/spend';
 import { formatQuantity } from '#shared/rules/tracking';
@@ -20,15 +26,33 @@ function Filters({ values, onChange }: { values: TrackingBoardQuery; onChange: (
   const id = useId();
   return (
     <FilterBar label="Filter deployments" className="sm:grid-cols-2 lg:grid-cols-4">
-      <ClientFilter id={`${id}-client`} value={values.client ?? ''} onChange={(client) => onChange({ ...values, client })} />
-      <VendorFilter id={`${id}-vendor`} value={values.vendor ?? ''} onChange={(vendor) => onChange({ ...values, vendor })} />
+      <ClientFilter
+        id={`${id}-client`}
+        value={values.client ?? ''}
+        onChange={(client) => onChange({ ...values, client })}
+      />
+      <VendorFilter
+        id={`${id}-vendor`}
+        value={values.vendor ?? ''}
+        onChange={(vendor) => onChange({ ...values, vendor })}
+      />
       <div className="min-w-0">
         <Label htmlFor={`${id}-from`}>Sent from</Label>
-        <Input id={`${id}-from`} type="date" value={values.from ?? ''} onChange={(event) => onChange({ ...values, from: event.target.value })} />
+        <Input
+          id={`${id}-from`}
+          type="date"
+          value={values.from ?? ''}
+          onChange={(event) => onChange({ ...values, from: event.target.value })}
+        />
       </div>
       <div className="min-w-0">
         <Label htmlFor={`${id}-to`}>Sent until</Label>
-        <Input id={`${id}-to`} type="date" value={values.to ?? ''} onChange={(event) => onChange({ ...values, to: event.target.value })} />
+        <Input
+          id={`${id}-to`}
+          type="date"
+          value={values.to ?? ''}
+          onChange={(event) => onChange({ ...values, to: event.target.value })}
+        />
       </div>
     </FilterBar>
   );
@@ -37,14 +61,21 @@ function Filters({ values, onChange }: { values: TrackingBoardQuery; onChange: (
 /** The vendor's expected spend and its whole send's, on one line (Revshare and CPA have none: their terms say it). */
 function SpendLine({ item }: { item: TrackingBoardItem }) {
   const { spend, sendSpend } = item;
-  const own = spend.actual !== null ? `Spend ${formatDollars(spend.actual)}` : spend.planned !== null ? `Expected ${formatDollars(spend.planned)}` : null;
+  const own =
+    spend.actual !== null
+      ? `Spend ${formatDollars(spend.actual)}`
+      : spend.planned !== null
+        ? `Expected ${formatDollars(spend.planned)}`
+        : null;
   if (own === null && sendSpend.expected === null) return null;
   return (
     <p className="tabular-nums">
       {/* Each figure stays whole on a narrow card: the line breaks at the dot. */}
       {own ? <span className="font-medium whitespace-nowrap text-slate-800">{own}</span> : null}
       {own && sendSpend.expected !== null ? <span className="text-slate-500"> · </span> : null}
-      {sendSpend.expected !== null ? <span className="whitespace-nowrap text-slate-600">Send total {formatDollars(sendSpend.expected)}</span> : null}
+      {sendSpend.expected !== null ? (
+        <span className="whitespace-nowrap text-slate-600">Send total {formatDollars(sendSpend.expected)}</span>
+      ) : null}
     </p>
   );
 }
@@ -58,7 +89,9 @@ function LeftOutNote({ omitted }: { omitted: TrackingBoard['omitted'] }) {
 function Card({ item }: { item: TrackingBoardItem }) {
   const { tracking } = item;
   return (
-    <li className={`rounded-md border bg-white p-2.5 text-[13px] ${item.isOverdue ? 'border-red-300' : 'border-slate-200'}`}>
+    <li
+      className={`rounded-md border bg-white p-2.5 text-[13px] ${item.isOverdue ? 'border-red-300' : 'border-slate-200'}`}
+    >
       <div className="flex items-start justify-between gap-2">
         <span className="font-medium text-slate-900">{item.vendorName}</span>
         {item.isOverdue ? <Badge tone="danger">Overdue</Badge> : null}
@@ -82,7 +115,9 @@ function Card({ item }: { item: TrackingBoardItem }) {
       {tracking.reviewNote && (tracking.status === 'approved' || tracking.status === 'changes-requested') ? (
         <p className="text-slate-700">Team: {tracking.reviewNote}</p>
       ) : null}
-      {tracking.remindedAt ? <p className="text-amber-800 tabular-nums">Reminded {sentAt.format(new Date(tracking.remindedAt))}</p> : null}
+      {tracking.remindedAt ? (
+        <p className="text-amber-800 tabular-nums">Reminded {sentAt.format(new Date(tracking.remindedAt))}</p>
+      ) : null}
       <SeedTestReviewActions item={item} />
     </li>
   );
@@ -113,31 +148,39 @@ export function TrackingPage() {
           />
         ) : (
           <>
-          <p className="mb-3 text-sm text-slate-700 tabular-nums">
-            {spendTotalLabel(board.data.omitted)}{' '}
-            <span className="font-semibold text-slate-900">
-              {formatDollars(totalSpend(board.data.items.map((item) => ({ status: item.tracking.status, spend: item.spend }))).expected ?? 0)}
-            </span>{' '}
-            (CPM and CPD; Revshare and CPA by their terms)
-          </p>
-          <LeftOutNote omitted={board.data.omitted} />
-          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 2xl:grid-cols-8">
-            {TRACKING_STATUSES.map((status) => {
-              const items = board.data.items.filter((item) => item.tracking.status === status);
-              return (
-                <section key={status} aria-label={TRACKING_STATUS_LABELS[status]} className="min-w-0 rounded-[var(--radius-card)] bg-slate-100 p-2">
-                  <h2 className="mb-2 flex items-center justify-between px-1 text-[13px] font-semibold text-slate-800">
-                    {TRACKING_STATUS_LABELS[status]} <span className="tabular-nums text-slate-600">{items.length}</span>
-                  </h2>
-                  <ul className="grid gap-2">
-                    {items.map((item) => (
-                      <Card key={`${item.logId}-${item.vendorId}`} item={item} />
-                    ))}
-                  </ul>
-                </section>
-              );
-            })}
-          </div>
+            <p className="mb-3 text-sm text-slate-700 tabular-nums">
+              {spendTotalLabel(board.data.omitted)}{' '}
+              <span className="font-semibold text-slate-900">
+                {formatDollars(
+                  totalSpend(board.data.items.map((item) => ({ status: item.tracking.status, spend: item.spend })))
+                    .expected ?? 0,
+                )}
+              </span>{' '}
+              (CPM and CPD; Revshare and CPA by their terms)
+            </p>
+            <LeftOutNote omitted={board.data.omitted} />
+            <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 2xl:grid-cols-8">
+              {TRACKING_STATUSES.map((status) => {
+                const items = board.data.items.filter((item) => item.tracking.status === status);
+                return (
+                  <section
+                    key={status}
+                    aria-label={TRACKING_STATUS_LABELS[status]}
+                    className="min-w-0 rounded-[var(--radius-card)] bg-slate-100 p-2"
+                  >
+                    <h2 className="mb-2 flex items-center justify-between px-1 text-[13px] font-semibold text-slate-800">
+                      {TRACKING_STATUS_LABELS[status]}{' '}
+                      <span className="tabular-nums text-slate-600">{items.length}</span>
+                    </h2>
+                    <ul className="grid gap-2">
+                      {items.map((item) => (
+                        <Card key={`${item.logId}-${item.vendorId}`} item={item} />
+                      ))}
+                    </ul>
+                  </section>
+                );
+              })}
+            </div>
           </>
         )}
       </main>

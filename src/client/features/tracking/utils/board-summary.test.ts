@@ -10,7 +10,9 @@ describe('the tracking board summary', () => {
 
   it('says what was left out, in one sentence', () => {
     expect(leftOutText({ open: 0, closed: 0 })).toBeNull();
-    expect(leftOutText({ open: 1, closed: 0 })).toBe('1 open deployment is not shown. Filter by client, vendor or date to see it.');
+    expect(leftOutText({ open: 1, closed: 0 })).toBe(
+      '1 open deployment is not shown. Filter by client, vendor or date to see it.',
+    );
     expect(leftOutText({ open: 0, closed: 1250 })).toBe(
       '1,250 older finished deployments (Deployed, Cannot deploy) are not shown. Filter by client, vendor or date to see them.',
     );

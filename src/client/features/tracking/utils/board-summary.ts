@@ -7,7 +7,9 @@ const counted = (count: number, noun: string) => `${formatQuantity(count)} ${nou
 
 /** The words before the board's total: it adds up the cards listed, which are not all of them when some were left out. */
 export function spendTotalLabel(omitted: Omitted): string {
-  return omitted.open + omitted.closed > 0 ? 'Expected spend of the deployments shown:' : 'Expected spend of these deployments:';
+  return omitted.open + omitted.closed > 0
+    ? 'Expected spend of the deployments shown:'
+    : 'Expected spend of these deployments:';
 }
 
 /** What the board left out (finished deliveries past the most recent, open ones past the limit), or null when nothing. */

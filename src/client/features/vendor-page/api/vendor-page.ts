@@ -22,7 +22,8 @@ export const useVendorPage = (token: string) => useQuery(vendorPageQueryOptions(
 export function useVendorAction(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: VendorAction) => request('/api/vendor-page/actions', vendorPageShape, { method: 'POST', body: action, headers: withLink(token) }),
+    mutationFn: (action: VendorAction) =>
+      request('/api/vendor-page/actions', vendorPageShape, { method: 'POST', body: action, headers: withLink(token) }),
     onSuccess: (view) => queryClient.setQueryData(vendorPageQueryOptions(token).queryKey, view),
   });
 }

@@ -10,14 +10,22 @@ import { downloadAttachment, useVendorAction, useVendorPage } from '../api/vendo
 import { ReportActions } from '#client/components/vendor-report-forms';
 
 // In the viewer's own time zone, named: the schedule the vendor enters is New York time, so a bare time would be ambiguous.
-const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
 const formatWhen = (iso: string) => dateTime.format(new Date(iso));
 
 /** The token from '#<token>': read once, never sent anywhere but the Authorization header. */
 const tokenFromHash = () => window.location.hash.replace(/^#/, '');
 
 function messageOf(error: unknown): string {
-  if (error instanceof RequestError) return error.serverMessage ?? `Something went wrong (${error.status}). Please try again.`;
+  if (error instanceof RequestError)
+    return error.serverMessage ?? `Something went wrong (${error.status}). Please try again.`;
   return 'The page could not be reached. Please check your connection and try again.';
 }
 
@@ -67,21 +75,37 @@ function VendorPageContent({ token, view }: { token: string; view: VendorPageVie
   return (
     <Shell>
       <header>
-        <p className="text-[13px] font-medium uppercase tracking-wide text-slate-500">Deployment for {content.vendorName}</p>
-        <h1 className="mt-1 text-xl font-semibold text-slate-900">{content.clientName ? `${content.clientName}: ${content.subject}` : content.subject}</h1>
+        <p className="text-[13px] font-medium uppercase tracking-wide text-slate-500">
+          Deployment for {content.vendorName}
+        </p>
+        <h1 className="mt-1 text-xl font-semibold text-slate-900">
+          {content.clientName ? `${content.clientName}: ${content.subject}` : content.subject}
+        </h1>
         <p className="mt-1 text-[13px] text-slate-600">
           Sent {formatWhen(view.sentAt)} · this link works until {formatWhen(view.linkExpiresAt)}
         </p>
       </header>
 
-      <section aria-label="Status" className="flex flex-wrap items-center gap-3 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4">
+      <section
+        aria-label="Status"
+        className="flex flex-wrap items-center gap-3 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4"
+      >
         <span className="text-sm text-slate-700">Status</span>
-        <Badge tone={isDeployed || tracking.status === 'approved' ? 'success' : tracking.status === 'cannot-deploy' || tracking.status === 'changes-requested' ? 'danger' : 'brand'}>
+        <Badge
+          tone={
+            isDeployed || tracking.status === 'approved'
+              ? 'success'
+              : tracking.status === 'cannot-deploy' || tracking.status === 'changes-requested'
+                ? 'danger'
+                : 'brand'
+          }
+        >
           {TRACKING_STATUS_LABELS[tracking.status]}
         </Badge>
         {tracking.scheduledDate ? (
           <span className="text-[13px] text-slate-700 tabular-nums">
-            Scheduled {tracking.scheduledDate} {tracking.scheduledTime} · {tracking.segment} · {formatQuantity(tracking.plannedQuantity ?? 0)} planned
+            Scheduled {tracking.scheduledDate} {tracking.scheduledTime} · {tracking.segment} ·{' '}
+            {formatQuantity(tracking.plannedQuantity ?? 0)} planned
           </span>
         ) : null}
         {tracking.deployedDate ? (
@@ -110,7 +134,9 @@ function VendorPageContent({ token, view }: { token: string; view: VendorPageVie
           onAct={onAct}
           seedTestHint={
             content.approvalEmails.length > 0 ? (
-              <p className="text-[13px] text-slate-600">Send your seed test to {content.approvalEmails.join(', ')}, then press 'Seed test sent'.</p>
+              <p className="text-[13px] text-slate-600">
+                Send your seed test to {content.approvalEmails.join(', ')}, then press 'Seed test sent'.
+              </p>
             ) : null
           }
         />
@@ -126,7 +152,8 @@ function VendorPageContent({ token, view }: { token: string; view: VendorPageVie
           <ol className="mt-2 grid gap-1.5">
             {view.history.map((event, i) => (
               <li key={i} className="text-[13px] text-slate-700">
-                <span className="tabular-nums text-slate-500">{formatWhen(event.at)}</span> · {event.by === 'vendor' ? 'You' : 'The team'}: {event.summary}
+                <span className="tabular-nums text-slate-500">{formatWhen(event.at)}</span> ·{' '}
+                {event.by === 'vendor' ? 'You' : 'The team'}: {event.summary}
               </li>
             ))}
           </ol>
@@ -149,12 +176,14 @@ function TeamDecision({ tracking }: { tracking: VendorPageView['tracking'] }) {
   if (tracking.status === 'changes-requested') {
     return (
       <p className="w-full rounded-md bg-red-50 p-2 text-[13px] text-red-900">
-        The team requested changes to your seed test{when}: {tracking.reviewNote} Please send a new seed test to the approval addresses, then press
-        'Seed test sent'.
+        The team requested changes to your seed test{when}: {tracking.reviewNote} Please send a new seed test to the
+        approval addresses, then press 'Seed test sent'.
       </p>
     );
   }
-  return tracking.reviewNote ? <p className="w-full text-[13px] text-slate-700">From the team: {tracking.reviewNote}</p> : null;
+  return tracking.reviewNote ? (
+    <p className="w-full text-[13px] text-slate-700">From the team: {tracking.reviewNote}</p>
+  ) : null;
 }
 
 // A label beside its value from 640 px; on a phone above it, so a long link gets the whole width instead of a narrow
@@ -166,7 +195,10 @@ function SentContent({ token, view }: { token: string; view: VendorPageView }) {
   const { content } = view;
   const [downloadError, setDownloadError] = useState<string | null>(null);
   return (
-    <section aria-label="What was sent" className="grid gap-3 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4">
+    <section
+      aria-label="What was sent"
+      className="grid gap-3 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4"
+    >
       <h2 className="text-base font-semibold text-slate-900">What we sent you</h2>
       <dl className={TERMS_LIST}>
         <dt className="text-slate-600">Client</dt>
@@ -212,7 +244,9 @@ function SentContent({ token, view }: { token: string; view: VendorPageView }) {
                   size="sm"
                   onClick={() => {
                     setDownloadError(null);
-                    downloadAttachment(token, index, file.fileName).catch((error: unknown) => setDownloadError(messageOf(error)));
+                    downloadAttachment(token, index, file.fileName).catch((error: unknown) =>
+                      setDownloadError(messageOf(error)),
+                    );
                   }}
                 >
                   Download {file.fileName} ({formatKb(file.size)})
@@ -220,7 +254,11 @@ function SentContent({ token, view }: { token: string; view: VendorPageView }) {
               </li>
             ))}
           </ul>
-          {downloadError ? <p role="alert" className="mt-2 text-[13px] text-red-700">{downloadError}</p> : null}
+          {downloadError ? (
+            <p role="alert" className="mt-2 text-[13px] text-red-700">
+              {downloadError}
+            </p>
+          ) : null}
         </div>
       ) : null}
     </section>

@@ -70,23 +70,50 @@ export function AddVendorDialogContent({ onClose }: { onClose: () => void }) {
         </div>
         <div>
           <Label htmlFor={`${id}-email`}>Email Address</Label>
-          <Input id={`${id}-email`} type="email" required autoComplete="off" placeholder="name@vendor.com" value={form.email} onChange={set('email')} />
+          <Input
+            id={`${id}-email`}
+            type="email"
+            required
+            autoComplete="off"
+            placeholder="name@vendor.com"
+            value={form.email}
+            onChange={set('email')}
+          />
         </div>
         <div>
           <Label htmlFor={`${id}-utm`}>Default UTM Source</Label>
-          <Input id={`${id}-utm`} required autoComplete="off" placeholder="e.g. vendorname" value={form.utmSource} onChange={set('utmSource')} />
+          <Input
+            id={`${id}-utm`}
+            required
+            autoComplete="off"
+            placeholder="e.g. vendorname"
+            value={form.utmSource}
+            onChange={set('utmSource')}
+          />
         </div>
         <div>
           <Label htmlFor={`${id}-email-key`}>
             Email Prospecting Hub Key <span className="font-normal text-slate-600">(optional)</span>
           </Label>
-          <Input id={`${id}-email-key`} autoComplete="off" value={form.emailKey} onChange={set('emailKey')} className="font-mono text-[13px]" />
+          <Input
+            id={`${id}-email-key`}
+            autoComplete="off"
+            value={form.emailKey}
+            onChange={set('emailKey')}
+            className="font-mono text-[13px]"
+          />
         </div>
         <div>
           <Label htmlFor={`${id}-text-key`}>
             Text Prospecting Hub Key <span className="font-normal text-slate-600">(optional)</span>
           </Label>
-          <Input id={`${id}-text-key`} autoComplete="off" value={form.textKey} onChange={set('textKey')} className="font-mono text-[13px]" />
+          <Input
+            id={`${id}-text-key`}
+            autoComplete="off"
+            value={form.textKey}
+            onChange={set('textKey')}
+            className="font-mono text-[13px]"
+          />
         </div>
       </form>
     </DialogContent>

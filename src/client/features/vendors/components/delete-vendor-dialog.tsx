@@ -28,7 +28,12 @@ export function DeleteVendorDialog({
         onDeleted();
       },
       onError: (error) => {
-        if (!onDeleteError(error)) toast({ title: 'Failed to delete vendor', description: messageOf(error, '') || undefined, variant: 'destructive' });
+        if (!onDeleteError(error))
+          toast({
+            title: 'Failed to delete vendor',
+            description: messageOf(error, '') || undefined,
+            variant: 'destructive',
+          });
       },
     });
   }
@@ -45,8 +50,8 @@ export function DeleteVendorDialog({
       onConfirm={confirm}
     >
       <p>
-        <strong className="font-semibold text-slate-900">{vendor.name}</strong> and all associated data will be permanently deleted for all users.
-        This action cannot be undone.
+        <strong className="font-semibold text-slate-900">{vendor.name}</strong> and all associated data will be
+        permanently deleted for all users. This action cannot be undone.
       </p>
       <p>Its splits, UTM sources, costs and historical data will be removed.</p>
     </ConfirmDialog>

@@ -5,7 +5,17 @@ import { Skeleton } from '#client/components/ui/skeleton';
  * One vendor in the grid. The name is the button (so the card has a short accessible name); its ::after covers the
  * whole card, so a click anywhere opens the settings, and the card shows the focus ring.
  */
-export function VendorCard({ vendor, utmSource, splitRatio, onOpen }: { vendor: Vendor; utmSource: string; splitRatio: string; onOpen: () => void }) {
+export function VendorCard({
+  vendor,
+  utmSource,
+  splitRatio,
+  onOpen,
+}: {
+  vendor: Vendor;
+  utmSource: string;
+  splitRatio: string;
+  onOpen: () => void;
+}) {
   return (
     <article
       data-testid={`vendor-card-${vendor.vendorId}`}
@@ -30,7 +40,9 @@ export function VendorCard({ vendor, utmSource, splitRatio, onOpen }: { vendor: 
         </div>
         <div className="flex items-baseline justify-between gap-3 border-t border-slate-100 pt-2">
           <dt className="shrink-0 text-slate-600">UTM source</dt>
-          <dd className={utmSource ? 'min-w-0 truncate font-mono text-xs text-slate-900' : 'text-slate-600 italic'}>{utmSource || 'Not set'}</dd>
+          <dd className={utmSource ? 'min-w-0 truncate font-mono text-xs text-slate-900' : 'text-slate-600 italic'}>
+            {utmSource || 'Not set'}
+          </dd>
         </div>
         <div className="flex items-baseline justify-between gap-3">
           <dt className="shrink-0 text-slate-600">Revenue split</dt>

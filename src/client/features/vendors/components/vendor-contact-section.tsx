@@ -37,7 +37,11 @@ export function VendorContactSection({
 
   function toggleEditMode() {
     if (!draft) {
-      setDraft({ emails: vendor.emails, emailKey: vendor.emailProspectingKey ?? '', textKey: vendor.textProspectingKey ?? '' });
+      setDraft({
+        emails: vendor.emails,
+        emailKey: vendor.emailProspectingKey ?? '',
+        textKey: vendor.textProspectingKey ?? '',
+      });
       return;
     }
     updateVendor.mutate(
@@ -56,7 +60,8 @@ export function VendorContactSection({
         },
         // Edit mode stays on after a failure, so the draft is not lost.
         onError: (error) => {
-          if (!onSaveError(error)) toast({ title: messageOf(error, 'Failed to update vendor emails'), variant: 'destructive' });
+          if (!onSaveError(error))
+            toast({ title: messageOf(error, 'Failed to update vendor emails'), variant: 'destructive' });
         },
       },
     );
@@ -77,7 +82,11 @@ export function VendorContactSection({
               onClick={toggleEditMode}
               disabled={updateVendor.isPending}
             >
-              {isEditing ? <Check aria-hidden className="h-3.5 w-3.5" /> : <Pencil aria-hidden className="h-3.5 w-3.5" />}
+              {isEditing ? (
+                <Check aria-hidden className="h-3.5 w-3.5" />
+              ) : (
+                <Pencil aria-hidden className="h-3.5 w-3.5" />
+              )}
               {updateVendor.isPending ? 'Saving...' : isEditing ? 'Save' : 'Edit'}
             </Button>
           ) : null}
@@ -108,7 +117,12 @@ export function VendorContactSection({
             ))}
           </ul>
         )}
-        {draft ? <NewEmailInput emails={draft.emails} onAdd={(email) => setDraft({ ...draft, emails: [...draft.emails, email] })} /> : null}
+        {draft ? (
+          <NewEmailInput
+            emails={draft.emails}
+            onAdd={(email) => setDraft({ ...draft, emails: [...draft.emails, email] })}
+          />
+        ) : null}
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
@@ -202,7 +216,14 @@ function HubKeyField({
     return (
       <div>
         <Label htmlFor={id}>{label}</Label>
-        <Input id={id} autoComplete="off" placeholder={placeholder} value={value ?? ''} onChange={(event) => onChange(event.target.value)} className="font-mono text-[13px]" />
+        <Input
+          id={id}
+          autoComplete="off"
+          placeholder={placeholder}
+          value={value ?? ''}
+          onChange={(event) => onChange(event.target.value)}
+          className="font-mono text-[13px]"
+        />
       </div>
     );
   }
@@ -210,7 +231,11 @@ function HubKeyField({
     <dl>
       <dt className="mb-1 text-[13px] font-medium text-slate-700">{label}</dt>
       <dd className="flex h-9 items-center text-[13px]">
-        {value ? <span className="truncate font-mono text-slate-900">{value}</span> : <span className="truncate text-slate-600">{placeholder}</span>}
+        {value ? (
+          <span className="truncate font-mono text-slate-900">{value}</span>
+        ) : (
+          <span className="truncate text-slate-600">{placeholder}</span>
+        )}
       </dd>
     </dl>
   );

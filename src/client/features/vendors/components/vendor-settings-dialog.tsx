@@ -13,7 +13,15 @@ import { VendorTermsSection } from './vendor-terms-section';
  * The 'Vendor Settings' modal's content. It is mounted while the modal is open, so closing it discards the edit-mode
  * draft; autosaves still waiting are sent when it unmounts.
  */
-export function VendorSettingsDialogContent({ vendor, isAdmin, onClose }: { vendor: Vendor; isAdmin: boolean; onClose: () => void }) {
+export function VendorSettingsDialogContent({
+  vendor,
+  isAdmin,
+  onClose,
+}: {
+  vendor: Vendor;
+  isAdmin: boolean;
+  onClose: () => void;
+}) {
   const [isDeleteOpen, setDeleteOpen] = useState(false);
   const handleGone = useVendorGone(onClose);
   // After our own delete, saves flushed on unmount answer 404; that is expected and not worth a second toast.
@@ -31,7 +39,8 @@ export function VendorSettingsDialogContent({ vendor, isAdmin, onClose }: { vend
       title="Vendor Settings"
       description={
         <>
-          <span className="font-medium text-slate-900">{vendor.name}</span> · ID <span className="font-mono">{vendor.vendorId}</span>
+          <span className="font-medium text-slate-900">{vendor.name}</span> · ID{' '}
+          <span className="font-mono">{vendor.vendorId}</span>
         </>
       }
       className="sm:max-w-2xl"

@@ -9,13 +9,22 @@ import { RequestError } from '#client/lib/request';
 import { useSaveVendorCosts, useVendorCosts } from '#client/api/vendor-costs';
 import { useSaveVendorSplit, useVendorSplits } from '#client/api/vendor-splits';
 import { useSaveVendorUtmSource, useVendorUtmSources } from '#client/api/vendor-utm-sources';
-import { costDraftOf, costsBody, effectiveUtmSource, splitRatioOf, splitShare, type CostDraft, type CostField } from '../utils/vendor-values';
+import {
+  costDraftOf,
+  costsBody,
+  effectiveUtmSource,
+  splitRatioOf,
+  splitShare,
+  type CostDraft,
+  type CostField,
+} from '../utils/vendor-values';
 
 /** SPEC 9: UTM source and cost edits save 500 ms after the last keystroke; the slider saves at once. */
 export const TYPING_SAVE_DELAY_MS = 500;
 
 /** The server away or busy is worth another try; an answer about the request itself (the vendor is gone) is not. */
-const isServerTrouble = (error: unknown) => !(error instanceof RequestError) || error.status >= 500 || error.status === 408 || error.status === 429;
+const isServerTrouble = (error: unknown) =>
+  !(error instanceof RequestError) || error.status >= 500 || error.status === 408 || error.status === 429;
 
 const COST_PAIRS: { cost: CostField; costLabel: string; budget: CostField; budgetLabel: string }[] = [
   { cost: 'costPerDonor', costLabel: 'Cost per Donor', budget: 'cpdBudget', budgetLabel: 'CPD Budget' },
@@ -38,11 +47,23 @@ export function VendorTermsSection({ vendor, onSaveError }: { vendor: Vendor; on
 
   const autosave = useSaveQueue({ isRetryable: isServerTrouble, onGiveUp: (_key, error) => onSaveError(error) });
   const saveUtm = (utmSource: string) =>
-    autosave.queue.schedule('utm-source', async () => void (await saveUtmSource.mutateAsync({ vendorId: vendor.vendorId, utmSource })), TYPING_SAVE_DELAY_MS);
+    autosave.queue.schedule(
+      'utm-source',
+      async () => void (await saveUtmSource.mutateAsync({ vendorId: vendor.vendorId, utmSource })),
+      TYPING_SAVE_DELAY_MS,
+    );
   const saveShare = (splitRatio: string) =>
-    autosave.queue.schedule('split', async () => void (await saveSplit.mutateAsync({ vendorId: vendor.vendorId, splitRatio })), 0);
+    autosave.queue.schedule(
+      'split',
+      async () => void (await saveSplit.mutateAsync({ vendorId: vendor.vendorId, splitRatio })),
+      0,
+    );
   const saveCostDraft = (draft: CostDraft) =>
-    autosave.queue.schedule('costs', async () => void (await saveCosts.mutateAsync(costsBody(vendor.vendorId, draft))), TYPING_SAVE_DELAY_MS);
+    autosave.queue.schedule(
+      'costs',
+      async () => void (await saveCosts.mutateAsync(costsBody(vendor.vendorId, draft))),
+      TYPING_SAVE_DELAY_MS,
+    );
 
   // Drafts start from the cached lists and then belong to this modal; refetches after a save do not overwrite typing.
   const [utmDraft, setUtmDraft] = useState<string | null>(null);
@@ -51,7 +72,8 @@ export function VendorTermsSection({ vendor, onSaveError }: { vendor: Vendor; on
   const utmSource =
     utmDraft ?? effectiveUtmSource(vendor, utmSources.data?.find((row) => row.vendorId === vendor.vendorId)?.utmSource);
   const share = shareDraft ?? splitShare(splits.data?.find((row) => row.vendorId === vendor.vendorId)?.splitRatio);
-  const costValues = costDraft ?? (costs.data ? costDraftOf(costs.data.find((row) => row.vendorId === vendor.vendorId)) : null);
+  const costValues =
+    costDraft ?? (costs.data ? costDraftOf(costs.data.find((row) => row.vendorId === vendor.vendorId)) : null);
 
   function changeCost(field: CostField, value: string) {
     if (!costValues) return;
@@ -119,8 +141,20 @@ export function VendorTermsSection({ vendor, onSaveError }: { vendor: Vendor; on
         <div className="grid grid-cols-2 gap-x-4 gap-y-3">
           {COST_PAIRS.map((pair) => (
             <div key={pair.cost} className="contents">
-              <MoneyField id={`${id}-${pair.cost}`} label={pair.costLabel} step="0.01" value={costValues[pair.cost]} onChange={(value) => changeCost(pair.cost, value)} />
-              <MoneyField id={`${id}-${pair.budget}`} label={pair.budgetLabel} step="1" value={costValues[pair.budget]} onChange={(value) => changeCost(pair.budget, value)} />
+              <MoneyField
+                id={`${id}-${pair.cost}`}
+                label={pair.costLabel}
+                step="0.01"
+                value={costValues[pair.cost]}
+                onChange={(value) => changeCost(pair.cost, value)}
+              />
+              <MoneyField
+                id={`${id}-${pair.budget}`}
+                label={pair.budgetLabel}
+                step="1"
+                value={costValues[pair.budget]}
+                onChange={(value) => changeCost(pair.budget, value)}
+              />
             </div>
           ))}
         </div>
@@ -138,12 +172,27 @@ export function VendorTermsSection({ vendor, onSaveError }: { vendor: Vendor; on
   );
 }
 
-function MoneyField({ id, label, step, value, onChange }: { id: string; label: string; step: string; value: string; onChange: (value: string) => void }) {
+function MoneyField({
+  id,
+  label,
+  step,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  step: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <div>
       <Label htmlFor={id}>{label}</Label>
       <div className="relative">
-        <span aria-hidden className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-500">
+        <span
+          aria-hidden
+          className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-500"
+        >
           $
         </span>
         <Input

@@ -46,7 +46,10 @@ export function VendorsPage() {
       />
       <main className="mx-auto max-w-6xl p-4 md:p-6">
         {vendors.isError || splits.isError || utmSources.isError ? (
-          <div role="alert" className="flex flex-wrap items-center gap-3 rounded-[var(--radius-card)] border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          <div
+            role="alert"
+            className="flex flex-wrap items-center gap-3 rounded-[var(--radius-card)] border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+          >
             <span>Could not load vendors.</span>
             <Button
               variant="secondary"
@@ -67,7 +70,9 @@ export function VendorsPage() {
           <div className="flex flex-col items-center gap-2 rounded-[var(--radius-card)] border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
             <Store aria-hidden className="h-6 w-6 text-slate-400" />
             <p className="font-medium">No vendors yet</p>
-            <p className="text-[13px] text-slate-600">{isAdmin ? 'Add the first one with Add Vendor.' : 'An admin can add vendors.'}</p>
+            <p className="text-[13px] text-slate-600">
+              {isAdmin ? 'Add the first one with Add Vendor.' : 'An admin can add vendors.'}
+            </p>
           </div>
         ) : (
           <ul aria-label="Vendors" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
@@ -75,7 +80,10 @@ export function VendorsPage() {
               <li key={vendor.vendorId} className="min-w-0">
                 <VendorCard
                   vendor={vendor}
-                  utmSource={effectiveUtmSource(vendor, utmSources.data.find((row) => row.vendorId === vendor.vendorId)?.utmSource)}
+                  utmSource={effectiveUtmSource(
+                    vendor,
+                    utmSources.data.find((row) => row.vendorId === vendor.vendorId)?.utmSource,
+                  )}
                   splitRatio={splits.data.find((row) => row.vendorId === vendor.vendorId)?.splitRatio ?? DEFAULT_SPLIT}
                   onOpen={() => setOpenVendorId(vendor.vendorId)}
                 />
@@ -90,7 +98,12 @@ export function VendorsPage() {
       </Dialog>
       <Dialog open={openVendor !== undefined} onOpenChange={(open) => !open && setOpenVendorId(null)}>
         {openVendor ? (
-          <VendorSettingsDialogContent key={openVendor.vendorId} vendor={openVendor} isAdmin={isAdmin} onClose={() => setOpenVendorId(null)} />
+          <VendorSettingsDialogContent
+            key={openVendor.vendorId}
+            vendor={openVendor}
+            isAdmin={isAdmin}
+            onClose={() => setOpenVendorId(null)}
+          />
         ) : null}
       </Dialog>
     </>

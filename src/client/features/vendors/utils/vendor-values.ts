@@ -18,10 +18,19 @@ export const splitRatioOf = (share: number) => `${share}/${100 - share}`;
 export type CostField = Exclude<keyof VendorCosts, 'vendorId'>;
 export type CostDraft = Record<CostField, string>;
 
-export const COST_FIELDS: CostField[] = ['costPerDonor', 'cpdBudget', 'costPerAcquisition', 'cpaBudget', 'costPerThousand', 'cpmBudget'];
+export const COST_FIELDS: CostField[] = [
+  'costPerDonor',
+  'cpdBudget',
+  'costPerAcquisition',
+  'cpaBudget',
+  'costPerThousand',
+  'cpmBudget',
+];
 
 export function costDraftOf(costs: VendorCosts | undefined): CostDraft {
-  return Object.fromEntries(COST_FIELDS.map((field) => [field, costs?.[field] == null ? '' : String(costs[field])])) as CostDraft;
+  return Object.fromEntries(
+    COST_FIELDS.map((field) => [field, costs?.[field] == null ? '' : String(costs[field])]),
+  ) as CostDraft;
 }
 
 /** What the server stores: a number, or null for an empty (or unreadable) field. */
