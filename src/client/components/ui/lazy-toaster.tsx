@@ -13,7 +13,8 @@ export function LazyToaster() {
   const toasts = useToasts();
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1));
-    idle(() => void loadToaster());
+    // Only a head start: when the server is away at that moment, the first toast asks for the code again.
+    idle(() => void loadToaster().catch(() => undefined));
   }, []);
   if (toasts.length > 0) hasShownToast = true;
   if (!hasShownToast) return null;
