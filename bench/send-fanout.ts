@@ -22,6 +22,13 @@ async function until(check: () => boolean, timeoutMs: number): Promise<void> {
   }
 }
 
+/** CPU time a process has used so far, user and system, in ms (Linux /proc; clock ticks of 10 ms). */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  // After the command name: utime and stime are the 12th and 13th fields.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 /**
@@ -119,10 +126,13 @@ export async function benchSendFanout() {
     };
 
     let peakRss = 0;
+    // The server's own CPU time per send: what it does beyond nodemailer, whatever else the machine runs meanwhile.
+    const serverCpu: number[] = [];
     const sendThroughServer = async (round: number) => {
       sink.received.length = 0;
       const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(server.pid))), 10);
       const started = performance.now();
+      const cpuBefore = cpuMsOf(server.pid);
       try {
         const result = await post('/api/send-email-consolidated', body, {
           ...auth,
@@ -130,6 +140,7 @@ export async function benchSendFanout() {
         });
         if (result.failed !== 0) throw new Error(`server send failed: ${JSON.stringify(result)}`);
         await until(() => sink.received.length >= VENDOR_COUNT, 120_000);
+        serverCpu.push(cpuMsOf(server.pid) - cpuBefore);
         return performance.now() - started;
       } finally {
         clearInterval(sampler);
@@ -155,6 +166,7 @@ export async function benchSendFanout() {
       lines: [
         `nodemailer direct: median ${median(directTimes).toFixed(0)} ms (${fmt(directTimes)})`,
         `server send:       median ${median(serverTimes).toFixed(0)} ms (${fmt(serverTimes)}), POST to the 50th message at the sink`,
+        `server CPU per send: median ${median(serverCpu).toFixed(0)} ms (${fmt(serverCpu)})`,
         `ratio: ${ratio.toFixed(2)} (nodemailer's time / the server's; goal >= 0.9)`,
         `server RSS: ${mb(rssBefore)} before the sends, peak ${mb(peakRss)} during them; peak since its first start on an empty DATA_DIR ${mb(peakSinceStart)} (goal <= 400 MB)`,
         created
