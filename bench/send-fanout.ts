@@ -24,7 +24,9 @@ async function until(check: () => boolean, timeoutMs: number): Promise<void> {
 
 /** CPU time a process has used so far, user and system, in ms (Linux /proc; clock ticks of 10 ms). */
 function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /, '')
+    .split(' ');
   // After the command name: utime and stime are the 12th and 13th fields.
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
