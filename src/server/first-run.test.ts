@@ -29,7 +29,9 @@ async function firstStart(env: Record<string, string>, options: { terminal: bool
   };
 }
 
-describe('the first run', () => {
+// Embedded mode only: a first start here keeps its data in PGlite whatever the run, so the PostgreSQL run of the API
+// tests (TEST_DATABASE_URL) would only repeat it.
+describe.skipIf(process.env.TEST_DATABASE_URL)('the first run', () => {
   it('on a terminal prints the address and the setup link as plain lines a person can click', async () => {
     const run = await firstStart({}, { terminal: true });
     try {
