@@ -151,6 +151,11 @@ describe.skipIf(process.env.TEST_DATABASE_URL === undefined)(
           expect(isDatabaseUnavailable(await busy)).toBe(true);
           transaction.resume();
           expect(isDatabaseUnavailable(await transaction.done)).toBe(true);
+          // A pooled session's last words can still be unread when the pool hands it out (its socket's turn in the
+          // event loop may come after the killer's answer): such a query fails as unavailable (a 503), never hangs or
+          // answers wrongly, and the pool drops that session. The next round is answered whole.
+          const first = await Promise.all(Array.from({ length: 20 }, () => outcome(db.execute(sql`select 1`))));
+          for (const result of first) if (result !== 'answered') expect(isDatabaseUnavailable(result)).toBe(true);
           const after = await Promise.all(Array.from({ length: 20 }, () => outcome(db.execute(sql`select 1`))));
           expect(after).toEqual(after.map(() => 'answered'));
         } finally {
