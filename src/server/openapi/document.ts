@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ApiOperation, ResponseSpec } from './operation';
 import { API_OPERATIONS } from './operations';
 
 type JsonSchema = Record<string, unknown>;
 
 /** A contract as JSON Schema 2020-12 (OpenAPI 3.1's dialect), as a client must send it (io: 'input'). */
-export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+export function jsonSchemaOf(schema: z.ZodMiniType): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
     io: 'input',
     unrepresentable: 'any',
@@ -56,7 +56,7 @@ function operationId(operation: ApiOperation): string {
   return [operation.method.toLowerCase(), ...words.map((word) => word[0]!.toUpperCase() + word.slice(1))].join('');
 }
 
-function parametersOf(schema: z.ZodObject | undefined, location: 'path' | 'query') {
+function parametersOf(schema: z.ZodMiniObject | undefined, location: 'path' | 'query') {
   if (!schema) return [];
   const json = jsonSchemaOf(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
@@ -91,7 +91,7 @@ function describe(operation: ApiOperation) {
       ? {
           requestBody: {
             // A missing body reads as {}: it is required only when {} is not enough.
-            required: !operation.body.safeParse({}).success,
+            required: !z.safeParse(operation.body, {}).success,
             content: { 'application/json': { schema: jsonSchemaOf(operation.body) } },
           },
         }

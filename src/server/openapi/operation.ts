@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /** Who may call an operation: anyone, any signed-in user, or admins. */
 export type Access = 'anyone' | 'user' | 'admin';
@@ -8,7 +8,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface ResponseSpec {
   description: string;
   /** The JSON body; absent for an answer without a body (204) or a download. */
-  schema?: z.ZodType;
+  schema?: z.ZodMiniType;
   /** A download's media type instead of JSON. */
   mediaType?: string;
 }
@@ -20,9 +20,9 @@ export interface ApiOperation {
   path: string;
   summary: string;
   access: Access;
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType;
+  params?: z.ZodMiniObject;
+  query?: z.ZodMiniObject;
+  body?: z.ZodMiniType;
   /** Answers beyond those every operation of its kind has (see withCommonResponses). */
   responses: Record<number, ResponseSpec>;
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { auditLogPage, auditLogQuery } from '#shared/contracts/audit';
 import {
   authResponse,
@@ -83,8 +83,8 @@ import {
 } from '#shared/contracts/vendors';
 import type { ApiOperation, ResponseSpec } from './operation';
 
-const ok = (schema: z.ZodType, description = 'OK'): ResponseSpec => ({ description, schema });
-const created = (schema: z.ZodType): ResponseSpec => ({ description: 'Created', schema });
+const ok = (schema: z.ZodMiniType, description = 'OK'): ResponseSpec => ({ description, schema });
+const created = (schema: z.ZodMiniType): ResponseSpec => ({ description: 'Created', schema });
 const noContent: ResponseSpec = { description: 'Done; no body' };
 const notFound = (description: string): ResponseSpec => ({ description });
 const conflict = (description: string): ResponseSpec => ({ description });
@@ -101,7 +101,7 @@ const notModified: ResponseSpec = {
 const mailFailed: ResponseSpec = { description: 'The mail server or Gmail refused the message' };
 
 /** Upserts answer 201 when they create the vendor's row and 200 when they replace it. */
-const upserted = (schema: z.ZodType) => ({
+const upserted = (schema: z.ZodMiniType) => ({
   200: ok(schema, 'Replaced'),
   201: created(schema),
   404: notFound('No such vendor'),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import * as shapes from '#shared/contracts/responses';
 import { readShape, type Shape } from '#shared/contracts/shape';
 import { invalidValue, nastyValue, validValue, type JsonSchema } from '#server/testing/json-schema-arbitrary';
@@ -53,7 +53,7 @@ const READS: [Shape<unknown>, string[]][] = [
   [shapes.recordUpdateResultShape, ['POST /api/email-logs/:id/deliveries/:vendorId/tracking 200']],
 ];
 
-function responseSchema(key: string): z.ZodType {
+function responseSchema(key: string): z.ZodMiniType {
   const [method, path, status] = key.split(' ');
   const operation = API_OPERATIONS.find((candidate) => candidate.method === method && candidate.path === path);
   const schema = operation?.responses[Number(status)]?.schema;

@@ -1,7 +1,7 @@
 // The answers the browser reads, as light shapes (./shape) typed by the zod contracts they mirror: the types keep
 // the fields in step at compile time, and src/server/openapi/response-shapes.test.ts holds each shape to the schema
 // its operation publishes. Type-only imports: no schema library reaches the browser through this file.
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { appSettings } from './app-settings';
 import type { authResponse, connectTicket, currentUser, firstNameResponse, inviteLookupResponse } from './auth';
 import type { draftCardView, sessionStateView } from './drafts';
@@ -34,7 +34,7 @@ import {
   type Shape,
 } from './shape';
 
-type Out<Schema extends z.ZodType> = z.output<Schema>;
+type Out<Schema extends z.ZodMiniType> = z.output<Schema>;
 
 /** A 204: no body. */
 export const noContent: Shape<undefined> = nothing;
