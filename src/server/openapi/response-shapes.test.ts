@@ -4,7 +4,9 @@ import * as z from 'zod/mini';
 import * as shapes from '#shared/contracts/responses';
 import { readShape, type Shape } from '#shared/contracts/shape';
 import { invalidValue, nastyValue, validValue, type JsonSchema } from '#server/testing/json-schema-arbitrary';
-import { API_OPERATIONS } from './operations';
+import { servedOperations } from '#server/testing/served-operations';
+
+const API_OPERATIONS = await servedOperations();
 
 /** Every shape the browser reads an answer with, and the operations whose success answer it reads. */
 const READS: [Shape<unknown>, string[]][] = [

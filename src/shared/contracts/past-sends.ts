@@ -36,14 +36,12 @@ export const addVendorsResult = z.extend(deliveryCounts, { id: z.number(), added
 export type AddVendorsResult = z.infer<typeof addVendorsResult>;
 
 /** POST /api/email-logs/{id}/add-vendors/preview and /proof: the vendors being added and the one to show. */
-export const addVendorsPreviewBody = z
-  .object({ vendorIds: vendorIdList, vendorId: vendorIdValue })
-  .check(
-    z.refine((body) => body.vendorIds.includes(body.vendorId), {
-      error: 'must be one of vendorIds',
-      path: ['vendorId'],
-    }),
-  );
+export const addVendorsPreviewBody = z.object({ vendorIds: vendorIdList, vendorId: vendorIdValue }).check(
+  z.refine((body) => body.vendorIds.includes(body.vendorId), {
+    error: 'must be one of vendorIds',
+    path: ['vendorId'],
+  }),
+);
 export type AddVendorsPreviewBody = z.input<typeof addVendorsPreviewBody>;
 
 /** One vendor's message as it would be sent, drawn by the shared composer; `problem` is why the send would be refused. */
