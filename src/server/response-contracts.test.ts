@@ -1,4 +1,4 @@
-import type { ZodType } from 'zod';
+import type * as z from 'zod/mini';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appSettings } from '#shared/contracts/app-settings';
 import { authResponse, currentUser, firstNameResponse } from '#shared/contracts/auth';
@@ -50,7 +50,13 @@ afterEach(async () => {
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Calls the API as the client does and parses the answer as request.ts does; returns the parsed answer. */
-async function answer<S extends ZodType>(method: Method, url: string, schema: S, payload?: unknown, token = admin) {
+async function answer<S extends z.ZodMiniType>(
+  method: Method,
+  url: string,
+  schema: S,
+  payload?: unknown,
+  token = admin,
+) {
   const response = await t.app.inject({
     method,
     url,
@@ -61,7 +67,7 @@ async function answer<S extends ZodType>(method: Method, url: string, schema: S,
   const body: unknown = response.body ? JSON.parse(response.body) : undefined;
   const parsed = schema.safeParse(body);
   expect(parsed.error?.issues ?? [], `${method} ${url}`).toEqual([]);
-  return parsed.data as S['_output'];
+  return parsed.data as z.output<S>;
 }
 
 describe('every answer the client reads matches its shared contract', () => {

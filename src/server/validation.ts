@@ -1,5 +1,10 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { badRequest } from './errors';
+
+// The shared contracts are built with zod/mini, which carries no messages of its own: the server answers in English
+// ('Too big: expected string to have <=200 characters') wherever a contract names no message. Every route parses
+// through this module, so loading it is enough.
+z.config(z.locales.en());
 
 function valueAt(value: unknown, path: PropertyKey[]): unknown {
   return path.reduce<unknown>(
@@ -24,14 +29,14 @@ export function pathOfNul(value: unknown, path: (string | number)[] = []): (stri
 }
 
 /** Parses a body, parameters or query against a contract; a bad one answers 400 naming the field. */
-export function parseInput<T extends z.ZodType>(schema: T, value: unknown, what = 'body'): z.infer<T> {
+export function parseInput<T extends z.ZodMiniType>(schema: T, value: unknown, what = 'body'): z.infer<T> {
   const input = value ?? {};
   const nulAt = pathOfNul(input);
   if (nulAt) {
     const field = nulAt.length ? nulAt.join('.') : what;
     throw badRequest(`${field} must not contain NUL characters`, { field });
   }
-  const result = schema.safeParse(input);
+  const result = z.safeParse(schema, input);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issue.path.length ? issue.path.join('.') : what;

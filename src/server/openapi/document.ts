@@ -1,11 +1,10 @@
-import { z } from 'zod';
-import type { ApiOperation, ResponseSpec } from './operation';
-import { API_OPERATIONS } from './operations';
+import * as z from 'zod/mini';
+import type { ApiOperation, ResponseSpec } from '#shared/api/operation';
 
 type JsonSchema = Record<string, unknown>;
 
 /** A contract as JSON Schema 2020-12 (OpenAPI 3.1's dialect), as a client must send it (io: 'input'). */
-export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+export function jsonSchemaOf(schema: z.ZodMiniType): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
     io: 'input',
     unrepresentable: 'any',
@@ -29,7 +28,8 @@ export function responsesOf(operation: ApiOperation): Record<number, ResponseSpe
     common[400] = errorResponse('A parameter or the body is missing, malformed or out of range');
   // Fastify's own answer for a path parameter longer than its maxParamLength (100 characters).
   if (operation.params) common[414] = errorResponse('A path parameter is too long');
-  if (operation.access !== 'anyone') {
+  if (operation.access === 'vendor-link') common[401] = errorResponse('No link, or not a link we made');
+  if (operation.access === 'user' || operation.access === 'admin') {
     common[401] = errorResponse('No valid session');
     common[403] = errorResponse(operation.access === 'admin' ? 'Admins only, or access removed' : 'Access removed');
   }
@@ -56,7 +56,7 @@ function operationId(operation: ApiOperation): string {
   return [operation.method.toLowerCase(), ...words.map((word) => word[0]!.toUpperCase() + word.slice(1))].join('');
 }
 
-function parametersOf(schema: z.ZodObject | undefined, location: 'path' | 'query') {
+function parametersOf(schema: z.ZodMiniObject | undefined, location: 'path' | 'query') {
   if (!schema) return [];
   const json = jsonSchemaOf(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
@@ -85,13 +85,14 @@ function describe(operation: ApiOperation) {
     operationId: operationId(operation),
     summary: operation.summary,
     'x-access': operation.access,
+    // A vendor link is a bearer token too (the document's default security); only 'anyone' needs none.
     ...(operation.access === 'anyone' ? { security: [] } : {}),
     parameters: [...parametersOf(operation.params, 'path'), ...parametersOf(operation.query, 'query')],
     ...(operation.body
       ? {
           requestBody: {
             // A missing body reads as {}: it is required only when {} is not enough.
-            required: !operation.body.safeParse({}).success,
+            required: !z.safeParse(operation.body, {}).success,
             content: { 'application/json': { schema: jsonSchemaOf(operation.body) } },
           },
         }
@@ -100,8 +101,8 @@ function describe(operation: ApiOperation) {
   };
 }
 
-/** The OpenAPI 3.1 document of the whole API, generated from the operations and their shared Zod contracts. */
-export function buildOpenApiDocument(operations: readonly ApiOperation[] = API_OPERATIONS) {
+/** The OpenAPI 3.1 document of the given operations (the app's registered declarations) and their shared contracts. */
+export function buildOpenApiDocument(operations: readonly ApiOperation[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const operation of operations) {
     (paths[openApiPath(operation.path)] ??= {})[operation.method.toLowerCase()] = describe(operation);

@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** GET /api/app-settings: what the send page needs of the server's configuration. */
 export const appSettings = z.object({
   /** HUB_PASSWORD; null means the password line reads 'Password: ask your account manager'. */
-  hubPassword: z.string().nullable(),
+  hubPassword: z.nullable(z.string()),
   mailTransport: z.enum(['outbox', 'smtp', 'gmail']),
   isGoogleEnabled: z.boolean(),
   /** VENDOR_LINKS: whether each vendor message carries its personal deployment page link. */

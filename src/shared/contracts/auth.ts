@@ -1,35 +1,32 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { emailAddress } from './common';
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-export const credentials = z.object({
-  email: emailAddress,
-  password: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(200, { error: 'is too long' }),
-});
+const boundedText = (min: number, tooShort: string) =>
+  z
+    .string({ error: 'is required' })
+    .check(z.minLength(min, { error: tooShort }), z.maxLength(200, { error: 'is too long' }));
+
+export const credentials = z.object({ email: emailAddress, password: boundedText(1, 'is required') });
 export type Credentials = z.infer<typeof credentials>;
 
 /** The token of an invite link (`/auth?invite=...`). Optional here: a missing one is refused like a wrong one (403). */
-const inviteToken = z.string({ error: 'must be text' }).max(200, { error: 'is too long' });
+const inviteToken = z.string({ error: 'must be text' }).check(z.maxLength(200, { error: 'is too long' }));
 
-export const registration = credentials.extend({
-  password: z
-    .string({ error: 'is required' })
-    .min(PASSWORD_MIN_LENGTH, { error: `must be at least ${PASSWORD_MIN_LENGTH} characters` })
-    .max(200, { error: 'is too long' }),
-  invite: inviteToken.optional(),
+export const registration = z.extend(credentials, {
+  password: boundedText(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`),
+  invite: z.optional(inviteToken),
 });
 export type Registration = z.infer<typeof registration>;
 
 /** The sign-in page asks which address an invite is for, to fill it in (POST, so the token stays out of URLs). */
-export const inviteLookup = z.object({ invite: inviteToken.min(1, { error: 'is required' }) });
+export const inviteLookup = z.object({ invite: inviteToken.check(z.minLength(1, { error: 'is required' })) });
 export const inviteLookupResponse = z.object({ email: z.string() });
 export type InviteLookupResponse = z.infer<typeof inviteLookupResponse>;
 
 /** `POST /api/auth/google/exchange`: the one-time code of `/?google_code=`. */
-export const googleCodeExchange = z.object({
-  code: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(200, { error: 'is too long' }),
-});
+export const googleCodeExchange = z.object({ code: boundedText(1, 'is required') });
 
 export const authResponse = z.object({ token: z.string() });
 export type AuthResponse = z.infer<typeof authResponse>;
@@ -39,8 +36,8 @@ export const currentUser = z.object({
   email: z.string(),
   isAdmin: z.boolean(),
   hasRegistered: z.boolean(),
-  googleProfileImageUrl: z.string().nullable(),
-  authorizedEmailId: z.number().nullable(),
+  googleProfileImageUrl: z.nullable(z.string()),
+  authorizedEmailId: z.nullable(z.number()),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { INT4_MAX } from './common';
 import { INITIAL_SESSION_STATE as initialSession } from './initial-session';
 import { DEFAULT_PRICING_MODEL, PRICING_MODELS, vendorIdValue } from './vendors';
@@ -18,9 +18,11 @@ const cardType = z.enum(CARD_TYPES, { error: "must be 'email' or 'text'" });
 
 const cardOrder = z
   .number({ error: 'must be a number' })
-  .int({ error: 'must be a whole number' })
-  .min(0, { error: 'must not be negative' })
-  .max(INT4_MAX, { error: 'is too large' });
+  .check(
+    z.int({ error: 'must be a whole number' }),
+    z.gte(0, { error: 'must not be negative' }),
+    z.lte(INT4_MAX, { error: 'is too large' }),
+  );
 const vendorLinks = z.record(z.string(), vendorLink, { error: 'must map vendor ids to links' });
 const isExpanded = z.boolean({ error: 'must be true or false' });
 
@@ -42,16 +44,19 @@ const draftFields = z.object({
   /** The text card's image (base64), so that a reload restores it. */
   imageFileName: nullableText,
   imageContent: base64Content,
-  imageContentType: imageContentType.nullish().transform((value) => value ?? null),
+  imageContentType: z.pipe(
+    z.nullish(imageContentType),
+    z.transform((value: string | null | undefined) => value ?? null),
+  ),
 });
 
 /** A draft card as the server stores and returns it. */
-export const draftCard = draftFields.extend({
+export const draftCard = z.extend(draftFields, {
   cardId,
   cardType,
-  cardOrder: cardOrder.default(0),
-  vendorLinks: vendorLinks.default({}),
-  isExpanded: isExpanded.default(true),
+  cardOrder: z._default(cardOrder, 0),
+  vendorLinks: z._default(vendorLinks, {}),
+  isExpanded: z._default(isExpanded, true),
 });
 export type DraftCard = z.infer<typeof draftCard>;
 
@@ -60,42 +65,44 @@ export const createDraftBody = draftCard;
 export type CreateDraftBody = z.input<typeof createDraftBody>;
 
 /** PATCH /api/prospecting-drafts/{cardId}: any subset of the fields; the card id comes from the path and the type never changes. */
-export const patchDraftBody = draftFields.partial();
+export const patchDraftBody = z.partial(draftFields);
 export type PatchDraftBody = z.input<typeof patchDraftBody>;
 
 export const draftCardIdParam = z.object({ cardId });
+
+const nullableString = z.nullable(z.string());
 
 /** A stored card as the API answers with it. */
 export const draftCardView = z.object({
   cardId: z.string(),
   cardType: cardType,
-  cardOrder: z.number().int(),
+  cardOrder: z.int(),
   htmlSubject: z.string(),
   senderName: z.string(),
-  endDate: z.string().nullable(),
-  fileName: z.string().nullable(),
-  fileContent: z.string().nullable(),
+  endDate: nullableString,
+  fileName: nullableString,
+  fileContent: nullableString,
   textCopy: z.string(),
-  csvFileName: z.string().nullable(),
-  csvContent: z.string().nullable(),
+  csvFileName: nullableString,
+  csvContent: nullableString,
   vendorLinks: z.record(z.string(), z.string()),
   isExpanded: z.boolean(),
-  imageFileName: z.string().nullable(),
-  imageContent: z.string().nullable(),
-  imageContentType: z.string().nullable(),
+  imageFileName: nullableString,
+  imageContent: nullableString,
+  imageContentType: nullableString,
 });
 
 export const draftList = z.array(draftCardView);
 
 const sessionFields = z.object({
-  selectedContentType: z
-    .enum(CARD_TYPES, { error: "must be 'email', 'text' or null" })
-    .nullish()
-    .transform((value) => value ?? null),
+  selectedContentType: z.pipe(
+    z.nullish(z.enum(CARD_TYPES, { error: "must be 'email', 'text' or null" })),
+    z.transform((value: CardType | null | undefined) => value ?? null),
+  ),
   selectedClient: nullableText,
   selectedVendors: z
     .array(vendorIdValue, { error: 'must be a list of vendor ids' })
-    .refine((ids) => new Set(ids).size === ids.length, { error: 'must not repeat a vendor' }),
+    .check(z.refine((ids) => new Set(ids).size === ids.length, { error: 'must not repeat a vendor' })),
   showInitialSelection: z.boolean({ error: 'must be true or false' }),
   pricingModel: z.enum(PRICING_MODELS, { error: `must be one of ${PRICING_MODELS.join(', ')}` }),
   /** 'Send reminders to vendors' (issue 14 item 5). */
@@ -103,11 +110,11 @@ const sessionFields = z.object({
 });
 
 /** The per-user send page state that autosave keeps (SPEC 3 'Session state'); absent fields take the initial values. */
-export const sessionState = sessionFields.extend({
-  selectedVendors: sessionFields.shape.selectedVendors.default([]),
-  showInitialSelection: sessionFields.shape.showInitialSelection.default(true),
-  pricingModel: sessionFields.shape.pricingModel.default(DEFAULT_PRICING_MODEL),
-  sendReminders: sessionFields.shape.sendReminders.default(true),
+export const sessionState = z.extend(sessionFields, {
+  selectedVendors: z._default(sessionFields.shape.selectedVendors, []),
+  showInitialSelection: z._default(sessionFields.shape.showInitialSelection, true),
+  pricingModel: z._default(sessionFields.shape.pricingModel, DEFAULT_PRICING_MODEL),
+  sendReminders: z._default(sessionFields.shape.sendReminders, true),
 });
 export type SessionState = z.infer<typeof sessionState>;
 
@@ -116,13 +123,13 @@ export const saveSessionBody = sessionState;
 export type SaveSessionBody = z.input<typeof saveSessionBody>;
 
 /** PATCH /api/prospecting-session: only the fields that changed. */
-export const patchSessionBody = sessionFields.partial();
+export const patchSessionBody = z.partial(sessionFields);
 export type PatchSessionBody = z.input<typeof patchSessionBody>;
 
 /** The session state as the API answers with it. */
 export const sessionStateView = z.object({
-  selectedContentType: z.enum(CARD_TYPES).nullable(),
-  selectedClient: z.string().nullable(),
+  selectedContentType: z.nullable(z.enum(CARD_TYPES)),
+  selectedClient: nullableString,
   selectedVendors: z.array(z.string()),
   showInitialSelection: z.boolean(),
   pricingModel: z.enum(PRICING_MODELS),

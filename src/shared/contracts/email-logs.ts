@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { rowId } from './common';
 import { expectedSpend, spendTotal, trackingState } from './tracking';
 import { deliveryCounts } from './send';
@@ -16,24 +16,24 @@ export const DELIVERY_STATUSES = ['pending', 'sent', 'failed', 'uncertain'] as c
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export const emailCardDetail = z.object({
-  subject: z.string().nullable(),
-  senderName: z.string().nullable(),
+  subject: z.nullable(z.string()),
+  senderName: z.nullable(z.string()),
   /** YYYY-MM-DD. */
-  endDate: z.string().nullable(),
-  filename: z.string().nullable(),
-  htmlFileKey: z.string().nullable(),
-  csvFileKey: z.string().nullable(),
+  endDate: z.nullable(z.string()),
+  filename: z.nullable(z.string()),
+  htmlFileKey: z.nullable(z.string()),
+  csvFileKey: z.nullable(z.string()),
 });
 export type EmailCardDetail = z.infer<typeof emailCardDetail>;
 
 export const textCardDetail = z.object({
-  senderName: z.string().nullable(),
+  senderName: z.nullable(z.string()),
   /** YYYY-MM-DD. */
-  endDate: z.string().nullable(),
-  textContent: z.string().nullable(),
-  csvFileKey: z.string().nullable(),
-  imageFileKey: z.string().nullable(),
-  fileName: z.string().nullable(),
+  endDate: z.nullable(z.string()),
+  textContent: z.nullable(z.string()),
+  csvFileKey: z.nullable(z.string()),
+  imageFileKey: z.nullable(z.string()),
+  fileName: z.nullable(z.string()),
 });
 export type TextCardDetail = z.infer<typeof textCardDetail>;
 
@@ -42,8 +42,8 @@ export const deliveryTerms = z.object({
   pricingModel: z.string(),
   /** e.g. [{ label: 'Split', value: '60/40' }], as the message's Terms section lists them. */
   items: z.array(z.object({ label: z.string(), value: z.string() })),
-  emailProspectingKey: z.string().nullable(),
-  textProspectingKey: z.string().nullable(),
+  emailProspectingKey: z.nullable(z.string()),
+  textProspectingKey: z.nullable(z.string()),
 });
 export type DeliveryTerms = z.infer<typeof deliveryTerms>;
 
@@ -61,23 +61,23 @@ export const emailLogDelivery = z.object({
   vendorName: z.string(),
   status: z.enum(DELIVERY_STATUSES),
   /** Why it failed or is uncertain; on a sent message, the addresses the server refused. */
-  error: z.string().nullable(),
+  error: z.nullable(z.string()),
   attempts: z.number(),
   /** ISO date-time. */
-  sentAt: z.string().nullable(),
+  sentAt: z.nullable(z.string()),
   /** ISO date-time of the next attempt, only while pending. */
-  nextAttemptAt: z.string().nullable(),
+  nextAttemptAt: z.nullable(z.string()),
   /** The terms this vendor was sent; null for messages logged before terms were kept. */
-  terms: deliveryTerms.nullable(),
+  terms: z.nullable(deliveryTerms),
   /** ISO date-time when the vendor was added to the send later ('Add vendors'), and by whom; null for the send's own vendors. */
-  addedAt: z.string().nullable(),
-  addedBy: z.string().nullable(),
+  addedAt: z.nullable(z.string()),
+  addedBy: z.nullable(z.string()),
   /** Where the vendor's deployment stands (issue 14); null for messages sent before tracking. */
-  tracking: trackingState.nullable(),
+  tracking: z.nullable(trackingState),
   /** Expected spend in dollars from the terms kept with its tracking (issue 14 item 4); null without tracking. */
-  spend: expectedSpend.nullable(),
+  spend: z.nullable(expectedSpend),
   /** The vendor's personal page link (ISO date-times); null when the message went without one. */
-  vendorLink: z.object({ expiresAt: z.string(), revokedAt: z.string().nullable() }).nullable(),
+  vendorLink: z.nullable(z.object({ expiresAt: z.string(), revokedAt: z.nullable(z.string()) })),
 });
 export type EmailLogDelivery = z.infer<typeof emailLogDelivery>;
 
@@ -87,8 +87,8 @@ export const emailLogEntry = z.object({
   /** ISO date-time. */
   sentAt: z.string(),
   sentBy: z.string(),
-  clientName: z.string().nullable(),
-  clientSlug: z.string().nullable(),
+  clientName: z.nullable(z.string()),
+  clientSlug: z.nullable(z.string()),
   /** Vendor names, in the order they were sent. */
   vendors: z.array(z.string()),
   approvalEmails: z.array(z.string()),
@@ -99,11 +99,11 @@ export const emailLogEntry = z.object({
   subjects: z.array(z.string()),
   deliveries: z.array(emailLogDelivery),
   /** The send's pricing model; null for sends logged before it was kept. */
-  pricingModel: z.string().nullable(),
+  pricingModel: z.nullable(z.string()),
   /** The expected spend of the send: its tracked deliveries' figures added up, those that cannot deploy left out; null without tracking. */
-  spend: spendTotal.nullable(),
+  spend: z.nullable(spendTotal),
   /** ISO date-time when retention removed this send's stored files and messages; null while they are kept. */
-  filesRemovedAt: z.string().nullable(),
+  filesRemovedAt: z.nullable(z.string()),
   /** Whether vendors who do not answer get their reminders (issue 14 item 5). */
   remindersEnabled: z.boolean(),
 });
@@ -119,28 +119,30 @@ export interface EmailLogFilters {
   limit?: number;
 }
 
-const filterText = z
-  .string({ error: 'must be text' })
-  .trim()
-  .max(200, { error: 'is too long' })
-  .optional()
-  .transform((value) => (value === '' ? undefined : value));
+const filterText = z.pipe(
+  z.optional(z.string({ error: 'must be text' }).check(z.trim(), z.maxLength(200, { error: 'is too long' }))),
+  z.transform((value: string | undefined) => (value === '' ? undefined : value)),
+);
 
 /** The query of GET /api/email-logs as the server parses it. */
 export const emailLogQuery = z.object({
   client: filterText,
   vendor: filterText,
   q: filterText,
-  limit: z.coerce
-    .number({ error: 'must be a number' })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be between 1 and 500' })
-    .max(500, { error: 'must be between 1 and 500' })
-    .default(100),
+  limit: z._default(
+    z.coerce
+      .number({ error: 'must be a number' })
+      .check(
+        z.int({ error: 'must be a whole number' }),
+        z.gte(1, { error: 'must be between 1 and 500' }),
+        z.lte(500, { error: 'must be between 1 and 500' }),
+      ),
+    100,
+  ),
 });
 
 export const emailLogIdParams = z.object({ id: rowId });
-export const emailLogDeliveryParams = emailLogIdParams.extend({ vendorId: vendorIdValue });
+export const emailLogDeliveryParams = z.extend(emailLogIdParams, { vendorId: vendorIdValue });
 
 /** PUT /api/email-logs/{id}/reminders: turns the send's vendor reminders on or off. */
 export const remindersSetting = z.object({ enabled: z.boolean({ error: 'must be true or false' }) });
@@ -149,7 +151,7 @@ export const remindersSettingResult = z.object({ id: z.number(), remindersEnable
 export type RemindersSettingResult = z.infer<typeof remindersSettingResult>;
 
 /** POST /api/email-logs/{id}/retry-failed. */
-export const retryFailedResult = deliveryCounts.extend({
+export const retryFailedResult = z.extend(deliveryCounts, {
   id: z.number(),
   /** How many failed deliveries were put back in the queue. */
   requeued: z.number(),
@@ -157,5 +159,5 @@ export const retryFailedResult = deliveryCounts.extend({
 export type RetryFailedResult = z.infer<typeof retryFailedResult>;
 
 /** POST /api/email-logs/{id}/deliveries/{vendorId}/send-again. */
-export const sendAgainResult = deliveryCounts.extend({ id: z.number(), delivery: emailLogDelivery });
+export const sendAgainResult = z.extend(deliveryCounts, { id: z.number(), delivery: emailLogDelivery });
 export type SendAgainResult = z.infer<typeof sendAgainResult>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { FILE_KINDS } from '../file-kinds';
 
 /** What a stored upload may be downloaded as (GET /api/files/{key}?type=...). */

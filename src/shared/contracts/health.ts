@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** GET /api/health: liveness. */
 export const health = z.object({ ok: z.boolean() });

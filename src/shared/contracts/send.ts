@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PRICING_MODELS, splitRatio, vendorIdValue } from './vendors';
 import {
   base64Content,
@@ -13,7 +13,9 @@ import {
 export { MAX_ATTACHMENT_BYTES_PER_MESSAGE, MAX_HTML_OR_CSV_BYTES, MAX_IMAGE_BYTES } from './limits';
 
 /** The uploaded CSV's name, kept with the log entry so 'Download CSV' saves it under that name (optional). */
-const csvFileName = z.string({ error: 'must be text' }).trim().max(255, { error: 'is too long' }).nullish();
+const csvFileName = z.nullish(
+  z.string({ error: 'must be text' }).check(z.trim(), z.maxLength(255, { error: 'is too long' })),
+);
 
 export const sendEmailCard = z.object({
   id: cardId,
@@ -43,39 +45,45 @@ export type SendTextCard = z.infer<typeof sendTextCard>;
 export const imageAttachment = z.object({
   filename: z
     .string({ error: 'must be text' })
-    .trim()
-    .min(1, { error: 'is required' })
-    .max(255, { error: 'is too long' }),
+    .check(z.trim(), z.minLength(1, { error: 'is required' }), z.maxLength(255, { error: 'is too long' })),
   content: z.base64({ error: 'must be base64' }),
   contentType: imageContentType,
 });
 export type ImageAttachment = z.infer<typeof imageAttachment>;
 
+const listOf = <T extends z.core.SomeType>(item: T) => z._default(z.array(item, { error: 'must be a list' }), []);
+
 export const sendBody = z
   .object({
     selectedVendors: z
       .array(vendorIdValue, { error: 'must be a list of vendor ids' })
-      .refine((ids) => new Set(ids).size === ids.length, { error: 'must not repeat a vendor' }),
-    emailCards: z.array(sendEmailCard, { error: 'must be a list' }).default([]),
-    textCards: z.array(sendTextCard, { error: 'must be a list' }).default([]),
+      .check(z.refine((ids) => new Set(ids).size === ids.length, { error: 'must not repeat a vendor' })),
+    emailCards: listOf(sendEmailCard),
+    textCards: listOf(sendTextCard),
     selectedClient: nullableText,
     /** vendorId -> 'A/B'. */
-    vendorSplits: z.record(z.string(), splitRatio, { error: 'must map vendor ids to splits' }).default({}),
-    imageAttachments: z.array(imageAttachment, { error: 'must be a list' }).default([]),
+    vendorSplits: z._default(z.record(z.string(), splitRatio, { error: 'must map vendor ids to splits' }), {}),
+    imageAttachments: listOf(imageAttachment),
     /** card id -> vendorId -> link. */
-    allVendorLinks: z
-      .record(z.string(), z.record(z.string(), vendorLink), { error: 'must map card ids to vendor links' })
-      .default({}),
-    pricingModel: z.enum(PRICING_MODELS, { error: `must be one of ${PRICING_MODELS.join(', ')}` }).default('Revshare'),
+    allVendorLinks: z._default(
+      z.record(z.string(), z.record(z.string(), vendorLink), { error: 'must map card ids to vendor links' }),
+      {},
+    ),
+    pricingModel: z._default(
+      z.enum(PRICING_MODELS, { error: `must be one of ${PRICING_MODELS.join(', ')}` }),
+      'Revshare',
+    ),
     /** 'Send reminders to vendors' (issue 14 item 5): vendors who do not answer get one reminder of each kind. */
-    sendReminders: z.boolean({ error: 'must be true or false' }).default(true),
+    sendReminders: z._default(z.boolean({ error: 'must be true or false' }), true),
   })
-  .refine(
-    (body) => {
-      const ids = [...body.emailCards, ...body.textCards].map((card) => card.id);
-      return new Set(ids).size === ids.length;
-    },
-    { error: 'must not repeat a card id', path: ['emailCards'] },
+  .check(
+    z.refine(
+      (body) => {
+        const ids = [...body.emailCards, ...body.textCards].map((card) => card.id);
+        return new Set(ids).size === ids.length;
+      },
+      { error: 'must not repeat a card id', path: ['emailCards'] },
+    ),
   );
 /** What the client sends. */
 export type SendBodyInput = z.input<typeof sendBody>;
@@ -92,20 +100,20 @@ export const deliveryCounts = z.object({
 export type DeliveryCounts = z.infer<typeof deliveryCounts>;
 
 /** POST /api/send-proof: a send body and the vendor whose message the proof shows. */
-export const proofBody = sendBody.safeExtend({ vendorId: vendorIdValue });
+export const proofBody = z.safeExtend(sendBody, { vendorId: vendorIdValue });
 
 /** POST /api/send-email-consolidated: the send's log id and how its deliveries stand after their first attempts. */
-export const sendResult = deliveryCounts.extend({ id: z.number() });
+export const sendResult = z.extend(deliveryCounts, { id: z.number() });
 export type SendResult = z.infer<typeof sendResult>;
 
 /** A message sent at once (a proof, the email test page); 'uncertain': it left but no answer came back. */
 export const directSendResult = z.object({
   status: z.enum(['sent', 'uncertain']),
   messageId: z.string(),
-  message: z.string().optional(),
+  message: z.optional(z.string()),
 });
 export type DirectSendResult = z.infer<typeof directSendResult>;
 
 /** POST /api/send-proof: the proof of one vendor's message, mailed to the sender. */
-export const proofResult = directSendResult.extend({ to: z.string(), vendorId: z.string() });
+export const proofResult = z.extend(directSendResult, { to: z.string(), vendorId: z.string() });
 export type ProofResult = z.infer<typeof proofResult>;

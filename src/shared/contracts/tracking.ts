@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PRICING_MODELS } from './vendors';
 
 /** Where one vendor's delivery of a send stands (issue 14), in the order a deployment usually goes. */
@@ -30,11 +30,10 @@ export const MAX_QUANTITY = 1_000_000_000;
 export const MAX_NOTE_LENGTH = 2000;
 export const MAX_SEGMENT_LENGTH = 200;
 
-const isoDate = z
-  .string({ error: 'must be a date' })
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date (YYYY-MM-DD)' })
-  .refine(
+const isoDate = z.string({ error: 'must be a date' }).check(
+  z.trim(),
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date (YYYY-MM-DD)' }),
+  z.refine(
     (value) => {
       const date = new Date(`${value}T00:00:00Z`);
       return (
@@ -45,26 +44,30 @@ const isoDate = z
       );
     },
     { error: 'must be a real date (YYYY-MM-DD)' },
-  );
+  ),
+);
 
 const clockTime = z
   .string({ error: 'must be a time' })
-  .trim()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be a time (HH:MM, 24-hour)' });
+  .check(z.trim(), z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'must be a time (HH:MM, 24-hour)' }));
 
 // Messages follow the field's name in the answer ('plannedQuantity must be a whole number').
 const quantity = z
   .number({ error: 'must be a number' })
-  .int({ error: 'must be a whole number' })
-  .min(0, { error: 'cannot be negative' })
-  .max(MAX_QUANTITY, { error: 'is too large' });
+  .check(
+    z.int({ error: 'must be a whole number' }),
+    z.gte(0, { error: 'cannot be negative' }),
+    z.lte(MAX_QUANTITY, { error: 'is too large' }),
+  );
 
 const freeText = (max: number) =>
   z
     .string({ error: 'must be text' })
-    .trim()
-    .min(1, { error: 'is required' })
-    .max(max, { error: `may be at most ${max} characters` });
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'is required' }),
+      z.maxLength(max, { error: `may be at most ${max} characters` }),
+    );
 
 /** POST /api/vendor-page/actions: one thing the vendor reports. */
 export const vendorAction = z.discriminatedUnion(
@@ -77,7 +80,7 @@ export const vendorAction = z.discriminatedUnion(
       date: isoDate,
       time: clockTime,
       segment: freeText(MAX_SEGMENT_LENGTH),
-      plannedQuantity: quantity.min(1, { error: 'must be at least 1' }),
+      plannedQuantity: quantity.check(z.gte(1, { error: 'must be at least 1' })),
     }),
     z.object({ action: z.literal('seed-test-sent') }),
     z.object({ action: z.literal('deployed'), date: isoDate, quantity }),
@@ -93,7 +96,10 @@ export type VendorActionKind = VendorAction['action'];
 export const seedTestReview = z.discriminatedUnion(
   'decision',
   [
-    z.object({ decision: z.literal('approve'), note: z.string().trim().max(MAX_NOTE_LENGTH).optional() }),
+    z.object({
+      decision: z.literal('approve'),
+      note: z.optional(z.string().check(z.trim(), z.maxLength(MAX_NOTE_LENGTH))),
+    }),
     z.object({ decision: z.literal('request-changes'), note: freeText(MAX_NOTE_LENGTH) }),
   ],
   { error: 'must be approve or request-changes' },
@@ -103,28 +109,28 @@ export type SeedTestReview = z.infer<typeof seedTestReview>;
 const isoDateTime = z.string();
 
 /** Expected spend in dollars from the terms a delivery was sent (null: no dollar figure, as for Revshare and CPA). */
-export const expectedSpend = z.object({ planned: z.number().nullable(), actual: z.number().nullable() });
+export const expectedSpend = z.object({ planned: z.nullable(z.number()), actual: z.nullable(z.number()) });
 
 /** The sum of several deliveries' figures; `expected` takes each one's actual figure where known, else its planned one. */
-export const spendTotal = expectedSpend.extend({ expected: z.number().nullable() });
+export const spendTotal = z.extend(expectedSpend, { expected: z.nullable(z.number()) });
 
 /** What the vendor and the team reported on one delivery. */
 export const trackingState = z.object({
   status: z.enum(TRACKING_STATUSES),
-  receivedAt: isoDateTime.nullable(),
-  scheduledDate: z.string().nullable(),
-  scheduledTime: z.string().nullable(),
-  segment: z.string().nullable(),
-  plannedQuantity: z.number().nullable(),
-  seedTestSentAt: isoDateTime.nullable(),
-  reviewedAt: isoDateTime.nullable(),
-  reviewNote: z.string().nullable(),
-  deployedDate: z.string().nullable(),
-  deployedQuantity: z.number().nullable(),
-  cannotDeployReason: z.string().nullable(),
+  receivedAt: z.nullable(isoDateTime),
+  scheduledDate: z.nullable(z.string()),
+  scheduledTime: z.nullable(z.string()),
+  segment: z.nullable(z.string()),
+  plannedQuantity: z.nullable(z.number()),
+  seedTestSentAt: z.nullable(isoDateTime),
+  reviewedAt: z.nullable(isoDateTime),
+  reviewNote: z.nullable(z.string()),
+  deployedDate: z.nullable(z.string()),
+  deployedQuantity: z.nullable(z.number()),
+  cannotDeployReason: z.nullable(z.string()),
   /** The vendor's latest note. */
-  note: z.string().nullable(),
-  remindedAt: isoDateTime.nullable(),
+  note: z.nullable(z.string()),
+  remindedAt: z.nullable(isoDateTime),
   updatedAt: isoDateTime,
 });
 export type TrackingState = z.infer<typeof trackingState>;
@@ -144,14 +150,14 @@ const pageRow = z.object({ label: z.string(), value: z.string() });
 /** What the vendor's message said, kept with the delivery so the page shows exactly that and nothing more. */
 export const vendorDeliveryContent = z.object({
   vendorName: z.string(),
-  clientName: z.string().nullable(),
+  clientName: z.nullable(z.string()),
   subject: z.string(),
   pricingModel: z.enum(PRICING_MODELS),
   terms: z.object({ label: z.string(), items: z.array(pageRow) }),
   /** The terms as figures, for the team's costs (issue 14 item 4); never shown on the vendor page. */
-  split: z.string().nullable(),
-  costs: z.record(z.string(), z.number().nullable()).nullable(),
-  cards: z.array(z.object({ title: z.string(), rows: z.array(pageRow.extend({ isLink: z.boolean() })) })),
+  split: z.nullable(z.string()),
+  costs: z.nullable(z.record(z.string(), z.nullable(z.number()))),
+  cards: z.array(z.object({ title: z.string(), rows: z.array(z.extend(pageRow, { isLink: z.boolean() })) })),
   attachments: z.array(z.object({ fileName: z.string(), contentType: z.string(), size: z.number() })),
   approvalEmails: z.array(z.string()),
 });
@@ -162,7 +168,7 @@ export type VendorDeliveryContent = z.infer<typeof vendorDeliveryContent>;
  * links and hub keys, its attachments, the approval addresses), without the figures kept beside them for the team's costs
  * (the split and the whole cost sheet, every pricing model's rate and budget), which the message did not carry.
  */
-export const vendorPageContent = vendorDeliveryContent.omit({ split: true, costs: true });
+export const vendorPageContent = z.omit(vendorDeliveryContent, { split: true, costs: true });
 export type VendorPageContent = z.infer<typeof vendorPageContent>;
 
 /** GET /api/vendor-page: the one delivery the link stands for. */
@@ -178,9 +184,11 @@ export type VendorPageView = z.infer<typeof vendorPageView>;
 export const attachmentParams = z.object({
   index: z.coerce
     .number({ error: 'must be a number' })
-    .int({ error: 'must be a whole number' })
-    .min(0, { error: 'must be 0 or more' })
-    .max(99, { error: 'is too large' }),
+    .check(
+      z.int({ error: 'must be a whole number' }),
+      z.gte(0, { error: 'must be 0 or more' }),
+      z.lte(99, { error: 'is too large' }),
+    ),
 });
 
 /**
@@ -199,10 +207,10 @@ export const revokeLinkResult = z.object({ revokedAt: isoDateTime });
 
 /** GET /api/tracking: the Tracking board's filters (client slug or name, vendor id or name, sent between two New York dates). */
 export const trackingBoardQuery = z.object({
-  client: z.string().trim().max(200).optional(),
-  vendor: z.string().trim().max(200).optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  client: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  vendor: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  from: z.optional(isoDate),
+  to: z.optional(isoDate),
 });
 export type TrackingBoardQuery = z.infer<typeof trackingBoardQuery>;
 
@@ -210,7 +218,7 @@ export const trackingBoardItem = z.object({
   logId: z.number(),
   vendorId: z.string(),
   vendorName: z.string(),
-  clientName: z.string().nullable(),
+  clientName: z.nullable(z.string()),
   subject: z.string(),
   sentAt: isoDateTime,
   tracking: trackingState,

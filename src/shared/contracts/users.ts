@@ -1,16 +1,16 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { emailAddress, rowId } from './common';
 
 /** One row of the User Permissions table: an authorized address and, once registered, its account. */
 export const userRow = z.object({
-  id: z.number().nullable(),
+  id: z.nullable(z.number()),
   email: z.string(),
   isAdmin: z.boolean(),
   hasRegistered: z.boolean(),
-  googleProfileImageUrl: z.string().nullable(),
+  googleProfileImageUrl: z.nullable(z.string()),
   authorizedEmailId: z.number(),
   /** When the live invite of a pending user runs out; null when there is none (registered, used or expired). */
-  inviteExpiresAt: z.string().nullable(),
+  inviteExpiresAt: z.nullable(z.string()),
 });
 export type UserRow = z.infer<typeof userRow>;
 export const userList = z.array(userRow);
@@ -26,7 +26,7 @@ export const inviteResponse = z.object({
 export type InviteResponse = z.infer<typeof inviteResponse>;
 
 /** POST /api/authorized-emails: the address now on the list, with its invite link. */
-export const authorizedEmail = inviteResponse.extend({ id: z.number(), email: z.string(), isAdmin: z.boolean() });
+export const authorizedEmail = z.extend(inviteResponse, { id: z.number(), email: z.string(), isAdmin: z.boolean() });
 export type AddAuthorizedEmailResponse = z.infer<typeof authorizedEmail>;
 
 /** PATCH /api/users/{userId}/permissions: the user's new admin flag. */

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { testEmailBody, testEmailRecipients as recipients } from '#shared/contracts/email-test';
-import { userOf, type Guards } from '#server/auth/guards';
+import * as z from 'zod/mini';
+import { sendTestEmail as sendTestEmailOperation } from '#shared/api/email-test';
+import { testEmailRecipients as recipients } from '#shared/contracts/email-test';
+import type { Guards } from '#server/auth/guards';
 import { badRequest } from '#server/errors';
+import { routeDefiner } from '#server/http/define-route';
 import { parseInput } from '#server/validation';
 import type { UserLimiters } from '../rate-limits/limits';
 import { sendTestEmail, type EmailTestDeps } from './service';
@@ -16,26 +18,29 @@ export function registerEmailTestRoutes(
   guards: Guards,
   limits: Pick<UserLimiters, 'emailTests'>,
 ) {
-  const onRequest = [guards.requireUserBeforeBody, limits.emailTests];
-  app.post('/api/send-email', { onRequest, bodyLimit: EMAIL_TEST_BODY_LIMIT }, async (request) => {
-    const body = parseInput(testEmailBody, request.body);
-    const toList = (Array.isArray(body.to) ? body.to : (body.to ?? '').split(/[,;]/))
-      .map((address) => address.trim())
-      .filter(Boolean);
-    const subject = body.subject?.trim() ?? '';
-    const hasContent = !!body.text?.trim() || !!body.html?.trim();
-    const missing = [
-      ...(toList.length ? [] : ['to']),
-      ...(subject ? [] : ['subject']),
-      ...(hasContent ? [] : ['text or html']),
-    ];
-    if (missing.length > 0) throw badRequest(`Please provide: ${missing.join(', ')}.`, { missing });
-    const to = parseInput(z.object({ to: recipients }), { to: toList }).to;
-    return sendTestEmail(deps, userOf(request).id, {
-      to,
-      subject,
-      text: body.text?.trim() ? body.text : undefined,
-      html: body.html?.trim() ? body.html : undefined,
-    });
-  });
+  const options = { isAuthenticatedBeforeBody: true, limit: limits.emailTests, bodyLimit: EMAIL_TEST_BODY_LIMIT };
+  routeDefiner(app, guards)(
+    sendTestEmailOperation,
+    async ({ body, user }) => {
+      const toList = (Array.isArray(body.to) ? body.to : (body.to ?? '').split(/[,;]/))
+        .map((address) => address.trim())
+        .filter(Boolean);
+      const subject = body.subject?.trim() ?? '';
+      const hasContent = !!body.text?.trim() || !!body.html?.trim();
+      const missing = [
+        ...(toList.length ? [] : ['to']),
+        ...(subject ? [] : ['subject']),
+        ...(hasContent ? [] : ['text or html']),
+      ];
+      if (missing.length > 0) throw badRequest(`Please provide: ${missing.join(', ')}.`, { missing });
+      const to = parseInput(z.object({ to: recipients }), { to: toList }).to;
+      return sendTestEmail(deps, user.id, {
+        to,
+        subject,
+        text: body.text?.trim() ? body.text : undefined,
+        html: body.html?.trim() ? body.html : undefined,
+      });
+    },
+    options,
+  );
 }

@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { fileParams, fileQuery } from '#shared/contracts/files';
+import { downloadFile } from '#shared/api/files';
 import type { Guards } from '#server/auth/guards';
 import { attachmentDisposition } from '#server/http/content-disposition';
-import { parseInput } from '#server/validation';
+import { routeDefiner } from '#server/http/define-route';
 import { getFile, type FileDeps } from './service';
 
 export function registerFileRoutes(app: FastifyInstance, deps: FileDeps, guards: Guards) {
-  app.get('/api/files/:key', { preHandler: guards.requireUser }, async (request, reply) => {
-    const { key } = parseInput(fileParams, request.params, 'key');
-    const { type } = parseInput(fileQuery, request.query, 'query');
-    const file = await getFile(deps, key, type);
+  routeDefiner(app, guards)(downloadFile, async ({ params, query }, _request, reply) => {
+    const file = await getFile(deps, params.key, query.type);
     return (
       reply
         .header('Content-Type', file.contentType)

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { googleCodeExchange } from '#shared/contracts/auth';
-import { userOf, type Guards } from '#server/auth/guards';
+import { createGoogleConnectTicket, exchangeGoogleCode } from '#shared/api/session';
+import type { Guards } from '#server/auth/guards';
 import type { Config } from '#server/config';
-import { parseInput } from '#server/validation';
+import { routeDefiner } from '#server/http/define-route';
 import type { GoogleContext } from './context';
 import { callbackQuery, completeGoogleAuth, createConnectTicket, startGoogleAuth, type FlowStep } from './service';
 import { exchangeSignInCode } from './sign-in-code';
@@ -12,7 +12,7 @@ export const FLOW_COOKIE = 'dispatch_google_flow';
 const FLOW_COOKIE_PATH = '/auth/google';
 /** Binds the one-time code of `/?google_code=` to the browser that signed in; sealed, HttpOnly, sent only to the exchange. */
 export const EXCHANGE_COOKIE = 'dispatch_google_exchange';
-const EXCHANGE_PATH = '/api/auth/google/exchange';
+const EXCHANGE_PATH = exchangeGoogleCode.path;
 
 export function registerGoogleRoutes(
   app: FastifyInstance,
@@ -45,17 +45,17 @@ export function registerGoogleRoutes(
   };
 
   /** A one-time ticket that lets the browser navigation to /auth/google say who is connecting, without the bearer token. */
-  app.post('/api/auth/google/connect-ticket', { preHandler: guards.requireUser }, async (request, reply) => {
-    return reply
+  const route = routeDefiner(app, guards);
+  route(createGoogleConnectTicket, async ({ user }, _request, reply) =>
+    reply
       .header('Cache-Control', 'no-store')
       .code(201)
-      .send(await createConnectTicket(google.flow, userOf(request).id));
-  });
+      .send(await createConnectTicket(google.flow, user.id)),
+  );
 
   /** The session token for the one-time code a Google sign-in ended with, presented by the same browser. */
-  app.post(EXCHANGE_PATH, async (request, reply) => {
-    const { code } = parseInput(googleCodeExchange, request.body);
-    const session = await exchangeSignInCode(google.flow, code, request.cookies[EXCHANGE_COOKIE]);
+  route(exchangeGoogleCode, async ({ body }, request, reply) => {
+    const session = await exchangeSignInCode(google.flow, body.code, request.cookies[EXCHANGE_COOKIE]);
     reply.clearCookie(EXCHANGE_COOKIE, exchangeCookieOptions);
     return reply.header('Cache-Control', 'no-store').send(session);
   });

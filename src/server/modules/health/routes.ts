@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { getHealth, getReadiness } from '#shared/api/health';
+import { routeDefiner } from '#server/http/define-route';
 import { createReadinessCheck, type CheckName, type ReadinessDeps } from './readiness';
 
 const PART_NAMES: Record<CheckName, string> = {
@@ -15,9 +17,11 @@ const PART_NAMES: Record<CheckName, string> = {
 export function registerHealthRoutes(app: FastifyInstance, deps: Omit<ReadinessDeps, 'log'>) {
   const checkReadiness = createReadinessCheck({ ...deps, log: app.log });
 
-  app.get('/api/health', async () => ({ ok: true }));
+  const route = routeDefiner(app);
 
-  app.get('/api/ready', async (_request, reply) => {
+  route(getHealth, async () => ({ ok: true }));
+
+  route(getReadiness, async (_input, _request, reply) => {
     const { isReady, checks } = await checkReadiness();
     reply.header('Cache-Control', 'no-store');
     if (isReady) return { ok: true, checks };

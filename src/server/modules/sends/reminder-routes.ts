@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { emailLogIdParams, remindersSetting, type RemindersSettingResult } from '#shared/contracts/email-logs';
-import { userOf, type Guards } from '#server/auth/guards';
+import { setReminders } from '#shared/api/sends';
+import type { RemindersSettingResult } from '#shared/contracts/email-logs';
+import type { Guards } from '#server/auth/guards';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { notFound } from '#server/errors';
-import { parseInput } from '#server/validation';
+import { routeDefiner } from '#server/http/define-route';
 import { checkSenderOrAdmin } from './sender-or-admin';
 import type { UserLimiter } from '../rate-limits/limits';
 import type { AuthenticatedUser } from '../session/service';
@@ -46,9 +47,9 @@ export function registerReminderRoutes(
   guards: Guards,
   limit: UserLimiter,
 ) {
-  app.put('/api/email-logs/:id/reminders', { preHandler: [guards.requireUser, limit] }, async (request) => {
-    const { id } = parseInput(emailLogIdParams, request.params, 'id');
-    const { enabled } = parseInput(remindersSetting, request.body);
-    return setSendReminders(deps, userOf(request), id, enabled);
-  });
+  routeDefiner(app, guards)(
+    setReminders,
+    async ({ params, body, user }) => setSendReminders(deps, user, params.id, body.enabled),
+    { limit },
+  );
 }

@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { emailLogIdParams } from '#shared/contracts/email-logs';
-import { addVendorsBody, addVendorsPreviewBody, compareQuery, useAsNewSendBody } from '#shared/contracts/past-sends';
-import { userOf, type Guards } from '#server/auth/guards';
-import { parseInput } from '#server/validation';
+import {
+  addVendors as addVendorsOperation,
+  compareMessages,
+  previewAddedVendor as previewOperation,
+  proofAddedVendor as proofOperation,
+  useAsNewSend as useAsNewSendOperation,
+} from '#shared/api/sends';
+import type { Guards } from '#server/auth/guards';
+import { routeDefiner } from '#server/http/define-route';
 import type { UserLimiters } from '../rate-limits/limits';
 import { idempotencyKeyOf } from './routes';
 import type { DraftsDeps } from '../drafts/service';
@@ -18,46 +23,37 @@ export function registerPastSendRoutes(
   guards: Guards,
   limits: Pick<UserLimiters, 'sends' | 'proofs'>,
 ) {
-  const signedIn = { preHandler: guards.requireUser };
+  const route = routeDefiner(app, guards);
 
-  app.post('/api/email-logs/:id/use-as-new-send', signedIn, async (request) => {
-    const { id } = parseInput(emailLogIdParams, request.params, 'id');
-    const { replaceDraft } = parseInput(useAsNewSendBody, request.body ?? {});
-    return useAsNewSend(deps, userOf(request).id, id, replaceDraft);
-  });
+  route(useAsNewSendOperation, async ({ params, body, user }) =>
+    useAsNewSend(deps, user.id, params.id, body.replaceDraft),
+  );
 
-  app.post(
-    '/api/email-logs/:id/add-vendors',
-    { onRequest: [guards.requireUserBeforeBody, limits.sends] },
-    async (request, reply) => {
-      const { id } = parseInput(emailLogIdParams, request.params, 'id');
-      const key = idempotencyKeyOf(request);
-      const { vendorIds } = parseInput(addVendorsBody, request.body);
-      const { isReplay, ...result } = await addVendors(deps, userOf(request), id, vendorIds, key);
+  route(
+    addVendorsOperation,
+    async ({ params, body, user }, request, reply) => {
+      const { isReplay, ...result } = await addVendors(
+        deps,
+        user,
+        params.id,
+        body.vendorIds,
+        idempotencyKeyOf(request),
+      );
       if (isReplay) reply.header('Idempotent-Replayed', 'true');
       return result;
     },
+    { isAuthenticatedBeforeBody: true, limit: limits.sends },
   );
 
-  app.post('/api/email-logs/:id/add-vendors/preview', signedIn, async (request) => {
-    const { id } = parseInput(emailLogIdParams, request.params, 'id');
-    const { vendorIds, vendorId } = parseInput(addVendorsPreviewBody, request.body);
-    return previewAddedVendor(deps, userOf(request).id, id, vendorIds, vendorId);
-  });
-
-  app.post(
-    '/api/email-logs/:id/add-vendors/proof',
-    { onRequest: [guards.requireUserBeforeBody, limits.proofs] },
-    async (request) => {
-      const { id } = parseInput(emailLogIdParams, request.params, 'id');
-      const { vendorIds, vendorId } = parseInput(addVendorsPreviewBody, request.body);
-      return proofAddedVendor(deps, userOf(request).id, id, vendorIds, vendorId);
-    },
+  route(previewOperation, async ({ params, body, user }) =>
+    previewAddedVendor(deps, user.id, params.id, body.vendorIds, body.vendorId),
   );
 
-  app.get('/api/email-logs/:id/compare', signedIn, async (request) => {
-    const { id } = parseInput(emailLogIdParams, request.params, 'id');
-    const { a, b } = parseInput(compareQuery, request.query, 'query');
-    return compareVendorMessages(deps, id, a, b);
-  });
+  route(
+    proofOperation,
+    async ({ params, body, user }) => proofAddedVendor(deps, user.id, params.id, body.vendorIds, body.vendorId),
+    { isAuthenticatedBeforeBody: true, limit: limits.proofs },
+  );
+
+  route(compareMessages, async ({ params, query }) => compareVendorMessages(deps, params.id, query.a, query.b));
 }

@@ -1,10 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { sendBody } from '#shared/contracts/send';
-import { vendorIdValue } from '#shared/contracts/vendors';
-import { userOf, type Guards } from '#server/auth/guards';
+import { sendConsolidated, sendProof } from '#shared/api/sends';
+import type { Guards } from '#server/auth/guards';
 import { badRequest } from '#server/errors';
-import { parseInput } from '#server/validation';
+import { routeDefiner } from '#server/http/define-route';
 import type { UserLimiter, UserLimiters } from '../rate-limits/limits';
 import * as sends from './service';
 
@@ -30,31 +28,30 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return value.trim();
 }
 
-const proofTarget = z.object({ vendorId: vendorIdValue });
-
 export function registerSendRoutes(
   app: FastifyInstance,
   deps: sends.SendDeps,
   guards: Guards,
   limits: Pick<UserLimiters, 'sends' | 'proofs'>,
 ) {
+  const route = routeDefiner(app, guards);
   // Authenticated (and counted against the user's limit) before the body is read.
-  const withFiles = (limiter: UserLimiter) => ({
-    onRequest: [guards.requireUserBeforeBody, limiter],
-    bodyLimit: SEND_BODY_LIMIT,
-  });
+  const withFiles = (limit: UserLimiter) => ({ isAuthenticatedBeforeBody: true, limit, bodyLimit: SEND_BODY_LIMIT });
 
-  app.post('/api/send-email-consolidated', withFiles(limits.sends), async (request, reply) => {
-    const key = idempotencyKeyOf(request);
-    const body = parseInput(sendBody, request.body);
-    const { isReplay, ...result } = await sends.sendConsolidated(deps, userOf(request).id, body, key);
-    if (isReplay) reply.header('Idempotent-Replayed', 'true');
-    return result;
-  });
+  route(
+    sendConsolidated,
+    async ({ body, user }, request, reply) => {
+      const key = idempotencyKeyOf(request);
+      const { isReplay, ...result } = await sends.sendConsolidated(deps, user.id, body, key);
+      if (isReplay) reply.header('Idempotent-Replayed', 'true');
+      return result;
+    },
+    withFiles(limits.sends),
+  );
 
-  app.post('/api/send-proof', withFiles(limits.proofs), async (request) => {
-    const { vendorId } = parseInput(proofTarget, request.body);
-    const body = parseInput(sendBody, request.body);
-    return sends.sendProof(deps, userOf(request).id, vendorId, body);
-  });
+  route(
+    sendProof,
+    async ({ body: { vendorId, ...body }, user }) => sends.sendProof(deps, user.id, vendorId, body),
+    withFiles(limits.proofs),
+  );
 }

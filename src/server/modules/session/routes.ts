@@ -1,33 +1,29 @@
 import type { FastifyInstance } from 'fastify';
-import { credentials, registration } from '#shared/contracts/auth';
-import { bearerToken, userOf, type Guards } from '#server/auth/guards';
+import { getFirstName, getUser, logIn, logOut, register } from '#shared/api/session';
+import { bearerToken, type Guards } from '#server/auth/guards';
 import { hashToken } from '#server/auth/tokens';
-import { parseInput } from '#server/validation';
-import { getFirstName, loginUser, logoutSession, registerUser, type SessionDeps } from './service';
+import { routeDefiner } from '#server/http/define-route';
+import * as session from './service';
 
-export function registerSessionRoutes(app: FastifyInstance, deps: SessionDeps, guards: Guards) {
-  app.post('/api/register', async (request, reply) => {
-    const input = parseInput(registration, request.body);
-    return reply.code(201).send(await registerUser(deps, input, request.ip));
-  });
+export function registerSessionRoutes(app: FastifyInstance, deps: session.SessionDeps, guards: Guards) {
+  const route = routeDefiner(app, guards);
 
-  app.post('/api/login', async (request) => {
-    const { email, password } = parseInput(credentials, request.body);
-    return loginUser(deps, email, password, request.ip);
-  });
+  route(register, async ({ body }, request, reply) =>
+    reply.code(201).send(await session.registerUser(deps, body, request.ip)),
+  );
 
-  app.post('/api/logout', async (_request, reply) => {
-    const token = bearerToken(_request);
-    if (token) await logoutSession(deps, hashToken(token));
+  route(logIn, async ({ body }, request) => session.loginUser(deps, body.email, body.password, request.ip));
+
+  route(logOut, async (_input, request, reply) => {
+    const token = bearerToken(request);
+    if (token) await session.logoutSession(deps, hashToken(token));
     return reply.code(204).send();
   });
 
-  app.get('/api/user', { preHandler: guards.requireUser }, async (request) => {
-    const { tokenHash: _tokenHash, ...user } = userOf(request);
-    return user;
+  route(getUser, async ({ user }) => {
+    const { tokenHash: _tokenHash, ...shown } = user;
+    return shown;
   });
 
-  app.get('/api/user/first-name', { preHandler: guards.requireUser }, async (request) => {
-    return getFirstName(deps, userOf(request).email);
-  });
+  route(getFirstName, async ({ user }) => session.getFirstName(deps, user.email));
 }

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { emailLogDeliveryParams as deliveryParams } from '#shared/contracts/email-logs';
-import { seedTestReview, trackingBoardQuery, vendorAction } from '#shared/contracts/tracking';
-import { userOf, type Guards } from '#server/auth/guards';
+import { getTrackingBoard, recordUpdate, reviewSeedTest, revokeLink } from '#shared/api/tracking';
+import type { Guards } from '#server/auth/guards';
 import { sendJsonBytes, toJsonBytes } from '#server/http/cached-json';
-import { parseInput } from '#server/validation';
+import { routeDefiner } from '#server/http/define-route';
 import type { UserLimiter } from '../rate-limits/limits';
 import * as tracking from './service';
 
@@ -17,36 +16,30 @@ export function registerTrackingRoutes(
   guards: Guards,
   limit: UserLimiter,
 ) {
-  const signedIn = { preHandler: guards.requireUser };
-  const limited = { preHandler: [guards.requireUser, limit] };
+  const route = routeDefiner(app, guards);
 
   // Polled every few seconds while the board is open: answered with a strong ETag of its bytes, 304 when unchanged.
-  app.get('/api/tracking', signedIn, async (request, reply) => {
-    const query = parseInput(trackingBoardQuery, request.query, 'query');
-    return sendJsonBytes(request, reply, toJsonBytes(await tracking.getTrackingBoard(deps, query)));
+  route(getTrackingBoard, async ({ query }, request, reply) =>
+    sendJsonBytes(request, reply, toJsonBytes(await tracking.getTrackingBoard(deps, query))),
+  );
+
+  route(revokeLink, async ({ params, user }) => tracking.revokeVendorLink(deps, user, params.id, params.vendorId), {
+    limit,
   });
 
-  app.post('/api/email-logs/:id/deliveries/:vendorId/revoke-link', limited, async (request) => {
-    const { id, vendorId } = parseInput(deliveryParams, request.params, 'id');
-    return tracking.revokeVendorLink(deps, userOf(request), id, vendorId);
-  });
-
-  app.post('/api/email-logs/:id/deliveries/:vendorId/review', limited, async (request) => {
-    const { id, vendorId } = parseInput(deliveryParams, request.params, 'id');
-    const review = parseInput(seedTestReview, request.body);
-    return tracking.reviewSeedTest(deps, userOf(request), id, vendorId, review);
-  });
+  route(
+    reviewSeedTest,
+    async ({ params, body, user }) => tracking.reviewSeedTest(deps, user, params.id, params.vendorId, body),
+    { limit },
+  );
 
   // 'Record an update' on a vendor's behalf: the vendor page's action body and rule, with or without a working link.
   // The session is checked before the body is read.
-  app.post(
-    '/api/email-logs/:id/deliveries/:vendorId/tracking',
-    { onRequest: [guards.requireUserBeforeBody, limit] },
-    async (request) => {
-      const { id, vendorId } = parseInput(deliveryParams, request.params, 'id');
-      const action = parseInput(vendorAction, request.body);
-      return tracking.recordVendorUpdate(deps, userOf(request), id, vendorId, action, originOf(request));
-    },
+  route(
+    recordUpdate,
+    async ({ params, body, user }, request) =>
+      tracking.recordVendorUpdate(deps, user, params.id, params.vendorId, body, originOf(request)),
+    { isAuthenticatedBeforeBody: true, limit },
   );
 }
 

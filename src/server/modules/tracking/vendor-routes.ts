@@ -1,39 +1,54 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { attachmentParams, vendorAction } from '#shared/contracts/tracking';
+import { actOnVendorPage, getVendorAttachment, getVendorPage } from '#shared/api/vendor-page';
 import { bearerToken } from '#server/auth/guards';
 import { attachmentDisposition } from '#server/http/content-disposition';
-import { parseInput } from '#server/validation';
+import { routeDefiner } from '#server/http/define-route';
 import type { UserLimiter } from '../rate-limits/limits';
 import * as vendorPage from './vendor-service';
 
 /** The vendor's own page reads and writes only with its link (Authorization: Bearer <token>), never a session. */
 export function registerVendorPageRoutes(app: FastifyInstance, deps: vendorPage.VendorPageDeps, limit: UserLimiter) {
-  const perLink = { onRequest: [limit] };
+  const route = routeDefiner(app);
+  // The link is checked before the body is read; the service reads the delivery it stands for again (410 once expired).
+  const perLink = {
+    limit,
+    authenticateLink: (request: FastifyRequest) => vendorPage.authenticateLink(deps, bearerToken(request)),
+  };
   const noIndex = (reply: FastifyReply) => reply.header('X-Robots-Tag', 'noindex, nofollow');
   const originOf = (request: FastifyRequest) => ({
     ip: request.ip,
     userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
   });
 
-  app.get('/api/vendor-page', perLink, async (request, reply) => {
-    noIndex(reply);
-    return vendorPage.getVendorPage(deps, bearerToken(request));
-  });
+  route(
+    getVendorPage,
+    async (_input, request, reply) => {
+      noIndex(reply);
+      return vendorPage.getVendorPage(deps, bearerToken(request));
+    },
+    perLink,
+  );
 
-  app.post('/api/vendor-page/actions', perLink, async (request, reply) => {
-    noIndex(reply);
-    const action = parseInput(vendorAction, request.body);
-    return vendorPage.actOnVendorPage(deps, bearerToken(request), action, originOf(request));
-  });
+  route(
+    actOnVendorPage,
+    async ({ body }, request, reply) => {
+      noIndex(reply);
+      return vendorPage.actOnVendorPage(deps, bearerToken(request), body, originOf(request));
+    },
+    perLink,
+  );
 
-  app.get('/api/vendor-page/attachments/:index', perLink, async (request, reply) => {
-    const { index } = parseInput(attachmentParams, request.params, 'index');
-    const file = await vendorPage.getVendorAttachment(deps, bearerToken(request), index);
-    return noIndex(reply)
-      .header('Content-Type', file.contentType)
-      .header('Content-Disposition', attachmentDisposition(file.fileName))
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'private, no-store')
-      .send(file.data);
-  });
+  route(
+    getVendorAttachment,
+    async ({ params }, request, reply) => {
+      const file = await vendorPage.getVendorAttachment(deps, bearerToken(request), params.index);
+      return noIndex(reply)
+        .header('Content-Type', file.contentType)
+        .header('Content-Disposition', attachmentDisposition(file.fileName))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-store')
+        .send(file.data);
+    },
+    perLink,
+  );
 }

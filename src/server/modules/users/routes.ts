@@ -1,39 +1,29 @@
 import type { FastifyInstance } from 'fastify';
-import { idParam } from '#shared/contracts/common';
-import {
-  addAuthorizedEmail as addAuthorizedEmailBody,
-  updatePermissions as updatePermissionsBody,
-  userIdParam,
-} from '#shared/contracts/users';
-import { userOf, type Guards } from '#server/auth/guards';
-import { parseInput } from '#server/validation';
+import { authorizeEmail, listUsers, removeAuthorizedEmail, renewInvite, setPermissions } from '#shared/api/users';
+import type { Guards } from '#server/auth/guards';
+import { routeDefiner } from '#server/http/define-route';
 import type { InviteMailDeps } from '../invites/mail';
-import { addAuthorizedEmail, listUsers, removeAuthorizedEmail, renewInvite, updatePermissions } from './service';
+import * as users from './service';
 
 export function registerUserRoutes(app: FastifyInstance, deps: InviteMailDeps, guards: Guards) {
-  const admin = { preHandler: guards.requireAdmin };
+  const route = routeDefiner(app, guards);
 
-  app.get('/api/users', admin, async () => listUsers(deps));
+  route(listUsers, async () => users.listUsers(deps));
 
-  app.post('/api/authorized-emails', admin, async (request, reply) => {
-    const { email } = parseInput(addAuthorizedEmailBody, request.body);
-    return reply.code(201).send(await addAuthorizedEmail(deps, userOf(request), email));
-  });
+  route(authorizeEmail, async ({ body, user }, _request, reply) =>
+    reply.code(201).send(await users.addAuthorizedEmail(deps, user, body.email)),
+  );
 
-  app.post('/api/authorized-emails/:id/invite', admin, async (request, reply) => {
-    const { id } = parseInput(idParam, request.params, 'id');
-    return reply.code(201).send(await renewInvite(deps, userOf(request), id));
-  });
+  route(renewInvite, async ({ params, user }, _request, reply) =>
+    reply.code(201).send(await users.renewInvite(deps, user, params.id)),
+  );
 
-  app.delete('/api/authorized-emails/:id', admin, async (request, reply) => {
-    const { id } = parseInput(idParam, request.params, 'id');
-    await removeAuthorizedEmail(deps, userOf(request), id);
+  route(removeAuthorizedEmail, async ({ params, user }, _request, reply) => {
+    await users.removeAuthorizedEmail(deps, user, params.id);
     return reply.code(204).send();
   });
 
-  app.patch('/api/users/:userId/permissions', admin, async (request) => {
-    const { userId } = parseInput(userIdParam, request.params, 'userId');
-    const { isAdmin } = parseInput(updatePermissionsBody, request.body);
-    return updatePermissions(deps, userOf(request), userId, isAdmin);
-  });
+  route(setPermissions, async ({ params, body, user }) =>
+    users.updatePermissions(deps, user, params.userId, body.isAdmin),
+  );
 }

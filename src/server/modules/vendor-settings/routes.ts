@@ -1,9 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import { vendorCosts, vendorSplit, vendorUtmSource } from '#shared/contracts/vendors';
-import { userOf, type Guards } from '#server/auth/guards';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import {
+  listVendorCosts,
+  listVendorSplits,
+  listVendorUtmSources,
+  saveVendorCosts,
+  saveVendorSplit,
+  saveVendorUtmSource,
+} from '#shared/api/vendor-settings';
+import type { Guards } from '#server/auth/guards';
 import type { ReadCache } from '#server/cache/read-cache';
 import { sendCachedList } from '#server/http/cached-json';
-import { parseInput } from '#server/validation';
+import { routeDefiner } from '#server/http/define-route';
 import {
   listCosts,
   listSplits,
@@ -23,29 +30,24 @@ export function registerVendorSettingsRoutes(
   deps: VendorSettingsDeps & { cache: ReadCache },
   guards: Guards,
 ) {
-  const signedIn = { preHandler: guards.requireUser };
+  const route = routeDefiner(app, guards);
+  const upserted = (reply: FastifyReply, { saved, isCreated }: { saved: unknown; isCreated: boolean }) =>
+    reply.code(isCreated ? 201 : 200).send(saved);
 
-  app.get('/api/vendor-splits', signedIn, (request, reply) =>
+  route(listVendorSplits, (_input, request, reply) =>
     sendCachedList(request, reply, deps.cache, ['vendor_splits'], () => listSplits(deps)),
   );
-  app.post('/api/vendor-splits', signedIn, async (request, reply) => {
-    const { saved, isCreated } = await saveSplit(deps, userOf(request), parseInput(vendorSplit, request.body));
-    return reply.code(isCreated ? 201 : 200).send(saved);
-  });
+  route(saveVendorSplit, async ({ body, user }, _request, reply) => upserted(reply, await saveSplit(deps, user, body)));
 
-  app.get('/api/vendor-utm-sources', signedIn, (request, reply) =>
+  route(listVendorUtmSources, (_input, request, reply) =>
     sendCachedList(request, reply, deps.cache, ['vendor_utm_sources'], () => listUtmSources(deps)),
   );
-  app.post('/api/vendor-utm-sources', signedIn, async (request, reply) => {
-    const { saved, isCreated } = await saveUtmSource(deps, userOf(request), parseInput(vendorUtmSource, request.body));
-    return reply.code(isCreated ? 201 : 200).send(saved);
-  });
+  route(saveVendorUtmSource, async ({ body, user }, _request, reply) =>
+    upserted(reply, await saveUtmSource(deps, user, body)),
+  );
 
-  app.get('/api/vendor-costs', signedIn, (request, reply) =>
+  route(listVendorCosts, (_input, request, reply) =>
     sendCachedList(request, reply, deps.cache, ['vendor_costs'], () => listCosts(deps)),
   );
-  app.post('/api/vendor-costs', signedIn, async (request, reply) => {
-    const { saved, isCreated } = await saveCosts(deps, userOf(request), parseInput(vendorCosts, request.body));
-    return reply.code(isCreated ? 201 : 200).send(saved);
-  });
+  route(saveVendorCosts, async ({ body, user }, _request, reply) => upserted(reply, await saveCosts(deps, user, body)));
 }

@@ -1,33 +1,30 @@
 import type { FastifyInstance } from 'fastify';
-import { createVendorBody, updateVendorBody, vendorIdParam } from '#shared/contracts/vendors';
-import { userOf, type Guards } from '#server/auth/guards';
+import { createVendor, deleteVendor, listVendors, updateVendor } from '#shared/api/vendors';
+import type { Guards } from '#server/auth/guards';
 import type { ReadCache } from '#server/cache/read-cache';
 import { sendCachedList } from '#server/http/cached-json';
-import { parseInput } from '#server/validation';
-import { createVendor, deleteVendor, listVendors, updateVendor, type VendorsDeps } from './service';
+import { routeDefiner } from '#server/http/define-route';
+import * as vendors from './service';
 
-export function registerVendorRoutes(app: FastifyInstance, deps: VendorsDeps & { cache: ReadCache }, guards: Guards) {
-  const signedIn = { preHandler: guards.requireUser };
-  const admin = { preHandler: guards.requireAdmin };
+export function registerVendorRoutes(
+  app: FastifyInstance,
+  deps: vendors.VendorsDeps & { cache: ReadCache },
+  guards: Guards,
+) {
+  const route = routeDefiner(app, guards);
 
-  app.get('/api/vendors', signedIn, (request, reply) =>
-    sendCachedList(request, reply, deps.cache, ['vendors'], () => listVendors(deps)),
+  route(listVendors, (_input, request, reply) =>
+    sendCachedList(request, reply, deps.cache, ['vendors'], () => vendors.listVendors(deps)),
   );
 
-  app.post('/api/vendors', admin, async (request, reply) => {
-    const vendor = parseInput(createVendorBody, request.body);
-    return reply.code(201).send(await createVendor(deps, userOf(request), vendor));
-  });
+  route(createVendor, async ({ body, user }, _request, reply) =>
+    reply.code(201).send(await vendors.createVendor(deps, user, body)),
+  );
 
-  app.put('/api/vendors/:vendorId', admin, async (request) => {
-    const { vendorId } = parseInput(vendorIdParam, request.params, 'vendorId');
-    const changes = parseInput(updateVendorBody, request.body);
-    return updateVendor(deps, userOf(request), vendorId, changes);
-  });
+  route(updateVendor, async ({ params, body, user }) => vendors.updateVendor(deps, user, params.vendorId, body));
 
-  app.delete('/api/vendors/:vendorId', admin, async (request, reply) => {
-    const { vendorId } = parseInput(vendorIdParam, request.params, 'vendorId');
-    await deleteVendor(deps, userOf(request), vendorId);
+  route(deleteVendor, async ({ params, user }, _request, reply) => {
+    await vendors.deleteVendor(deps, user, params.vendorId);
     return reply.code(204).send();
   });
 }

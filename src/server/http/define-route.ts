@@ -1,0 +1,141 @@
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+  RouteOptions,
+} from 'fastify';
+import type { ApiOperation, BodyOf, ParamsOf, QueryOf } from '#shared/api/operation';
+import type { Guards } from '#server/auth/guards';
+import { closeAfterRefusal } from '#server/http/lingering-close';
+import type { AuthenticatedUser } from '#server/modules/session/service';
+import { parseInput } from '#server/validation';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The declaration the route was registered from (defineRoute); the OpenAPI document lists these. */
+    operation?: ApiOperation;
+  }
+}
+
+type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** The signed-in user for the operations that need one; null for those anyone or a vendor link may call. */
+type UserOf<O extends ApiOperation> = O['access'] extends 'user' | 'admin' ? AuthenticatedUser : null;
+
+export interface RouteInput<O extends ApiOperation> {
+  params: ParamsOf<O>;
+  query: QueryOf<O>;
+  body: BodyOf<O>;
+  user: UserOf<O>;
+}
+
+export type RouteHandler<O extends ApiOperation> = (
+  input: RouteInput<O>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => unknown;
+
+export interface RouteExtras {
+  /**
+   * For large bodies: authenticate in `onRequest`, before the body is read, and close the connection after a refusal
+   * (closeAfterRefusal) instead of reading the upload.
+   */
+  isAuthenticatedBeforeBody?: boolean;
+  bodyLimit?: number;
+  /** A rate limit, run after the guard (it counts per user), or before the link's check (per vendor link). */
+  limit?: Hook;
+  /** For 'vendor-link' operations: checks the link in 'Authorization: Bearer' (401 for none or an unknown one). */
+  authenticateLink?: (request: FastifyRequest) => Promise<unknown>;
+  /** Fastify's route config (e.g. `writes` for a GET that writes). */
+  config?: { writes?: boolean };
+}
+
+/** A check run before the body is read; a refusal closes the connection without reading the upload (decision 0021). */
+function refusingBeforeBody(check: (request: FastifyRequest) => Promise<void>): Hook {
+  return async (request, reply) => {
+    try {
+      await check(request);
+    } catch (error) {
+      closeAfterRefusal(request, reply);
+      throw error;
+    }
+  };
+}
+
+/** The hook that enforces the declared access, and when it runs. */
+function guardOf(
+  operation: ApiOperation,
+  guards: Guards | undefined,
+  extras: RouteExtras,
+): { hook?: Hook; isBeforeBody: boolean } {
+  switch (operation.access) {
+    case 'anyone':
+      return { isBeforeBody: true };
+    // The link itself is the credential, checked before the body is read (after the per-link limit, which counts the
+    // tries of a token that is no link against the client's address).
+    case 'vendor-link': {
+      const authenticateLink = extras.authenticateLink;
+      if (!authenticateLink) throw new Error(`${operation.path}: a vendor link operation needs authenticateLink`);
+      return {
+        hook: refusingBeforeBody(async (request) => void (await authenticateLink(request))),
+        isBeforeBody: true,
+      };
+    }
+    case 'user':
+      if (!guards) throw new Error(`${operation.path}: a signed-in operation needs the guards`);
+      return extras.isAuthenticatedBeforeBody
+        ? { hook: guards.requireUserBeforeBody, isBeforeBody: true }
+        : { hook: guards.requireUser, isBeforeBody: false };
+    case 'admin':
+      if (!guards) throw new Error(`${operation.path}: an admin operation needs the guards`);
+      if (extras.isAuthenticatedBeforeBody) throw new Error(`${operation.path}: no admin guard before the body`);
+      return { hook: guards.requireAdmin, isBeforeBody: false };
+  }
+}
+
+/**
+ * Registers an operation's route from its declaration: its method and path, the guard its access names, its rate
+ * limit, then its params, query and body parsed with the declared schemas (a 400 naming the field) before the handler
+ * runs with them.
+ */
+export function defineRoute<O extends ApiOperation>(
+  app: FastifyInstance,
+  guards: Guards | undefined,
+  operation: O,
+  handler: RouteHandler<O>,
+  extras: RouteExtras = {},
+): void {
+  const { hook, isBeforeBody } = guardOf(operation, guards, extras);
+  const ordered = operation.access === 'vendor-link' ? [extras.limit, hook] : [hook, extras.limit];
+  const hooks = ordered.filter((each): each is Hook => each !== undefined);
+  const firstParam = operation.params ? Object.keys(operation.params.shape)[0] : undefined;
+  const route: RouteOptions = {
+    method: operation.method,
+    url: operation.path,
+    config: { ...extras.config, operation },
+    ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
+    ...(hooks.length > 0
+      ? isBeforeBody
+        ? { onRequest: hooks as onRequestHookHandler[] }
+        : { preHandler: hooks as preHandlerHookHandler[] }
+      : {}),
+    handler: async (request, reply) => {
+      const input = {
+        params: operation.params ? parseInput(operation.params, request.params, firstParam) : {},
+        query: operation.query ? parseInput(operation.query, request.query, 'query') : {},
+        body: operation.body ? parseInput(operation.body, request.body) : undefined,
+        user: request.user ?? null,
+      } as RouteInput<O>;
+      return handler(input, request, reply);
+    },
+  };
+  app.route(route);
+}
+
+/** defineRoute bound to an app and its guards, for a module's routes file. */
+export function routeDefiner(app: FastifyInstance, guards?: Guards) {
+  return <O extends ApiOperation>(operation: O, handler: RouteHandler<O>, extras?: RouteExtras) =>
+    defineRoute(app, guards, operation, handler, extras);
+}

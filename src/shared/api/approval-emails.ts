@@ -1,0 +1,30 @@
+import * as z from 'zod/mini';
+import { idParam } from '../contracts/common';
+import { addApprovalEmailBody, approvalEmail } from '../contracts/vendors';
+import { defineOperation, ok, created, noContent, because } from './operation';
+
+export const listApprovalEmails = defineOperation({
+  method: 'GET',
+  path: '/api/approval-emails',
+  summary: 'Approval addresses',
+  access: 'user',
+  responses: { 200: ok(z.array(approvalEmail)) },
+});
+
+export const addApprovalEmail = defineOperation({
+  method: 'POST',
+  path: '/api/approval-emails',
+  summary: 'Add an approval address',
+  access: 'user',
+  body: addApprovalEmailBody,
+  responses: { 201: created(approvalEmail), 409: because('Already an approval address') },
+});
+
+export const removeApprovalEmail = defineOperation({
+  method: 'DELETE',
+  path: '/api/approval-emails/:id',
+  summary: 'Remove an approval address',
+  access: 'user',
+  params: idParam,
+  responses: { 204: noContent, 404: because('No such approval address') },
+});

@@ -1,0 +1,16 @@
+import { fileParams, fileQuery } from '../contracts/files';
+import { defineOperation, storeUnavailable, because } from './operation';
+
+export const downloadFile = defineOperation({
+  method: 'GET',
+  path: '/api/files/:key',
+  summary: 'Download a stored upload',
+  access: 'user',
+  params: fileParams,
+  query: fileQuery,
+  responses: {
+    200: { description: 'The file', mediaType: 'application/octet-stream' },
+    404: because('No such file of that type'),
+    503: storeUnavailable,
+  },
+});

@@ -1,0 +1,96 @@
+import type * as z from 'zod/mini';
+
+/**
+ * Who may call an operation: anyone, any signed-in user, admins, or the holder of a vendor's page link (its token in
+ * 'Authorization: Bearer', no session).
+ */
+export type Access = 'anyone' | 'user' | 'admin' | 'vendor-link';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ResponseSpec {
+  description: string;
+  /** The JSON body; absent for an answer without a body (204) or a download. */
+  schema?: z.ZodMiniType;
+  /** A download's media type instead of JSON. */
+  mediaType?: string;
+}
+
+/**
+ * One operation of the API, declared once: the server registers its route, guard and input parsing from it
+ * (src/server/http/define-route.ts), the OpenAPI document describes it, and the client calls it (src/client/lib/request.ts).
+ */
+export interface ApiOperation {
+  method: HttpMethod;
+  /** The path as Fastify registers it ('/api/vendors/:vendorId'). */
+  path: string;
+  summary: string;
+  access: Access;
+  params?: z.ZodMiniObject;
+  query?: z.ZodMiniObject;
+  body?: z.ZodMiniType;
+  /** Answers beyond those every operation of its kind has (see responsesOf in src/server/openapi/document.ts). */
+  responses: Record<number, ResponseSpec>;
+}
+
+/** Keeps the literal types of a declaration (its path, its schemas), which pathOf, call and defineRoute read. */
+export function defineOperation<const O extends ApiOperation>(operation: O): O {
+  return operation;
+}
+
+type Parsed<S, Else> = S extends z.ZodMiniType ? z.output<S> : Else;
+type Input<S, Else> = S extends z.ZodMiniType ? z.input<S> : Else;
+
+/** What the handler receives, parsed: the path parameters, the query and the body. */
+export type ParamsOf<O extends ApiOperation> = Parsed<O['params'], Record<string, never>>;
+export type QueryOf<O extends ApiOperation> = Parsed<O['query'], Record<string, never>>;
+export type BodyOf<O extends ApiOperation> = Parsed<O['body'], undefined>;
+/** What a client sends. */
+export type QueryInputOf<O extends ApiOperation> = Input<O['query'], never>;
+export type BodyInputOf<O extends ApiOperation> = Input<O['body'], never>;
+
+/** The path parameters a client fills in, named by the params schema. */
+export type PathParamsOf<O extends ApiOperation> = O['params'] extends z.ZodMiniObject
+  ? { [K in keyof z.input<O['params']>]-?: string | number }
+  : Record<string, never>;
+
+type SuccessStatus = 200 | 201 | 202 | 204;
+
+/** The answer of a successful call: its body as the declared schema reads it, undefined for one without a body. */
+export type ResultOf<O extends ApiOperation> = {
+  [S in keyof O['responses']]: S extends SuccessStatus
+    ? O['responses'][S] extends { schema: infer T extends z.ZodMiniType }
+      ? z.output<T>
+      : undefined
+    : never;
+}[keyof O['responses']];
+
+/** The operation's path with its parameters filled in, each encoded ('/api/vendors/a%2Fb'). */
+export function pathOf<O extends ApiOperation>(operation: O, ...[params]: PathParamsArgs<O>): string {
+  const values = (params ?? {}) as Record<string, string | number>;
+  return operation.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`${operation.path}: no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+type PathParamsArgs<O extends ApiOperation> = O['params'] extends z.ZodMiniObject ? [PathParamsOf<O>] : [];
+
+// Answers many operations share.
+export const ok = <S extends z.ZodMiniType>(schema: S, description = 'OK') => ({ description, schema });
+export const created = <S extends z.ZodMiniType>(schema: S) => ({ description: 'Created', schema });
+export const noContent = { description: 'Done; no body' } as const;
+export const tooMany: ResponseSpec = { description: 'Too many requests; Retry-After says when to try again' };
+export const notSender: ResponseSpec = {
+  description: 'Only the person who made this send, or an admin, may (decision 0023)',
+};
+export const storeUnavailable: ResponseSpec = {
+  description: 'The file store (S3 bucket or DATA_DIR/files) is unavailable; Retry-After says when to try again',
+};
+export const notModified: ResponseSpec = {
+  description: 'Unchanged: the ETag named in If-None-Match is still current; no body',
+};
+export const mailFailed: ResponseSpec = { description: 'The mail server or Gmail refused the message' };
+/** An answer described in words only (a 404 or 409 whose body is the usual {message}). */
+export const because = (description: string): ResponseSpec => ({ description });
