@@ -51,12 +51,14 @@ const onlyRepositoriesUseDrizzle = {
   create(context) {
     const file = relative(root, context.filename);
     const allowed =
-      /^src\/server\/(modules\/[^/]+\/repository\.ts|db\/|testing\/|mail\/deliveries-repository\.ts)/.test(file) ||
+      /^src\/server\/(modules\/[^/]+\/([a-z-]+-)?repository\.ts|db\/|testing\/|mail\/([a-z-]+\/)?[a-z-]*repository\.ts)/.test(
+        file,
+      ) ||
       file.endsWith('.test.ts');
     return {
       ImportDeclaration(node) {
         if (!allowed && String(node.source.value).startsWith('drizzle-orm')) {
-          context.report({ node, message: 'only repository.ts files (and src/server/db) use Drizzle' });
+          context.report({ node, message: 'only repository files (and src/server/db) use Drizzle' });
         }
       },
     };

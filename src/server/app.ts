@@ -39,6 +39,7 @@ import { registerVendorPageRoutes } from './modules/tracking/vendor-routes';
 import { VENDOR_PAGE_PATH } from './modules/tracking/links';
 import { registerSessionRoutes } from './modules/session/routes';
 import { registerUserRoutes } from './modules/users/routes';
+import { senderCheck } from './modules/users/sender-check';
 import { registerVendorSettingsRoutes } from './modules/vendor-settings/routes';
 import { registerUserLimits, type UserLimits } from './modules/rate-limits/limits';
 import { registerVendorRoutes } from './modules/vendors/routes';
@@ -218,7 +219,7 @@ export async function buildApp(deps: AppDeps) {
     : createMailTransport(deps.config, { clock: deps.clock, accessTokens: google.accessTokens });
   const transport = deps.mailTransport ?? owned!.transport;
   const deliveries = createDeliveryWorker(
-    { db: deps.db, clock: deps.clock, storage, transport, log: app.log },
+    { db: deps.db, clock: deps.clock, storage, transport, log: app.log, senderCheck },
     deps.delivery,
   );
   const mail = { ...services, config: deps.config, storage, transport, deliveries };

@@ -25,7 +25,8 @@ import {
   type TestContext,
 } from '../testing/test-app';
 import { createDeliveryWorker } from './deliveries';
-import { claimDueDeliveries, finishAttempts, type ClaimedDelivery } from './deliveries-repository';
+import { claimDueDeliveries, type ClaimedDelivery } from './queue/claims-repository';
+import { finishAttempts, writeProgress } from './queue/progress-repository';
 import { createOutboxTransport } from './outbox';
 
 /** These tests start apps on a database of their own: more than the default 20 s on a busy machine. */
@@ -68,6 +69,8 @@ describe('claims of messages being sent', () => {
         const now = new Date();
         const claimed = await claimDueDeliveries(database.db, now, 10, new Date(now.getTime() + LEASE_MS), storeId);
         expect(claimed).toHaveLength(2);
+        // Both handed to the mail server, then the instance dies.
+        await writeProgress(database.db, [], now, claimed);
         // The dead instance renews nothing; a live one sweeps the queue.
         const logs = captureLogs();
         await startApp(env, database, {
@@ -154,14 +157,17 @@ describe('claims on the default lease, heartbeat and poll interval', () => {
         storage: createLocalStorage(t.config.dataDir),
         transport: createOutboxTransport(t.config.dataDir),
         log: createLogger('silent'),
+        // Only its options are read.
+        senderCheck: () => null,
       }).options;
       expect(leaseMs + pollIntervalMs).toBeLessThanOrEqual(2 * 60_000);
 
-      // An instance claims one message on the default lease, then dies: nothing renews it.
+      // An instance claims one message on the default lease, hands it to the mail server, then dies: nothing renews it.
       const storeId = await createLocalStorage(join(t.config.dataDir, 'files')).identity();
       const claimedAt = clock.now().getTime();
       const [dead] = await claimDueDeliveries(database.db, clock.now(), 1, new Date(claimedAt + leaseMs), storeId);
       expect(dead).toBeDefined();
+      await writeProgress(database.db, [], clock.now(), [dead!]);
       const rowOf = async (id: number) =>
         (await database.db.select().from(emailDeliveries).where(eq(emailDeliveries.id, id)))[0]!;
 
