@@ -53,8 +53,7 @@ const onlyRepositoriesUseDrizzle = {
     const allowed =
       /^src\/server\/(modules\/[^/]+\/([a-z-]+-)?repository\.ts|db\/|testing\/|mail\/([a-z-]+\/)?[a-z-]*repository\.ts)/.test(
         file,
-      ) ||
-      file.endsWith('.test.ts');
+      ) || file.endsWith('.test.ts');
     return {
       ImportDeclaration(node) {
         if (!allowed && String(node.source.value).startsWith('drizzle-orm')) {

@@ -136,7 +136,11 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
       const isRecorded = await progress.finish(delivery, result);
       if (isRecorded && result.status === 'pending' && away) awayWatch.hold(delivery.id, away, delivery.emlKey);
       if (isRecorded)
-        state = { id: delivery.id, status: result.status, nextAttemptAt: result.nextAttemptAt ?? delivery.nextAttemptAt };
+        state = {
+          id: delivery.id,
+          status: result.status,
+          nextAttemptAt: result.nextAttemptAt ?? delivery.nextAttemptAt,
+        };
       else log.warn({ deliveryId: delivery.id, result }, 'delivery claim was lost before its outcome was recorded');
     } finally {
       claims.drop(delivery.id);

@@ -73,7 +73,13 @@ export async function attemptMessage(deps: AttemptDeps, delivery: ClaimedDeliver
     // Nothing was handed to the transport: the stored message, or the database, failed.
     log.error({ err: error, deliveryId: delivery.id }, 'delivery could not be prepared');
     return {
-      result: retryOrFail(delivery, `Could not prepare the message: ${(error as Error).message}`, true, policy, clock.now()),
+      result: retryOrFail(
+        delivery,
+        `Could not prepare the message: ${(error as Error).message}`,
+        true,
+        policy,
+        clock.now(),
+      ),
       ...(error instanceof FileStoreUnavailableError ? { away: 'store' as const } : {}),
     };
   }

@@ -1,17 +1,4 @@
-import {
-  and,
-  asc,
-  eq,
-  getTableColumns,
-  getTableName,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  min,
-  or,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, getTableName, inArray, isNull, lt, lte, min, or, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { authorizedEmails, emailDeliveries, users } from '#server/db/schema';
 import type { DeliveryRow } from '../deliveries-repository';
@@ -36,9 +23,7 @@ const SENDER_USER_ID = `"${getTableName(emailDeliveries)}"."${emailDeliveries.se
 const isHeldBy = (claims: readonly ClaimRef[]) =>
   and(
     eq(emailDeliveries.status, 'sending'),
-    or(
-      ...claims.map(({ id, attempts }) => and(eq(emailDeliveries.id, id), eq(emailDeliveries.attempts, attempts))),
-    ),
+    or(...claims.map(({ id, attempts }) => and(eq(emailDeliveries.id, id), eq(emailDeliveries.attempts, attempts)))),
   );
 
 /**

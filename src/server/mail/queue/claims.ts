@@ -36,7 +36,8 @@ export function createClaims({ db, clock, log, options, lostClaims }: ClaimsDeps
     repo.renewClaims(db, claims, lockedUntil).then(
       (stillHeld) => {
         const lost = claims.filter(({ id }) => !stillHeld.has(id) && held.has(id)).map(({ id }) => id);
-        if (lost.length > 0) log.warn({ deliveryIds: lost }, 'delivery claims were lost while their instance held them');
+        if (lost.length > 0)
+          log.warn({ deliveryIds: lost }, 'delivery claims were lost while their instance held them');
       },
       (error: unknown) =>
         log.warn({ err: error, deliveryIds: claims.map(({ id }) => id) }, 'delivery claims could not be renewed'),

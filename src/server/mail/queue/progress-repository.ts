@@ -64,7 +64,8 @@ export async function writeProgress(
   const progress = sql`(values ${sql.join(rows, sql`, `)}) as progress(id, attempts, hand_over, ${sql.raw(columns)})`;
   const isHandOver = sql.raw('progress.hand_over');
   /** The row's own value for a hand-over, the outcome's otherwise. */
-  const outcomeOr = (column: { name: string }, value: SQL) => sql`case when ${isHandOver} then ${column} else ${value} end`;
+  const outcomeOr = (column: { name: string }, value: SQL) =>
+    sql`case when ${isHandOver} then ${column} else ${value} end`;
   const set: Record<string, SQL> = {};
   for (const field of RESULT_FIELDS) {
     const { column, isOptional } = RESULT_COLUMNS[field];
