@@ -5,7 +5,7 @@ import type { Db } from '#server/db/client';
 import type { FileStorage } from '#server/storage/storage';
 import { listDeliveryStates, requeueDeliveries } from './deliveries-repository';
 import { countDeliveries, type QueueStatus } from './delivery-attempt';
-import { attemptMessage, type SenderCheck } from './queue/attempt';
+import { attemptMessage, type Attempted, type SenderCheck } from './queue/attempt';
 import { createAwayWatch } from './queue/away-watch';
 import { createClaims } from './queue/claims';
 import { nextDueAt, releaseClaims, type ClaimedDelivery } from './queue/claims-repository';
@@ -114,26 +114,31 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     isStopping: () => isStopping,
   });
   const awayWatch = createAwayWatch({ ...deps, clock, probeIntervalMs: options.probeIntervalMs, wake });
-  const attemptDeps = { ...deps, clock, progress, policy: options };
+  const attemptDeps = { ...deps, clock, policy: options };
 
   async function attempt(delivery: ClaimedDelivery): Promise<void> {
     let state: SettledState | undefined;
     try {
-      let attempted;
+      // Asked now, as the message takes its slot: it goes in one statement with the outcome of the message that had the
+      // slot (recorded just before this one started), and is written while the message is read from the store.
+      const handedOver = progress.handOver(delivery);
+      let attempted: Attempted;
+      let recorded: Promise<boolean> | undefined;
       try {
-        attempted = await attemptMessage(attemptDeps, delivery);
+        attempted = await attemptMessage(attemptDeps, delivery, handedOver);
+        if (!('isClaimLost' in attempted)) recorded = progress.finish(delivery, attempted.result);
       } finally {
         inTransport--;
         // The slot goes to the next claimed message now; the loop claims more when the waiting line runs out.
         startWaiting();
         nudge();
       }
-      if ('isClaimLost' in attempted) return;
+      if (!recorded || 'isClaimLost' in attempted) return;
       const { result, away } = attempted;
       // A retry of this worker's own is due at its time.
       if (result.status === 'pending' && result.nextAttemptAt)
         lookAgainAt = Math.min(lookAgainAt, result.nextAttemptAt.getTime());
-      const isRecorded = await progress.finish(delivery, result);
+      const isRecorded = await recorded;
       if (isRecorded && result.status === 'pending' && away) awayWatch.hold(delivery.id, away, delivery.emlKey);
       if (isRecorded)
         state = {

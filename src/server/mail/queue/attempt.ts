@@ -7,7 +7,6 @@ import { resultOfError, resultOfOutcome, retryOrFail, type AttemptResult, type R
 import { MailSendError, type MailTransport } from '../transport';
 import type { AwayPart } from './away-watch';
 import type { ClaimedDelivery } from './claims-repository';
-import type { Progress } from './outcomes';
 
 /** A sender as the claim found them, just now: still a user (their address), still on the authorized list. */
 export interface SenderStanding {
@@ -28,7 +27,6 @@ export interface AttemptDeps {
   log: FastifyBaseLogger;
   storage: FileStorage;
   transport: MailTransport;
-  progress: Pick<Progress, 'handOver'>;
   senderCheck: SenderCheck;
   policy: RetryPolicy;
 }
@@ -36,61 +34,76 @@ export interface AttemptDeps {
 /** How one attempt went: its result to record, what was away if that was why, or that its claim was lost. */
 export type Attempted = { result: AttemptResult; away?: AwayPart } | { isClaimLost: true };
 
+type Prepared = { raw: Buffer; threadId: string | null } | { result: AttemptResult; away?: AwayPart };
+
+/** The sender check, the stored bytes and the thread of a follow-up: a result already when the message may not go. */
+async function prepare(deps: AttemptDeps, delivery: ClaimedDelivery): Promise<Prepared> {
+  // A message goes out in its sender's name (and, under Gmail, with their Google account): not once they are removed.
+  const refusal = deps.senderCheck({
+    userId: delivery.senderUserId,
+    email: delivery.senderEmail,
+    isAuthorized: delivery.isSenderAuthorized,
+  });
+  if (refusal !== null) {
+    deps.log.warn(
+      { deliveryId: delivery.id, senderUserId: delivery.senderUserId },
+      'delivery refused: its sender is no longer authorized',
+    );
+    return { result: { status: 'failed', lastError: refusal } };
+  }
+  const raw = await deps.storage.get(delivery.emlKey);
+  if (!raw) return { result: { status: 'failed', lastError: 'The stored message is missing from the file store.' } };
+  // A follow-up joins its original's thread at the provider (Gmail), when the original's send told us which.
+  const threadId =
+    delivery.replyToDeliveryId === null ? null : await findProviderThreadId(deps.db, delivery.replyToDeliveryId);
+  return { raw, threadId };
+}
+
+/** Nothing was handed to the transport: the stored message, or the database, failed. */
+function notPrepared(deps: AttemptDeps, delivery: ClaimedDelivery, error: unknown): Prepared {
+  deps.log.error({ err: error, deliveryId: delivery.id }, 'delivery could not be prepared');
+  const message = `Could not prepare the message: ${(error as Error).message}`;
+  return {
+    result: retryOrFail(delivery, message, true, deps.policy, deps.clock.now()),
+    ...(error instanceof FileStoreUnavailableError ? { away: 'store' as const } : {}),
+  };
+}
+
 /**
- * Attempts one claimed message: the sender check, the stored bytes, the thread of a follow-up, then the hand-over,
- * recorded before the transport gets the message, and the transport's answer.
+ * Attempts one claimed message. `handedOver` is its hand-over, asked of `progress` as the message took its slot and
+ * written while the message is prepared: the transport gets the message only once it is committed, so a claim that
+ * lapses without it was never sent and goes back to the queue, and a message that may have gone out is never sent
+ * again blindly. Settled before any result is answered, so the outcome is always written after it.
  */
-export async function attemptMessage(deps: AttemptDeps, delivery: ClaimedDelivery): Promise<Attempted> {
+export async function attemptMessage(
+  deps: AttemptDeps,
+  delivery: ClaimedDelivery,
+  handedOver: Promise<boolean>,
+): Promise<Attempted> {
   const { log, clock, policy } = deps;
-  let raw: Buffer | null;
-  let threadId: string | null;
+  let prepared: Prepared;
   try {
-    // A message goes out in its sender's name (and, under Gmail, with their Google account): not once they are removed.
-    const refusal = deps.senderCheck({
-      userId: delivery.senderUserId,
-      email: delivery.senderEmail,
-      isAuthorized: delivery.isSenderAuthorized,
-    });
-    if (refusal !== null) {
-      log.warn(
-        { deliveryId: delivery.id, senderUserId: delivery.senderUserId },
-        'delivery refused: its sender is no longer authorized',
-      );
-      return { result: { status: 'failed', lastError: refusal } };
-    }
-    raw = await deps.storage.get(delivery.emlKey);
-    if (!raw) return { result: { status: 'failed', lastError: 'The stored message is missing from the file store.' } };
-    // A follow-up joins its original's thread at the provider (Gmail), when the original's send told us which.
-    threadId =
-      delivery.replyToDeliveryId === null ? null : await findProviderThreadId(deps.db, delivery.replyToDeliveryId);
-    // Durable before the transport gets the message: a claim that lapses without it goes back to the queue, so a
-    // message that may have gone out is never sent again blindly.
-    if (!(await deps.progress.handOver(delivery))) {
+    prepared = await prepare(deps, delivery);
+  } catch (error) {
+    prepared = notPrepared(deps, delivery, error);
+  }
+  try {
+    if (!(await handedOver)) {
       log.warn({ deliveryId: delivery.id }, 'delivery claim was lost before its message was handed over: not sent');
       return { isClaimLost: true };
     }
   } catch (error) {
-    // Nothing was handed to the transport: the stored message, or the database, failed.
-    log.error({ err: error, deliveryId: delivery.id }, 'delivery could not be prepared');
-    return {
-      result: retryOrFail(
-        delivery,
-        `Could not prepare the message: ${(error as Error).message}`,
-        true,
-        policy,
-        clock.now(),
-      ),
-      ...(error instanceof FileStoreUnavailableError ? { away: 'store' as const } : {}),
-    };
+    if ('raw' in prepared) prepared = notPrepared(deps, delivery, error);
   }
+  if (!('raw' in prepared)) return prepared;
   try {
     const outcome = await deps.transport.send({
-      raw,
+      raw: prepared.raw,
       from: delivery.fromAddress,
       to: delivery.toAddresses,
       cc: delivery.ccAddresses,
       senderUserId: delivery.senderUserId,
-      ...(threadId ? { threadId } : {}),
+      ...(prepared.threadId ? { threadId: prepared.threadId } : {}),
     });
     return { result: resultOfOutcome(outcome, clock.now()) };
   } catch (error) {
