@@ -122,6 +122,8 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
       // Asked now, as the message takes its slot: it goes in one statement with the outcome of the message that had the
       // slot (recorded just before this one started), and is written while the message is read from the store.
       const handedOver = progress.handOver(delivery);
+      // Awaited by attemptMessage once the message is read; a database failure meanwhile is not an unhandled rejection.
+      handedOver.catch(() => {});
       let attempted: Attempted;
       let recorded: Promise<boolean> | undefined;
       try {

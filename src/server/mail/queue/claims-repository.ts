@@ -26,6 +26,15 @@ const isHeldBy = (claims: readonly ClaimRef[]) =>
     or(...claims.map(({ id, attempts }) => and(eq(emailDeliveries.id, id), eq(emailDeliveries.attempts, attempts)))),
   );
 
+/** A claim given back: pending again, due as it was, its attempt not counted. */
+const backInQueue = (now: Date) => ({
+  status: 'pending',
+  attempts: sql`${emailDeliveries.attempts} - 1`,
+  lockedUntil: null,
+  claimToken: null,
+  updatedAt: now,
+});
+
 /**
  * Claims up to `limit` due deliveries for this worker: one statement, so two workers (two app instances) never claim
  * the same row (FOR UPDATE SKIP LOCKED), and a claim counts as an attempt before anything is sent. Only deliveries
@@ -89,13 +98,7 @@ export async function releaseClaims(db: Db, claims: readonly ClaimRef[], now: Da
   if (claims.length === 0) return;
   await db
     .update(emailDeliveries)
-    .set({
-      status: 'pending',
-      attempts: sql`${emailDeliveries.attempts} - 1`,
-      lockedUntil: null,
-      claimToken: null,
-      updatedAt: now,
-    })
+    .set(backInQueue(now))
     .where(and(isHeldBy(claims), isNull(emailDeliveries.handedOverAt)));
 }
 
@@ -107,13 +110,7 @@ export async function releaseClaims(db: Db, claims: readonly ClaimRef[], now: Da
 export function releaseUnansweredClaims(db: Db, claimTokens: readonly string[], now: Date) {
   return db
     .update(emailDeliveries)
-    .set({
-      status: 'pending',
-      attempts: sql`${emailDeliveries.attempts} - 1`,
-      lockedUntil: null,
-      claimToken: null,
-      updatedAt: now,
-    })
+    .set(backInQueue(now))
     .where(
       and(
         inArray(emailDeliveries.claimToken, [...claimTokens]),
