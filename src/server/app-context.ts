@@ -9,6 +9,7 @@ import type { Lifecycle } from './lifecycle';
 import type { LoggingOptions } from './logging';
 import { createMailTransport } from './mail/create-transport';
 import { createDeliveryWorker, type DeliveryOptions, type DeliveryWorker } from './mail/deliveries';
+import { senderCheck } from './modules/users/sender-check';
 import type { MailTransport } from './mail/transport';
 import { createMaintenanceLock, type MaintenanceLock } from './maintenance-lock';
 import { createGoogleContext, type GoogleContext } from './modules/google/context';
@@ -100,7 +101,7 @@ export async function createAppContext(app: FastifyInstance, deps: AppDeps, life
     transport = owned.transport;
   }
   const deliveries = createDeliveryWorker(
-    { db: deps.db, clock: deps.clock, storage, transport, log: app.log },
+    { db: deps.db, clock: deps.clock, storage, transport, log: app.log, senderCheck },
     deps.delivery,
   );
   // Stops claiming before the database closes; what is pending stays in the queue for the next start.

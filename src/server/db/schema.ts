@@ -310,7 +310,8 @@ export const emailLogs = pgTable(
 
 /**
  * One message to one vendor: the durable job the delivery worker claims with FOR UPDATE SKIP LOCKED.
- * status: pending (waiting for its next attempt), sending (claimed; lockedUntil bounds the claim), sent, failed,
+ * status: pending (waiting for its next attempt), sending (claimed; lockedUntil bounds the claim, handedOverAt says
+ * whether its message went to the transport), sent, failed,
  * uncertain (the request left but no answer came: never retried without a person's decision).
  */
 export const emailDeliveries = pgTable(
@@ -345,6 +346,11 @@ export const emailDeliveries = pgTable(
      * dropped after the commit) gives back the rows of that claim, which it never received and so never sent.
      */
     claimToken: text('claim_token'),
+    /**
+     * When the claim holding this row handed its message to the transport (committed before the transport gets it).
+     * A claim that lapses without it was never sent and goes back to the queue; only one with it can turn 'uncertain'.
+     */
+    handedOverAt: timestamp('handed_over_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** The transport's id for the sent message (SMTP queue id, Gmail id, outbox file name). */
     providerId: text('provider_id'),

@@ -5,7 +5,7 @@ import { dueReminder, reminderSummary, type ReminderKind } from '#shared/rules/r
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { isDatabaseUnavailable } from '#server/db/errors';
-import { withFollowUp, type FollowUpDeps } from '#server/mail/follow-ups';
+import { withFollowUp, type FollowUpDeps } from './follow-ups';
 import { FileStoreUnavailableError } from '#server/storage/storage';
 import * as repo from './repository';
 

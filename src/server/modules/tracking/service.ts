@@ -2,7 +2,7 @@ import type { AuthenticatedUser } from '../session/service';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { AppError, conflict, notFound } from '#server/errors';
-import { withFollowUp, type FollowUpDeps } from '#server/mail/follow-ups';
+import { withFollowUp, type FollowUpDeps } from './follow-ups';
 import type {
   RecordUpdateResult,
   SeedTestReview,

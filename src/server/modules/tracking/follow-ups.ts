@@ -2,10 +2,10 @@ import type { FollowUpKind } from '#shared/contracts/email-logs';
 import { composeFollowUp, followUpReplyTo, type FollowUpBody } from '#shared/email/follow-up';
 import type { Db } from '#server/db/client';
 import type { emailDeliveries, storedFiles } from '#server/db/schema';
+import type { DeliveryWorker } from '#server/mail/deliveries';
+import { buildRawMessage, newMessageId } from '#server/mail/message';
 import { newFileKey, type FileStorage } from '#server/storage/storage';
-import type { DeliveryWorker } from './deliveries';
-import { findFollowUpOriginal, findFollowUpWriter, insertFollowUp, type Tx } from './deliveries-repository';
-import { buildRawMessage, newMessageId } from './message';
+import { findFollowUpOriginal, findFollowUpWriter, insertFollowUp, type Tx } from './follow-ups-repository';
 
 /**
  * Follow-ups: a second message to a vendor in the thread of its message of a send (the team's answer to a seed test,

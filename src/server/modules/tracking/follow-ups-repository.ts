@@ -1,0 +1,56 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '#server/db/client';
+import { deploymentTracking, emailDeliveries, storedFiles, users } from '#server/db/schema';
+import { isSendMessage } from '#server/mail/deliveries-repository';
+
+/** The SQL of follow-ups: the original they answer, who wrote them, and their queue row. */
+
+/** A transaction of the database, as `db.transaction` hands it over. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** What a follow-up needs of the vendor's message it answers: the row, its tracking content (the subject), its sender. */
+export async function findFollowUpOriginal(db: Db, deliveryId: number) {
+  const [row] = await db
+    .select({
+      delivery: emailDeliveries,
+      content: deploymentTracking.content,
+      senderEmail: users.email,
+      senderFirstName: users.firstName,
+    })
+    .from(emailDeliveries)
+    .leftJoin(deploymentTracking, eq(deploymentTracking.deliveryId, emailDeliveries.id))
+    .leftJoin(users, eq(users.id, emailDeliveries.senderUserId))
+    .where(and(eq(emailDeliveries.id, deliveryId), isSendMessage()));
+  return row;
+}
+
+/** The person who wrote a follow-up: their address and first name, which sign it. */
+export async function findFollowUpWriter(
+  db: Db,
+  userId: number,
+): Promise<{ email: string; firstName: string } | undefined> {
+  const [row] = await db
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/**
+ * Writes a follow-up's queue row and its stored file's row; answers its id, or null when the original already has a
+ * follow-up with this key (nothing is written).
+ */
+export async function insertFollowUp(
+  tx: Tx,
+  row: typeof emailDeliveries.$inferInsert,
+  file: typeof storedFiles.$inferInsert,
+): Promise<number | null> {
+  const [inserted] = await tx
+    .insert(emailDeliveries)
+    .values(row)
+    .onConflictDoNothing({ target: [emailDeliveries.replyToDeliveryId, emailDeliveries.followUpKey] })
+    .returning({ id: emailDeliveries.id });
+  if (!inserted) return null;
+  await tx.insert(storedFiles).values(file);
+  return inserted.id;
+}
