@@ -51,7 +51,7 @@ const onlyRepositoriesUseDrizzle = {
   create(context) {
     const file = relative(root, context.filename);
     const allowed =
-      /^src\/server\/(modules\/[^/]+\/repository\.ts|db\/|testing\/|mail\/deliveries-repository\.ts)/.test(file) ||
+      /^src\/server\/(modules\/[^/]+\/([\w-]+-)?repository\.ts|db\/|testing\/|mail\/deliveries-repository\.ts)/.test(file) ||
       file.endsWith('.test.ts');
     return {
       ImportDeclaration(node) {

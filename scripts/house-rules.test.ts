@@ -77,9 +77,18 @@ tester.run('house/drizzle-in-repositories', houseRules['drizzle-in-repositories'
   valid: [
     { filename: at('src/server/mail/deliveries-repository.ts'), code: "import { eq } from 'drizzle-orm';" },
     { filename: at('src/server/modules/sends/repository.ts'), code: "import { eq } from 'drizzle-orm';" },
+    {
+      filename: at('src/server/modules/tracking/reminders-repository.ts'),
+      code: "import { eq } from 'drizzle-orm';",
+    },
   ],
   invalid: [
     { filename: at('src/server/mail/deliveries.ts'), code: "import { eq } from 'drizzle-orm';", errors: 1 },
     { filename: at('src/server/modules/sends/service.ts'), code: "import { eq } from 'drizzle-orm';", errors: 1 },
+    {
+      filename: at('src/server/modules/tracking/repository-helpers.ts'),
+      code: "import { eq } from 'drizzle-orm';",
+      errors: 1,
+    },
   ],
 });
