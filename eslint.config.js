@@ -51,7 +51,7 @@ const onlyRepositoriesUseDrizzle = {
   create(context) {
     const file = relative(root, context.filename);
     const allowed =
-      /^src\/server\/(modules\/[^/]+\/([a-z-]+-)?repository\.ts|db\/|testing\/|mail\/([a-z-]+\/)?[a-z-]*repository\.ts)/.test(
+      /^src\/server\/(modules\/[^/]+\/([\w-]+-)?repository\.ts|db\/|testing\/|mail\/([a-z-]+\/)?[a-z-]*repository\.ts)/.test(
         file,
       ) || file.endsWith('.test.ts');
     return {

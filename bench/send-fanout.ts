@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import nodemailer from 'nodemailer';
 import { startSmtpSink, type SmtpSink } from '#server/testing/smtp-sink';
 import { median } from './load';
-import { startServer } from './server-process';
+import { startServer } from '#server/testing/server-process';
 
 const VENDOR_COUNT = 50;
 const ROUNDS = 3;
@@ -50,7 +50,7 @@ export async function benchSendFanout() {
   // LOG_LEVEL info: the server logs what creating its new database folder took.
   const server = await startServer(
     { ADMIN_EMAILS: admin, MAIL_TRANSPORT: 'smtp', SMTP_URL: sink.url, LOG_LEVEL: 'info' },
-    nodeArgs,
+    { nodeArgs },
   );
   try {
     const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {

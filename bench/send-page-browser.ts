@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { SourceMapConsumer } from 'source-map-js';
 import { chromium, type Page } from '@playwright/test';
 import { median } from './load';
-import { startServer, type RunningServer } from './server-process';
+import { startServer, type RunningServer } from '#server/testing/server-process';
 
 const EXTRACTION_LINES = 500_000;
 const EXTRACTION_VENDORS = 200;

@@ -1,5 +1,5 @@
 import { load, median } from './load';
-import { startServer } from './server-process';
+import { startServer } from '#server/testing/server-process';
 
 /** Authenticated GET /api/user against a bare constant route of the same server process, runs interleaved. */
 export async function benchUserLookup() {

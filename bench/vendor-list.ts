@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { startPostgresCluster } from '../scripts/postgres-cluster.mjs';
 import { load, median, type LoadResult } from './load';
-import { freePort, startServer, type RunningServer } from './server-process';
+import { freePort, startServer, type RunningServer } from '#server/testing/server-process';
 
 const VENDOR_COUNT = 50;
 const CONNECTIONS = 50;

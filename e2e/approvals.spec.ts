@@ -1,4 +1,4 @@
-import { startServer } from '#server/testing/running-server';
+import { startServer } from '#server/testing/server-process';
 import {
   ADMIN_EMAIL,
   authorize,

@@ -13,7 +13,7 @@ import {
   tokenFor,
   uniqueEmail,
 } from './fixtures';
-import { startServer } from '#server/testing/running-server';
+import { startServer } from '#server/testing/server-process';
 import { startSmtpSink, type SmtpSink } from '#server/testing/smtp-sink';
 import {
   PNG_1X1,

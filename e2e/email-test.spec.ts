@@ -13,7 +13,7 @@ import {
   uniqueEmail,
 } from './fixtures';
 import { fakeGoogleEnv } from '#server/testing/fake-google';
-import { startServer } from '#server/testing/running-server';
+import { startServer } from '#server/testing/server-process';
 
 async function freshUser(request: APIRequestContext) {
   const admin = await tokenFor(request, ADMIN_EMAIL);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import axe from 'axe-core';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
-import { setupUrlFromLog } from '#server/testing/running-server';
+import { setupUrlFromLog } from '#server/testing/server-process';
 
 export const ADMIN_EMAIL = 'admin@agency.test';
 export const PASSWORD = 'correct horse battery';
@@ -109,7 +109,7 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect };
 
-/** A server a spec started for itself (running-server.ts): its address and its first admin's setup link. */
+/** A server a spec started for itself (#server/testing/server-process): its address and its first admin's setup link. */
 interface OwnServer {
   url: string;
   setupUrl(email: string): Promise<string>;

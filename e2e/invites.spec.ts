@@ -1,4 +1,4 @@
-import { startServer, type RunningServer } from '#server/testing/running-server';
+import { startServer, type RunningServer } from '#server/testing/server-process';
 import { ADMIN_EMAIL, PASSWORD, authorize, expect, inviteTokenOf, test, tokenFor, uniqueEmail } from './fixtures';
 
 test.describe('the first admin', () => {

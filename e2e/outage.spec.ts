@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer } from '#server/testing/running-server';
+import { startServer } from '#server/testing/server-process';
 import { expect, firstAdminOf, signInWithToken, test } from './fixtures';
 import { createVendors, heritageEmailCard } from './send-fixtures';
 

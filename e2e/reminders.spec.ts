@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
-import { startServer } from '#server/testing/running-server';
+import { startServer } from '#server/testing/server-process';
 import { expect, expectNoSeriousA11yViolations, firstAdminOf, signInWithToken, test } from './fixtures';
 import type { APIRequestContext } from '@playwright/test';
 import { createVendors, heritageEmailCard, sendThroughApi } from './send-fixtures';

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { CREATIVE_HTML as SERVER_CREATIVE_HTML, PNG_BASE64 } from '#server/testing/creatives';
 import { ADMIN_EMAIL, expect, tokenFor } from './fixtures';
 
 export interface TestVendor {
@@ -55,12 +56,13 @@ export function linksCsv(vendors: readonly TestVendor[]): string {
   ].join('\n');
 }
 
-export const CREATIVE_HTML =
-  '<!doctype html><html><body><h1>Spring appeal</h1><script>window.parent.document.title = "pwned"</script></body></html>';
-export const PNG_1X1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
+/** The API tests' creative with a script that reaches for the page around its preview (the preview must not run it). */
+export const CREATIVE_HTML = SERVER_CREATIVE_HTML.replace(
+  '</body>',
+  '<script>window.parent.document.title = "pwned"</script></body>',
 );
+/** The API tests' 1x1 PNG. */
+export const PNG_1X1 = Buffer.from(PNG_BASE64, 'base64');
 
 /** Drops files onto a drop zone the way a browser does: a drop event carrying a DataTransfer. */
 export async function dropFiles(

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import type { Page } from '@playwright/test';
 import { LIVE_REFRESH_MS } from '#client/lib/live-refresh';
-import { startServer } from '#server/testing/running-server';
+import { startServer } from '#server/testing/server-process';
 import { startSmtpSink, type SmtpSink } from '#server/testing/smtp-sink';
 import {
   ADMIN_EMAIL,

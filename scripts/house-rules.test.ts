@@ -83,11 +83,20 @@ tester.run('house/drizzle-in-repositories', houseRules['drizzle-in-repositories'
       filename: at('src/server/modules/tracking/follow-ups-repository.ts'),
       code: "import { eq } from 'drizzle-orm';",
     },
+    {
+      filename: at('src/server/modules/tracking/reminders-repository.ts'),
+      code: "import { eq } from 'drizzle-orm';",
+    },
   ],
   invalid: [
     { filename: at('src/server/mail/deliveries.ts'), code: "import { eq } from 'drizzle-orm';", errors: 1 },
     { filename: at('src/server/modules/sends/service.ts'), code: "import { eq } from 'drizzle-orm';", errors: 1 },
     { filename: at('src/server/modules/sends/log-service.ts'), code: "import { eq } from 'drizzle-orm';", errors: 1 },
     { filename: at('src/server/mail/queue/claims.ts'), code: "import { eq } from 'drizzle-orm';", errors: 1 },
+    {
+      filename: at('src/server/modules/tracking/repository-helpers.ts'),
+      code: "import { eq } from 'drizzle-orm';",
+      errors: 1,
+    },
   ],
 });

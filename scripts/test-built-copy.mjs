@@ -4,9 +4,9 @@
 // /api/health, /api/ready and the app page, log JSON lines, and exit 0 on SIGTERM. Run after `npm run build`.
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port.mjs';
 
 const checks = [];
 const check = (name, isOk, detail = '') => {
@@ -20,15 +20,6 @@ if (!existsSync('dist/server/main.js') || !existsSync('dist/client/index.html'))
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'dispatch-built-'));
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer().on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
 let child;
 try {
   for (const path of ['package.json', 'package-lock.json', 'dist', 'drizzle'])

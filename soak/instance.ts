@@ -3,7 +3,7 @@ import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort, setupUrlFromLog } from '#server/testing/running-server';
+import { freePort, setupUrlFromLog } from '#server/testing/server-process';
 
 /** Resident set size of a process in bytes (Linux /proc), 0 once it is gone. */
 export function rssOf(pid: number): number {

@@ -8,7 +8,11 @@ const SETUP_LINK = /^ {2}(http:\/\/localhost:\d+\/auth\?invite=[\w-]{43})$/;
 /** A first start with ADMIN_EMAILS, its output as a person or a log collector gets it, and its setup link working. */
 async function firstStart(env: Record<string, string>, options: { terminal: boolean }) {
   const data = temporaryDataDir();
-  const server = await startServer({ DATA_DIR: data.dir, ADMIN_EMAILS: ADMIN_EMAIL, ...env }, options);
+  const server = await startServer(
+    // The server's own address default (localhost), as a first start without PUBLIC_URL has it.
+    { DATA_DIR: data.dir, ADMIN_EMAILS: ADMIN_EMAIL, PUBLIC_URL: undefined, LOG_LEVEL: 'info', ...env },
+    options,
+  );
   const lookup = async (setupUrl: string) => {
     const invite = new URL(setupUrl).searchParams.get('invite');
     const answer = await fetch(`http://127.0.0.1:${server.port}/api/invites/lookup`, {

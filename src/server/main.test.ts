@@ -20,7 +20,7 @@ const withMessage = (pattern: RegExp) => (line: Record<string, unknown>) =>
 
 describe('configuration errors', () => {
   it('stop start-up with one JSON log line naming the variable', async () => {
-    const server = await startServer({ PORT: 'abc' });
+    const server = await startServer({ PORT: 'abc' }, { untilHealthy: false });
     expect(await server.exitCode()).toBe(1);
     expect(server.lines).toEqual([
       expect.objectContaining({ level: 60, msg: 'Configuration error: PORT must be a number' }),
@@ -36,7 +36,7 @@ describe('a failed migration', () => {
       await client.exec('create table users (id text)');
       await client.close();
 
-      const server = await startServer({ DATA_DIR: data.dir });
+      const server = await startServer({ DATA_DIR: data.dir }, { untilHealthy: false });
       expect(await server.exitCode(90_000)).toBe(1);
       const fatal = await server.line((line) => line.level === 60);
       expect(fatal.msg).toMatch(/^A database migration failed: relation "users" already exists\. Start-up stopped/);
@@ -119,6 +119,7 @@ describe.sequential('shutdown', () => {
     smtp.answer = () => ({ kind: 'accept', delayMs: 3_000 });
     const server = await startServer({
       DATA_DIR: data.dir,
+      LOG_LEVEL: 'info',
       MAIL_TRANSPORT: 'smtp',
       SMTP_URL: smtp.url,
       ...databaseEnv,
@@ -158,6 +159,7 @@ describe.sequential('shutdown', () => {
     const refusedBefore = smtp.refused.length;
     const server = await startServer({
       DATA_DIR: data.dir,
+      LOG_LEVEL: 'info',
       MAIL_TRANSPORT: 'smtp',
       SMTP_URL: smtp.url,
       SHUTDOWN_TIMEOUT: '1',

@@ -207,7 +207,7 @@ describe.skipIf(!onPostgres)('the database going away (PostgreSQL)', () => {
       const behind = await databaseBehindProxy();
       const data = temporaryDataDir();
       try {
-        const server = await startServer({ DATA_DIR: data.dir, DATABASE_URL: behind.url });
+        const server = await startServer({ DATA_DIR: data.dir, DATABASE_URL: behind.url, LOG_LEVEL: 'info' });
         const running = await server.line(
           (line) => typeof line.msg === 'string' && line.msg.startsWith('Dispatch is running'),
         );

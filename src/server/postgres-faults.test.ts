@@ -291,7 +291,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL === undefined)(
         const data = temporaryDataDir();
         const killer = createPostgresPool(cluster.url, 1);
         try {
-          const server = await startServer({ DATA_DIR: data.dir, DATABASE_URL: cluster.url });
+          const server = await startServer({ DATA_DIR: data.dir, DATABASE_URL: cluster.url, LOG_LEVEL: 'info' });
           const running = await server.line(
             (line) => typeof line.msg === 'string' && line.msg.startsWith('Dispatch is running'),
           );

@@ -4,7 +4,7 @@ import { LINGER_MAX_BYTES } from '#server/http/lingering-close';
 import { test } from '#server/testing/fixtures';
 import { httpUpload } from '#server/testing/http-upload';
 import { rawUpload } from '#server/testing/raw-upload';
-import { startServer } from '#server/testing/running-server';
+import { startServer } from '#server/testing/server-process';
 import { ADMIN_EMAIL, bearer, PASSWORD, register } from '#server/testing/test-app';
 import { SESSION_LIFETIME_MS } from './tokens';
 

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './running-server';
+import { freePort } from './server-process';
 
 const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 

@@ -10,6 +10,7 @@ import { systemClock } from '../clock';
 import type { Db } from '../db/client';
 import { emailDeliveries } from '../db/schema';
 import type { DeliveryOptions } from '../mail/deliveries';
+import { CREATIVE_HTML, PNG_BASE64 } from './creatives';
 import { bearer } from './test-app';
 
 /** Delivery tuned for tests: real time, back-off in milliseconds. */
@@ -53,10 +54,7 @@ export const SPLITS: Record<string, string> = { acme1234: '60/40', bravo5678: '7
 export const APPROVALS = ['approvals@agency.test', 'legal@agency.test'];
 export const HUB_PASSWORD = 'hub-pass-2026';
 
-/** A 1x1 PNG. */
-export const PNG_BASE64 =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-export const CREATIVE_HTML = `<!doctype html><html><body><h1>Spring appeal</h1><p>${'Stand with us. '.repeat(200)}</p></body></html>`;
+export { CREATIVE_HTML, PNG_BASE64 };
 
 export const emailLink = (utm: string) => `https://donate.example/spring?utm_source=${utm}&utm_medium=email`;
 export const textLink = (utm: string) => `https://sms.example/t/spring?utm_source=${utm}`;

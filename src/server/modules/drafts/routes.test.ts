@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect } from 'vitest';
+import { PNG_BASE64 } from '#server/testing/creatives';
 import { test } from '#server/testing/fixtures';
 import {
   ADMIN_EMAIL,
@@ -28,8 +29,6 @@ const it = test.extend<{
       }),
     ),
 });
-
-const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 describe('prospecting drafts', () => {
   it('creates, lists in card order, patches only the given fields and deletes', async ({ call }) => {

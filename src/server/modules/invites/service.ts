@@ -8,7 +8,10 @@ import * as repo from './repository';
 export const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 export const SETUP_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
-/** The one answer to every refused registration or invite: it must not tell which check failed (PRODUCT.md 3). */
+/**
+ * The one answer to every refused registration or invite: it must not tell which check failed, so that no answer tells
+ * whether an address is authorized or registered.
+ */
 export const INVALID_INVITE_MESSAGE =
   'This invitation is not valid for this address. Please ask your admin for a new invitation link.';
 

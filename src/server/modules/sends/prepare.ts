@@ -22,7 +22,7 @@ import * as settings from '../vendor-settings/repository';
 import * as vendorRepo from '../vendors/repository';
 import { findSender } from './repository';
 
-/** Gmail's limit on To + CC of one message (PRODUCT.md 4), applied whatever the transport. */
+/** Gmail's limit on To + CC of one message, applied whatever the transport. */
 export const MAX_RECIPIENTS_PER_MESSAGE = 100;
 
 export const GOOGLE_AUTH_REQUIRED_MESSAGE =
@@ -65,7 +65,7 @@ export interface PreparedSend {
   now: Date;
 }
 
-/** 413 for any file over PRODUCT.md 5's limits, before anything else is looked at. */
+/** 413 for any file over its limit (#shared/contracts/limits, per HTML or CSV file and per image), before anything else. */
 export function checkFileSizes(body: SendBody): void {
   body.emailCards.forEach((card, i) => {
     const name = card.filename ?? `of Email ${i + 1}`;

@@ -53,9 +53,10 @@ const throttleOf = (deps: SessionDeps): ThrottleDeps => ({
 class RefusedRegistration extends Error {}
 
 /**
- * Password registration needs a live invite for the address (PRODUCT.md 3). Every refusal (no, unknown, expired, used
- * or another address's invite; an address not authorized or already registered) is the same 403, and the password is
- * hashed first whatever the outcome, so neither the answer nor its timing tells which it was.
+ * Password registration needs a live invite for the address (knowing an authorized address is not enough). Every
+ * refusal (no, unknown, expired, used or another address's invite; an address not authorized or already registered) is
+ * the same 403, and the password is hashed first whatever the outcome, so neither the answer nor its timing tells which
+ * it was.
  */
 export async function registerUser(deps: SessionDeps, input: Registration, ip: string) {
   const { db, clock } = deps;

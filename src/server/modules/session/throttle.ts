@@ -4,7 +4,7 @@ import { tooManyRequests } from '#server/errors';
 import * as repo from './repository';
 
 /**
- * Throttling of password sign-in and registration (PRODUCT.md 3, issue 10 item 5):
+ * Throttling of password sign-in and registration, so repeated failures are slowed and then refused (issue 10 item 5):
  * - per address: every attempt is counted, atomically and before the password is checked, so parallel guesses cannot
  *   slip past the limit; past it the address is refused with 429 until its window ends; a success clears the count.
  * - per IP: failures only slow that IP down, never refuse it, so one busy or hostile address (a shared office NAT,

@@ -7,6 +7,7 @@ import type { Db } from '#server/db/client';
 import { isDatabaseUnavailable } from '#server/db/errors';
 import { withFollowUp, type FollowUpDeps } from './follow-ups';
 import { FileStoreUnavailableError } from '#server/storage/storage';
+import * as reminderRepo from './reminders-repository';
 import * as repo from './repository';
 
 /**
@@ -85,19 +86,19 @@ export function reminderBody(
  */
 export async function queueReminder(
   deps: ReminderDeps,
-  candidate: repo.StoredCandidate,
+  candidate: reminderRepo.StoredCandidate,
   kind: ReminderKind,
 ): Promise<boolean> {
   const request = {
     originalDeliveryId: candidate.deliveryId,
     kind: 'reminder' as const,
-    key: repo.reminderKey(kind),
+    key: reminderRepo.reminderKey(kind),
     body: reminderBody(kind, candidate),
     byUserId: null,
   };
   return withFollowUp(deps, request, async (tx, enqueue) => {
     const now = deps.clock.now();
-    const current = await repo.lockCandidate(tx, candidate.deliveryId);
+    const current = await reminderRepo.lockCandidate(tx, candidate.deliveryId);
     if (!current || dueReminder(current, now, deps.delayMs) !== kind) return false;
     const queued = await enqueue();
     if (!queued) return false;
@@ -126,7 +127,7 @@ export async function sweepReminders(deps: ReminderDeps, setAside: SetAside = ne
   const now = deps.clock.now();
   for (const [deliveryId, until] of setAside) if (until <= now.getTime()) setAside.delete(deliveryId);
   const horizon = new Date(now.getTime() - deps.delayMs);
-  const found = await repo.findReminderCandidates(
+  const found = await reminderRepo.findReminderCandidates(
     deps.db,
     now,
     horizon,

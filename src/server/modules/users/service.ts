@@ -29,7 +29,10 @@ export async function listUsers({ db, clock }: UsersDeps): Promise<UserRow[]> {
   }));
 }
 
-/** Puts the address on the list with a one-time invite link, and mails the link to it (PRODUCT.md 3). */
+/**
+ * Puts the address on the list with a one-time invite link, and mails the link to it: knowing an authorized address is
+ * not enough to claim it.
+ */
 export async function addAuthorizedEmail(
   deps: InviteMailDeps,
   actor: Actor,

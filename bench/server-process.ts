@@ -1,1 +1,0 @@
-export { freePort, startServer, type RunningServer } from '#server/testing/running-server';
