@@ -51,8 +51,9 @@ const onlyRepositoriesUseDrizzle = {
   create(context) {
     const file = relative(root, context.filename);
     const allowed =
-      /^src\/server\/(modules\/[^/]+\/([\w-]+-)?repository\.ts|db\/|testing\/|mail\/deliveries-repository\.ts)/.test(file) ||
-      file.endsWith('.test.ts');
+      /^src\/server\/(modules\/[^/]+\/([\w-]+-)?repository\.ts|db\/|testing\/|mail\/deliveries-repository\.ts)/.test(
+        file,
+      ) || file.endsWith('.test.ts');
     return {
       ImportDeclaration(node) {
         if (!allowed && String(node.source.value).startsWith('drizzle-orm')) {
