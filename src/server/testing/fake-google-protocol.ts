@@ -3,6 +3,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 // What the fake Google (fake-google.ts) reads and writes, as Google's endpoints do: JSON and OAuth answers, request
 // bodies, and Gmail's upload of a message.
 
+/** The Google account that 'consents' at the fake's authorize page. */
+export interface FakeGoogleAccount {
+  sub: string;
+  email: string;
+  email_verified?: boolean;
+  given_name?: string;
+  picture?: string;
+}
+
 /** What the Gmail endpoint does with the next request: answer with a status, or take the message and never answer / drop. */
 export type GmailBehaviour = { status: number; retryAfter?: string; body?: unknown } | { hang: true } | { drop: true };
 

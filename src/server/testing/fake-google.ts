@@ -7,17 +7,9 @@ import {
   readBody,
   readMultipartUpload,
   type FakeGmailMessage,
+  type FakeGoogleAccount,
   type GmailBehaviour,
 } from './fake-google-protocol';
-
-/** The Google account that 'consents' at the fake's authorize page. */
-export interface FakeGoogleAccount {
-  sub: string;
-  email: string;
-  email_verified?: boolean;
-  given_name?: string;
-  picture?: string;
-}
 
 interface IssuedCode {
   clientId: string;
