@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { safeParse, type $ZodType, type infer as Infer } from 'zod/v4/core';
 import { badRequest } from './errors';
 
 function valueAt(value: unknown, path: PropertyKey[]): unknown {
@@ -23,15 +23,18 @@ export function pathOfNul(value: unknown, path: (string | number)[] = []): (stri
   return undefined;
 }
 
-/** Parses a body, parameters or query against a contract; a bad one answers 400 naming the field. */
-export function parseInput<T extends z.ZodType>(schema: T, value: unknown, what = 'body'): z.infer<T> {
+/**
+ * Parses a body, parameters or query against a contract (classic Zod or zod/mini alike); a bad one answers 400 naming
+ * the field.
+ */
+export function parseInput<T extends $ZodType>(schema: T, value: unknown, what = 'body'): Infer<T> {
   const input = value ?? {};
   const nulAt = pathOfNul(input);
   if (nulAt) {
     const field = nulAt.length ? nulAt.join('.') : what;
     throw badRequest(`${field} must not contain NUL characters`, { field });
   }
-  const result = schema.safeParse(input);
+  const result = safeParse(schema, input);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issue.path.length ? issue.path.join('.') : what;
