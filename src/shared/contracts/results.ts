@@ -56,7 +56,9 @@ export type ResultsImport = z.infer<typeof resultsImport>;
 export const resultsImportList = z.array(resultsImport);
 
 export const importIdParam = z.object({
-  importId: z.coerce.number().check(z.int({ error: 'must be a whole number' }), z.positive({ error: 'must be positive' })),
+  importId: z.coerce
+    .number()
+    .check(z.int({ error: 'must be a whole number' }), z.positive({ error: 'must be positive' })),
 });
 
 export const ATTRIBUTION_STATUSES = ['matched', 'unmatched', 'outside-window', 'not-counted'] as const;
@@ -97,11 +99,13 @@ export type ResultsSettings = z.infer<typeof resultsSettings>;
 
 export const MAX_ATTRIBUTION_WINDOW_DAYS = 365;
 export const resultsSettingsBody = z.object({
-  attributionWindowDays: z.number().check(
-    z.int({ error: 'must be a whole number of days' }),
-    z.minimum(1, { error: 'must be at least 1 day' }),
-    z.maximum(MAX_ATTRIBUTION_WINDOW_DAYS, { error: `must be at most ${MAX_ATTRIBUTION_WINDOW_DAYS} days` }),
-  ),
+  attributionWindowDays: z
+    .number()
+    .check(
+      z.int({ error: 'must be a whole number of days' }),
+      z.minimum(1, { error: 'must be at least 1 day' }),
+      z.maximum(MAX_ATTRIBUTION_WINDOW_DAYS, { error: `must be at most ${MAX_ATTRIBUTION_WINDOW_DAYS} days` }),
+    ),
 });
 export type ResultsSettingsBody = z.infer<typeof resultsSettingsBody>;
 
@@ -129,11 +133,13 @@ export type ResultCodes = z.infer<typeof resultCodes>;
 
 export const MAX_RESULT_CODE_LENGTH = 200;
 export const resultCodeBody = z.object({
-  code: z.string().check(
-    z.trim(),
-    z.minLength(1, { error: 'must not be empty' }),
-    z.maxLength(MAX_RESULT_CODE_LENGTH, { error: `must be at most ${MAX_RESULT_CODE_LENGTH} characters` }),
-  ),
+  code: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'must not be empty' }),
+      z.maxLength(MAX_RESULT_CODE_LENGTH, { error: `must be at most ${MAX_RESULT_CODE_LENGTH} characters` }),
+    ),
 });
 export type ResultCodeBody = z.infer<typeof resultCodeBody>;
 
