@@ -51,12 +51,16 @@ const onlyRepositoriesUseDrizzle = {
   create(context) {
     const file = relative(root, context.filename);
     const allowed =
-      /^src\/server\/(modules\/[^/]+\/repository\.ts|db\/|testing\/|mail\/deliveries-repository\.ts)/.test(file) ||
-      file.endsWith('.test.ts');
+      /^src\/server\/(modules\/[^/]+\/([a-z-]+-)?repository\.ts|db\/|testing\/|mail\/deliveries-repository\.ts)/.test(
+        file,
+      ) || file.endsWith('.test.ts');
     return {
       ImportDeclaration(node) {
         if (!allowed && String(node.source.value).startsWith('drizzle-orm')) {
-          context.report({ node, message: 'only repository.ts files (and src/server/db) use Drizzle' });
+          context.report({
+            node,
+            message: 'only repository files (repository.ts, *-repository.ts; and src/server/db) use Drizzle',
+          });
         }
       },
     };

@@ -24,16 +24,16 @@ tester.run('house/import-direction', houseRules['import-direction'], {
       filename: at('src/server/modules/sends/service.ts'),
       code: "import type { DeliveryWorker } from '#server/mail/deliveries';",
     },
-    { filename: at('src/server/modules/sends/service.ts'), code: "import * as repo from '../email-logs/repository';" },
+    { filename: at('src/server/modules/sends/service.ts'), code: "import * as repo from '../tracking/repository';" },
     { filename: at('src/server/app.ts'), code: "import { createGoogleContext } from './modules/google/context';" },
   ],
   invalid: [
     {
       filename: at('src/server/mail/deliveries.ts'),
-      code: "import * as repo from '#server/modules/email-logs/repository';",
+      code: "import * as repo from '#server/modules/sends/log-repository';",
       errors: [
         {
-          message: `#server/modules/email-logs/repository: ${mailToModules} (declare an interface in mail and have the caller pass it in)`,
+          message: `#server/modules/sends/log-repository: ${mailToModules} (declare an interface in mail and have the caller pass it in)`,
         },
       ],
     },
@@ -77,9 +77,11 @@ tester.run('house/drizzle-in-repositories', houseRules['drizzle-in-repositories'
   valid: [
     { filename: at('src/server/mail/deliveries-repository.ts'), code: "import { eq } from 'drizzle-orm';" },
     { filename: at('src/server/modules/sends/repository.ts'), code: "import { eq } from 'drizzle-orm';" },
+    { filename: at('src/server/modules/sends/log-repository.ts'), code: "import { eq } from 'drizzle-orm';" },
   ],
   invalid: [
     { filename: at('src/server/mail/deliveries.ts'), code: "import { eq } from 'drizzle-orm';", errors: 1 },
     { filename: at('src/server/modules/sends/service.ts'), code: "import { eq } from 'drizzle-orm';", errors: 1 },
+    { filename: at('src/server/modules/sends/log-service.ts'), code: "import { eq } from 'drizzle-orm';", errors: 1 },
   ],
 });

@@ -58,10 +58,7 @@ const routes: RouteObject[] = [
           },
           {
             path: '/deployment-log',
-            element: lazyPage(
-              () => import('../features/deployment-log/components/deployment-log-page'),
-              'DeploymentLogPage',
-            ),
+            element: lazyPage(() => import('../features/sends/components/deployment-log-page'), 'DeploymentLogPage'),
           },
           {
             path: '/tracking',

@@ -15,7 +15,7 @@ import { seedTestReviewBody } from '#shared/email/follow-up';
 import { newYorkDate, newYorkDayStart, nextDay } from '#shared/rules/new-york-time';
 import { expectedSpend, totalSpend, type ExpectedSpend, type SpendTotal } from '#shared/rules/spend';
 import { applySeedTestReview, isOverdue, isRepeatedReview } from '#shared/rules/tracking';
-import { checkSenderOrAdmin } from '../email-logs/sender-or-admin';
+import { checkSenderOrAdmin } from '../sends/sender-or-admin';
 import * as repo from './repository';
 import { applyVendorActionFor, type RequestOrigin } from './vendor-service';
 import { trackingStateOf } from './views';

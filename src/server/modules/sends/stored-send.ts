@@ -8,7 +8,7 @@ import { AppError, badRequest, conflict, notFound } from '#server/errors';
 import type { FileStorage } from '#server/storage/storage';
 import * as settings from '../vendor-settings/repository';
 import * as vendorRepo from '../vendors/repository';
-import * as repo from './repository';
+import * as repo from './reuse-repository';
 
 export interface StoredFile {
   fileName: string;

@@ -9,7 +9,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { EmailLogEntry, EmailLogFilters } from '#shared/contracts/email-logs';
 import type { VendorAction } from '#shared/contracts/tracking';
 import { request } from '#client/lib/request';
-import { EMAIL_LOGS_QUERY_KEY } from './email-logs-key';
+import { EMAIL_LOGS_QUERY_KEY } from './sends-key';
 
 /** While a message waits for its next attempt, the list looks again this often. */
 const PENDING_REFRESH_MS = 5000;

@@ -4,12 +4,12 @@ import { addVendorsBody, addVendorsPreviewBody, compareQuery, useAsNewSendBody }
 import { userOf, type Guards } from '#server/auth/guards';
 import { parseInput } from '#server/validation';
 import type { UserLimiters } from '../rate-limits/limits';
-import { idempotencyKeyOf } from '../sends/routes';
+import { idempotencyKeyOf } from './routes';
 import type { DraftsDeps } from '../drafts/service';
-import type { SendDeps } from '../sends/service';
+import type { SendDeps } from './service';
 import { addVendors, previewAddedVendor, proofAddedVendor } from './add-vendors';
 import { compareVendorMessages } from './compare';
-import { useAsNewSend } from './use-as-new-send';
+import { useAsNewSend } from './use-as-new';
 
 /** Reusing a past send: start a new one from it, add vendors to it, compare what two vendors got. */
 export function registerPastSendRoutes(

@@ -3,7 +3,7 @@ import type { Db } from '#server/db/client';
 import { emailDeliveries, emailLogs, storedFiles } from '#server/db/schema';
 import { isSendMessage } from '#server/mail/deliveries-repository';
 import { recordAudit, type Actor } from '../audit/repository';
-import { insertTrackedDeliveries, type FileInsert, type TrackedDeliveryInsert } from '../sends/repository';
+import { insertTrackedDeliveries, type FileInsert, type TrackedDeliveryInsert } from './repository';
 
 export type LogRow = typeof emailLogs.$inferSelect;
 

@@ -2,7 +2,7 @@ import { ClipboardPen } from 'lucide-react';
 import { useState } from 'react';
 import type { EmailLogDelivery } from '#shared/contracts/email-logs';
 import { TRACKING_STATUS_LABELS, type VendorAction } from '#shared/contracts/tracking';
-import { useRecordVendorUpdate } from '#client/api/email-logs';
+import { useRecordVendorUpdate } from '#client/api/sends';
 import { Button } from '#client/components/ui/button';
 import { Dialog, DialogContent } from '#client/components/ui/dialog';
 import { toast } from '#client/components/ui/use-toast';

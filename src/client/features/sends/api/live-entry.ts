@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { EmailLogEntry } from '#shared/contracts/email-logs';
 import { emailLogEntryShape } from '#shared/contracts/responses';
-import { EMAIL_LOGS_QUERY_KEY } from '#client/api/email-logs-key';
+import { EMAIL_LOGS_QUERY_KEY } from '#client/api/sends-key';
 import { LIVE_REFRESH_MS } from '#client/lib/live-refresh';
 import { revalidatingQuery } from '#client/lib/request';
 

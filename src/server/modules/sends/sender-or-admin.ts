@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/client';
 import { forbidden, notFound } from '#server/errors';
-import { findLogSender } from './repository';
+import { findLogSender } from './log-repository';
 
 /** The person acting on a send. */
 export interface Actor {

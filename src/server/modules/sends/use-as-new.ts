@@ -3,7 +3,7 @@ import { SEND_IN_PROGRESS_MESSAGE, type UseAsNewSendResult } from '#shared/contr
 import { conflict } from '#server/errors';
 import * as drafts from '../drafts/service';
 import * as vendorRepo from '../vendors/repository';
-import * as repo from './repository';
+import * as repo from './reuse-repository';
 import { currentLinkVendors, extractStoredLinks, loadStoredSend, type StoreDeps } from './stored-send';
 
 /**

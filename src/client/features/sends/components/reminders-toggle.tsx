@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { EmailLogEntry } from '#shared/contracts/email-logs';
 import { toast } from '#client/components/ui/use-toast';
-import { useSetSendReminders } from '#client/api/email-logs';
+import { useSetSendReminders } from '#client/api/sends';
 import { messageOf } from '#client/lib/request';
 
 /**

@@ -9,7 +9,7 @@ import { userOf, type Guards } from '#server/auth/guards';
 import { sendJsonBytes, toJsonBytes } from '#server/http/cached-json';
 import { attachmentDisposition } from '#server/http/content-disposition';
 import { parseInput } from '#server/validation';
-import * as emailLogs from './service';
+import * as emailLogs from './log-service';
 
 export function registerEmailLogRoutes(app: FastifyInstance, deps: emailLogs.EmailLogDeps, guards: Guards) {
   const signedIn = { preHandler: guards.requireUser };

@@ -4,11 +4,11 @@ import { isUniqueViolation } from '#server/db/errors';
 import { AppError, badRequest, conflict } from '#server/errors';
 import { FileStoreUnavailableError } from '#server/storage/storage';
 import type { Actor } from '../audit/repository';
-import { prepareSend } from '../sends/prepare';
+import { prepareSend } from './prepare';
 import { PLACEHOLDERS } from '#shared/email/compose';
-import { attachmentKeysOf, sendProof, storeVendorMessages, vendorPageLinks, type SendDeps } from '../sends/service';
-import { UploadBatch } from '../sends/uploads';
-import * as repo from './repository';
+import { attachmentKeysOf, sendProof, storeVendorMessages, vendorPageLinks, type SendDeps } from './service';
+import { UploadBatch } from './uploads';
+import * as repo from './reuse-repository';
 import { currentLinkVendors, loadStoredSend, sendBodyFrom } from './stored-send';
 
 /** The send rebuilt from its stored cards and files for vendors it did not go to yet. */

@@ -2,7 +2,7 @@ import { simpleParser } from 'mailparser';
 import type { MessageComparison } from '#shared/contracts/past-sends';
 import { compareMessageFacts, readMessageFacts } from '#shared/email/message-facts';
 import { AppError, conflict, notFound } from '#server/errors';
-import * as repo from './repository';
+import * as repo from './reuse-repository';
 import type { StoreDeps } from './stored-send';
 
 /** The plain-text part of a stored raw message, as a mail client reads it. */

@@ -5,10 +5,10 @@ import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { notFound } from '#server/errors';
 import { parseInput } from '#server/validation';
-import { checkSenderOrAdmin } from '../email-logs/sender-or-admin';
+import { checkSenderOrAdmin } from './sender-or-admin';
 import type { UserLimiter } from '../rate-limits/limits';
 import type { AuthenticatedUser } from '../session/service';
-import * as repo from './repository';
+import * as repo from '../tracking/repository';
 
 export interface ReminderSettingDeps {
   db: Db;

@@ -6,7 +6,7 @@ import { ListEmpty, ListLoadError, ListLoading } from '#client/components/lists/
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog';
 import { Dialog } from '#client/components/ui/dialog';
 import { PageHeader } from '#client/features/layout/page-header';
-import { useEmailLogs } from '#client/api/email-logs';
+import { useEmailLogs } from '#client/api/sends';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useStartFromSend } from '../hooks/use-start-from-send';
 import { AddVendorsDialogContent } from './add-vendors-dialog';

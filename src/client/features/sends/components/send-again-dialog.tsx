@@ -1,5 +1,5 @@
 import type { EmailLogDelivery } from '#shared/contracts/email-logs';
-import { useSendAgain } from '#client/api/email-logs';
+import { useSendAgain } from '#client/api/sends';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog';
 import { toast } from '#client/components/ui/use-toast';
 import { messageOf } from '#client/lib/request';

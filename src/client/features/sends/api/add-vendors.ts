@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { addVendorsResultShape } from '#shared/contracts/responses';
-import { EMAIL_LOGS_QUERY_KEY } from '#client/api/email-logs-key';
+import { EMAIL_LOGS_QUERY_KEY } from '#client/api/sends-key';
 import { request } from '#client/lib/request';
 
 /** 'Add vendors' to a past send; the key makes a retry of the same request safe. */

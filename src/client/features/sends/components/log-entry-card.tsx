@@ -5,7 +5,7 @@ import { Button } from '#client/components/ui/button';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { toast } from '#client/components/ui/use-toast';
 import { messageOf } from '#client/lib/request';
-import { useRetryFailed } from '#client/api/email-logs';
+import { useRetryFailed } from '#client/api/sends';
 import { cardCountsOf, clientNameOf, plural, vendorDeliveriesOf } from '../utils/entry-text';
 import { formatSentAt } from '../utils/format-date';
 import { deliverySpendText, sendSpendText } from '../utils/spend-text';

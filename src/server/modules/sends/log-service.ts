@@ -16,7 +16,7 @@ import { expectedSpend, totalSpend, type SpendTotal } from '#shared/rules/spend'
 import { recordAudit } from '../audit/repository';
 import { findByLogAndVendor } from '../tracking/repository';
 import { trackingStateOf, type TrackingStateFields } from '../tracking/views';
-import * as repo from './repository';
+import * as repo from './log-repository';
 import { checkSenderOrAdmin, type Actor } from './sender-or-admin';
 
 export interface EmailLogDeps {
