@@ -1,0 +1,138 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, signInWithToken, test } from './fixtures';
+import { cpdSend } from './send-fixtures';
+
+/** Screenshots of the page as it is, at the desktop and the phone width; looked at when the spec was written. */
+async function screenshots(page: Page, name: string) {
+  for (const [width, height, size] of [
+    [1280, 900, 'desktop'],
+    [390, 844, 'phone'],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${size}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('a WinRed-like results file is mapped, previewed and imported on the Results screen with its progress; an unmatched code is added to a vendor, and Deployment Details shows what each vendor raised', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { admin, logId, tag, acme, beta } = await cpdSend(request, 'Results');
+  // After the send was mailed (whole seconds, later than its time): a contribution counts for a send mailed before it.
+  const at = new Date(Math.ceil((Date.now() + 1) / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+  const stray = `stray_${tag}`;
+  const file = [
+    'Transaction ID,Created At,Amount,Email,Source Code,Landing Page',
+    `W1-${tag},${at},25.00,ann.${tag}@donors.test,${acme.utm},https://donate.example.org/give`,
+    `W2-${tag},${at},40.00,bob.${tag}@donors.test,${beta.utm.toUpperCase()},https://donate.example.org/give`,
+    `W3-${tag},${at},15.00,cy.${tag}@donors.test,${stray},https://donate.example.org/give`,
+    `W4-${tag},${at},10.00,dee.${tag}@donors.test, ${stray} ,https://donate.example.org/give`,
+  ].join('\n');
+
+  await signInWithToken(page, admin, '/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Results' }).click();
+  await expect(page.getByRole('heading', { name: 'Results', level: 1 })).toBeVisible();
+  await page.getByRole('radio', { name: 'Heritage Action' }).click();
+
+  // Not ActBlue's columns: the mapping step, then the preview of the rows as mapped.
+  await page
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles({
+      name: `winred-${tag}.csv`,
+      mimeType: 'text/csv',
+      buffer: Buffer.from(file),
+    });
+  await expect(page.getByText("Not ActBlue's columns: choose which column holds what.")).toBeVisible();
+  const mapping = page.getByRole('group', { name: 'Which column holds what' });
+  await mapping.getByLabel('Contribution id').selectOption('Transaction ID');
+  await mapping.getByLabel('Date', { exact: true }).selectOption('Created At');
+  await mapping.getByLabel('Amount').selectOption('Amount');
+  await mapping.getByLabel('Donor e-mail').selectOption('Email');
+  await mapping.getByRole('checkbox', { name: 'Source Code' }).check();
+  await expect(page.getByText('In the first 4 rows: 2 matched, 2 unmatched, 0 outside the window.')).toBeVisible();
+  const previewRows = page.getByRole('region', { name: 'Preview of the first rows' }).getByRole('row');
+  await expect(previewRows.filter({ hasText: `W1-${tag}` })).toContainText(acme.name);
+  await expect(previewRows.filter({ hasText: `W1-${tag}` })).toContainText('Matched');
+  await expect(previewRows.filter({ hasText: `W3-${tag}` })).toContainText('Unmatched');
+  await expectNoSeriousA11yViolations(page);
+  await screenshots(page, 'results-preview');
+
+  // The upload is held at the network until the progress bar has been seen (a small file would pass it by).
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/results/imports?*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Importing...' })).toBeDisabled();
+  await expect(page.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
+  await expect(page.getByText(/of \d+(\.\d)? (B|KB)/)).toBeVisible();
+  release();
+  await expect(
+    page.getByText(
+      'Imported 4 rows: 4 added, 0 updated, 0 unchanged; 2 matched, 2 unmatched, 0 outside the window, 0 refunded.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await page.unroute('**/api/results/imports?*');
+
+  // The unmatched code, trimmed and grouped, with its count and amount; an admin gives it to Acme.
+  const codes = page.getByRole('list', { name: 'Codes not attributed' });
+  const strayRow = codes.getByRole('listitem').filter({ hasText: stray });
+  await expect(strayRow).toContainText('2 contributions · $25.00');
+  await expect(strayRow).toContainText('Unmatched: no vendor has this code');
+  const figures = page.getByRole('region', { name: /^Figures per vendor/ });
+  await expect(figures.getByRole('row', { name: new RegExp(acme.name) })).toContainText('$25.00');
+  await expectNoSeriousA11yViolations(page);
+  await screenshots(page, 'results-imported');
+
+  await strayRow.getByLabel(`Vendor for code ${stray}`).selectOption(acme.vendorId);
+  await strayRow.getByRole('button', { name: `Add to vendor: ${stray}` }).click();
+  await expect(codes.getByRole('listitem').filter({ hasText: stray })).toHaveCount(0);
+  // Re-attributed at once: Acme now has its own gift and both stray ones.
+  const acmeFigures = figures.getByRole('row', { name: new RegExp(acme.name) });
+  await expect(acmeFigures.getByRole('cell')).toHaveText(['3', '3', '3', '$50.00', '$0.00', '$50.00']);
+
+  // Deployment Details of the send: its 'Results' section, per vendor, with the totals.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Deployment Log' }).click();
+  await page
+    .getByTestId(`log-entry-${logId}`)
+    .getByRole('button', { name: /show the Deployment Details/ })
+    .click();
+  const details = page.getByRole('dialog', { name: 'Deployment Details' });
+  const results = details.getByRole('region', { name: 'Results per vendor' });
+  await expect(results.getByRole('row', { name: new RegExp(acme.name) }).getByRole('cell')).toHaveText([
+    '3',
+    '3',
+    '3',
+    '$50.00',
+    '$0.00',
+    '$50.00',
+  ]);
+  await expect(results.getByRole('row', { name: new RegExp(beta.name) }).getByRole('cell')).toHaveText([
+    '1',
+    '1',
+    '1',
+    '$40.00',
+    '$0.00',
+    '$40.00',
+  ]);
+  await expect(results.getByRole('row', { name: /Totals/ }).getByRole('cell')).toHaveText([
+    '4',
+    '4',
+    '4',
+    '$90.00',
+    '$0.00',
+    '$90.00',
+  ]);
+  await expect(details.getByRole('list', { name: 'How results are counted' })).toContainText(
+    'Only the first payment of a recurring gift counts.',
+  );
+  await details.getByRole('heading', { name: 'Results' }).scrollIntoViewIfNeeded();
+  await expectNoSeriousA11yViolations(page);
+  await screenshots(page, 'deployment-details-results');
+});
