@@ -30,6 +30,8 @@ import { registerHealthRoutes } from './modules/health/routes';
 import { createRetentionScheduler, type RetentionSchedule } from './modules/retention/scheduler';
 import { registerInviteRoutes } from './modules/invites/routes';
 import { registerPastSendRoutes } from './modules/sends/reuse-routes';
+import { createDonorHasher } from './modules/results/donor-hash';
+import { registerResultsRoutes } from './modules/results/routes';
 import { registerSendRoutes } from './modules/sends/routes';
 import { createReminderScheduler, type ReminderSchedule } from './modules/tracking/reminders';
 import { registerReminderRoutes } from './modules/sends/reminder-routes';
@@ -251,6 +253,15 @@ export async function buildApp(deps: AppDeps) {
     limits.vendorUpdates,
   );
   registerVendorPageRoutes(app, { ...services, storage }, limits.vendorPage);
+  registerResultsRoutes(
+    app,
+    {
+      ...services,
+      hashDonor: createDonorHasher(deps.config.secretKey),
+      maxImportBytes: deps.config.resultsMaxBytes,
+    },
+    guards,
+  );
   if (deliveries.options.autoStart) app.addHook('onReady', async () => deliveries.start());
   const retention = createRetentionScheduler(
     {

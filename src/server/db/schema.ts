@@ -438,3 +438,4 @@ export const maintenanceRuns = pgTable('maintenance_runs', {
   task: text('task').primaryKey(),
   lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
 });
+export * from './schema-results';
