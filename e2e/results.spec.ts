@@ -2,14 +2,20 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, signInWithToken, test } from './fixtures';
 import { cpdSend } from './send-fixtures';
 
-/** Screenshots of the page as it is, at the desktop and the phone width; looked at when the spec was written. */
-async function screenshots(page: Page, name: string) {
+/**
+ * Screenshots at the desktop and the phone width (looked at when the spec was written): the whole page from its top,
+ * or the viewport as it is (a dialog scrolls on its own).
+ */
+async function screenshots(page: Page, name: string, { fullPage = true } = {}) {
   for (const [width, height, size] of [
     [1280, 900, 'desktop'],
     [390, 844, 'phone'],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${size}.png`), fullPage: true });
+    if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: test.info().outputPath(`${name}-${size}.png`), fullPage });
+    // Nothing wider than the screen: the tables scroll inside their own regions.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -47,10 +53,10 @@ test('a WinRed-like results file is mapped, previewed and imported on the Result
     });
   await expect(page.getByText("Not ActBlue's columns: choose which column holds what.")).toBeVisible();
   const mapping = page.getByRole('group', { name: 'Which column holds what' });
-  await mapping.getByLabel('Contribution id').selectOption('Transaction ID');
-  await mapping.getByLabel('Date', { exact: true }).selectOption('Created At');
-  await mapping.getByLabel('Amount').selectOption('Amount');
-  await mapping.getByLabel('Donor e-mail').selectOption('Email');
+  await mapping.getByRole('combobox', { name: /^Contribution id/ }).selectOption('Transaction ID');
+  await mapping.getByRole('combobox', { name: /^Date/ }).selectOption('Created At');
+  await mapping.getByRole('combobox', { name: /^Amount/ }).selectOption('Amount');
+  await mapping.getByRole('combobox', { name: 'Donor e-mail' }).selectOption('Email');
   await mapping.getByRole('checkbox', { name: 'Source Code' }).check();
   await expect(page.getByText('In the first 4 rows: 2 matched, 2 unmatched, 0 outside the window.')).toBeVisible();
   const previewRows = page.getByRole('region', { name: 'Preview of the first rows' }).getByRole('row');
@@ -134,5 +140,14 @@ test('a WinRed-like results file is mapped, previewed and imported on the Result
   );
   await details.getByRole('heading', { name: 'Results' }).scrollIntoViewIfNeeded();
   await expectNoSeriousA11yViolations(page);
-  await screenshots(page, 'deployment-details-results');
+  await screenshots(page, 'deployment-details-results', { fullPage: false });
+  // The table scrolls inside the dialog's width, on a phone too; it does not widen the dialog's body.
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    const body = await results.evaluate((region) => {
+      const section = region.closest('section')!.parentElement!;
+      return { sectionWidth: section.scrollWidth, shownWidth: section.clientWidth };
+    });
+    expect(body.sectionWidth).toBeLessThanOrEqual(body.shownWidth);
+  }
 });

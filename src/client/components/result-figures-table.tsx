@@ -27,12 +27,13 @@ export function ResultFiguresTable({
   totals: ResultFigures;
 }) {
   return (
-    // The table scrolls on its own on a phone; the region makes that scrolling reachable by keyboard.
+    // The table scrolls on its own on a phone (the region makes that reachable by keyboard); inline-size containment
+    // keeps its width out of the page's, so a grid or a dialog around it does not widen to the table.
     <div
       role="region"
       aria-label={caption}
       tabIndex={0}
-      className="overflow-x-auto rounded-[var(--radius-card)] border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-100"
+      className="[contain:inline-size] overflow-x-auto rounded-[var(--radius-card)] border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-100"
     >
       <table className="w-full min-w-[640px] text-sm tabular-nums">
         <caption className="sr-only">{caption}</caption>

@@ -51,7 +51,7 @@ export function ImportsSection({ client, isAdmin }: { client: string; isAdmin: b
                   {importedAt.format(new Date(item.createdAt))}{' '}
                   <span className="font-normal text-slate-600">by {item.createdBy.name}</span>
                 </p>
-                <dl className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-[13px] text-slate-600 tabular-nums">
+                <dl className="mt-1 grid grid-cols-2 gap-x-3 gap-y-0.5 sm:flex sm:flex-wrap text-[13px] text-slate-600 tabular-nums">
                   {FIGURES.map((figure) => (
                     <div key={figure.label} className="flex gap-1">
                       <dt>{figure.label}</dt>

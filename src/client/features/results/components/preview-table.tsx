@@ -18,7 +18,7 @@ export function PreviewTable({ preview }: { preview: ResultsPreview }) {
         role="region"
         aria-label="Preview of the first rows"
         tabIndex={0}
-        className="max-h-96 overflow-auto rounded-[var(--radius-card)] border border-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-100"
+        className="[contain:inline-size] max-h-96 overflow-auto rounded-[var(--radius-card)] border border-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-100"
       >
         <table className="w-full min-w-[720px] text-[13px] tabular-nums">
           <caption className="sr-only">The first rows as mapped</caption>

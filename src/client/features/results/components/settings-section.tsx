@@ -22,7 +22,7 @@ function AttributionWindow({ client, days }: { client: string; days: number }) {
   const isValid = Number.isInteger(parsed) && parsed >= 1 && parsed <= MAX_ATTRIBUTION_WINDOW_DAYS;
   return (
     <form
-      className="grid gap-1"
+      className="grid"
       onSubmit={(event) => {
         event.preventDefault();
         if (!isValid) return;
@@ -38,22 +38,23 @@ function AttributionWindow({ client, days }: { client: string; days: number }) {
     >
       <Label htmlFor={id}>Attribution window (days)</Label>
       <div className="flex flex-wrap items-center gap-2">
-        <Input
-          id={id}
-          type="number"
-          min={1}
-          max={MAX_ATTRIBUTION_WINDOW_DAYS}
-          step={1}
-          className="w-28"
-          value={value}
-          aria-describedby={`${id}-hint`}
-          onChange={(event) => setValue(event.target.value)}
-        />
+        <div className="w-28">
+          <Input
+            id={id}
+            type="number"
+            min={1}
+            max={MAX_ATTRIBUTION_WINDOW_DAYS}
+            step={1}
+            value={value}
+            aria-describedby={`${id}-hint`}
+            onChange={(event) => setValue(event.target.value)}
+          />
+        </div>
         <Button type="submit" variant="secondary" disabled={!isValid || parsed === days || save.isPending}>
           {save.isPending ? 'Saving...' : 'Save'}
         </Button>
       </div>
-      <p id={`${id}-hint`} className="text-[13px] text-slate-600">
+      <p id={`${id}-hint`} className="mt-1 text-[13px] text-slate-600">
         A gift counts for the latest send to its vendor mailed at most this many days before it (1 to{' '}
         {MAX_ATTRIBUTION_WINDOW_DAYS}). Changing it re-attributes every imported contribution.
       </p>
