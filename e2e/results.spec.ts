@@ -150,4 +150,15 @@ test('a WinRed-like results file is mapped, previewed and imported on the Result
     });
     expect(body.sectionWidth).toBeLessThanOrEqual(body.shownWidth);
   }
+
+  // Vendor Settings lists the vendor's result codes: its UTM source and the code added above, which an admin removes.
+  await details.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Vendors' }).click();
+  await page.getByTestId(`vendor-card-${acme.vendorId}`).getByRole('button', { name: acme.name }).click();
+  const settings = page.getByRole('dialog', { name: 'Vendor Settings' });
+  const resultCodes = settings.getByRole('list', { name: 'Result codes' });
+  await expect(resultCodes.getByRole('listitem')).toHaveText([`${acme.utm}(UTM source)`, stray]);
+  await expectNoSeriousA11yViolations(page);
+  await settings.getByRole('button', { name: `Remove result code ${stray}` }).click();
+  await expect(resultCodes.getByRole('listitem')).toHaveText([`${acme.utm}(UTM source)`]);
 });

@@ -14,7 +14,7 @@ describe('formatCents', () => {
     expect(formatCents(-1050)).toBe('-$10.50');
   });
 
-  it('keeps cents that a floating-point division would round (0.29 * 100 is 28.999...)', () => {
+  it('keeps two digits of cents on small and large amounts', () => {
     expect(formatCents(29)).toBe('$0.29');
     expect(formatCents(1_000_000_007)).toBe('$10,000,000.07');
   });
