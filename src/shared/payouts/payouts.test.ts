@@ -1,0 +1,190 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { DeliveryTerms } from '../contracts/email-logs';
+import { vendorTerms } from '../rules/pricing';
+import { centsOfDollarText, divideRounded, formatCents } from './money';
+import { owedFor } from './owed';
+import { countedQuantity } from './quantity';
+import { adjustmentOf, statementTotal } from './statement';
+import { payoutTermsOf, splitWording } from './terms';
+
+/** Terms as a send keeps them: built by the same rule that writes them into the vendor's message. */
+function sent(
+  model: 'Revshare' | 'CPD' | 'CPA' | 'CPM',
+  split?: string,
+  costs?: Record<string, number>,
+): DeliveryTerms {
+  const { items } = vendorTerms(model, split, costs);
+  return { pricingModel: model, items, emailProspectingKey: null, textProspectingKey: null };
+}
+
+const figures = (netCents: number, donors = 0, newDonors = 0) => ({ netCents, donors, newDonors });
+
+describe('money in integer cents', () => {
+  it('rounds a half away from zero', () => {
+    expect([divideRounded(1, 2), divideRounded(-1, 2), divideRounded(3, 2), divideRounded(-3, 2)]).toEqual([
+      1, -1, 2, -2,
+    ]);
+    expect([divideRounded(149, 100), divideRounded(150, 100), divideRounded(-150, 100)]).toEqual([1, 2, -2]);
+  });
+
+  it('reads dollar text as the message shows it', () => {
+    expect(centsOfDollarText('$5,000')).toBe(500_000);
+    expect(centsOfDollarText('$12.50')).toBe(1250);
+    expect(centsOfDollarText('$0.075')).toBe(8);
+    expect(centsOfDollarText('$1,234,567.89')).toBe(123_456_789);
+    expect(centsOfDollarText('[Not set]')).toBeNull();
+    expect(centsOfDollarText('12,34')).toBeNull();
+  });
+
+  it('formats cents without floating dollars', () => {
+    expect([formatCents(123_456), formatCents(-5), formatCents(0), formatCents(100_000_000_01)]).toEqual([
+      '$1,234.56',
+      '-$0.05',
+      '$0.00',
+      '$100,000,000.01',
+    ]);
+  });
+});
+
+describe('terms kept with a delivery', () => {
+  it('says whose share the first number of a split is', () => {
+    expect(splitWording('60/40')).toBe('60/40: vendor 60 %, client 40 %');
+  });
+
+  it('reads each model, and a missing rate as missing terms', () => {
+    expect(payoutTermsOf(sent('Revshare', '60/40'))).toEqual({
+      model: 'Revshare',
+      vendorPercent: 60,
+      clientPercent: 40,
+    });
+    expect(payoutTermsOf(sent('CPD', undefined, { costPerDonor: 12.5, cpdBudget: 5000 }))).toEqual({
+      model: 'CPD',
+      rateCents: 1250,
+      budgetCents: 500_000,
+    });
+    expect(payoutTermsOf(sent('CPM', undefined, { cpmBudget: 100 }))).toEqual({
+      model: 'CPM',
+      missing: ['Cost per thousand'],
+    });
+    expect(payoutTermsOf(sent('CPA', undefined, { costPerAcquisition: 40 }))).toMatchObject({ budgetCents: null });
+    expect(payoutTermsOf(null)).toMatchObject({ missing: ['Terms'] });
+  });
+});
+
+describe('what a vendor is owed for a send', () => {
+  it('Revshare: the vendor’s percentage of the net, rounded half away from zero', () => {
+    const terms = payoutTermsOf(sent('Revshare', '60/40'));
+    expect(owedFor(terms, figures(100_001), null)).toEqual({ owedCents: 60_001, flag: null });
+    expect(owedFor(terms, figures(1), null).owedCents).toBe(1); // 0.6 cent
+    expect(owedFor(payoutTermsOf(sent('Revshare', '50/50')), figures(1), null).owedCents).toBe(1); // half a cent
+    expect(owedFor(payoutTermsOf(sent('Revshare', '50/50')), figures(-1), null).owedCents).toBe(-1);
+  });
+
+  it('CPD and CPA count donors and new donors, capped by their budgets', () => {
+    const cpd = payoutTermsOf(sent('CPD', undefined, { costPerDonor: 12.5, cpdBudget: 100 }));
+    expect(owedFor(cpd, figures(0, 4, 1), null).owedCents).toBe(5000);
+    expect(owedFor(cpd, figures(0, 9, 1), null).owedCents).toBe(10_000);
+    const cpa = payoutTermsOf(sent('CPA', undefined, { costPerAcquisition: 40, cpaBudget: 1000 }));
+    expect(owedFor(cpa, figures(0, 9, 3), null).owedCents).toBe(12_000);
+  });
+
+  it('CPM needs a quantity and never guesses one', () => {
+    const cpm = payoutTermsOf(sent('CPM', undefined, { costPerThousand: 2.5, cpmBudget: 1000 }));
+    expect(owedFor(cpm, figures(0), null)).toEqual({ owedCents: null, flag: 'Quantity not reported' });
+    expect(owedFor(cpm, figures(0), 1_999).owedCents).toBe(500); // 499.75 cents
+    expect(owedFor(cpm, figures(0), 1_000_000_000).owedCents).toBe(100_000);
+  });
+
+  it("shows 'Terms missing' instead of zero", () => {
+    expect(owedFor(payoutTermsOf(sent('CPD', undefined, {})), figures(100, 3, 3), null)).toEqual({
+      owedCents: null,
+      flag: 'Terms missing',
+    });
+  });
+});
+
+describe("a vendor's quantity is a claim, not a bill", () => {
+  const report = { planned: 50_000, vendorLimit: null, accepted: false } as const;
+
+  it('counts a vendor report up to its plan until an admin accepts the rest', () => {
+    expect(countedQuantity({ ...report, deployed: 1_000_000_000, source: 'vendor' })).toEqual({
+      quantity: 50_000,
+      needsReview: true,
+    });
+    expect(countedQuantity({ ...report, deployed: 1_000_000_000, source: 'vendor', accepted: true })).toEqual({
+      quantity: 1_000_000_000,
+      needsReview: false,
+    });
+    expect(countedQuantity({ ...report, deployed: 40_000, source: 'vendor' })).toEqual({
+      quantity: 40_000,
+      needsReview: false,
+    });
+  });
+
+  it('uses the admin’s limit without a plan, and nothing without either', () => {
+    const unplanned = { ...report, planned: null, source: 'vendor' } as const;
+    expect(countedQuantity({ ...unplanned, vendorLimit: 10_000, deployed: 12_000 })).toEqual({
+      quantity: 10_000,
+      needsReview: true,
+    });
+    expect(countedQuantity({ ...unplanned, deployed: 12_000 })).toEqual({ quantity: 0, needsReview: true });
+  });
+
+  it('counts what the agency recorded as recorded, and nothing when nothing was reported', () => {
+    expect(countedQuantity({ ...report, deployed: 1_000_000_000, source: 'staff' }).quantity).toBe(1_000_000_000);
+    expect(countedQuantity({ ...report, deployed: null, source: null })).toEqual({
+      quantity: null,
+      needsReview: false,
+    });
+  });
+});
+
+describe('statements', () => {
+  const cents = fc.integer({ min: -10_000_000, max: 10_000_000 });
+  const line = fc.record({ sendId: fc.uuid(), owedCents: fc.option(cents, { nil: null }) });
+  const adjustment = fc.record({ sendId: fc.uuid(), owedCents: cents, reason: fc.string() });
+
+  it("a month's total is the sum of its lines and adjustments", () => {
+    fc.assert(
+      fc.property(fc.array(line), fc.array(adjustment), (lines, adjustments) => {
+        const total = statementTotal(lines, adjustments);
+        const known = lines.flatMap((each) => (each.owedCents === null ? [] : [each.owedCents]));
+        expect(total.owedCents).toBe(
+          [...known, ...adjustments.map((each) => each.owedCents)].reduce((a, b) => a + b, 0),
+        );
+        expect(total.unknownLines).toBe(lines.length - known.length);
+      }),
+    );
+  });
+
+  it('results that change after finalizing become adjustments: the finalized total never moves', () => {
+    const terms = payoutTermsOf(sent('Revshare', '70/30'));
+    const send = fc.record({
+      net: fc.integer({ min: 0, max: 5_000_000 }),
+      later: fc.integer({ min: -5_000_000, max: 5_000_000 }),
+    });
+    fc.assert(
+      fc.property(fc.array(send, { minLength: 1, maxLength: 8 }), (sends) => {
+        const frozen = sends.map((each, index) => ({
+          sendId: String(index),
+          netCents: each.net,
+          owedCents: owedFor(terms, figures(each.net), null).owedCents,
+        }));
+        const finalizedTotal = statementTotal(frozen, []).owedCents;
+        const adjustments = sends.flatMap((each, index) => {
+          const netCents = Math.max(0, each.net + each.later);
+          const now = { netCents, owedCents: owedFor(terms, figures(netCents), null).owedCents };
+          const adjustment = adjustmentOf(String(index), frozen[index]!, now);
+          return adjustment ? [adjustment] : [];
+        });
+        expect(statementTotal(frozen, []).owedCents).toBe(finalizedTotal);
+        const owedNow = sends.reduce(
+          (total, each) => total + owedFor(terms, figures(Math.max(0, each.net + each.later)), null).owedCents!,
+          0,
+        );
+        expect(finalizedTotal + statementTotal([], adjustments).owedCents).toBe(owedNow);
+      }),
+    );
+  });
+});

@@ -1,0 +1,43 @@
+import type { DeliveryTerms } from '../contracts/email-logs';
+import { SPLIT_PATTERN } from '../contracts/vendor-terms';
+import { centsOfDollarText, type Cents } from './money';
+
+/** What a delivery's terms pay, read from the terms its message carried (never today's terms). */
+export type PayoutTerms =
+  | { model: 'Revshare'; vendorPercent: number; clientPercent: number }
+  | { model: 'CPD' | 'CPA' | 'CPM'; rateCents: Cents; budgetCents: Cents | null }
+  | { model: string; missing: string[] };
+
+const RATE_LABELS = { CPD: 'Cost per donor', CPA: 'Cost per acquisition', CPM: 'Cost per thousand' } as const;
+const BUDGET_LABELS = { CPD: 'CPD budget', CPA: 'CPA budget', CPM: 'CPM budget' } as const;
+
+/** The split's wording wherever it is shown or edited: the first number is always the vendor's. */
+export function splitWording(split: string): string {
+  const match = SPLIT_PATTERN.exec(split.trim());
+  if (!match) return split;
+  return `${match[1]}/${match[2]}: vendor ${match[1]} %, client ${match[2]} %`;
+}
+
+/**
+ * A delivery's pay terms. The rate is required ('Terms missing' without it); a budget left unset caps nothing.
+ * Terms kept before pricing was recorded (null) are missing too.
+ */
+export function payoutTermsOf(terms: DeliveryTerms | null): PayoutTerms {
+  if (!terms) return { model: 'unknown', missing: ['Terms'] };
+  const value = (label: string) => terms.items.find((item) => item.label === label)?.value;
+  const model = terms.pricingModel;
+  if (model === 'Revshare') {
+    const match = SPLIT_PATTERN.exec(value('Split')?.trim() ?? '');
+    const vendorPercent = Number(match?.[1]);
+    const clientPercent = Number(match?.[2]);
+    if (!match || vendorPercent + clientPercent !== 100) return { model, missing: ['Split'] };
+    return { model, vendorPercent, clientPercent };
+  }
+  if (model === 'CPD' || model === 'CPA' || model === 'CPM') {
+    const rateCents = centsOfDollarText(value(RATE_LABELS[model]) ?? '');
+    if (rateCents === null || rateCents < 0) return { model, missing: [RATE_LABELS[model]] };
+    const budgetCents = centsOfDollarText(value(BUDGET_LABELS[model]) ?? '');
+    return { model, rateCents, budgetCents: budgetCents !== null && budgetCents >= 0 ? budgetCents : null };
+  }
+  return { model, missing: ['Pricing model'] };
+}
