@@ -193,6 +193,8 @@ export async function upsertStaged(tx: Db, clientSlug: string, importId: number)
              s.refunded_at, s.recurrence_number, s.donor_hash, s.codes, s.campaign, d.vendor_id, d.send_id,
              d.attribution, d.matched_code
         FROM src s JOIN decided d ON d.source_id = s.source_id
+       -- One order for every import: two overlapping imports lock their shared rows in the same order, never a deadlock.
+       ORDER BY s.source_id
       ON CONFLICT (client_slug, source_id) DO UPDATE SET
              import_id = excluded.import_id, contributed_at = excluded.contributed_at,
              amount_cents = excluded.amount_cents, refunded_cents = excluded.refunded_cents,

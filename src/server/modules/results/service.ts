@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { findClient } from '#shared/clients';
 import {
   resultsMapping,
@@ -33,6 +34,8 @@ export function knownClient(slug: string): string {
   return slug;
 }
 
+const mappingParameter = z.object({ mapping: resultsMapping });
+
 /** The `mapping` query parameter: JSON of a mapping, or none. */
 export function mappingOfQuery(text: string | undefined): ResultsMapping | null {
   if (text === undefined || text.trim() === '') return null;
@@ -44,7 +47,7 @@ export function mappingOfQuery(text: string | undefined): ResultsMapping | null 
       field: 'mapping',
     });
   }
-  return parseInput(resultsMapping, value, 'mapping');
+  return parseInput(mappingParameter, { mapping: value }, 'mapping').mapping;
 }
 
 export async function listImports(deps: ResultsDeps, clientSlug: string): Promise<ResultsImport[]> {
