@@ -1,5 +1,5 @@
 import type { ResultFigures, VendorResultFigures } from '#shared/contracts/results';
-import { formatCents } from '#shared/rules/cents';
+import { formatCents } from '#shared/payouts/money';
 
 /**
  * Per-vendor results with their totals: the Results screen (a client and dates) and Deployment Details (one send)

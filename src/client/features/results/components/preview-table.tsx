@@ -1,5 +1,5 @@
 import type { ResultsPreview } from '#shared/contracts/results';
-import { formatCents } from '#shared/rules/cents';
+import { formatCents } from '#shared/payouts/money';
 import { newYorkDate } from '#shared/rules/new-york-time';
 import { StatusBadge } from './status-badge';
 

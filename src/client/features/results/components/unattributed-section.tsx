@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { UnattributedCode, UnattributedReason } from '#shared/contracts/results';
 import type { Vendor } from '#shared/contracts/vendors';
-import { formatCents } from '#shared/rules/cents';
+import { formatCents } from '#shared/payouts/money';
 import { useAddResultCode } from '#client/api/result-codes';
 import { useVendors } from '#client/api/vendors';
 import { ListLoadError, ListLoading } from '#client/components/lists/list-states';
