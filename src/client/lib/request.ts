@@ -74,7 +74,8 @@ export async function request<T>(path: string, shape: Shape<T>, options: Request
   return parseAnswer(await requestRaw(path, options), path, shape, options.method ?? 'GET');
 }
 
-async function parseAnswer<T>(response: Response, path: string, shape: Shape<T>, method: string): Promise<T> {
+/** A success response's body read with its contract (also for the calls `request` cannot make: a raw CSV body). */
+export async function parseAnswer<T>(response: Response, path: string, shape: Shape<T>, method: string): Promise<T> {
   const text = response.status === 204 ? '' : await response.text();
   let body: unknown;
   try {

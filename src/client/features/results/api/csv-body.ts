@@ -1,10 +1,10 @@
-import { readShape, type Shape } from '#shared/contracts/shape';
+import type { Shape } from '#shared/contracts/shape';
 import { getAuthToken } from '#client/lib/auth-token';
-import { RequestError, ResponseContractError } from '#client/lib/request';
+import { parseAnswer, RequestError } from '#client/lib/request';
 
 /**
  * The results calls whose body is a CSV file (or its start) sent as it is, `Content-Type: text/csv`: `request` sends
- * JSON only. Errors and answers read as `request`'s do (RequestError with the server's `{message}`, the contract).
+ * JSON only. Errors and answers read as `request`'s are (RequestError with the server's `{message}`, parseAnswer).
  */
 
 /** '/api/results/…?client=…' with the query's defined values. */
@@ -12,24 +12,6 @@ export function resultsPath(path: string, query: Record<string, string | undefin
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, value);
   return `/api/results${path}?${params.toString()}`;
-}
-
-function readAnswer<T>(method: string, path: string, text: string, shape: Shape<T>): T {
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    throw new ResponseContractError(method, path, ['the body is not JSON']);
-  }
-  const parsed = readShape(shape, body);
-  if (!parsed.success) {
-    throw new ResponseContractError(
-      method,
-      path,
-      parsed.problems.map((problem) => `${problem.path.join('.') || '(body)'}: ${problem.message}`),
-    );
-  }
-  return parsed.data;
 }
 
 const authHeaders = (): Record<string, string> => {
@@ -46,9 +28,8 @@ export async function postCsv<T>(path: string, body: Blob, shape: Shape<T>, sign
     headers: { 'Content-Type': 'text/csv', ...authHeaders() },
     body,
   });
-  const text = await response.text();
-  if (!response.ok) throw new RequestError(response.status, text, response.statusText);
-  return readAnswer('POST', path, text, shape);
+  if (!response.ok) throw new RequestError(response.status, await response.text(), response.statusText);
+  return parseAnswer(response, path, shape, 'POST');
 }
 
 export interface UploadProgress {
@@ -80,11 +61,8 @@ export function uploadCsv<T>(
         reject(new RequestError(xhr.status, xhr.responseText, xhr.statusText));
         return;
       }
-      try {
-        resolve(readAnswer('POST', path, xhr.responseText, shape));
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error(String(error)));
-      }
+      // The answer as a fetch Response, so it is read exactly as `request` reads one.
+      resolve(parseAnswer(new Response(xhr.responseText, { status: xhr.status }), path, shape, 'POST'));
     };
     xhr.onerror = () => reject(new TypeError('The upload failed: the server could not be reached.'));
     xhr.onabort = () => reject(new DOMException('The upload was stopped.', 'AbortError'));
