@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, signInWithToken, test } from './fixtures';
+import { ADMIN_EMAIL, expect, expectNoSeriousA11yViolations, signInWithToken, test, tokenFor } from './fixtures';
 import { cpdSend } from './send-fixtures';
 
 /**
@@ -161,4 +161,59 @@ test('a WinRed-like results file is mapped, previewed and imported on the Result
   await expectNoSeriousA11yViolations(page);
   await settings.getByRole('button', { name: `Remove result code ${stray}` }).click();
   await expect(resultCodes.getByRole('listitem')).toHaveText([`${acme.utm}(UTM source)`]);
+});
+
+test("the client's saved mapping prefills the mapping step; a line the server cannot read past the preview's first 256 KB is named in an alert by the import area, and nothing is imported", async ({
+  page,
+  request,
+}) => {
+  const admin = await tokenFor(request, ADMIN_EMAIL);
+  const tag = Date.now().toString(36);
+  const header = 'Gift,When,Total,Donor,Ref';
+  const mapping = { id: 'Gift', date: 'When', amount: 'Total', email: 'Donor', codes: ['Ref'] };
+  // A first import through the API saves the mapping for the client.
+  const first = await request.post(
+    `/api/results/imports?client=ron-pac&mapping=${encodeURIComponent(JSON.stringify(mapping))}`,
+    {
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'text/csv' },
+      data: `${header}\nG0-${tag},2026-11-02 10:00:00,5.00,zed.${tag}@donors.test,nobody_${tag}\n`,
+    },
+  );
+  expect(first.status(), await first.text()).toBe(201);
+
+  // 4,000 good rows (about 350 KB), then one whose amount cannot be read: line 4,002 (the header is line 1).
+  const good = Array.from(
+    { length: 4000 },
+    (_, index) => `G${index + 1}-${tag},2026-11-02 10:00:00,12.00,donor${index}.${tag}@donors.test,nobody_${tag}`,
+  );
+  const file = [header, ...good, `GX-${tag},2026-11-02 10:00:00,twelve,bad.${tag}@donors.test,nobody_${tag}`].join(
+    '\n',
+  );
+  expect(file.length).toBeGreaterThan(256 * 1024);
+
+  await signInWithToken(page, admin, '/results?client=ron-pac');
+  await expect(page.getByRole('radio', { name: 'RON PAC' })).toHaveAttribute('aria-checked', 'true');
+  await page
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles({
+      name: `other-${tag}.csv`,
+      mimeType: 'text/csv',
+      buffer: Buffer.from(file),
+    });
+  await expect(page.getByText("Not ActBlue's columns: the client's saved mapping is filled in below.")).toBeVisible();
+  const step = page.getByRole('group', { name: 'Which column holds what' });
+  await expect(step.getByRole('combobox', { name: /^Contribution id/ })).toHaveValue('Gift');
+  await expect(step.getByRole('combobox', { name: /^Amount/ })).toHaveValue('Total');
+  await expect(step.getByRole('checkbox', { name: 'Ref' })).toBeChecked();
+  await expect(
+    page.getByText(/^In the first [\d,]+ rows: 0 matched, [\d,]+ unmatched, 0 outside the window\.$/),
+  ).toBeVisible();
+
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText("Line 4002, column 'Total'");
+  await expect(page.getByRole('button', { name: 'Import', exact: true })).toBeEnabled();
+  await expect(page.getByRole('list', { name: 'Imports' }).getByRole('listitem')).toHaveCount(1);
+  await expectNoSeriousA11yViolations(page);
+  await screenshots(page, 'results-import-refused');
 });

@@ -127,7 +127,10 @@ export function ImportSection({ client }: { client: string }) {
         {chosen && detected.isPending ? <p className="text-sm text-slate-600">Reading the file...</p> : null}
         {chosen && detected.data ? (
           <p className="text-sm">
-            <span className="font-medium">Detected format:</span> {FORMAT_TEXT[detected.data.format]}
+            <span className="font-medium">Detected format:</span>{' '}
+            {detected.data.format === 'unknown' && detected.data.mapping
+              ? "Not ActBlue's columns: the client's saved mapping is filled in below."
+              : FORMAT_TEXT[detected.data.format]}
           </p>
         ) : null}
         {chosen && needsMapping && draft ? (
