@@ -163,7 +163,7 @@ test('a WinRed-like results file is mapped, previewed and imported on the Result
   await expect(resultCodes.getByRole('listitem')).toHaveText([`${acme.utm}(UTM source)`]);
 });
 
-test("the client's saved mapping prefills the mapping step; a line the server cannot read past the preview's first 256 KB is named in an alert by the import area, and nothing is imported", async ({
+test("the client's saved mapping prefills the mapping step; a line the server cannot read past the preview's first 256 KB is named in an alert by the import area, and nothing is imported; the attribution window and the prior donor file are kept, and an admin deletes the import after a confirmation", async ({
   page,
   request,
 }) => {
@@ -216,4 +216,37 @@ test("the client's saved mapping prefills the mapping step; a line the server ca
   await expect(page.getByRole('list', { name: 'Imports' }).getByRole('listitem')).toHaveCount(1);
   await expectNoSeriousA11yViolations(page);
   await screenshots(page, 'results-import-refused');
+
+  // The attribution window (anyone) and the prior donor file (admins), kept per client.
+  const windowDays = page.getByRole('spinbutton', { name: 'Attribution window (days)' });
+  await windowDays.fill('45');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Attribution window saved', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(windowDays).toHaveValue('45');
+  await page
+    .locator('input[type=file]')
+    .nth(1)
+    .setInputFiles({
+      name: 'house-file.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`email\nold.one.${tag}@donors.test\nOLD.two.${tag}@donors.test\n`),
+    });
+  await expect(page.getByText(/^2 prior donors on file/)).toBeVisible();
+  await page.getByRole('button', { name: 'Delete prior donor file' }).click();
+  const confirmFile = page.getByRole('dialog', { name: 'Delete Prior Donor File' });
+  await confirmFile.getByRole('button', { name: 'Delete File' }).click();
+  await expect(page.getByText('No prior donor file.')).toBeVisible();
+
+  // An admin deletes the import, after a confirmation: its contribution and its unmatched code go with it.
+  await page
+    .getByRole('list', { name: 'Imports' })
+    .getByRole('button', { name: /^Delete import of / })
+    .click();
+  const confirmImport = page.getByRole('dialog', { name: 'Delete Import' });
+  await expect(confirmImport).toContainText('This cannot be undone.');
+  await expectNoSeriousA11yViolations(page);
+  await confirmImport.getByRole('button', { name: 'Delete Import' }).click();
+  await expect(page.getByText('No results imported for this client yet.')).toBeVisible();
+  await expect(page.getByText('Every imported contribution is attributed.')).toBeVisible();
 });

@@ -142,11 +142,8 @@ export function SettingsSection({ client, isAdmin }: { client: string; isAdmin: 
         </ListLoading>
       ) : (
         <div className="grid gap-5 md:grid-cols-2">
-          <AttributionWindow
-            key={`${client}:${settings.data.attributionWindowDays}`}
-            client={client}
-            days={settings.data.attributionWindowDays}
-          />
+          {/* Keyed by client only: a remount on the saved value would drop the save's own callbacks. */}
+          <AttributionWindow key={client} client={client} days={settings.data.attributionWindowDays} />
           <PriorDonors client={client} priorDonors={settings.data.priorDonors} isAdmin={isAdmin} />
         </div>
       )}
