@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { once } from 'node:events';
+import { ACTBLUE_COLUMNS } from '#shared/results/columns';
 import { PG_BIN, startPostgresCluster } from '../scripts/postgres-cluster.mjs';
 import { median } from './load';
 import { rssOf } from './send-fanout';
@@ -12,25 +13,6 @@ import { startServer, type RunningServer } from './server-process';
 
 const VENDOR_COUNT = 20;
 const ADMIN = 'bench@agency.test';
-const COLUMNS = [
-  'Receipt ID',
-  'Date',
-  'Amount',
-  'Recurring Total Months',
-  'Recurrence Number',
-  'Recipient',
-  'Fundraising Page',
-  'Reference Code',
-  'Reference Code 2',
-  'Donor First Name',
-  'Donor Last Name',
-  'Donor ZIP',
-  'Donor Email',
-  'Lineitem ID',
-  'Refund ID',
-  'Refund Date',
-  'Fee',
-];
 const vendorIds = Array.from({ length: VENDOR_COUNT }, (_, i) => `rv${String(i).padStart(2, '0')}`);
 
 function rowsOption(): number {
@@ -49,7 +31,7 @@ const eastern = (ms: number) => new Date(ms - 5 * 3_600_000).toISOString().repla
  */
 export async function writeActBlueFile(path: string, rows: number, start: number): Promise<void> {
   const out = createWriteStream(path);
-  let chunk = `${COLUMNS.join(',')}\n`;
+  let chunk = `${ACTBLUE_COLUMNS.join(',')}\n`;
   for (let i = 0; i < rows; i++) {
     const at = start + 60_000 + Math.floor((i * 40 * 86_400_000) / rows);
     const isLater = i % 10 === 3;
@@ -88,7 +70,7 @@ export async function writeActBlueFile(path: string, rows: number, start: number
 /** PostgreSQL's own COPY … FROM STDIN of the file into a bare table of text columns (psql's \copy), in ms. */
 function copyBaseline(url: string, path: string): number {
   const psql = join(PG_BIN, 'psql');
-  const columns = COLUMNS.map((_, i) => `c${i} text`).join(', ');
+  const columns = ACTBLUE_COLUMNS.map((_, i) => `c${i} text`).join(', ');
   execFileSync(psql, [url, '-q', '-c', `CREATE TABLE bare (${columns})`]);
   const started = performance.now();
   execFileSync(psql, [url, '-q', '-c', `\\copy bare FROM '${path}' WITH (FORMAT csv, HEADER true)`]);
