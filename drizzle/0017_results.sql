@@ -14,7 +14,7 @@ CREATE TABLE "contributions" (
 	"refunded_cents" bigint DEFAULT 0 NOT NULL,
 	"refunded_at" timestamp with time zone,
 	"recurrence_number" integer,
-	"donor_hash" text,
+	"donor_hash" bigint,
 	"codes" text[] DEFAULT '{}'::text[] NOT NULL,
 	"campaign" text,
 	"vendor_id" text,
@@ -27,7 +27,7 @@ CREATE TABLE "contributions" (
 --> statement-breakpoint
 CREATE TABLE "prior_donors" (
 	"client_slug" text NOT NULL,
-	"donor_hash" text NOT NULL,
+	"donor_hash" bigint NOT NULL,
 	CONSTRAINT "prior_donors_client_slug_donor_hash_pk" PRIMARY KEY("client_slug","donor_hash")
 );
 --> statement-breakpoint
@@ -56,7 +56,6 @@ CREATE TABLE "vendor_result_codes" (
 ALTER TABLE "contributions" ADD CONSTRAINT "contributions_import_id_result_imports_id_fk" FOREIGN KEY ("import_id") REFERENCES "public"."result_imports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "contributions_client_date_idx" ON "contributions" USING btree ("client_slug","contributed_at");--> statement-breakpoint
 CREATE INDEX "contributions_send_idx" ON "contributions" USING btree ("send_id");--> statement-breakpoint
-CREATE INDEX "contributions_import_idx" ON "contributions" USING btree ("import_id");--> statement-breakpoint
 CREATE INDEX "contributions_donor_idx" ON "contributions" USING btree ("client_slug","donor_hash");--> statement-breakpoint
 CREATE INDEX "result_imports_client_idx" ON "result_imports" USING btree ("client_slug","created_at");--> statement-breakpoint
 CREATE INDEX "vendor_result_codes_code_idx" ON "vendor_result_codes" USING btree ("code");--> statement-breakpoint

@@ -1,27 +1,8 @@
 import Papa from 'papaparse';
+import { ACTBLUE_COLUMNS } from '#shared/results/columns';
 import type { App } from '../app';
 import { sendBodyFor, VENDORS } from './send-fixtures';
 import { bearer } from './test-app';
-
-export const ACTBLUE_COLUMNS = [
-  'Receipt ID',
-  'Date',
-  'Amount',
-  'Recurring Total Months',
-  'Recurrence Number',
-  'Recipient',
-  'Fundraising Page',
-  'Reference Code',
-  'Reference Code 2',
-  'Donor First Name',
-  'Donor Last Name',
-  'Donor ZIP',
-  'Donor Email',
-  'Lineitem ID',
-  'Refund ID',
-  'Refund Date',
-  'Fee',
-] as const;
 
 export type ActBlueRow = Partial<Record<(typeof ACTBLUE_COLUMNS)[number], string>>;
 

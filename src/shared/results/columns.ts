@@ -1,5 +1,26 @@
 import type { ResultsMapping } from '../contracts/results';
 
+/** The columns of ActBlue's contribution export, in its order (the tests and the benchmark write files with them). */
+export const ACTBLUE_COLUMNS = [
+  'Receipt ID',
+  'Date',
+  'Amount',
+  'Recurring Total Months',
+  'Recurrence Number',
+  'Recipient',
+  'Fundraising Page',
+  'Reference Code',
+  'Reference Code 2',
+  'Donor First Name',
+  'Donor Last Name',
+  'Donor ZIP',
+  'Donor Email',
+  'Lineitem ID',
+  'Refund ID',
+  'Refund Date',
+  'Fee',
+] as const;
+
 /** ActBlue's contribution export: the columns that map themselves (its header names, as ActBlue writes them). */
 export const ACTBLUE_MAPPING: ResultsMapping = {
   id: 'Lineitem ID',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attributeRow, isFirstPayment, type AttributionContext, type SendToVendor } from './attribution';
-import { ACTBLUE_MAPPING, isActBlueHeader, resolveColumns } from './columns';
+import { ACTBLUE_COLUMNS, ACTBLUE_MAPPING, isActBlueHeader, resolveColumns } from './columns';
 import { readRow } from './rows';
 import { normaliseCode, normaliseEmail, parseCents, parseNewYorkDateTime, urlParameter, windowStart } from './values';
 
@@ -54,25 +54,7 @@ describe('codes and e-mails', () => {
   });
 });
 
-const ACTBLUE_HEADER = [
-  'Receipt ID',
-  'Date',
-  'Amount',
-  'Recurring Total Months',
-  'Recurrence Number',
-  'Recipient',
-  'Fundraising Page',
-  'Reference Code',
-  'Reference Code 2',
-  'Donor First Name',
-  'Donor Last Name',
-  'Donor ZIP',
-  'Donor Email',
-  'Lineitem ID',
-  'Refund ID',
-  'Refund Date',
-  'Fee',
-];
+const ACTBLUE_HEADER: readonly string[] = ACTBLUE_COLUMNS;
 
 describe('ActBlue columns', () => {
   it('map themselves, and a missing one is named', () => {

@@ -88,7 +88,8 @@ export async function importResults(
     if (!read) throw badRequest('The file is empty: it has no header row and no contributions.');
     if (batch.line.length > 0) await repo.stageBatch(tx, batch);
     const counts = await repo.upsertStaged(tx, clientSlug, importId);
-    await repo.markNewDonors(tx, clientSlug, true);
+    // A contribution whose date, amount or donor changed may move a donor's first contribution anywhere: all again.
+    if (counts.updated > 0) await repo.markNewDonors(tx, clientSlug, true);
     await repo.saveImportCounts(tx, importId, counts);
     if (read.format === 'mapped') await repo.saveMapping(tx, clientSlug, read.mapping, now);
     await recordAudit(
