@@ -20,6 +20,14 @@ async function screenshots(page: Page, name: string, { fullPage = true } = {}) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+/** Chooses a CSV in the import area's drop zone (its file input: the first on the screen). */
+async function chooseResultsFile(page: Page, name: string, content: string) {
+  await page
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
+}
+
 test('a WinRed-like results file is mapped, previewed and imported on the Results screen with its progress; an unmatched code is added to a vendor, and Deployment Details shows what each vendor raised', async ({
   page,
   request,
@@ -43,14 +51,7 @@ test('a WinRed-like results file is mapped, previewed and imported on the Result
   await page.getByRole('radio', { name: 'Heritage Action' }).click();
 
   // Not ActBlue's columns: the mapping step, then the preview of the rows as mapped.
-  await page
-    .locator('input[type=file]')
-    .first()
-    .setInputFiles({
-      name: `winred-${tag}.csv`,
-      mimeType: 'text/csv',
-      buffer: Buffer.from(file),
-    });
+  await chooseResultsFile(page, `winred-${tag}.csv`, file);
   await expect(page.getByText("Not ActBlue's columns: choose which column holds what.")).toBeVisible();
   const mapping = page.getByRole('group', { name: 'Which column holds what' });
   await mapping.getByRole('combobox', { name: /^Contribution id/ }).selectOption('Transaction ID');
@@ -193,14 +194,7 @@ test("the client's saved mapping prefills the mapping step; a line the server ca
 
   await signInWithToken(page, admin, '/results?client=ron-pac');
   await expect(page.getByRole('radio', { name: 'RON PAC' })).toHaveAttribute('aria-checked', 'true');
-  await page
-    .locator('input[type=file]')
-    .first()
-    .setInputFiles({
-      name: `other-${tag}.csv`,
-      mimeType: 'text/csv',
-      buffer: Buffer.from(file),
-    });
+  await chooseResultsFile(page, `other-${tag}.csv`, file);
   await expect(page.getByText("Not ActBlue's columns: the client's saved mapping is filled in below.")).toBeVisible();
   const step = page.getByRole('group', { name: 'Which column holds what' });
   await expect(step.getByRole('combobox', { name: /^Contribution id/ })).toHaveValue('Gift');
