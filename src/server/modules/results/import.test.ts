@@ -241,3 +241,26 @@ test('two overlapping imports at once give each contribution once', async ({ app
   );
   expect(counted.rows[0]).toEqual({ n: 450, d: 450 });
 });
+
+test("a later file with a donor's earlier gift makes that gift the new donor's, not the one imported before", async ({
+  app,
+  admin,
+}) => {
+  await seedVendors(app, admin);
+  const sendId = await sendTo(app, admin, ['acme1234']);
+  const gift = (id: string, date: string) => ({
+    'Lineitem ID': id,
+    Date: date,
+    Amount: '10',
+    'Reference Code': 'acme',
+    'Donor Email': 'same@x.org',
+  });
+  const newDonors = async () =>
+    (await app.inject({ method: 'GET', url: `/api/email-logs/${sendId}/results`, headers: bearer(admin) })).json()
+      .totals.newDonors as number;
+  await importResults(app, admin, actBlueCsv([gift('late', '2026-03-12 10:00:00')]));
+  expect(await newDonors()).toBe(1);
+  // An earlier gift of the same donor, before the send: outside the window, but the donor's first to the client.
+  await importResults(app, admin, actBlueCsv([gift('early', '2026-03-01 10:00:00')]));
+  expect(await newDonors()).toBe(0);
+});
