@@ -9,7 +9,7 @@ const ROUNDS = 3;
 const HTML_BYTES = 1024 * 1024;
 
 /** Resident set size of a process in bytes (Linux /proc): now (VmRSS), or the highest since it started (VmHWM). */
-function rssOf(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
+export function rssOf(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
   const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) * 1024 : 0;
 }

@@ -109,6 +109,15 @@ const environment = z.object({
       .max(3600, { error: 'must be at most 3600 seconds' })
       .default(30),
   ),
+  RESULTS_MAX_MB: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ error: 'must be a number of megabytes' })
+      .int({ error: 'must be a whole number of megabytes' })
+      .min(1, { error: 'must be at least 1 MB' })
+      .max(16_384, { error: 'must be at most 16384 MB' })
+      .default(512),
+  ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -166,6 +175,8 @@ function toConfig(env: z.infer<typeof environment>) {
     /** Days the files of a send are kept; undefined keeps them forever. */
     retentionDays: env.RETENTION_DAYS,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT * 1000,
+    /** The largest results file (issue 23) an import accepts, in bytes; past it, 413. */
+    resultsMaxBytes: env.RESULTS_MAX_MB * 1024 * 1024,
     logLevel: env.LOG_LEVEL,
     logFormat: env.LOG_FORMAT,
   };

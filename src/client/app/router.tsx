@@ -65,6 +65,10 @@ const routes: RouteObject[] = [
             element: lazyPage(() => import('../features/tracking/components/tracking-page'), 'TrackingPage'),
           },
           {
+            path: '/results',
+            element: lazyPage(() => import('../features/results/components/results-page'), 'ResultsPage'),
+          },
+          {
             path: '/vendors',
             element: lazyPage(() => import('../features/vendors/components/vendors-page'), 'VendorsPage'),
           },

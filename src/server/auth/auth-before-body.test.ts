@@ -38,6 +38,7 @@ const largeBodyRoutes = [
   ['POST', '/api/prospecting-drafts'],
   ['PATCH', '/api/prospecting-drafts/card-1'],
   ['POST', '/api/send-email'],
+  ['POST', '/api/results/imports?client=goa-victory'],
 ] as const;
 
 /** Every route that authenticates before it reads its body (the large-body ones and the smaller ones that do too). */

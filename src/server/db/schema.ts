@@ -11,3 +11,4 @@ export * from './schema/files';
 export * from './schema/sends';
 export * from './schema/tracking';
 export * from './schema/maintenance';
+export * from './schema/results';

@@ -1,4 +1,4 @@
-import { History, Home, KanbanSquare, MailCheck, Send, Settings, Users, type LucideIcon } from 'lucide-react';
+import { ChartColumn, History, Home, KanbanSquare, MailCheck, Send, Settings, Users, type LucideIcon } from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
 import { Tooltip } from '#client/components/ui/tooltip';
 import { cn } from '#client/lib/cn';
@@ -17,6 +17,7 @@ const NAV_ITEMS: NavItem[] = [
   { to: '/', label: 'Home', icon: Home },
   { to: '/deployment-log', label: 'Deployment Log', icon: History },
   { to: '/tracking', label: 'Tracking', icon: KanbanSquare },
+  { to: '/results', label: 'Results', icon: ChartColumn },
   { to: '/vendors', label: 'Vendors', icon: Users },
   { to: '/approvals', label: 'Approvals', icon: MailCheck },
   { to: '/settings', label: 'Settings', icon: Settings, adminOnly: true },

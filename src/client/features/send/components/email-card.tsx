@@ -8,7 +8,7 @@ import type { Card, CardChanges } from '../state/send-state';
 import { CardWarnings } from './card-warnings';
 import { CsvStatus, EndDateField, FileChip, TextField } from './card-fields';
 import { ContentCard } from './content-card';
-import { DropZone } from './drop-zone';
+import { DropZone } from '#client/components/drop-zone';
 
 /**
  * A card's props keep their identity while the card, its label, CSV report and warnings are unchanged, and its handlers

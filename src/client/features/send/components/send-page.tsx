@@ -29,7 +29,7 @@ import {
 } from '../state/derive';
 import { emptyCard, newCardId, nextCardOrder, type Card } from '../state/send-state';
 import { AddContentMenu } from './add-content-menu';
-import { ClientTiles } from './client-tiles';
+import { ClientTiles } from '#client/components/client-tiles';
 import { ContentStart } from './content-start';
 import { EmailCard } from './email-card';
 import { EmailPreview } from '#client/components/email-preview';

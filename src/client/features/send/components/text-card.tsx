@@ -7,7 +7,7 @@ import { acceptAttribute, TEXT_CARD_FILES } from '../files/accepted-files';
 import { CardWarnings } from './card-warnings';
 import { CsvStatus, EndDateField, Field, FileChip, TextField } from './card-fields';
 import { ContentCard } from './content-card';
-import { DropZone } from './drop-zone';
+import { DropZone } from '#client/components/drop-zone';
 import type { CardChanges } from '../state/send-state';
 import type { CardProps } from './email-card';
 

@@ -16,6 +16,7 @@ import { RemindersToggle } from './reminders-toggle';
 import { ReuseSendActions } from './reuse-send-actions';
 import { RecordUpdateControl } from './record-update-control';
 import { RevokeLinkControl } from './revoke-link-control';
+import { SendResults } from './send-results';
 import { TrackingStatus } from './tracking-status';
 
 /** Whether the vendor's personal page link in this message still works (not revoked, not expired). */
@@ -158,6 +159,10 @@ export function DeploymentDetailsDialogContent({
           ) : (
             <p className="mt-1 text-[13px] text-slate-600">None</p>
           )}
+        </Section>
+
+        <Section title="Results">
+          <SendResults logId={entry.id} />
         </Section>
 
         {hasFiles && entry.deliveries.length >= 2 ? (

@@ -7,6 +7,7 @@ import { RequestError } from '#client/lib/request';
 import { useVendorGone } from '../hooks/use-vendor-gone';
 import { DeleteVendorDialog } from './delete-vendor-dialog';
 import { VendorContactSection } from './vendor-contact-section';
+import { VendorResultCodesSection } from './vendor-result-codes-section';
 import { VendorTermsSection } from './vendor-terms-section';
 
 /**
@@ -63,6 +64,8 @@ export function VendorSettingsDialogContent({
         <VendorContactSection vendor={vendor} isAdmin={isAdmin} onSaveError={onSaveError} />
         <hr className="border-slate-200" />
         <VendorTermsSection vendor={vendor} onSaveError={onSaveError} />
+        <hr className="border-slate-200" />
+        <VendorResultCodesSection vendorId={vendor.vendorId} isAdmin={isAdmin} />
       </div>
       {isAdmin ? (
         <DeleteVendorDialog

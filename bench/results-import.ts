@@ -1,0 +1,234 @@
+import { execFileSync } from 'node:child_process';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { once } from 'node:events';
+import { ACTBLUE_COLUMNS } from '#shared/results/columns';
+import { PG_BIN, startPostgresCluster } from '../scripts/postgres-cluster.mjs';
+import { median } from './load';
+import { rssOf } from './send-fanout';
+import { startServer, type RunningServer } from './server-process';
+
+const VENDOR_COUNT = 20;
+const ADMIN = 'bench@agency.test';
+const vendorIds = Array.from({ length: VENDOR_COUNT }, (_, i) => `rv${String(i).padStart(2, '0')}`);
+
+function rowsOption(): number {
+  const at = process.argv.indexOf('--rows');
+  const rows = at >= 0 ? Number(process.argv[at + 1]) : 1_000_000;
+  if (!Number.isInteger(rows) || rows < 1) throw new Error('--rows takes a whole number');
+  return rows;
+}
+
+/** New York wall time (EST, UTC-5: the run's weeks are in winter time) as ActBlue writes it. */
+const eastern = (ms: number) => new Date(ms - 5 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
+
+/**
+ * An ActBlue export of `rows` contributions, written in chunks (never whole in memory): 20 vendors' refcodes, 3 %
+ * unknown codes, 5 % refunds, 10 % later payments of recurring gifts, dated over the 40 days after `start`.
+ */
+export async function writeActBlueFile(path: string, rows: number, start: number): Promise<void> {
+  const out = createWriteStream(path);
+  let chunk = `${ACTBLUE_COLUMNS.join(',')}\n`;
+  for (let i = 0; i < rows; i++) {
+    const at = start + 60_000 + Math.floor((i * 40 * 86_400_000) / rows);
+    const isLater = i % 10 === 3;
+    const isRefund = i % 20 === 7;
+    const code = i % 100 < 3 ? `unknown${i % 7}` : vendorIds[i % VENDOR_COUNT]!;
+    const cents = 500 + ((i * 7919) % 20000);
+    chunk +=
+      [
+        `AB${Math.floor(i / 2)}`,
+        eastern(at),
+        `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`,
+        isLater ? '12' : '',
+        isLater ? String(2 + (i % 5)) : '',
+        'GOA Victory',
+        `https://secure.actblue.com/donate/goa?refcode=${code}`,
+        code,
+        '',
+        'Pat',
+        'Doe',
+        '10001',
+        `donor${i % 350_000}@example.org`,
+        `LI${i}`,
+        isRefund ? `RF${i}` : '',
+        isRefund ? eastern(at + 86_400_000) : '',
+        '0.99',
+      ].join(',') + '\n';
+    if (chunk.length > 1 << 20) {
+      if (!out.write(chunk)) await once(out, 'drain');
+      chunk = '';
+    }
+  }
+  out.end(chunk);
+  await once(out, 'finish');
+}
+
+/** PostgreSQL's own COPY … FROM STDIN of the file into a bare table of text columns (psql's \copy), in ms. */
+function copyBaseline(url: string, path: string): number {
+  const psql = join(PG_BIN, 'psql');
+  const columns = ACTBLUE_COLUMNS.map((_, i) => `c${i} text`).join(', ');
+  execFileSync(psql, [url, '-q', '-c', `CREATE TABLE bare (${columns})`]);
+  const started = performance.now();
+  execFileSync(psql, [url, '-q', '-c', `\\copy bare FROM '${path}' WITH (FORMAT csv, HEADER true)`]);
+  return performance.now() - started;
+}
+
+async function post(server: RunningServer, path: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response.json() as Promise<Record<string, unknown>>;
+}
+
+/** The admin, 20 vendors and one send to all of them for the client; the admin's Authorization header. */
+export async function seed(server: RunningServer): Promise<Record<string, string>> {
+  const invite = new URL(await server.setupUrl(ADMIN)).searchParams.get('invite');
+  const { token } = (await post(server, '/api/register', { email: ADMIN, password: 'bench password 1', invite })) as {
+    token: string;
+  };
+  const auth = { authorization: `Bearer ${token}` };
+  for (const vendorId of vendorIds) {
+    await post(
+      server,
+      '/api/vendors',
+      { vendorId, name: `Vendor ${vendorId}`, emails: [`${vendorId}@vendors.test`], defaultUtmSource: vendorId },
+      auth,
+    );
+  }
+  await post(
+    server,
+    '/api/send-email-consolidated',
+    {
+      selectedVendors: vendorIds,
+      emailCards: [
+        {
+          id: 'main',
+          htmlContent: '<p>Bench</p>',
+          subject: 'Bench',
+          senderName: 'Bench',
+          endDate: '2026-12-31',
+          csvContent: 'link\nhttps://x.test/?utm_source=a',
+        },
+      ],
+      textCards: [],
+      selectedClient: 'goa-victory',
+      allVendorLinks: {
+        main: Object.fromEntries(vendorIds.map((id) => [id, `https://donate.test/?utm_source=${id}`])),
+      },
+      pricingModel: 'Revshare',
+    },
+    auth,
+  );
+  return auth;
+}
+
+/** Streams the file to the import route (a real HTTP upload); the answer and the time, in ms. */
+export async function upload(server: RunningServer, auth: Record<string, string>, path: string) {
+  const started = performance.now();
+  const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = request(`${server.url}/api/results/imports?client=goa-victory`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'text/csv', 'content-length': String(statSync(path).size) },
+    });
+    req.on('response', (response) => {
+      let body = '';
+      response.setEncoding('utf8').on('data', (text: string) => (body += text));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    pipeline(createReadStream(path), req).catch(reject);
+  });
+  const ms = performance.now() - started;
+  if (answer.status !== 201) throw new Error(`import: ${answer.status} ${answer.body}`);
+  return { ms, counts: JSON.parse(answer.body) as Record<string, number> };
+}
+
+/** GET /api/results/summary over every imported day, 30 times: p95 and median in ms. */
+async function summaryTimes(server: RunningServer, auth: Record<string, string>, from: string, to: string) {
+  const times: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const started = performance.now();
+    const response = await fetch(`${server.url}/api/results/summary?client=goa-victory&from=${from}&to=${to}`, {
+      headers: auth,
+    });
+    if (!response.ok) throw new Error(`summary: ${response.status} ${await response.text()}`);
+    await response.json();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p95: times[Math.ceil(times.length * 0.95) - 1]!, median: median(times) };
+}
+
+/**
+ * A generated ActBlue file imported through POST /api/results/imports on a real server process, against PostgreSQL's
+ * own COPY … FROM STDIN of the same file into a bare table of text columns; the server's peak RSS; the summary's p95.
+ * The same import on the embedded database, reported. `--rows N` for a quick run (default 1,000,000);
+ * `--postgres-only` skips the embedded database.
+ * BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server processes.
+ */
+export async function benchResultsImport() {
+  const rows = rowsOption();
+  const dir = mkdtempSync(join(tmpdir(), 'dispatch-results-'));
+  const file = join(dir, 'actblue.csv');
+  const nodeArgs = [
+    '--max-semi-space-size=4',
+    ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+  ];
+  const cluster = await startPostgresCluster();
+  const lines: string[] = [];
+  try {
+    const start = Date.now();
+    await writeActBlueFile(file, rows, start);
+    const size = statSync(file).size;
+    lines.push(`file: ${rows.toLocaleString('en-US')} rows, ${(size / 1024 / 1024).toFixed(0)} MB`);
+    const from = new Date(start - 5 * 3_600_000).toISOString().slice(0, 10);
+    const to = new Date(start + 41 * 86_400_000).toISOString().slice(0, 10);
+
+    const copyMs = copyBaseline(cluster.url, file);
+    const copyRate = rows / (copyMs / 1000);
+    lines.push(
+      `PostgreSQL COPY FROM STDIN (psql \\copy) into text columns: ${copyMs.toFixed(0)} ms, ${copyRate.toFixed(0)} rows/s`,
+    );
+
+    const only = process.argv.includes('--postgres-only');
+    for (const kind of only ? (['postgres'] as const) : (['postgres', 'pglite'] as const)) {
+      const env: Record<string, string> = { ADMIN_EMAILS: ADMIN, SECRET_KEY: 'b'.repeat(40) };
+      if (kind === 'postgres') env.DATABASE_URL = cluster.url;
+      const server = await startServer(env, nodeArgs);
+      try {
+        const auth = await seed(server);
+        const rssBefore = rssOf(server.pid);
+        let peak = rssBefore;
+        const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid))), 20);
+        let imported: Awaited<ReturnType<typeof upload>>;
+        try {
+          imported = await upload(server, auth, file);
+        } finally {
+          clearInterval(sampler);
+        }
+        const rate = rows / (imported.ms / 1000);
+        const summary = await summaryTimes(server, auth, from, to);
+        const name = kind === 'postgres' ? 'PostgreSQL' : 'embedded (PGlite)';
+        lines.push(
+          `${name} import through the route: ${imported.ms.toFixed(0)} ms, ${rate.toFixed(0)} rows/s, ratio to COPY ${(rate / copyRate).toFixed(2)}${kind === 'postgres' ? ' (goal >= 0.35)' : ' (reported)'}`,
+          `  counts ${JSON.stringify(imported.counts)}`,
+          `  server RSS ${(rssBefore / 1024 / 1024).toFixed(0)} MB before, peak ${(peak / 1024 / 1024).toFixed(0)} MB during the import (goal <= 300 MB)`,
+          `  GET /api/results/summary over all ${rows.toLocaleString('en-US')} rows: p95 ${summary.p95.toFixed(0)} ms, median ${summary.median.toFixed(0)} ms (goal p95 <= 200 ms)`,
+        );
+      } finally {
+        await server.stop();
+      }
+    }
+  } finally {
+    cluster.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return { name: `an ActBlue file of ${rows.toLocaleString('en-US')} rows through POST /api/results/imports`, lines };
+}

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { resultsImportCounts, type ResultsMapping } from '#shared/contracts/results';
+import { contractShape } from '#client/api/contract-shape';
+import { RESULTS_QUERY_KEY } from '#client/api/results-key';
+import { resultsPath, uploadCsv, type UploadProgress } from './csv-body';
+
+const countsShape = contractShape(resultsImportCounts);
+
+export interface ImportFileInput {
+  client: string;
+  file: File;
+  /** null for an ActBlue file (its columns map themselves). */
+  mapping: ResultsMapping | null;
+  onProgress: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+}
+
+/** Commits an import: the whole file streamed to the server, which answers 201 with the import's counts. */
+export function useImportFile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ client, file, mapping, onProgress, signal }: ImportFileInput) =>
+      uploadCsv(
+        resultsPath('/imports', { client, mapping: mapping ? JSON.stringify(mapping) : undefined }),
+        file,
+        countsShape,
+        onProgress,
+        signal,
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: RESULTS_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { ResultsMapping } from '#shared/contracts/results';
+import { users } from './users';
+import { vendors } from './vendors';
+
+const cents = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/** One import of a platform's contribution export (issue 23): who, when, and its counts. The file itself is not kept. */
+export const resultImports = pgTable(
+  'result_imports',
+  {
+    id: serial('id').primaryKey(),
+    clientSlug: text('client_slug').notNull(),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    rows: integer('rows').notNull(),
+    added: integer('added').notNull(),
+    updated: integer('updated').notNull(),
+    unchanged: integer('unchanged').notNull(),
+    matched: integer('matched').notNull(),
+    unmatched: integer('unmatched').notNull(),
+    outsideWindow: integer('outside_window').notNull(),
+    refunded: integer('refunded').notNull(),
+  },
+  (table) => [index('result_imports_client_idx').on(table.clientSlug, table.createdAt)],
+);
+
+/**
+ * One contribution, identified by its platform's unique id per client: the primary key is what makes two overlapping
+ * imports at once give each contribution once. Owned by the latest import that contained it (deleting that import
+ * removes it). The donor is only a keyed hash of the normalised e-mail; never a name or an address.
+ */
+export const contributions = pgTable(
+  'contributions',
+  {
+    clientSlug: text('client_slug').notNull(),
+    sourceId: text('source_id').notNull(),
+    /** No index: only deleting an import looks rows up by it (one scan), and every index slows the import down. */
+    importId: integer('import_id')
+      .notNull()
+      .references(() => resultImports.id, { onDelete: 'cascade' }),
+    contributedAt: timestamp('contributed_at', { withTimezone: true }).notNull(),
+    amountCents: cents('amount_cents'),
+    refundedCents: cents('refunded_cents'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    recurrenceNumber: integer('recurrence_number'),
+    /**
+     * The donor: the first 64 bits of the HMAC-SHA256 of the normalised e-mail with a key derived from the server secret
+     * (donor-hash.ts), null without an e-mail. An integer, so that counting distinct donors over a million rows is fast.
+     */
+    donorHash: bigint('donor_hash', { mode: 'bigint' }),
+    /** Normalised, in the order read: the code columns, then the landing URL's utm_source and refcode. */
+    codes: text('codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    campaign: text('campaign'),
+    /** Not foreign keys: the figures outlive a vendor or a send. */
+    vendorId: text('vendor_id'),
+    sendId: integer('send_id'),
+    /** The rule that decided: 'code:<code>', 'campaign:<value>', 'unmatched', 'ambiguous', 'outside-window', 'not-counted:…'. */
+    attribution: text('attribution').notNull().default('unmatched'),
+    /** The code that decided the vendor (or made the row ambiguous), for the unattributed list. */
+    matchedCode: text('matched_code'),
+    /** The donor's first counted contribution to this client of all imported ones, and not in the prior donor file. */
+    isNewDonor: boolean('is_new_donor').notNull().default(false),
+  },
+  (table) => [
+    primaryKey({ columns: [table.clientSlug, table.sourceId] }),
+    index('contributions_client_date_idx').on(table.clientSlug, table.contributedAt),
+    index('contributions_send_idx').on(table.sendId),
+    index('contributions_donor_idx').on(table.clientSlug, table.donorHash),
+  ],
+);
+
+/** Codes an admin adds to a vendor's result codes (its UTM source always is one); normalised. Go with the vendor. */
+export const vendorResultCodes = pgTable(
+  'vendor_result_codes',
+  {
+    vendorId: text('vendor_id')
+      .notNull()
+      .references(() => vendors.vendorId, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.vendorId, table.code] }),
+    index('vendor_result_codes_code_idx').on(table.code),
+  ],
+);
+
+/** A client's attribution window and saved column mapping. */
+export const clientResultSettings = pgTable('client_result_settings', {
+  clientSlug: text('client_slug').primaryKey(),
+  attributionWindowDays: integer('attribution_window_days').notNull().default(30),
+  mapping: jsonb('mapping').$type<ResultsMapping>(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A client's prior donor file, as the same keyed hashes as contributions' donors. */
+export const priorDonors = pgTable(
+  'prior_donors',
+  {
+    clientSlug: text('client_slug').notNull(),
+    donorHash: bigint('donor_hash', { mode: 'bigint' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.clientSlug, table.donorHash] })],
+);
