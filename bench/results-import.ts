@@ -9,7 +9,7 @@ import { ACTBLUE_COLUMNS } from '#shared/results/columns';
 import { PG_BIN, startPostgresCluster } from '../scripts/postgres-cluster.mjs';
 import { median } from './load';
 import { rssOf } from './send-fanout';
-import { startServer, type RunningServer } from './server-process';
+import { startServer, type RunningServer } from '#server/testing/server-process';
 
 const VENDOR_COUNT = 20;
 const ADMIN = 'bench@agency.test';
@@ -201,7 +201,7 @@ export async function benchResultsImport() {
     for (const kind of only ? (['postgres'] as const) : (['postgres', 'pglite'] as const)) {
       const env: Record<string, string> = { ADMIN_EMAILS: ADMIN, SECRET_KEY: 'b'.repeat(40) };
       if (kind === 'postgres') env.DATABASE_URL = cluster.url;
-      const server = await startServer(env, nodeArgs);
+      const server = await startServer(env, { nodeArgs });
       try {
         const auth = await seed(server);
         const rssBefore = rssOf(server.pid);

@@ -48,23 +48,29 @@ export class ResponseContractError extends Error {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON, or as it is with its media type (a file to an operation declared with a rawBody). */
   body?: unknown;
+  rawBody?: { content: Blob; mediaType: string };
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
-export async function requestRaw(path: string, { method = 'GET', body, headers = {}, signal }: RequestOptions = {}) {
+export async function requestRaw(
+  path: string,
+  { method = 'GET', body, rawBody, headers = {}, signal }: RequestOptions = {},
+) {
   const token = getAuthToken();
+  const contentType = rawBody ? rawBody.mediaType : body !== undefined ? 'application/json' : undefined;
   const response = await fetch(path, {
     method,
     credentials: 'include',
     signal,
     headers: {
-      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...(contentType ? { 'Content-Type': contentType } : {}),
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
       ...headers,
     },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
+    body: rawBody ? rawBody.content : body !== undefined ? JSON.stringify(body) : undefined,
   });
   // 304 answers only a request that named what it holds (If-None-Match): the caller keeps that.
   if (!response.ok && response.status !== 304) {
@@ -80,7 +86,8 @@ type ParamsOption<O extends ApiOperation> = O['params'] extends z.ZodMiniObject
 /** What a call sends: the path parameters its declaration names, its query and its body, and extra headers. */
 export type CallOptions<O extends ApiOperation> = ParamsOption<O> & {
   query?: QueryInputOf<O>;
-  body?: BodyInputOf<O>;
+  /** JSON as the declaration's body schema reads it, or the file itself for an operation with a rawBody. */
+  body?: O['rawBody'] extends string ? Blob : BodyInputOf<O>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** Where the API is: the page's own origin when absent (tests name a server of their own). */
@@ -113,7 +120,12 @@ export async function call<O extends ApiOperation>(
 ): Promise<ResultOf<O>> {
   const url = urlOf(operation, options);
   const { body, headers, signal } = options;
-  const response = await requestRaw(url, { method: operation.method, body, headers, signal });
+  const response = await requestRaw(url, {
+    method: operation.method,
+    ...(operation.rawBody ? { rawBody: { content: body as Blob, mediaType: operation.rawBody } } : { body }),
+    headers,
+    signal,
+  });
   return parseAnswer(operation, response, url);
 }
 
@@ -146,7 +158,11 @@ function problemOf(issue: z.core.$ZodIssue, body: unknown): string {
   return `${where}: ${what}`;
 }
 
-async function parseAnswer<O extends ApiOperation>(
+/**
+ * A response read as `call` reads it: the declared schema of its status, or a ResponseContractError (also for an answer
+ * `call` cannot fetch itself: an XMLHttpRequest upload's, wrapped in a Response).
+ */
+export async function parseAnswer<O extends ApiOperation>(
   operation: O,
   response: Response,
   url: string,

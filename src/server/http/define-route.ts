@@ -46,6 +46,11 @@ export interface RouteExtras {
   bodyLimit?: number;
   /** A rate limit, run after the guard (it counts per user), or before the link's check (per vendor link). */
   limit?: Hook;
+  /**
+   * With isAuthenticatedBeforeBody: what else refuses a request before its body is read (an unknown client, a declared
+   * length over the limit), run after the guard and the limit; a refusal closes the connection like the guard's.
+   */
+  checkBeforeBody?: (request: FastifyRequest) => void | Promise<void>;
   /** For 'vendor-link' operations: checks the link in 'Authorization: Bearer' (401 for none or an unknown one). */
   authenticateLink?: (request: FastifyRequest) => Promise<unknown>;
   /** Fastify's route config (e.g. `writes` for a GET that writes). */
@@ -90,8 +95,9 @@ function guardOf(
         : { hook: guards.requireUser, isBeforeBody: false };
     case 'admin':
       if (!guards) throw new Error(`${operation.path}: an admin operation needs the guards`);
-      if (extras.isAuthenticatedBeforeBody) throw new Error(`${operation.path}: no admin guard before the body`);
-      return { hook: guards.requireAdmin, isBeforeBody: false };
+      return extras.isAuthenticatedBeforeBody
+        ? { hook: refusingBeforeBody(guards.requireAdmin), isBeforeBody: true }
+        : { hook: guards.requireAdmin, isBeforeBody: false };
   }
 }
 
@@ -109,6 +115,11 @@ export function defineRoute<O extends ApiOperation>(
 ): void {
   const { hook, isBeforeBody } = guardOf(operation, guards, extras);
   const ordered = operation.access === 'vendor-link' ? [extras.limit, hook] : [hook, extras.limit];
+  if (extras.checkBeforeBody) {
+    if (!isBeforeBody) throw new Error(`${operation.path}: checkBeforeBody needs isAuthenticatedBeforeBody`);
+    const check = extras.checkBeforeBody;
+    ordered.push(refusingBeforeBody(async (request) => check(request)));
+  }
   const hooks = ordered.filter((each): each is Hook => each !== undefined);
   const firstParam = operation.params ? Object.keys(operation.params.shape)[0] : undefined;
   const route: RouteOptions = {

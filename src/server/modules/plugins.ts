@@ -8,6 +8,7 @@ import { filesPlugin } from './files/plugin';
 import { googlePlugin } from './google/plugin';
 import { healthPlugin } from './health/plugin';
 import { invitesPlugin } from './invites/plugin';
+import { resultsPlugin } from './results/plugin';
 import { retentionPlugin } from './retention/plugin';
 import { sendsPlugin } from './sends/plugin';
 import { sessionPlugin } from './session/plugin';
@@ -37,6 +38,7 @@ export const MODULE_PLUGINS: readonly ModulePlugin[] = [
   sendsPlugin,
   emailTestPlugin,
   trackingPlugin,
+  resultsPlugin,
   retentionPlugin,
   remindersPlugin,
 ];

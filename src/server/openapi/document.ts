@@ -37,6 +37,7 @@ export function responsesOf(operation: ApiOperation): Record<number, ResponseSpe
     common[413] = errorResponse('The body or a file in it is too large');
     common[415] = errorResponse('The body is not JSON');
   }
+  if (operation.rawBody) common[415] = errorResponse(`The body is not ${operation.rawBody}`);
   const own = Object.fromEntries(
     Object.entries(operation.responses).map(([status, spec]) => [
       status,
@@ -96,6 +97,9 @@ function describe(operation: ApiOperation) {
             content: { 'application/json': { schema: jsonSchemaOf(operation.body) } },
           },
         }
+      : {}),
+    ...(operation.rawBody
+      ? { requestBody: { required: true, content: { [operation.rawBody]: { schema: { type: 'string' } } } } }
       : {}),
     responses,
   };

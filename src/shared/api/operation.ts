@@ -29,6 +29,11 @@ export interface ApiOperation {
   params?: z.ZodMiniObject;
   query?: z.ZodMiniObject;
   body?: z.ZodMiniType;
+  /**
+   * A raw body of this media type instead of a JSON one (a results CSV): never parsed nor buffered by the server, the
+   * handler reads it as it arrives.
+   */
+  rawBody?: string;
   /** Answers beyond those every operation of its kind has (see responsesOf in src/server/openapi/document.ts). */
   responses: Record<number, ResponseSpec>;
 }

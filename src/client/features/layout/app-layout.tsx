@@ -1,4 +1,14 @@
-import { ChartColumn, History, Home, KanbanSquare, MailCheck, Send, Settings, Users, type LucideIcon } from 'lucide-react';
+import {
+  ChartColumn,
+  History,
+  Home,
+  KanbanSquare,
+  MailCheck,
+  Send,
+  Settings,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { NavLink, Outlet } from 'react-router';
 import { Tooltip } from '#client/components/ui/tooltip';
 import { cn } from '#client/lib/cn';

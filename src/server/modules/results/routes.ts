@@ -1,17 +1,24 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { idParam } from '#shared/contracts/common';
 import {
-  importIdParam,
-  resultCodeBody,
-  resultsClientQuery,
-  resultsImportQuery,
-  resultsSettingsBody,
-  resultsSummaryQuery,
-  vendorCodeParam,
-  vendorIdParam,
-} from '#shared/contracts/results';
-import { userOf, type Guards } from '#server/auth/guards';
-import { AppError, forbidden } from '#server/errors';
+  addResultCode,
+  deletePriorDonors as deletePriorDonorsOperation,
+  deleteResultsImport,
+  getResultCodes,
+  getResultsSettings,
+  getResultsSummary,
+  getSendResults,
+  importResults as importResultsOperation,
+  listResultsImports,
+  listUnattributed as listUnattributedOperation,
+  previewResults,
+  removeResultCode,
+  replacePriorDonors as replacePriorDonorsOperation,
+  saveResultsSettings,
+} from '#shared/api/results';
+import { resultsClientQuery, resultsImportQuery } from '#shared/contracts/results';
+import type { Guards } from '#server/auth/guards';
+import { AppError } from '#server/errors';
+import { routeDefiner } from '#server/http/define-route';
 import { closeAfterRefusal } from '#server/http/lingering-close';
 import { parseInput } from '#server/validation';
 import { importResults, tooLargeMessage, type ResultsDeps } from './import';
@@ -35,13 +42,16 @@ import {
 /** The content types a results file may come as (browsers give a CSV file any of these). */
 const CSV_TYPES = ['text/csv', 'application/csv', 'application/vnd.ms-excel', 'text/plain'];
 
-/** The body as it arrives; leaving the loop early does not destroy the socket (the refusal closes it gracefully). */
+type StreamedBody = NodeJS.ReadableStream & { iterator(options: { destroyOnReturn: boolean }): AsyncIterable<Buffer> };
+
+/**
+ * The body as it arrives; leaving the loop early does not destroy the socket (the refusal closes it gracefully). A body
+ * that is not a CSV file (none, or JSON, which the app's own parser read) is refused.
+ */
 function bodyOf(request: FastifyRequest): AsyncIterable<Buffer> {
-  return (
-    request.body as NodeJS.ReadableStream & { iterator(options: { destroyOnReturn: boolean }): AsyncIterable<Buffer> }
-  ).iterator({
-    destroyOnReturn: false,
-  });
+  const body = request.body as StreamedBody | undefined;
+  if (typeof body?.iterator !== 'function') throw new AppError(415, 'The body must be the CSV file (text/csv)');
+  return body.iterator({ destroyOnReturn: false });
 }
 
 /** Runs `work` on the streamed body; whatever it did not read is dropped by a lingering close, never read whole. */
@@ -60,113 +70,81 @@ async function withBody<T>(request: FastifyRequest, reply: FastifyReply, work: (
  * (anonymous, not an admin, unknown client, bad mapping, too large by Content-Length) before their body is read.
  */
 export function registerResultsRoutes(app: FastifyInstance, deps: ResultsDeps, guards: Guards) {
-  const signedIn = { preHandler: guards.requireUser };
-  const admin = { preHandler: guards.requireAdmin };
+  const route = routeDefiner(app, guards);
   const tooLarge = tooLargeMessage(deps.maxImportBytes);
-
-  const refuseBeforeBody =
-    (check: (request: FastifyRequest) => void) => async (request: FastifyRequest, reply: FastifyReply) => {
-      try {
-        check(request);
-      } catch (error) {
-        closeAfterRefusal(request, reply);
-        throw error;
-      }
-    };
-  const checkUpload = (isPreview: boolean) =>
-    refuseBeforeBody((request) => {
-      const query = parseInput(resultsImportQuery, request.query, 'query');
-      knownClient(query.client);
-      mappingOfQuery(query.mapping);
-      const length = Number(request.headers['content-length'] ?? 0);
-      if (!isPreview && length > deps.maxImportBytes) throw new AppError(413, tooLarge);
-    });
-  const checkPriorDonors = refuseBeforeBody((request) => {
-    if (!userOf(request).isAdmin) throw forbidden('Admins only');
-    knownClient(parseInput(resultsClientQuery, request.query, 'query').client);
+  const refuseDeclaredTooLarge = (request: FastifyRequest) => {
     if (Number(request.headers['content-length'] ?? 0) > deps.maxImportBytes) throw new AppError(413, tooLarge);
-  });
+  };
+  const checkUpload = (isPreview: boolean) => (request: FastifyRequest) => {
+    const query = parseInput(resultsImportQuery, request.query, 'query');
+    knownClient(query.client);
+    mappingOfQuery(query.mapping);
+    if (!isPreview) refuseDeclaredTooLarge(request);
+  };
+  const checkPriorDonors = (request: FastifyRequest) => {
+    knownClient(parseInput(resultsClientQuery, request.query, 'query').client);
+    refuseDeclaredTooLarge(request);
+  };
 
   void app.register(async (scope) => {
     // The file is read as it arrives by the route itself, never buffered by a parser.
     scope.addContentTypeParser(CSV_TYPES, (_request, payload, done) => done(null, payload));
+    const upload = routeDefiner(scope, guards);
 
-    scope.post(
-      '/api/results/imports',
-      { onRequest: [guards.requireUserBeforeBody, checkUpload(false)] },
-      async (request, reply) => {
-        const query = parseInput(resultsImportQuery, request.query, 'query');
+    upload(
+      importResultsOperation,
+      async ({ query, user }, request, reply) => {
         const counts = await withBody(request, reply, () =>
-          importResults(deps, userOf(request), query.client, mappingOfQuery(query.mapping), bodyOf(request)),
+          importResults(deps, user, query.client, mappingOfQuery(query.mapping), bodyOf(request)),
         );
         return reply.code(201).send(counts);
       },
+      { isAuthenticatedBeforeBody: true, checkBeforeBody: checkUpload(false) },
     );
 
-    scope.post(
-      '/api/results/imports/preview',
-      { onRequest: [guards.requireUserBeforeBody, checkUpload(true)] },
-      async (request, reply) => {
-        const query = parseInput(resultsImportQuery, request.query, 'query');
-        return withBody(request, reply, () =>
+    upload(
+      previewResults,
+      ({ query }, request, reply) =>
+        withBody(request, reply, () =>
           previewImport(deps, query.client, mappingOfQuery(query.mapping), bodyOf(request)),
-        );
-      },
+        ),
+      { isAuthenticatedBeforeBody: true, checkBeforeBody: checkUpload(true) },
     );
 
-    scope.post(
-      '/api/results/prior-donors',
-      { onRequest: [guards.requireUserBeforeBody, checkPriorDonors] },
-      async (request, reply) => {
-        const { client } = parseInput(resultsClientQuery, request.query, 'query');
+    upload(
+      replacePriorDonorsOperation,
+      async ({ query, user }, request, reply) => {
         const priorDonors = await withBody(request, reply, () =>
-          replacePriorDonors(deps, userOf(request), client, bodyOf(request)),
+          replacePriorDonors(deps, user, query.client, bodyOf(request)),
         );
         return { priorDonors };
       },
+      { isAuthenticatedBeforeBody: true, checkBeforeBody: checkPriorDonors },
     );
   });
 
-  const clientOf = (request: FastifyRequest) =>
-    knownClient(parseInput(resultsClientQuery, request.query, 'query').client);
-
-  app.get('/api/results/imports', signedIn, (request) => listImports(deps, clientOf(request)));
-  app.delete('/api/results/imports/:importId', admin, async (request, reply) => {
-    const { importId } = parseInput(importIdParam, request.params, 'params');
-    await deleteImport(deps, userOf(request), importId);
+  route(listResultsImports, ({ query }) => listImports(deps, knownClient(query.client)));
+  route(deleteResultsImport, async ({ params, user }, _request, reply) => {
+    await deleteImport(deps, user, params.importId);
     return reply.code(204).send();
   });
 
-  app.get('/api/results/settings', signedIn, (request) => readSettings(deps, clientOf(request)));
-  app.put('/api/results/settings', signedIn, (request) => {
-    const client = clientOf(request);
-    const { attributionWindowDays } = parseInput(resultsSettingsBody, request.body);
-    return saveWindow(deps, userOf(request), client, attributionWindowDays);
-  });
-  app.delete('/api/results/prior-donors', admin, async (request, reply) => {
-    await deletePriorDonors(deps, userOf(request), clientOf(request));
+  route(getResultsSettings, ({ query }) => readSettings(deps, knownClient(query.client)));
+  route(saveResultsSettings, ({ query, body, user }) =>
+    saveWindow(deps, user, knownClient(query.client), body.attributionWindowDays),
+  );
+  route(deletePriorDonorsOperation, async ({ query, user }, _request, reply) => {
+    await deletePriorDonors(deps, user, knownClient(query.client));
     return reply.code(204).send();
   });
 
-  app.get('/api/results/unattributed', signedIn, (request) => listUnattributed(deps, clientOf(request)));
-  app.get('/api/results/summary', signedIn, (request) => {
-    const query = parseInput(resultsSummaryQuery, request.query, 'query');
-    return summary(deps, knownClient(query.client), query);
-  });
-  app.get('/api/email-logs/:id/results', signedIn, (request) =>
-    sendResults(deps, parseInput(idParam, request.params, 'params').id),
-  );
+  route(listUnattributedOperation, ({ query }) => listUnattributed(deps, knownClient(query.client)));
+  route(getResultsSummary, ({ query }) => summary(deps, knownClient(query.client), query));
+  route(getSendResults, ({ params }) => sendResults(deps, params.id));
 
-  app.get('/api/vendors/:vendorId/result-codes', signedIn, (request) =>
-    readResultCodes(deps, parseInput(vendorIdParam, request.params, 'params').vendorId),
+  route(getResultCodes, ({ params }) => readResultCodes(deps, params.vendorId));
+  route(addResultCode, async ({ params, body, user }, _request, reply) =>
+    reply.code(201).send(await changeResultCode(deps, user, params.vendorId, body.code, 'add')),
   );
-  app.post('/api/vendors/:vendorId/result-codes', admin, async (request, reply) => {
-    const { vendorId } = parseInput(vendorIdParam, request.params, 'params');
-    const { code } = parseInput(resultCodeBody, request.body);
-    return reply.code(201).send(await changeResultCode(deps, userOf(request), vendorId, code, 'add'));
-  });
-  app.delete('/api/vendors/:vendorId/result-codes/:code', admin, (request) => {
-    const { vendorId, code } = parseInput(vendorCodeParam, request.params, 'params');
-    return changeResultCode(deps, userOf(request), vendorId, code, 'remove');
-  });
+  route(removeResultCode, ({ params, user }) => changeResultCode(deps, user, params.vendorId, params.code, 'remove'));
 }
