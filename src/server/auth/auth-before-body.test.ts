@@ -39,6 +39,8 @@ const largeBodyRoutes = [
   ['PATCH', '/api/prospecting-drafts/card-1'],
   ['POST', '/api/send-email'],
   ['POST', '/api/results/imports?client=goa-victory'],
+  ['POST', '/api/results/imports/preview?client=goa-victory'],
+  ['POST', '/api/results/prior-donors?client=goa-victory'],
 ] as const;
 
 /** Every route that authenticates before it reads its body (the large-body ones and the smaller ones that do too). */

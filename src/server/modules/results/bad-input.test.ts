@@ -61,6 +61,23 @@ describe('bad input gets a clear answer and nothing imported', () => {
     });
     expect(unmappedColumn.json().message).toBe("The file has no column 'Total': check the column mapping");
 
+    // The file must come as the CSV itself: a JSON body (read by the app's own parser) or none at all is refused.
+    for (const url of ['/api/results/imports', '/api/results/imports/preview', '/api/results/prior-donors']) {
+      for (const [what, payload] of [
+        ['a JSON body', { headers: { 'content-type': 'application/json' }, payload: '{"rows":[]}' }],
+        ['no body', {}],
+      ] as const) {
+        const response = await app.inject({
+          method: 'POST',
+          url: `${url}?client=goa-victory`,
+          ...payload,
+          headers: { ...bearer(admin), ...('headers' in payload ? payload.headers : {}) },
+        });
+        expect(response.statusCode, `${url}, ${what}`).toBe(415);
+        expect(response.json().message, `${url}, ${what}`).toBe('The body must be the CSV file (text/csv)');
+      }
+    }
+
     const stored = await database.db.execute(
       sql`SELECT (SELECT count(*) FROM contributions)::int AS c, (SELECT count(*) FROM result_imports)::int AS i`,
     );
