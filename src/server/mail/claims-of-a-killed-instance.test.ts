@@ -64,7 +64,11 @@ describe('an instance killed (SIGKILL) while claims wait', () => {
       reachedServer.push(...message.to);
       return { kind: 'hang' };
     };
-    const server = await startServer({ ...env, ...(database.url ? { DATABASE_URL: database.url } : {}) });
+    const server = await startServer({
+      ...env,
+      LOG_LEVEL: 'info',
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
+    });
     await server.line((line) => typeof line.msg === 'string' && line.msg.startsWith('Dispatch is running'));
     // Its first claim took as many as its slots and its claims ahead (the queue had more); the slots are full.
     await eventually(
