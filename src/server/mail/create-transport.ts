@@ -18,7 +18,7 @@ export interface TransportDeps {
   accessTokens: GmailAccessTokens;
 }
 
-/** The transport MAIL_TRANSPORT names (PRODUCT.md 2): outbox (default), smtp over SMTP_URL, or gmail. */
+/** The transport MAIL_TRANSPORT names: outbox (default), smtp over SMTP_URL, or gmail. */
 export function createMailTransport(config: Config, deps: TransportDeps): OwnedTransport {
   switch (config.mailTransport) {
     case 'smtp': {

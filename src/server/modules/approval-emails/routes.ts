@@ -6,7 +6,7 @@ import { sendCachedList } from '#server/http/cached-json';
 import { routeDefiner } from '#server/http/define-route';
 import * as approvalEmails from './service';
 
-/** Any signed-in user may add and remove approval addresses (SPEC.md section 6); the audit trail records who did. */
+/** Any signed-in user may add and remove approval addresses (Settings is open to every member); the audit trail records who did. */
 export function registerApprovalEmailRoutes(
   app: FastifyInstance,
   deps: approvalEmails.ApprovalEmailsDeps & { cache: ReadCache },

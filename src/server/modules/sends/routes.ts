@@ -7,7 +7,7 @@ import type { UserLimiter, UserLimiters } from '../rate-limits/limits';
 import * as sends from './service';
 
 /**
- * Room for one send at PRODUCT.md's limits as JSON: 20 MB of attachments, images base64-encoded (x 4/3) and sent
+ * Room for one send at the upload limits as JSON: 20 MB of attachments, images base64-encoded (x 4/3) and sent
  * twice (on the text card and in imageAttachments), plus CSV text. Above it: 413 from the error handler; the
  * per-file and per-message limits answer their own 413 after parsing.
  */

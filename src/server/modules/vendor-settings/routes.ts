@@ -22,7 +22,7 @@ import {
 } from './service';
 
 /**
- * A vendor's split, UTM override and costs: any signed-in user may read and change them (SPEC.md section 6).
+ * A vendor's split, UTM override and costs: any signed-in user may read and change them (Settings is open to every member).
  * Each POST is an upsert: 201 when it creates the vendor's row, 200 when it replaces it.
  */
 export function registerVendorSettingsRoutes(
