@@ -65,8 +65,13 @@ describe('follow-up messages in the thread of a vendor message (issue 14 items 3
     expect(reply.to).toEqual(original!.to);
     expect(reply.cc).toBeUndefined();
     expect(reply.text).toContain('A follow-up in the same thread.');
-    // Sent by the same worker, recorded on its own row.
-    const [row] = await t.database.db.select().from(emailDeliveries).where(eq(emailDeliveries.id, queued!.deliveryId));
+    // Sent by the same worker, recorded on its own row (the outcome is written once the server's answer is in, which may
+    // be just after the sink has the message).
+    const row = await eventually(
+      async () =>
+        (await t.database.db.select().from(emailDeliveries).where(eq(emailDeliveries.id, queued!.deliveryId)))[0],
+      (found) => found?.status !== 'sending',
+    );
     expect(row).toMatchObject({
       kind: 'reminder',
       status: 'sent',
