@@ -1,13 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { addResultCode, getResultCodes, removeResultCode } from '#shared/api/results';
-import { call } from '#client/lib/request';
+import { resultCodes } from '#shared/contracts/results';
+import { request } from '#client/lib/request';
+import { contractShape } from './contract-shape';
 import { RESULTS_QUERY_KEY } from './results-key';
 
 /** A vendor's result codes: its UTM source and the extra codes an admin added (Vendor Settings, the Results screen). */
+const resultCodesShape = contractShape(resultCodes);
+const codesPath = (vendorId: string) => `/api/vendors/${encodeURIComponent(vendorId)}/result-codes`;
+
 export const resultCodesQueryOptions = (vendorId: string) =>
   queryOptions({
     queryKey: [...RESULTS_QUERY_KEY, 'codes', vendorId],
-    queryFn: ({ signal }) => call(getResultCodes, { params: { vendorId }, signal }),
+    queryFn: ({ signal }) => request(codesPath(vendorId), resultCodesShape, { signal }),
   });
 
 export const useResultCodes = (vendorId: string) => useQuery(resultCodesQueryOptions(vendorId));
@@ -17,7 +21,7 @@ export function useAddResultCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ vendorId, code }: { vendorId: string; code: string }) =>
-      call(addResultCode, { params: { vendorId }, body: { code } }),
+      request(codesPath(vendorId), resultCodesShape, { method: 'POST', body: { code } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: RESULTS_QUERY_KEY }),
   });
 }
@@ -26,7 +30,7 @@ export function useRemoveResultCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ vendorId, code }: { vendorId: string; code: string }) =>
-      call(removeResultCode, { params: { vendorId, code } }),
+      request(`${codesPath(vendorId)}/${encodeURIComponent(code)}`, resultCodesShape, { method: 'DELETE' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: RESULTS_QUERY_KEY }),
   });
 }

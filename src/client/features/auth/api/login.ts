@@ -1,13 +1,13 @@
-import { logIn } from '#shared/api/session';
+import { authResponseShape } from '#shared/contracts/responses';
 import { useMutation } from '@tanstack/react-query';
-import { call } from '#client/lib/request';
+import { request } from '#client/lib/request';
 
 export interface SignInInput {
   email: string;
   password: string;
 }
 
-export const login = (input: SignInInput) => call(logIn, { body: input });
+export const login = (input: SignInInput) => request('/api/login', authResponseShape, { method: 'POST', body: input });
 
 export function useLogin() {
   return useMutation({ mutationFn: login });

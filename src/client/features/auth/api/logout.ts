@@ -1,8 +1,8 @@
-import { logOut } from '#shared/api/session';
+import { noContent } from '#shared/contracts/responses';
 import { useMutation } from '@tanstack/react-query';
-import { call } from '#client/lib/request';
+import { request } from '#client/lib/request';
 
-export const logout = () => call(logOut);
+export const logout = () => request('/api/logout', noContent, { method: 'POST' });
 
 export function useLogoutRequest() {
   return useMutation({ mutationFn: logout });

@@ -1,9 +1,10 @@
-import { register } from '#shared/api/session';
+import { authResponseShape } from '#shared/contracts/responses';
 import { useMutation } from '@tanstack/react-query';
-import { call } from '#client/lib/request';
+import { request } from '#client/lib/request';
 import type { SignInInput } from './login';
 
-export const registerAccount = (input: SignInInput & { invite?: string }) => call(register, { body: input });
+export const registerAccount = (input: SignInInput & { invite?: string }) =>
+  request('/api/register', authResponseShape, { method: 'POST', body: input });
 
 export function useRegisterAccount() {
   return useMutation({ mutationFn: registerAccount });

@@ -1,6 +1,6 @@
-import { sendTestEmail } from '#shared/api/email-test';
+import { testEmailResultShape } from '#shared/contracts/responses';
 import { useMutation } from '@tanstack/react-query';
-import { call } from '#client/lib/request';
+import { request } from '#client/lib/request';
 
 export interface TestEmailBody {
   /** One address, or several separated by commas or semicolons. */
@@ -12,5 +12,5 @@ export interface TestEmailBody {
 
 export const useSendTestEmail = () =>
   useMutation({
-    mutationFn: (body: TestEmailBody) => call(sendTestEmail, { body }),
+    mutationFn: (body: TestEmailBody) => request('/api/send-email', testEmailResultShape, { method: 'POST', body }),
   });

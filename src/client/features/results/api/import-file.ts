@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { importResults } from '#shared/api/results';
-import type { ResultsMapping } from '#shared/contracts/results';
+import { resultsImportCounts, type ResultsMapping } from '#shared/contracts/results';
+import { contractShape } from '#client/api/contract-shape';
 import { RESULTS_QUERY_KEY } from '#client/api/results-key';
-import { uploadCsv, type UploadProgress } from './csv-body';
+import { resultsPath, uploadCsv, type UploadProgress } from './csv-body';
+
+const countsShape = contractShape(resultsImportCounts);
 
 export interface ImportFileInput {
   client: string;
@@ -19,9 +21,9 @@ export function useImportFile() {
   return useMutation({
     mutationFn: ({ client, file, mapping, onProgress, signal }: ImportFileInput) =>
       uploadCsv(
-        importResults,
-        { query: { client, mapping: mapping ? JSON.stringify(mapping) : undefined } },
+        resultsPath('/imports', { client, mapping: mapping ? JSON.stringify(mapping) : undefined }),
         file,
+        countsShape,
         onProgress,
         signal,
       ),

@@ -1,14 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { deletePriorDonors, replacePriorDonors } from '#shared/api/results';
+import { noContent } from '#shared/contracts/responses';
+import { priorDonorsCount } from '#shared/contracts/results';
+import { contractShape } from '#client/api/contract-shape';
 import { RESULTS_QUERY_KEY } from '#client/api/results-key';
-import { call } from '#client/lib/request';
+import { request } from '#client/lib/request';
+import { postCsv, resultsPath } from './csv-body';
+
+const countShape = contractShape(priorDonorsCount);
 
 /** Admins: replaces the client's prior donor file (kept by the server only as keyed hashes). */
 export function useUploadPriorDonors() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ client, file }: { client: string; file: File }) =>
-      call(replacePriorDonors, { query: { client }, body: file }),
+      postCsv(resultsPath('/prior-donors', { client }), file, countShape),
     onSettled: () => queryClient.invalidateQueries({ queryKey: RESULTS_QUERY_KEY }),
   });
 }
@@ -16,7 +21,7 @@ export function useUploadPriorDonors() {
 export function useDeletePriorDonors() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (client: string) => call(deletePriorDonors, { query: { client } }),
+    mutationFn: (client: string) => request(resultsPath('/prior-donors', { client }), noContent, { method: 'DELETE' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: RESULTS_QUERY_KEY }),
   });
 }

@@ -1,11 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { listUnattributed } from '#shared/api/results';
+import { unattributedCodes } from '#shared/contracts/results';
+import { contractShape } from '#client/api/contract-shape';
 import { RESULTS_QUERY_KEY } from '#client/api/results-key';
-import { call } from '#client/lib/request';
+import { request } from '#client/lib/request';
+import { resultsPath } from './csv-body';
+
+const codesShape = contractShape(unattributedCodes);
 
 /** The client's contributions attributed to no send, grouped by code and reason, largest amount first. */
 export const useUnattributedCodes = (client: string) =>
   useQuery({
     queryKey: [...RESULTS_QUERY_KEY, client, 'unattributed'],
-    queryFn: ({ signal }) => call(listUnattributed, { query: { client }, signal }),
+    queryFn: ({ signal }) => request(resultsPath('/unattributed', { client }), codesShape, { signal }),
   });

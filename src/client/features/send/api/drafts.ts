@@ -1,15 +1,17 @@
-import { clearDrafts, createDraft, deleteDraft, listDrafts, patchDraft } from '#shared/api/drafts';
+import { draftCardShape, draftListShape, noContent } from '#shared/contracts/responses';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateDraftBody, PatchDraftBody } from '#shared/contracts/drafts';
-import { call } from '#client/lib/request';
+import { request } from '#client/lib/request';
 
 export const DRAFTS_QUERY_KEY = ['/api/prospecting-drafts'] as const;
+
+const draftPath = (cardId: string) => `/api/prospecting-drafts/${encodeURIComponent(cardId)}`;
 
 /** The user's saved cards. Always asked again when the send page opens: another tab may have changed them. */
 export const draftsQueryOptions = () =>
   queryOptions({
     queryKey: DRAFTS_QUERY_KEY,
-    queryFn: () => call(listDrafts),
+    queryFn: () => request('/api/prospecting-drafts', draftListShape),
     staleTime: 0,
   });
 
@@ -22,13 +24,18 @@ function useDraftsMutation<TInput, TResult>(call: (input: TInput) => Promise<TRe
   });
 }
 
-export const useCreateDraft = () => useDraftsMutation((draft: CreateDraftBody) => call(createDraft, { body: draft }));
+export const useCreateDraft = () =>
+  useDraftsMutation((draft: CreateDraftBody) =>
+    request('/api/prospecting-drafts', draftCardShape, { method: 'POST', body: draft }),
+  );
 
 export const usePatchDraft = () =>
   useDraftsMutation(({ cardId, changes }: { cardId: string; changes: PatchDraftBody }) =>
-    call(patchDraft, { params: { cardId }, body: changes }),
+    request(draftPath(cardId), draftCardShape, { method: 'PATCH', body: changes }),
   );
 
-export const useDeleteDraft = () => useDraftsMutation((cardId: string) => call(deleteDraft, { params: { cardId } }));
+export const useDeleteDraft = () =>
+  useDraftsMutation((cardId: string) => request(draftPath(cardId), noContent, { method: 'DELETE' }));
 
-export const useClearDrafts = () => useDraftsMutation((_: void) => call(clearDrafts));
+export const useClearDrafts = () =>
+  useDraftsMutation((_: void) => request('/api/prospecting-drafts', noContent, { method: 'DELETE' }));

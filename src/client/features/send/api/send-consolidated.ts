@@ -1,8 +1,8 @@
-import { sendConsolidated } from '#shared/api/sends';
+import { sendResultShape } from '#shared/contracts/responses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SendBodyInput } from '#shared/contracts/send';
 import { EMAIL_LOGS_QUERY_KEY } from '#client/api/sends-key';
-import { call } from '#client/lib/request';
+import { request } from '#client/lib/request';
 
 export interface SendConsolidatedInput {
   body: SendBodyInput;
@@ -15,7 +15,8 @@ export function useSendConsolidated() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: SendConsolidatedInput) =>
-      call(sendConsolidated, {
+      request('/api/send-email-consolidated', sendResultShape, {
+        method: 'POST',
         body,
         headers: { 'Idempotency-Key': idempotencyKey },
       }),

@@ -1,8 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { getTrackingBoard } from '#shared/api/tracking';
+import { trackingBoardShape } from '#shared/contracts/responses';
 import type { TrackingBoardQuery } from '#shared/contracts/tracking';
 import { LIVE_REFRESH_MS } from '#client/lib/live-refresh';
 import { revalidatingQuery } from '#client/lib/request';
+
+const boardPath = (filters: TrackingBoardQuery) => {
+  const params = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => !!entry[1]));
+  return `/api/tracking${params.size > 0 ? `?${params}` : ''}`;
+};
 
 /**
  * The board follows what vendors report while it is open: it asks every few seconds with the ETag of what it holds
@@ -11,7 +16,7 @@ import { revalidatingQuery } from '#client/lib/request';
 export const trackingBoardQueryOptions = (filters: TrackingBoardQuery) =>
   queryOptions({
     queryKey: ['tracking-board', filters],
-    queryFn: revalidatingQuery(getTrackingBoard, { query: filters }),
+    queryFn: revalidatingQuery(boardPath(filters), trackingBoardShape),
     refetchInterval: LIVE_REFRESH_MS,
     refetchOnWindowFocus: true,
     placeholderData: keepPreviousData,
