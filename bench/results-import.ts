@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { ACTBLUE_COLUMNS } from '#shared/results/columns';
 import { PG_BIN, startPostgresCluster } from '../scripts/postgres-cluster.mjs';
 import { median } from './load';
+import { addVendors, consolidatedSend, postJson, registerAdmin, type AuthHeader } from './seed';
 import { rssOf } from './send-fanout';
 import { startServer, type RunningServer } from '#server/testing/server-process';
 
@@ -77,53 +78,18 @@ function copyBaseline(url: string, path: string): number {
   return performance.now() - started;
 }
 
-async function post(server: RunningServer, path: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<Record<string, unknown>>;
-}
-
 /** The admin, 20 vendors and one send to all of them for the client; the admin's Authorization header. */
-export async function seed(server: RunningServer): Promise<Record<string, string>> {
-  const invite = new URL(await server.setupUrl(ADMIN)).searchParams.get('invite');
-  const { token } = (await post(server, '/api/register', { email: ADMIN, password: 'bench password 1', invite })) as {
-    token: string;
-  };
-  const auth = { authorization: `Bearer ${token}` };
-  for (const vendorId of vendorIds) {
-    await post(
-      server,
-      '/api/vendors',
-      { vendorId, name: `Vendor ${vendorId}`, emails: [`${vendorId}@vendors.test`], defaultUtmSource: vendorId },
-      auth,
-    );
-  }
-  await post(
+export async function seed(server: RunningServer): Promise<AuthHeader> {
+  const auth = await registerAdmin(server, ADMIN);
+  await addVendors(server, auth, vendorIds, (vendorId) => ({
+    name: `Vendor ${vendorId}`,
+    emails: [`${vendorId}@vendors.test`],
+    defaultUtmSource: vendorId,
+  }));
+  await postJson(
     server,
     '/api/send-email-consolidated',
-    {
-      selectedVendors: vendorIds,
-      emailCards: [
-        {
-          id: 'main',
-          htmlContent: '<p>Bench</p>',
-          subject: 'Bench',
-          senderName: 'Bench',
-          endDate: '2026-12-31',
-          csvContent: 'link\nhttps://x.test/?utm_source=a',
-        },
-      ],
-      textCards: [],
-      selectedClient: 'goa-victory',
-      allVendorLinks: {
-        main: Object.fromEntries(vendorIds.map((id) => [id, `https://donate.test/?utm_source=${id}`])),
-      },
-      pricingModel: 'Revshare',
-    },
+    consolidatedSend(vendorIds, { htmlContent: '<p>Bench</p>' }),
     auth,
   );
   return auth;

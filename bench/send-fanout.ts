@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import nodemailer from 'nodemailer';
 import { startSmtpSink, type SmtpSink } from '#server/testing/smtp-sink';
 import { median } from './load';
+import { addVendors, consolidatedSend, postJson, registerAdmin } from './seed';
 import { startServer } from '#server/testing/server-process';
 
 const VENDOR_COUNT = 50;
@@ -53,57 +54,18 @@ export async function benchSendFanout() {
     { nodeArgs },
   );
   try {
-    const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-      const response = await fetch(`${server.url}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-      return response.json() as Promise<Record<string, unknown>>;
-    };
-    const invite = new URL(await server.setupUrl(admin)).searchParams.get('invite');
-    const { token } = (await post('/api/register', { email: admin, password: 'bench password 1', invite })) as {
-      token: string;
-    };
-    const auth = { authorization: `Bearer ${token}` };
+    const auth = await registerAdmin(server, admin);
     const vendorIds = Array.from({ length: VENDOR_COUNT }, (_, i) => `vendor${String(i).padStart(3, '0')}`);
-    for (const vendorId of vendorIds) {
-      await post(
-        '/api/vendors',
-        {
-          vendorId,
-          name: `Vendor ${vendorId}`,
-          emails: [`${vendorId}@vendors.test`],
-          defaultUtmSource: vendorId,
-          emailProspectingKey: `KEY-${vendorId}`,
-        },
-        auth,
-      );
-    }
-    await post('/api/approval-emails', { email: 'approvals@agency.test' }, auth);
+    await addVendors(server, auth, vendorIds, (vendorId) => ({
+      name: `Vendor ${vendorId}`,
+      emails: [`${vendorId}@vendors.test`],
+      defaultUtmSource: vendorId,
+      emailProspectingKey: `KEY-${vendorId}`,
+    }));
+    await postJson(server, '/api/approval-emails', { email: 'approvals@agency.test' }, auth);
 
     const html = `<html><body>${'<p>Bench creative paragraph.</p>'.repeat(HTML_BYTES / 32)}</body></html>`;
-    const body = {
-      selectedVendors: vendorIds,
-      emailCards: [
-        {
-          id: 'main',
-          htmlContent: html,
-          filename: 'creative.html',
-          subject: 'Bench',
-          senderName: 'Bench',
-          endDate: '2026-12-31',
-          csvContent: 'link\nhttps://x.test/?utm_source=a',
-        },
-      ],
-      textCards: [],
-      selectedClient: 'goa-victory',
-      allVendorLinks: {
-        main: Object.fromEntries(vendorIds.map((id) => [id, `https://donate.test/?utm_source=${id}`])),
-      },
-      pricingModel: 'Revshare',
-    };
+    const body = consolidatedSend(vendorIds, { htmlContent: html, filename: 'creative.html' });
 
     const direct = nodemailer.createTransport({ url: sink.url, pool: true, maxConnections: 5 });
     const sendDirect = async () => {
@@ -136,7 +98,7 @@ export async function benchSendFanout() {
       const started = performance.now();
       const cpuBefore = cpuMsOf(server.pid);
       try {
-        const result = await post('/api/send-email-consolidated', body, {
+        const result = await postJson(server, '/api/send-email-consolidated', body, {
           ...auth,
           'idempotency-key': `bench-${round}`,
         });

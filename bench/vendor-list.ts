@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { startPostgresCluster } from '../scripts/postgres-cluster.mjs';
 import { load, median, type LoadResult } from './load';
+import { addVendors, registerAdmin, type AuthHeader } from './seed';
 import { freePort, startServer, type RunningServer } from '#server/testing/server-process';
 
 const VENDOR_COUNT = 50;
@@ -10,36 +11,16 @@ const ROUNDS = 5;
 const ADMIN = 'bench@agency.test';
 
 /** Registers the bootstrap admin, adds 50 vendors, and returns the admin's Authorization header. */
-async function seed(server: RunningServer): Promise<Record<string, string>> {
-  const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return response.json() as Promise<Record<string, unknown>>;
-  };
-  const invite = new URL(await server.setupUrl(ADMIN)).searchParams.get('invite');
-  const { token } = (await post('/api/register', { email: ADMIN, password: 'bench password 1', invite })) as {
-    token: string;
-  };
-  const auth = { authorization: `Bearer ${token}` };
-  for (let i = 0; i < VENDOR_COUNT; i++) {
-    const vendorId = `vendor${String(i).padStart(3, '0')}`;
-    await post(
-      '/api/vendors',
-      {
-        vendorId,
-        name: `Vendor ${i}`,
-        emails: [`${vendorId}@vendors.test`, `ops.${vendorId}@vendors.test`],
-        defaultUtmSource: 'bench',
-        emailProspectingKey: `E${i}`,
-        textProspectingKey: null,
-      },
-      auth,
-    );
-  }
+async function seed(server: RunningServer): Promise<AuthHeader> {
+  const auth = await registerAdmin(server, ADMIN);
+  const vendorIds = Array.from({ length: VENDOR_COUNT }, (_, i) => `vendor${String(i).padStart(3, '0')}`);
+  await addVendors(server, auth, vendorIds, (vendorId, i) => ({
+    name: `Vendor ${i}`,
+    emails: [`${vendorId}@vendors.test`, `ops.${vendorId}@vendors.test`],
+    defaultUtmSource: 'bench',
+    emailProspectingKey: `E${i}`,
+    textProspectingKey: null,
+  }));
   return auth;
 }
 
