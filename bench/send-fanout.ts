@@ -151,7 +151,9 @@ async function measureOn(sink: SmtpSink, databaseEnv: Record<string, string>, da
       `server RSS: ${mb(rssBefore)} before the sends, peak ${mb(peakRss)} during them; peak since its first start on an empty DATA_DIR ${mb(peakSinceStart)} (goal <= 400 MB)`,
       created
         ? `the new database folder was created by a process of its own in ${String(created.durationMs)} ms, peak ${String(created.peakRssMb)} MB, gone before the server opened it`
-        : 'the server created its database folder in its own process',
+        : databaseEnv.DATABASE_URL
+          ? 'on a PostgreSQL cluster of its own, started by the benchmark'
+          : 'the server created its database folder in its own process',
     ].map((line, i) => (i === 0 ? line : `  ${line}`));
   } finally {
     await server.stop();
