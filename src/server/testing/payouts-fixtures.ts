@@ -2,7 +2,10 @@ import type { PricingModel } from '#shared/contracts/vendor-terms';
 import type { Statement } from '#shared/contracts/statements';
 import type { App } from '../app';
 import { sendTo } from './results-fixtures';
+import { vendorPageLinkIn } from './send-fixtures';
+import type { SmtpSink } from './smtp-sink';
 import { bearer } from './test-app';
+import { mailTo, tokenOf, vendorCall } from './tracking-fixtures';
 
 /** A vendor's costs and budgets in dollars, as Vendor Settings saves them. */
 export async function saveCosts(app: App, token: string, vendorId: string, costs: Record<string, number>) {
@@ -44,4 +47,11 @@ export function statementAction(
     headers: bearer(token),
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
+}
+
+/** A vendor action through the page link of the latest message to `address` (the SMTP sink's), as the vendor acts. */
+export async function actAsVendor(app: App, smtp: SmtpSink, address: string, action: unknown) {
+  const link = vendorPageLinkIn((await mailTo(smtp, address)).at(-1)?.text);
+  if (!link) throw new Error(`no vendor page link in the latest message to ${address}`);
+  return vendorCall(app, tokenOf(link), 'POST', '/api/vendor-page/actions', action);
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { MONTH_PATTERN } from '../payouts/month';
-import { isoDate } from './results';
+import { isoDate, resultFigures } from './results';
 
 /**
  * Payouts (issue 24): what each vendor is owed per send, and its monthly statements (open, finalized, paid). Money is
@@ -27,12 +27,8 @@ export const statementLine = z.object({
   /** The terms the vendor's message carried, as it listed them, and in words ('60/40: vendor 60 %, client 40 %'). */
   terms: z.array(z.object({ label: z.string(), value: z.string() })),
   termsWording: z.string(),
-  contributions: z.number(),
-  donors: z.number(),
-  newDonors: z.number(),
-  grossCents: z.number(),
-  refundedCents: z.number(),
-  netCents: z.number(),
+  /** The send's results for this vendor, as the results count them. */
+  ...resultFigures.shape,
   /** The quantity a CPM amount counts (see reportedQuantity for what was reported); null when none was reported. */
   quantity: z.nullable(z.number()),
   reportedQuantity: z.nullable(z.number()),

@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
-import { saveCosts, sendUnder } from '#server/testing/payouts-fixtures';
-import { seedVendors, vendorPageLinkIn } from '#server/testing/send-fixtures';
+import { actAsVendor, saveCosts, sendUnder } from '#server/testing/payouts-fixtures';
+import { seedVendors } from '#server/testing/send-fixtures';
 import { bearer } from '#server/testing/test-app';
-import { mailTo, tokenOf, trackingTest as test, vendorCall } from '#server/testing/tracking-fixtures';
+import { trackingTest as test } from '#server/testing/tracking-fixtures';
 
 const DAY = 86_400_000;
 
@@ -17,10 +17,8 @@ test('every payouts route: anonymous 401, a member reads, only an admin finalize
   await saveCosts(app, admin, 'acme1234', { costPerThousand: 2, cpmBudget: 100 });
   const send = await sendUnder(app, admin, 'CPM', ['acme1234']);
   // The vendor reports 5,000 through its link, with no plan and no limit: all of it needs an admin's acceptance.
-  const [mail] = await mailTo(smtp, 'ops@acme.test');
-  const link = tokenOf(vendorPageLinkIn(mail?.text)!);
   const deployed = { action: 'deployed', date: '2026-03-10', quantity: 5000 };
-  expect((await vendorCall(app, link, 'POST', '/api/vendor-page/actions', deployed)).statusCode).toBe(200);
+  expect((await actAsVendor(app, smtp, 'ops@acme.test', deployed)).statusCode).toBe(200);
   t.clock.advance(23 * DAY);
   const routes: { method: 'GET' | 'POST' | 'PUT'; url: string; body?: unknown; member: number; admin: number }[] = [
     { method: 'GET', url: '/api/statements?vendorId=acme1234&month=2026-03', member: 200, admin: 200 },

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
-import { saveCosts, readStatement, sendUnder } from '#server/testing/payouts-fixtures';
+import { actAsVendor, saveCosts, readStatement, sendUnder } from '#server/testing/payouts-fixtures';
 import { actBlueCsv, importResults, type ActBlueRow } from '#server/testing/results-fixtures';
-import { seedVendors, vendorPageLinkIn } from '#server/testing/send-fixtures';
+import { seedVendors } from '#server/testing/send-fixtures';
 import { bearer } from '#server/testing/test-app';
-import { mailTo, tokenOf, trackingTest as it, vendorCall } from '#server/testing/tracking-fixtures';
+import { trackingTest as it } from '#server/testing/tracking-fixtures';
 
 const DAY = 86_400_000;
 
@@ -82,9 +82,7 @@ describe('what each vendor is owed per send, from the terms its message carried'
 
     // The CPM send's quantities: Acme claims 1,000,000,000 through its link after planning 50,000; Carta's is recorded
     // by the team ('Record an update'); Bravo reports nothing.
-    const acmeMails = await mailTo(smtp, 'ops@acme.test');
-    const acmeLink = tokenOf(vendorPageLinkIn(acmeMails.at(-1)?.text)!);
-    const act = (payload: unknown) => vendorCall(app, acmeLink, 'POST', '/api/vendor-page/actions', payload);
+    const act = (action: unknown) => actAsVendor(app, smtp, 'ops@acme.test', action);
     const scheduled = await act({
       action: 'scheduled',
       date: '2026-03-13',
@@ -194,9 +192,7 @@ describe('what each vendor is owed per send, from the terms its message carried'
     const revshare = await sendUnder(app, admin, 'Revshare', ['acme1234']);
     t.clock.advance(DAY);
     const cpm = await sendUnder(app, admin, 'CPM', ['bravo5678']);
-    const [mail] = await mailTo(smtp, 'team@bravo.test');
-    const link = tokenOf(vendorPageLinkIn(mail?.text)!);
-    const deployed = await vendorCall(app, link, 'POST', '/api/vendor-page/actions', {
+    const deployed = await actAsVendor(app, smtp, 'team@bravo.test', {
       action: 'deployed',
       date: '2026-03-11',
       quantity: 30_000,
