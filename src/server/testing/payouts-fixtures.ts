@@ -38,7 +38,7 @@ export function statementAction(
   token: string,
   vendorId: string,
   month: string,
-  action: 'finalize' | 'paid',
+  action: 'finalize' | 'paid' | 'send',
   payload?: unknown,
 ) {
   return app.inject({

@@ -62,6 +62,20 @@ export const markStatementPaid = defineOperation({
   responses: { 200: ok(statement, 'Paid'), 404: noVendor, 409: because('Not finalized, or already paid') },
 });
 
+export const sendStatement = defineOperation({
+  method: 'POST',
+  path: '/api/statements/:vendorId/:month/send',
+  summary:
+    "Mail a finalized statement to the vendor's addresses, copying the approval addresses, through the delivery queue: once",
+  access: 'admin',
+  params: statementParams,
+  responses: {
+    200: ok(statement, 'Queued: the statement with its mail'),
+    404: noVendor,
+    409: because('Not finalized, already sent, or the vendor has no address'),
+  },
+});
+
 export const acceptQuantity = defineOperation({
   method: 'POST',
   path: '/api/statements/quantities/:sendId/:vendorId/accept',

@@ -48,6 +48,18 @@ export type StatementAdjustment = z.infer<typeof statementAdjustment>;
 
 const person = z.object({ email: z.string() });
 
+export const statementMail = z.object({
+  /** The queue's status of its message: pending, sending, sent, failed or uncertain. */
+  status: z.string(),
+  queuedAt: z.string(),
+  sentAt: z.nullable(z.string()),
+  by: person,
+  to: z.array(z.string()),
+  cc: z.array(z.string()),
+  lastError: z.nullable(z.string()),
+});
+export type StatementMailState = z.infer<typeof statementMail>;
+
 export const statement = z.object({
   vendorId: z.string(),
   vendorName: z.nullable(z.string()),
@@ -61,6 +73,8 @@ export const statement = z.object({
   unknownLines: z.number(),
   finalized: z.nullable(z.object({ at: z.string(), by: person })),
   paid: z.nullable(z.object({ paidOn: z.string(), reference: z.string(), at: z.string(), by: person })),
+  /** The statement mailed to the vendor ('Send statement'): its message in the delivery queue, null until sent. */
+  mail: z.nullable(statementMail),
 });
 export type Statement = z.infer<typeof statement>;
 

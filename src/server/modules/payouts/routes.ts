@@ -7,20 +7,22 @@ import {
   listVendorQuantityLimits,
   markStatementPaid as markPaidOperation,
   saveVendorQuantityLimit,
+  sendStatement as sendOperation,
 } from '#shared/api/statements';
 import type { Guards } from '#server/auth/guards';
 import { attachmentDisposition } from '#server/http/content-disposition';
 import { routeDefiner } from '#server/http/define-route';
 import { acceptReportedQuantity, listQuantityLimits, saveQuantityLimit } from './quantity-service';
 import { statementCsv } from './statement-csv';
-import { finalizeStatement, markStatementPaid, readStatement, type PayoutDeps } from './statement-service';
+import { sendStatement, type StatementMailDeps } from './statement-mail';
+import { finalizeStatement, markStatementPaid, readStatement } from './statement-service';
 
 /**
  * Payouts (issue 24): statements per vendor and New York month (read by anyone signed in; finalized and marked paid by
  * admins), their CSV, an admin's acceptance of a reported quantity, and the vendors' quantity limits. Admin bodies are
  * refused before they are read.
  */
-export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps, guards: Guards) {
+export function registerPayoutRoutes(app: FastifyInstance, deps: StatementMailDeps, guards: Guards) {
   const route = routeDefiner(app, guards);
   const beforeBody = { isAuthenticatedBeforeBody: true };
 
@@ -42,6 +44,7 @@ export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps, gua
     ({ params, body, user }) => markStatementPaid(deps, user, params.vendorId, params.month, body),
     beforeBody,
   );
+  route(sendOperation, ({ params, user }) => sendStatement(deps, user, params.vendorId, params.month), beforeBody);
   route(
     acceptQuantity,
     ({ params, body, user }) => acceptReportedQuantity(deps, user, params.sendId, params.vendorId, body.quantity),

@@ -7,6 +7,7 @@ import type { Db } from '#server/db/client';
 import { badRequest, conflict, notFound } from '#server/errors';
 import { recordAudit, type Actor } from '../audit/repository';
 import * as repo from './repository';
+import { findStatementMail } from './statement-mail-repository';
 import { amountsOwed } from './service';
 
 export interface PayoutDeps {
@@ -85,8 +86,23 @@ const lineOf = (row: repo.StatementLineRow): StatementLine => ({
   flags: row.flags as StatementLine['flags'],
 });
 
+/** The statement's message to the vendor, as its history shows it; null until 'Send statement'. */
+async function statementMail(db: Db, statementId: number): Promise<Statement['mail']> {
+  const mail = await findStatementMail(db, statementId);
+  if (!mail) return null;
+  return {
+    status: mail.status,
+    queuedAt: mail.queuedAt.toISOString(),
+    sentAt: mail.sentAt?.toISOString() ?? null,
+    by: { email: mail.byEmail },
+    to: mail.to,
+    cc: mail.cc,
+    lastError: mail.lastError,
+  };
+}
+
 async function frozenStatement(db: Db, row: repo.StatementRow): Promise<Statement> {
-  const frozen = await repo.readFrozen(db, row.id);
+  const [frozen, mail] = await Promise.all([repo.readFrozen(db, row.id), statementMail(db, row.id)]);
   return {
     vendorId: row.vendorId,
     vendorName: row.vendorName,
@@ -111,6 +127,7 @@ async function frozenStatement(db: Db, row: repo.StatementRow): Promise<Statemen
             by: { email: row.paidByEmail ?? '' },
           }
         : null,
+    mail,
   };
 }
 
@@ -139,6 +156,7 @@ export async function readStatement(deps: PayoutDeps, vendorId: string, month: s
     unknownLines: total.unknownLines,
     finalized: null,
     paid: null,
+    mail: null,
   };
 }
 
