@@ -1,5 +1,5 @@
-import { attachmentParams, vendorAction, vendorPageView } from '../contracts/tracking';
-import { defineOperation, ok, tooMany, because, type ResponseSpec } from './operation';
+import { type attachmentParams, type vendorAction, vendorPageView } from '../contracts/tracking';
+import { defineOperation, ok, tooMany, because, type ResponseSpec, declared } from './operation';
 
 const linkRefused: ResponseSpec = { description: 'No link, or not a link we made' };
 const linkGone: ResponseSpec = { description: 'The link expired or was turned off' };
@@ -18,7 +18,7 @@ export const actOnVendorPage = defineOperation({
   path: '/api/vendor-page/actions',
   summary: 'Report received, scheduled, seed test sent, deployed, a note or cannot deploy',
   access: 'vendor-link',
-  body: vendorAction,
+  body: declared<typeof vendorAction>(),
   responses: {
     200: ok(vendorPageView),
     401: linkRefused,
@@ -34,7 +34,7 @@ export const getVendorAttachment = defineOperation({
   path: '/api/vendor-page/attachments/:index',
   summary: "One of the message's attachments",
   access: 'vendor-link',
-  params: attachmentParams,
+  params: declared<typeof attachmentParams>(),
   responses: {
     200: { description: 'The file', mediaType: 'application/octet-stream' },
     401: linkRefused,
