@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { resultCodes } from '#shared/contracts/results';
+import { resultCodes } from '#shared/contracts/responses/results';
 import { request } from '#client/lib/request';
 import { contractShape } from './contract-shape';
 import { RESULTS_QUERY_KEY } from './results-key';

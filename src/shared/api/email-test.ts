@@ -1,4 +1,5 @@
-import { type testEmailBody, testEmailResult } from '../contracts/email-test';
+import { type testEmailBody } from '../contracts/email-test';
+import { testEmailResult } from '../contracts/responses/email-test';
 import { defineOperation, ok, tooMany, mailFailed, declared } from './operation';
 
 export const sendTestEmail = defineOperation({

@@ -1,23 +1,25 @@
 import type { emailLogIdParams } from '../contracts/email-logs';
 import {
   type importIdParam,
-  priorDonorsCount,
   type resultCodeBody,
-  resultCodes,
   type resultsClientQuery,
-  resultsImportCounts,
-  resultsImportList,
   type resultsImportQuery,
-  resultsPreview,
-  resultsSettings,
   type resultsSettingsBody,
-  resultsSummary,
   type resultsSummaryQuery,
-  sendResults,
-  unattributedCodes,
   type vendorCodeParam,
   type vendorIdParam,
 } from '../contracts/results';
+import {
+  priorDonorsCount,
+  resultCodes,
+  resultsImportCounts,
+  resultsImportList,
+  resultsPreview,
+  resultsSettings,
+  resultsSummary,
+  sendResults,
+  unattributedCodes,
+} from '../contracts/responses/results';
 import { because, created, defineOperation, noContent, ok, declared } from './operation';
 
 // Results (issue 23): imports of a platform's contribution export per client, the figures per vendor and send, and the

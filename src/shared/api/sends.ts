@@ -1,24 +1,28 @@
 import * as z from 'zod/mini';
 import {
   type emailLogDeliveryParams,
-  emailLogEntry,
   type emailLogIdParams,
   type emailLogQuery,
   type remindersSetting,
+} from '../contracts/email-logs';
+import {
+  emailLogEntry,
   remindersSettingResult,
   retryFailedResult,
   sendAgainResult,
-} from '../contracts/email-logs';
+} from '../contracts/responses/email-logs';
 import {
   type addVendorsBody,
-  addVendorsPreview,
   type addVendorsPreviewBody,
-  addVendorsResult,
   type compareQuery,
-  messageComparison,
   type useAsNewSendBody,
-  useAsNewSendResult,
 } from '../contracts/past-sends';
+import {
+  addVendorsPreview,
+  addVendorsResult,
+  messageComparison,
+  useAsNewSendResult,
+} from '../contracts/responses/past-sends';
 import { proofResult } from '../contracts/responses/send';
 import {
   defineOperation,

@@ -1,13 +1,11 @@
 import type { emailLogDeliveryParams } from '../contracts/email-logs';
+import { type seedTestReview, type trackingBoardQuery, type vendorAction } from '../contracts/tracking';
 import {
   recordUpdateResult,
   revokeLinkResult,
-  type seedTestReview,
   seedTestReviewResult,
   trackingBoard,
-  type trackingBoardQuery,
-  type vendorAction,
-} from '../contracts/tracking';
+} from '../contracts/responses/tracking';
 import { defineOperation, ok, tooMany, notSender, notModified, because, declared } from './operation';
 
 export const getTrackingBoard = defineOperation({

@@ -1,13 +1,6 @@
 import type { idParam } from '../contracts/common';
-import {
-  type addAuthorizedEmail,
-  authorizedEmail,
-  inviteResponse,
-  permissionsResult,
-  type updatePermissions,
-  type userIdParam,
-  userList,
-} from '../contracts/users';
+import { type addAuthorizedEmail, type updatePermissions, type userIdParam } from '../contracts/users';
+import { authorizedEmail, inviteResponse, permissionsResult, userList } from '../contracts/responses/users';
 import { defineOperation, ok, created, noContent, because, declared } from './operation';
 
 export const listUsers = defineOperation({

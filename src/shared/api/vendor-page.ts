@@ -1,4 +1,5 @@
-import { type attachmentParams, type vendorAction, vendorPageView } from '../contracts/tracking';
+import { type attachmentParams, type vendorAction } from '../contracts/tracking';
+import { vendorPageView } from '../contracts/responses/tracking';
 import { defineOperation, ok, tooMany, because, type ResponseSpec, declared } from './operation';
 
 const linkRefused: ResponseSpec = { description: 'No link, or not a link we made' };

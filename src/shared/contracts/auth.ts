@@ -26,13 +26,4 @@ export const inviteLookup = z.object({ invite: inviteToken.check(z.minLength(1, 
 /** `POST /api/auth/google/exchange`: the one-time code of `/?google_code=`. */
 export const googleCodeExchange = z.object({ code: boundedText(1, 'is required') });
 
-export {
-  authResponse,
-  connectTicket,
-  currentUser,
-  firstNameResponse,
-  inviteLookupResponse,
-  type AuthResponse,
-  type CurrentUser,
-  type InviteLookupResponse,
-} from './responses/auth';
+export * from './responses/auth';

@@ -103,4 +103,4 @@ export type PatchSessionBody = z.input<typeof patchSessionBody>;
 
 export const INITIAL_SESSION_STATE: SessionState = initialSession;
 
-export { CARD_TYPES, draftCardView, draftList, sessionStateView, type CardType } from './responses/drafts';
+export * from './responses/drafts';

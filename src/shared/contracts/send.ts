@@ -93,13 +93,4 @@ export type SendBody = z.infer<typeof sendBody>;
 /** POST /api/send-proof: a send body and the vendor whose message the proof shows. */
 export const proofBody = z.safeExtend(sendBody, { vendorId: vendorIdValue });
 
-export {
-  deliveryCounts,
-  directSendResult,
-  proofResult,
-  sendResult,
-  type DeliveryCounts,
-  type DirectSendResult,
-  type ProofResult,
-  type SendResult,
-} from './responses/send';
+export * from './responses/send';

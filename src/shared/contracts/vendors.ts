@@ -98,14 +98,4 @@ export const vendorCostsList = z.array(vendorCosts);
 
 export const addApprovalEmailBody = z.object({ email: emailAddress });
 
-export {
-  approvalEmail,
-  approvalEmailList,
-  vendor,
-  vendorCostsRow,
-  vendorList,
-  vendorSplitRow,
-  vendorUtmSourceRow,
-  type ApprovalEmail,
-  type Vendor,
-} from './responses/vendors';
+export * from './responses/vendors';

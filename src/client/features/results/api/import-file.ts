@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { resultsImportCounts, type ResultsMapping } from '#shared/contracts/results';
+import type { ResultsMapping } from '#shared/contracts/results';
+import { resultsImportCounts } from '#shared/contracts/responses/results';
 import { contractShape } from '#client/api/contract-shape';
 import { RESULTS_QUERY_KEY } from '#client/api/results-key';
 import { resultsPath, uploadCsv, type UploadProgress } from './csv-body';

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { resultsPreview, type ResultsMapping } from '#shared/contracts/results';
+import type { ResultsMapping } from '#shared/contracts/results';
+import { resultsPreview } from '#shared/contracts/responses/results';
 import { contractShape } from '#client/api/contract-shape';
 import { RESULTS_QUERY_KEY } from '#client/api/results-key';
 import { postCsv, resultsPath } from './csv-body';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { noContent } from '#shared/contracts/responses';
-import { priorDonorsCount } from '#shared/contracts/results';
+import { priorDonorsCount } from '#shared/contracts/responses/results';
 import { contractShape } from '#client/api/contract-shape';
 import { RESULTS_QUERY_KEY } from '#client/api/results-key';
 import { request } from '#client/lib/request';

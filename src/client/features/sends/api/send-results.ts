@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { sendResults } from '#shared/contracts/results';
+import { sendResults } from '#shared/contracts/responses/results';
 import { contractShape } from '#client/api/contract-shape';
 import { RESULTS_QUERY_KEY } from '#client/api/results-key';
 import { request } from '#client/lib/request';
