@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MAX_ATTRIBUTION_WINDOW_DAYS, MAX_RESULT_CODE_LENGTH } from './responses/results';
+import { MAX_ATTRIBUTION_WINDOW_DAYS, MAX_RESULT_CODE_LENGTH, resultsMappingView } from './responses/results';
 
 /** Results (issue 23): what the results operations accept. Money is integer cents everywhere. */
 
@@ -8,19 +8,10 @@ export * from './responses/results';
 /** A New York calendar date, YYYY-MM-DD. */
 export const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' }));
 
+const column = z.string().check(z.minLength(1, { error: 'must name a column' }));
+
 /** Which column of the file holds what (header names); ActBlue's files need none. */
-export const resultsMapping = z.object({
-  id: z.string().check(z.minLength(1, { error: 'must name a column' })),
-  date: z.string().check(z.minLength(1, { error: 'must name a column' })),
-  amount: z.string().check(z.minLength(1, { error: 'must name a column' })),
-  email: z.optional(z.string()),
-  codes: z.optional(z.array(z.string())),
-  landingUrl: z.optional(z.string()),
-  campaign: z.optional(z.string()),
-  refundDate: z.optional(z.string()),
-  refundAmount: z.optional(z.string()),
-  recurrence: z.optional(z.string()),
-});
+export const resultsMapping = z.extend(resultsMappingView, { id: column, date: column, amount: column });
 export type ResultsMapping = z.infer<typeof resultsMapping>;
 
 /** The query of every client-scoped results call. */

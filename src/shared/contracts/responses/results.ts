@@ -10,8 +10,11 @@ const isoDateTime = z.string();
 /** A New York calendar date, YYYY-MM-DD. */
 const isoDate = z.string();
 
-/** A saved or detected mapping as the answers carry it (resultsMapping in ../results.ts checks the one sent). */
-const mappingView = z.object({
+/**
+ * Which column of the file holds what (header names), as the answers carry a saved or detected one; resultsMapping in
+ * ../results.ts is this with the checks of the one sent.
+ */
+export const resultsMappingView = z.object({
   id: z.string(),
   date: z.string(),
   amount: z.string(),
@@ -23,6 +26,7 @@ const mappingView = z.object({
   refundAmount: z.optional(z.string()),
   recurrence: z.optional(z.string()),
 });
+
 export const resultsImportCounts = z.object({
   id: z.number(),
   rows: z.number(),
@@ -69,7 +73,7 @@ export type ResultsFormat = (typeof RESULTS_FORMATS)[number];
 export const resultsPreview = z.object({
   format: z.enum(RESULTS_FORMATS),
   columns: z.array(z.string()),
-  mapping: z.nullable(mappingView),
+  mapping: z.nullable(resultsMappingView),
   rows: z.array(previewRow),
   counts: z.object({ rows: z.number(), matched: z.number(), unmatched: z.number(), outsideWindow: z.number() }),
 });
@@ -77,7 +81,7 @@ export type ResultsPreview = z.infer<typeof resultsPreview>;
 
 export const resultsSettings = z.object({
   attributionWindowDays: z.number(),
-  mapping: z.nullable(mappingView),
+  mapping: z.nullable(resultsMappingView),
   priorDonors: z.number(),
 });
 export type ResultsSettings = z.infer<typeof resultsSettings>;
