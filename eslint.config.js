@@ -79,7 +79,25 @@ export default tseslint.config(
   {
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // A request schema's checks would bring zod's checks, regexes and pipes into the send page's first load (0047):
+      // the client reads contracts through their plain modules, and request types as types only.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^#shared/contracts/(?!responses/|vendor-terms$|limits$|initial-session$)',
+              allowTypeImports: true,
+              message:
+                'import answer schemas and constants from #shared/contracts/responses/<resource> (decision 0047)',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     plugins: { house: { rules: houseRules } },

@@ -1,8 +1,8 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RuleTester } from 'eslint';
+import { ESLint, RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { houseRules } from '../eslint.config.js';
 
 RuleTester.describe = describe;
@@ -99,4 +99,24 @@ tester.run('house/drizzle-in-repositories', houseRules['drizzle-in-repositories'
       errors: 1,
     },
   ],
+});
+
+// The repository's own configuration: a request schema in a client module would bring zod's checks into the send
+// page's first load (decision 0047).
+describe('the client imports contracts through their plain modules', () => {
+  const problemsOf = async (code: string) => {
+    const [result] = await new ESLint({ cwd: root }).lintText(code, { filePath: at('src/client/api/probe.ts') });
+    return result!.messages.map((message) => message.ruleId);
+  };
+
+  it('refuses a value from a contract module with request schemas, and lets its types and the plain modules through', async () => {
+    expect(await problemsOf("export { TRACKING_STATUS_LABELS } from '#shared/contracts/tracking';")).toEqual([
+      '@typescript-eslint/no-restricted-imports',
+    ]);
+    expect(await problemsOf("export type { VendorAction } from '#shared/contracts/tracking';")).toEqual([]);
+    expect(await problemsOf("export { TRACKING_STATUS_LABELS } from '#shared/contracts/responses/tracking';")).toEqual(
+      [],
+    );
+    expect(await problemsOf("export { DEFAULT_SPLIT } from '#shared/contracts/vendor-terms';")).toEqual([]);
+  });
 });

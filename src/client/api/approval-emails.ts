@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { approvalEmailListShape, approvalEmailShape, noContent } from '#shared/contracts/responses';
-import { request, revalidatingQuery } from '#client/lib/request';
+import { addApprovalEmail, listApprovalEmails, removeApprovalEmail } from '#shared/api/approval-emails';
+import { call, revalidatingQuery } from '#client/lib/request';
 
 export const APPROVAL_EMAILS_QUERY_KEY = ['/api/approval-emails'] as const;
 
 export const approvalEmailsQueryOptions = () =>
   queryOptions({
     queryKey: APPROVAL_EMAILS_QUERY_KEY,
-    queryFn: revalidatingQuery('/api/approval-emails', approvalEmailListShape),
+    queryFn: revalidatingQuery(listApprovalEmails),
   });
 
 export const useApprovalEmails = () => useQuery(approvalEmailsQueryOptions());
@@ -21,9 +21,7 @@ function useApprovalEmailsMutation<TInput, TResult>(call: (input: TInput) => Pro
 }
 
 export const useAddApprovalEmail = () =>
-  useApprovalEmailsMutation((email: string) =>
-    request('/api/approval-emails', approvalEmailShape, { method: 'POST', body: { email } }),
-  );
+  useApprovalEmailsMutation((email: string) => call(addApprovalEmail, { body: { email } }));
 
 export const useDeleteApprovalEmail = () =>
-  useApprovalEmailsMutation((id: number) => request(`/api/approval-emails/${id}`, noContent, { method: 'DELETE' }));
+  useApprovalEmailsMutation((id: number) => call(removeApprovalEmail, { params: { id } }));

@@ -1,17 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { resultCodes } from '#shared/contracts/results';
-import { request } from '#client/lib/request';
-import { contractShape } from './contract-shape';
+import { addResultCode, getResultCodes, removeResultCode } from '#shared/api/results';
+import { call } from '#client/lib/request';
 import { RESULTS_QUERY_KEY } from './results-key';
 
 /** A vendor's result codes: its UTM source and the extra codes an admin added (Vendor Settings, the Results screen). */
-const resultCodesShape = contractShape(resultCodes);
-const codesPath = (vendorId: string) => `/api/vendors/${encodeURIComponent(vendorId)}/result-codes`;
-
 export const resultCodesQueryOptions = (vendorId: string) =>
   queryOptions({
     queryKey: [...RESULTS_QUERY_KEY, 'codes', vendorId],
-    queryFn: ({ signal }) => request(codesPath(vendorId), resultCodesShape, { signal }),
+    queryFn: ({ signal }) => call(getResultCodes, { params: { vendorId }, signal }),
   });
 
 export const useResultCodes = (vendorId: string) => useQuery(resultCodesQueryOptions(vendorId));
@@ -21,7 +17,7 @@ export function useAddResultCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ vendorId, code }: { vendorId: string; code: string }) =>
-      request(codesPath(vendorId), resultCodesShape, { method: 'POST', body: { code } }),
+      call(addResultCode, { params: { vendorId }, body: { code } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: RESULTS_QUERY_KEY }),
   });
 }
@@ -30,7 +26,7 @@ export function useRemoveResultCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ vendorId, code }: { vendorId: string; code: string }) =>
-      request(`${codesPath(vendorId)}/${encodeURIComponent(code)}`, resultCodesShape, { method: 'DELETE' }),
+      call(removeResultCode, { params: { vendorId, code } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: RESULTS_QUERY_KEY }),
   });
 }

@@ -1,29 +1,13 @@
-import {
-  emailLogListShape,
-  recordUpdateResultShape,
-  remindersSettingResultShape,
-  retryFailedResultShape,
-  sendAgainResultShape,
-} from '#shared/contracts/responses';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EmailLogEntry, EmailLogFilters } from '#shared/contracts/email-logs';
 import type { VendorAction } from '#shared/contracts/tracking';
-import { request } from '#client/lib/request';
+import { listSends, retryFailed, sendAgain, setReminders } from '#shared/api/sends';
+import { recordUpdate } from '#shared/api/tracking';
+import { call } from '#client/lib/request';
 import { EMAIL_LOGS_QUERY_KEY } from './sends-key';
 
 /** While a message waits for its next attempt, the list looks again this often. */
 const PENDING_REFRESH_MS = 5000;
-
-export function emailLogsPath(filters: EmailLogFilters): string {
-  const params = new URLSearchParams();
-  for (const name of ['client', 'vendor', 'q'] as const) {
-    const value = filters[name]?.trim();
-    if (value) params.set(name, value);
-  }
-  if (filters.limit !== undefined) params.set('limit', String(filters.limit));
-  const query = params.toString();
-  return query ? `/api/email-logs?${query}` : '/api/email-logs';
-}
 
 const hasPendingDelivery = (entries: readonly EmailLogEntry[] | undefined) =>
   !!entries?.some((entry) => entry.deliveries.some((delivery) => delivery.status === 'pending'));
@@ -31,7 +15,7 @@ const hasPendingDelivery = (entries: readonly EmailLogEntry[] | undefined) =>
 export const emailLogsQueryOptions = (filters: EmailLogFilters) =>
   queryOptions({
     queryKey: [...EMAIL_LOGS_QUERY_KEY, filters],
-    queryFn: ({ signal }) => request(emailLogsPath(filters), emailLogListShape, { signal }),
+    queryFn: ({ signal }) => call(listSends, { query: filters, signal }),
     // A history that every user adds to: opening the screen always asks again (the cached list shows meanwhile).
     refetchOnMount: 'always',
     refetchInterval: (query) => (hasPendingDelivery(query.state.data) ? PENDING_REFRESH_MS : false),
@@ -40,8 +24,6 @@ export const emailLogsQueryOptions = (filters: EmailLogFilters) =>
 /** The previous filter's entries stay on screen while the next ones load. */
 export const useEmailLogs = (filters: EmailLogFilters) =>
   useQuery({ ...emailLogsQueryOptions(filters), placeholderData: keepPreviousData });
-
-const logPath = (logId: number) => `/api/email-logs/${logId}`;
 
 function useEmailLogMutation<TInput, TResult>(call: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();
@@ -53,16 +35,12 @@ function useEmailLogMutation<TInput, TResult>(call: (input: TInput) => Promise<T
 
 /** Re-queues only the failed deliveries of a send. */
 export const useRetryFailed = () =>
-  useEmailLogMutation((logId: number) =>
-    request(`${logPath(logId)}/retry-failed`, retryFailedResultShape, { method: 'POST' }),
-  );
+  useEmailLogMutation((logId: number) => call(retryFailed, { params: { id: logId } }));
 
 /** A person's decision to send one vendor's message again (it may already have arrived). */
 export const useSendAgain = () =>
   useEmailLogMutation(({ logId, vendorId }: { logId: number; vendorId: string }) =>
-    request(`${logPath(logId)}/deliveries/${encodeURIComponent(vendorId)}/send-again`, sendAgainResultShape, {
-      method: 'POST',
-    }),
+    call(sendAgain, { params: { id: logId, vendorId } }),
   );
 
 /**
@@ -73,7 +51,7 @@ export function useSetSendReminders() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ logId, enabled }: { logId: number; enabled: boolean }) =>
-      request(`${logPath(logId)}/reminders`, remindersSettingResultShape, { method: 'PUT', body: { enabled } }),
+      call(setReminders, { params: { id: logId }, body: { enabled } }),
     onSuccess: ({ id, remindersEnabled }) => {
       const apply = (entry: EmailLogEntry) => (entry.id === id ? { ...entry, remindersEnabled } : entry);
       // The log's lists and the open Deployment Details' own entry.
@@ -98,10 +76,7 @@ export function useRecordVendorUpdate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ logId, vendorId, action }: { logId: number; vendorId: string; action: VendorAction }) =>
-      request(`${logPath(logId)}/deliveries/${encodeURIComponent(vendorId)}/tracking`, recordUpdateResultShape, {
-        method: 'POST',
-        body: action,
-      }),
+      call(recordUpdate, { params: { id: logId, vendorId }, body: action }),
     onSuccess: ({ tracking }, { logId, vendorId }) => {
       const apply = (entry: EmailLogEntry): EmailLogEntry =>
         entry.id === logId

@@ -1,14 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { VendorCosts } from '#shared/contracts/vendors';
-import { vendorCostsListShape, vendorCostsShape } from '#shared/contracts/responses';
-import { request, revalidatingQuery } from '#client/lib/request';
+import { listVendorCosts, saveVendorCosts } from '#shared/api/vendor-settings';
+import { call, revalidatingQuery } from '#client/lib/request';
 
 export const VENDOR_COSTS_QUERY_KEY = ['/api/vendor-costs'] as const;
 
 export const vendorCostsQueryOptions = () =>
   queryOptions({
     queryKey: VENDOR_COSTS_QUERY_KEY,
-    queryFn: revalidatingQuery('/api/vendor-costs', vendorCostsListShape),
+    queryFn: revalidatingQuery(listVendorCosts),
   });
 
 export const useVendorCosts = () => useQuery(vendorCostsQueryOptions());
@@ -16,7 +16,7 @@ export const useVendorCosts = () => useQuery(vendorCostsQueryOptions());
 export function useSaveVendorCosts() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: VendorCosts) => request('/api/vendor-costs', vendorCostsShape, { method: 'POST', body }),
+    mutationFn: (body: VendorCosts) => call(saveVendorCosts, { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: VENDOR_COSTS_QUERY_KEY }),
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CreateVendorBody, UpdateVendorBody } from '#shared/contracts/vendors';
-import { noContent, vendorListShape, vendorShape } from '#shared/contracts/responses';
-import { request, revalidatingQuery } from '#client/lib/request';
+import { createVendor, deleteVendor, listVendors, updateVendor } from '#shared/api/vendors';
+import { call, revalidatingQuery } from '#client/lib/request';
 import { VENDOR_COSTS_QUERY_KEY } from './vendor-costs';
 import { VENDOR_SPLITS_QUERY_KEY } from './vendor-splits';
 import { VENDOR_UTM_SOURCES_QUERY_KEY } from './vendor-utm-sources';
@@ -10,16 +10,14 @@ import { VENDOR_UTM_SOURCES_QUERY_KEY } from './vendor-utm-sources';
 export const VENDORS_QUERY_KEY = ['/api/vendors'] as const;
 
 export const vendorsQueryOptions = () =>
-  queryOptions({ queryKey: VENDORS_QUERY_KEY, queryFn: revalidatingQuery('/api/vendors', vendorListShape) });
+  queryOptions({ queryKey: VENDORS_QUERY_KEY, queryFn: revalidatingQuery(listVendors) });
 
 export const useVendors = () => useQuery(vendorsQueryOptions());
-
-const vendorPath = (vendorId: string) => `/api/vendors/${encodeURIComponent(vendorId)}`;
 
 export function useCreateVendor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateVendorBody) => request('/api/vendors', vendorShape, { method: 'POST', body }),
+    mutationFn: (body: CreateVendorBody) => call(createVendor, { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: VENDORS_QUERY_KEY }),
   });
 }
@@ -28,7 +26,7 @@ export function useUpdateVendor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ vendorId, ...body }: UpdateVendorBody & { vendorId: string }) =>
-      request(vendorPath(vendorId), vendorShape, { method: 'PUT', body }),
+      call(updateVendor, { params: { vendorId }, body }),
     // Not awaited, for the reason given at useDeleteVendor: a 404's refresh removes the vendor and its modal.
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: VENDORS_QUERY_KEY });
@@ -43,7 +41,7 @@ export function useUpdateVendor() {
 export function useDeleteVendor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (vendorId: string) => request(vendorPath(vendorId), noContent, { method: 'DELETE' }),
+    mutationFn: (vendorId: string) => call(deleteVendor, { params: { vendorId } }),
     onSettled: () => {
       void invalidateVendorData(queryClient);
     },

@@ -1,8 +1,22 @@
+import { lazy, Suspense } from 'react';
 import { Navigate } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { useUser } from '../features/auth/api/get-user';
-import { SignInPage } from '../features/auth/components/sign-in-page';
 import { AppLayout } from '../features/layout/app-layout';
+
+// Loaded only when nobody is signed in: the send page, drawn for a signed-in user, does not carry the sign-in screen
+// and its calls in its first load (decision 0046).
+const LazySignInPage = lazy(async () => ({
+  default: (await import('../features/auth/components/sign-in-page')).SignInPage,
+}));
+
+function SignInPage() {
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <LazySignInPage />
+    </Suspense>
+  );
+}
 
 /** Signed in: the layout around the route's screen. Signed out: the sign-in screen (home) or a redirect to /auth. */
 export function AuthGate({ signedOut }: { signedOut: 'sign-in' | 'redirect' }) {

@@ -2,8 +2,21 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { QueryClient } from '@tanstack/react-query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { noContent, vendorListShape as vendorList } from '#shared/contracts/responses';
-import { request, RequestError, ResponseContractError, revalidatingQuery } from './request';
+import { defineOperation, noContent, ok } from '#shared/api/operation';
+import { vendorList } from '#shared/contracts/responses/vendors';
+import { call, RequestError, ResponseContractError, revalidatingQuery } from './request';
+
+/** An operation of the test server's, declared as the API's are. */
+const listAt = (path: string) =>
+  defineOperation({ method: 'GET', path, summary: path, access: 'user', responses: { 200: ok(vendorList) } });
+const deleteAt = (path: string) =>
+  defineOperation({
+    method: 'DELETE',
+    path,
+    summary: path,
+    access: 'user',
+    responses: { 200: { description: 'Done; no body' }, 204: noContent },
+  });
 
 // What each path answers: a status and a raw body.
 const answers: Record<string, { status: number; body: string }> = {
@@ -59,7 +72,7 @@ let server: Server;
 let base: string;
 
 beforeAll(async () => {
-  // request() reads the bearer token from localStorage, which Node lacks: an empty one, as in a signed-out browser.
+  // call() reads the bearer token from localStorage, which Node lacks: an empty one, as in a signed-out browser.
   const storage = new Map<string, string>();
   globalThis.localStorage ??= {
     getItem: (key: string) => storage.get(key) ?? null,
@@ -86,9 +99,9 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-describe('request', () => {
+describe('call', () => {
   it('returns the answer as the contract parses it', async () => {
-    const vendors = await request(`${base}/api/vendors`, vendorList);
+    const vendors = await call(listAt('/api/vendors'), { origin: base });
     expect(vendors).toEqual([
       {
         vendorId: 'acme1234',
@@ -102,37 +115,43 @@ describe('request', () => {
   });
 
   it('throws a clear error when the answer breaks the contract', async () => {
-    const call = request(`${base}/api/vendors-renamed`, vendorList);
-    await expect(call).rejects.toBeInstanceOf(ResponseContractError);
-    await expect(call).rejects.toThrow(
+    const answer = call(listAt('/api/vendors-renamed'), { origin: base });
+    await expect(answer).rejects.toBeInstanceOf(ResponseContractError);
+    await expect(answer).rejects.toThrow(
       `GET ${base}/api/vendors-renamed answered outside its contract: 0.name: Invalid input: expected string, received undefined`,
     );
   });
 
   it('throws when a JSON answer is not JSON', async () => {
-    await expect(request(`${base}/api/html`, vendorList)).rejects.toThrow(
+    await expect(call(listAt('/api/html'), { origin: base })).rejects.toThrow(
       `GET ${base}/api/html answered outside its contract: the body is not JSON`,
     );
   });
 
   it('takes an empty answer where the contract expects none, and refuses a body there', async () => {
-    await expect(request(`${base}/api/deleted`, noContent, { method: 'DELETE' })).resolves.toBeUndefined();
-    await expect(request(`${base}/api/unexpected-body`, noContent, { method: 'DELETE' })).rejects.toThrow(
+    await expect(call(deleteAt('/api/deleted'), { origin: base })).resolves.toBeUndefined();
+    await expect(call(deleteAt('/api/unexpected-body'), { origin: base })).rejects.toThrow(
       `DELETE ${base}/api/unexpected-body answered outside its contract: (body): Invalid input: expected undefined, received object`,
     );
   });
 
+  it('refuses a status its declaration does not name', async () => {
+    await expect(call(listAt('/api/deleted'), { origin: base })).rejects.toThrow(
+      `GET ${base}/api/deleted answered outside its contract: status 204 is not declared`,
+    );
+  });
+
   it('still reports a failed call by its status and the server message', async () => {
-    const call = request(`${base}/api/down`, vendorList);
-    await expect(call).rejects.toBeInstanceOf(RequestError);
-    await expect(call).rejects.toMatchObject({ status: 503, serverMessage: 'down' });
+    const answer = call(listAt('/api/down'), { origin: base });
+    await expect(answer).rejects.toBeInstanceOf(RequestError);
+    await expect(answer).rejects.toMatchObject({ status: 503, serverMessage: 'down' });
   });
 });
 
 describe('revalidatingQuery', () => {
   it('names the held answer with If-None-Match and keeps the query data on 304; takes the new answer after a change', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 0 } } });
-    const options = { queryKey: ['tagged'], queryFn: revalidatingQuery(`${base}/api/tagged`, vendorList) };
+    const options = { queryKey: ['tagged'], queryFn: revalidatingQuery(listAt('/api/tagged'), { origin: base }) };
     const first = await client.fetchQuery(options);
     expect(first).toEqual([expect.objectContaining({ name: 'Acme' })]);
     const second = await client.fetchQuery(options);

@@ -6,7 +6,16 @@ import type {
   preHandlerHookHandler,
   RouteOptions,
 } from 'fastify';
-import type { ApiOperation, BodyOf, ParamsOf, QueryOf } from '#shared/api/operation';
+import type * as z from 'zod/mini';
+import type {
+  ApiOperation,
+  BodyOf,
+  Declared,
+  ParamsOf,
+  QueryOf,
+  RegisteredOperation,
+  SchemaOf,
+} from '#shared/api/operation';
 import type { Guards } from '#server/auth/guards';
 import { closeAfterRefusal } from '#server/http/lingering-close';
 import type { AuthenticatedUser } from '#server/modules/session/service';
@@ -15,7 +24,7 @@ import { parseInput } from '#server/validation';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The declaration the route was registered from (defineRoute); the OpenAPI document lists these. */
-    operation?: ApiOperation;
+    operation?: RegisteredOperation;
   }
 }
 
@@ -69,9 +78,39 @@ function refusingBeforeBody(check: (request: FastifyRequest) => Promise<void>): 
   };
 }
 
+type RequestPart = 'params' | 'query' | 'body';
+
+/** The request schemas a declaration names by type (params, query, body): the server binds each where it registers. */
+export type RequestSchemas<O extends ApiOperation> = {
+  [K in RequestPart as O[K] extends Declared<z.ZodMiniType> ? K : never]: SchemaOf<O[K]>;
+};
+
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+
+/**
+ * Each bound schema must read and yield exactly the declared types (being assignable is not enough: a schema whose
+ * output is narrower would be), else tsc names the part that drifted.
+ */
+type Exactly<O extends ApiOperation, S> = {
+  [K in keyof S]: K extends keyof RequestSchemas<O>
+    ? S[K] extends z.ZodMiniType
+      ? Same<z.output<S[K]>, z.output<SchemaOf<O[K]>>> extends true
+        ? Same<z.input<S[K]>, z.input<SchemaOf<O[K]>>> extends true
+          ? S[K]
+          : { error: `the bound ${K & string} schema reads another input than the declared one` }
+        : { error: `the bound ${K & string} schema yields another output than the declared one` }
+      : never
+    : never;
+};
+
+/** What follows the declaration: its request schemas when it names any, the handler, and the extras. */
+export type RouteArgs<O extends ApiOperation, S> = [keyof RequestSchemas<O>] extends [never]
+  ? [handler: RouteHandler<O>, extras?: RouteExtras]
+  : [schemas: S & Exactly<O, S> & RequestSchemas<O>, handler: RouteHandler<O>, extras?: RouteExtras];
+
 /** The hook that enforces the declared access, and when it runs. */
 function guardOf(
-  operation: ApiOperation,
+  operation: RegisteredOperation,
   guards: Guards | undefined,
   extras: RouteExtras,
 ): { hook?: Hook; isBeforeBody: boolean } {
@@ -103,16 +142,28 @@ function guardOf(
 
 /**
  * Registers an operation's route from its declaration: its method and path, the guard its access names, its rate
- * limit, then its params, query and body parsed with the declared schemas (a 400 naming the field) before the handler
- * runs with them.
+ * limit, then its params, query and body parsed with the schemas bound here (a 400 naming the field) before the
+ * handler runs with them. A declaration that names request types takes their schemas first:
+ * `route(sendConsolidated, { body: sendBody }, handler, extras)` (decision 0047).
  */
-export function defineRoute<O extends ApiOperation>(
+export function defineRoute<O extends ApiOperation, S = RequestSchemas<O>>(
   app: FastifyInstance,
   guards: Guards | undefined,
-  operation: O,
-  handler: RouteHandler<O>,
-  extras: RouteExtras = {},
+  declaration: O,
+  ...args: RouteArgs<O, S>
 ): void {
+  const [schemas, handler, extras = {}] = (typeof args[0] === 'function' ? [{}, ...args] : args) as unknown as [
+    Partial<Pick<RegisteredOperation, RequestPart>>,
+    RouteHandler<O>,
+    RouteExtras | undefined,
+  ];
+  // What the declaration holds for its request parts are types only; the schemas are those bound here.
+  const { params: hasParams, query: hasQuery, body: hasBody, ...head } = declaration;
+  const named = { params: hasParams, query: hasQuery, body: hasBody };
+  const unmatched = (['params', 'query', 'body'] as const).filter((part) => !named[part] !== !schemas[part]);
+  if (unmatched.length > 0)
+    throw new Error(`${declaration.path}: the bound schemas do not match the declared ${unmatched.join(', ')}`);
+  const operation: RegisteredOperation = { ...head, ...schemas };
   const { hook, isBeforeBody } = guardOf(operation, guards, extras);
   const ordered = operation.access === 'vendor-link' ? [extras.limit, hook] : [hook, extras.limit];
   if (extras.checkBeforeBody) {
@@ -147,6 +198,6 @@ export function defineRoute<O extends ApiOperation>(
 
 /** defineRoute bound to an app and its guards, for a module's routes file. */
 export function routeDefiner(app: FastifyInstance, guards?: Guards) {
-  return <O extends ApiOperation>(operation: O, handler: RouteHandler<O>, extras?: RouteExtras) =>
-    defineRoute(app, guards, operation, handler, extras);
+  return <O extends ApiOperation, S = RequestSchemas<O>>(operation: O, ...args: RouteArgs<O, S>) =>
+    defineRoute<O, S>(app, guards, operation, ...args);
 }

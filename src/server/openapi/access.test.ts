@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import type { ApiOperation } from '#shared/api/operation';
+import type { RegisteredOperation } from '#shared/api/operation';
 import { MEMBER_EMAIL } from '#server/testing/fixtures';
 import { ADMIN_EMAIL, PASSWORD, bearer } from '#server/testing/test-app';
 import { tokenOf, trackingTest as it } from '#server/testing/tracking-fixtures';
@@ -11,7 +11,7 @@ type Role = 'anonymous' | 'user' | 'admin' | 'vendor link';
  * What the declaration promises each caller: refused for want of a session or a link (401), refused as not an admin
  * (403), or let through to the operation (anything else: its answer, a 400 or a 404 of the made-up ids).
  */
-function expectedFor(operation: ApiOperation, role: Role): 'refused 401' | 'refused 403' | 'let through' {
+function expectedFor(operation: RegisteredOperation, role: Role): 'refused 401' | 'refused 403' | 'let through' {
   switch (operation.access) {
     case 'anyone':
       return 'let through';
@@ -27,7 +27,7 @@ function expectedFor(operation: ApiOperation, role: Role): 'refused 401' | 'refu
 const outcomeOf = (status: number) => (status === 401 ? 'refused 401' : status === 403 ? 'refused 403' : 'let through');
 
 /** Path parameters that parse but name nothing: an id no row has, a vendor id no vendor has. */
-function samplePath(operation: ApiOperation): string {
+function samplePath(operation: RegisteredOperation): string {
   const properties =
     (operation.params ? jsonSchemaOf(operation.params) : {}).properties ??
     ({} as Record<string, { type?: string; maximum?: number }>);

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { ApiOperation, ResponseSpec } from '#shared/api/operation';
+import type { RegisteredOperation, ResponseSpec } from '#shared/api/operation';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -22,7 +22,7 @@ const errorSchema: JsonSchema = {
 const errorResponse = (description: string): ResponseSpec & { isError: true } => ({ description, isError: true });
 
 /** The answers every operation of its kind may give, besides its own. */
-export function responsesOf(operation: ApiOperation): Record<number, ResponseSpec & { isError?: boolean }> {
+export function responsesOf(operation: RegisteredOperation): Record<number, ResponseSpec & { isError?: boolean }> {
   const common: Record<number, ResponseSpec & { isError?: boolean }> = {};
   if (operation.params || operation.query || operation.body)
     common[400] = errorResponse('A parameter or the body is missing, malformed or out of range');
@@ -49,7 +49,7 @@ export function responsesOf(operation: ApiOperation): Record<number, ResponseSpe
 
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
-function operationId(operation: ApiOperation): string {
+function operationId(operation: RegisteredOperation): string {
   const words = operation.path
     .replace(/^\/api\//, '')
     .split(/[^a-zA-Z0-9]+/)
@@ -75,7 +75,7 @@ function contentOf(spec: ResponseSpec & { isError?: boolean }) {
   return undefined;
 }
 
-function describe(operation: ApiOperation) {
+function describe(operation: RegisteredOperation) {
   const responses = Object.fromEntries(
     Object.entries(responsesOf(operation)).map(([status, spec]) => {
       const content = contentOf(spec);
@@ -106,7 +106,7 @@ function describe(operation: ApiOperation) {
 }
 
 /** The OpenAPI 3.1 document of the given operations (the app's registered declarations) and their shared contracts. */
-export function buildOpenApiDocument(operations: readonly ApiOperation[]) {
+export function buildOpenApiDocument(operations: readonly RegisteredOperation[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const operation of operations) {
     (paths[openApiPath(operation.path)] ??= {})[operation.method.toLowerCase()] = describe(operation);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ApiOperation } from '#shared/api/operation';
+import type { RegisteredOperation } from '#shared/api/operation';
 import { getOpenApiDocument } from '#shared/api/health';
 import { defineRoute } from '#server/http/define-route';
 import { buildOpenApiDocument, type OpenApiDocument } from './document';
@@ -10,7 +10,7 @@ import { buildOpenApiDocument, type OpenApiDocument } from './document';
  * answers is left out of its document, its guard or its input parsing.
  */
 export function registerOpenApiRoutes(app: FastifyInstance) {
-  const operations: ApiOperation[] = [];
+  const operations: RegisteredOperation[] = [];
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     if (methods.every((method) => method === 'HEAD')) return;
@@ -28,6 +28,6 @@ export function registerOpenApiRoutes(app: FastifyInstance) {
 declare module 'fastify' {
   interface FastifyInstance {
     /** The declarations of the operations this app serves, in the order their routes were registered. */
-    apiOperations: readonly ApiOperation[];
+    apiOperations: readonly RegisteredOperation[];
   }
 }

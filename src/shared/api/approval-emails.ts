@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
-import { idParam } from '../contracts/common';
-import { addApprovalEmailBody, approvalEmail } from '../contracts/vendors';
-import { defineOperation, ok, created, noContent, because } from './operation';
+import type { idParam } from '../contracts/common';
+import type { addApprovalEmailBody } from '../contracts/vendors';
+import { approvalEmail } from '../contracts/responses/vendors';
+import { defineOperation, ok, created, noContent, because, declared } from './operation';
 
 export const listApprovalEmails = defineOperation({
   method: 'GET',
@@ -16,7 +17,7 @@ export const addApprovalEmail = defineOperation({
   path: '/api/approval-emails',
   summary: 'Add an approval address',
   access: 'user',
-  body: addApprovalEmailBody,
+  body: declared<typeof addApprovalEmailBody>(),
   responses: { 201: created(approvalEmail), 409: because('Already an approval address') },
 });
 
@@ -25,6 +26,6 @@ export const removeApprovalEmail = defineOperation({
   path: '/api/approval-emails/:id',
   summary: 'Remove an approval address',
   access: 'user',
-  params: idParam,
+  params: declared<typeof idParam>(),
   responses: { 204: noContent, 404: because('No such approval address') },
 });

@@ -1,11 +1,11 @@
-import { auditLogPage, auditLogQuery } from '../contracts/audit';
-import { defineOperation, ok } from './operation';
+import { auditLogPage, type auditLogQuery } from '../contracts/audit';
+import { defineOperation, ok, declared } from './operation';
 
 export const getAuditLog = defineOperation({
   method: 'GET',
   path: '/api/audit-log',
   summary: 'The audit trail, newest first',
   access: 'admin',
-  query: auditLogQuery,
+  query: declared<typeof auditLogQuery>(),
   responses: { 200: ok(auditLogPage) },
 });

@@ -1,14 +1,12 @@
-import {
+import type {
   createDraftBody,
   draftCardIdParam,
-  draftCardView,
-  draftList,
   patchDraftBody,
   patchSessionBody,
   saveSessionBody,
-  sessionStateView,
 } from '../contracts/drafts';
-import { defineOperation, ok, created, noContent, because } from './operation';
+import { draftCardView, draftList, sessionStateView } from '../contracts/responses/drafts';
+import { defineOperation, ok, created, noContent, because, declared } from './operation';
 
 export const listDrafts = defineOperation({
   method: 'GET',
@@ -23,7 +21,7 @@ export const createDraft = defineOperation({
   path: '/api/prospecting-drafts',
   summary: 'Save a content card',
   access: 'user',
-  body: createDraftBody,
+  body: declared<typeof createDraftBody>(),
   responses: { 201: created(draftCardView) },
 });
 
@@ -32,8 +30,8 @@ export const patchDraft = defineOperation({
   path: '/api/prospecting-drafts/:cardId',
   summary: 'Change some fields of a content card',
   access: 'user',
-  params: draftCardIdParam,
-  body: patchDraftBody,
+  params: declared<typeof draftCardIdParam>(),
+  body: declared<typeof patchDraftBody>(),
   responses: { 200: ok(draftCardView), 404: because('No such card') },
 });
 
@@ -42,7 +40,7 @@ export const deleteDraft = defineOperation({
   path: '/api/prospecting-drafts/:cardId',
   summary: 'Remove a content card',
   access: 'user',
-  params: draftCardIdParam,
+  params: declared<typeof draftCardIdParam>(),
   responses: { 204: noContent },
 });
 
@@ -67,7 +65,7 @@ export const saveSession = defineOperation({
   path: '/api/prospecting-session',
   summary: "Replace the send page's selections",
   access: 'user',
-  body: saveSessionBody,
+  body: declared<typeof saveSessionBody>(),
   responses: { 200: ok(sessionStateView) },
 });
 
@@ -76,7 +74,7 @@ export const patchSession = defineOperation({
   path: '/api/prospecting-session',
   summary: "Change some of the send page's selections",
   access: 'user',
-  body: patchSessionBody,
+  body: declared<typeof patchSessionBody>(),
   responses: { 200: ok(sessionStateView) },
 });
 

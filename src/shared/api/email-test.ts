@@ -1,11 +1,12 @@
-import { testEmailBody, testEmailResult } from '../contracts/email-test';
-import { defineOperation, ok, tooMany, mailFailed } from './operation';
+import { type testEmailBody } from '../contracts/email-test';
+import { testEmailResult } from '../contracts/responses/email-test';
+import { defineOperation, ok, tooMany, mailFailed, declared } from './operation';
 
 export const sendTestEmail = defineOperation({
   method: 'POST',
   path: '/api/send-email',
   summary: 'The email test page: one message now',
   access: 'user',
-  body: testEmailBody,
+  body: declared<typeof testEmailBody>(),
   responses: { 200: ok(testEmailResult), 429: tooMany, 502: mailFailed },
 });

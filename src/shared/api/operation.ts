@@ -16,19 +16,31 @@ export interface ResponseSpec {
   mediaType?: string;
 }
 
+declare const requestSchema: unique symbol;
+
 /**
- * One operation of the API, declared once: the server registers its route, guard and input parsing from it
- * (src/server/http/define-route.ts), the OpenAPI document describes it, and the client calls it (src/client/lib/request.ts).
+ * A request schema named by its type alone (decision 0047). The browser loads the declarations but needs only the
+ * types of what it sends; the schema itself, and the zod features it uses (checks, regexes, pipes, transforms), stay
+ * on the server, which binds it where it registers the route (defineRoute), and tsc checks that it parses exactly this
+ * type.
  */
-export interface ApiOperation {
+export interface Declared<S extends z.ZodMiniType> {
+  /** A type only: nothing is there at run time. */
+  readonly [requestSchema]: S;
+}
+
+/** `body: declared<typeof sendBody>()` with `import type { sendBody }`: the type, no code. */
+export const declared = /* @__NO_SIDE_EFFECTS__ */ <S extends z.ZodMiniType>() => ({}) as Declared<S>;
+
+/** The schema a Declared names. */
+export type SchemaOf<D> = D extends Declared<infer S extends z.ZodMiniType> ? S : never;
+
+interface OperationHead {
   method: HttpMethod;
   /** The path as Fastify registers it ('/api/vendors/:vendorId'). */
   path: string;
   summary: string;
   access: Access;
-  params?: z.ZodMiniObject;
-  query?: z.ZodMiniObject;
-  body?: z.ZodMiniType;
   /**
    * A raw body of this media type instead of a JSON one (a results CSV): never parsed nor buffered by the server, the
    * handler reads it as it arrives.
@@ -38,13 +50,36 @@ export interface ApiOperation {
   responses: Record<number, ResponseSpec>;
 }
 
-/** Keeps the literal types of a declaration (its path, its schemas), which pathOf, call and defineRoute read. */
+/**
+ * One operation of the API, declared once: the server registers its route, guard and input parsing from it
+ * (src/server/http/define-route.ts), the OpenAPI document describes it, and the client calls it (src/client/lib/request.ts).
+ * Its params, query and body are types only (declared<typeof schema>()); its answers carry their schemas, which the
+ * client parses with.
+ */
+export interface ApiOperation extends OperationHead {
+  params?: Declared<z.ZodMiniObject>;
+  query?: Declared<z.ZodMiniObject>;
+  body?: Declared<z.ZodMiniType>;
+}
+
+/** A declaration with the request schemas the server bound to it: what the app registers and its document describes. */
+export interface RegisteredOperation extends OperationHead {
+  params?: z.ZodMiniObject;
+  query?: z.ZodMiniObject;
+  body?: z.ZodMiniType;
+}
+
+/**
+ * Keeps the literal types of a declaration (its path, its schemas), which pathOf, call and defineRoute read. Marked
+ * free of side effects so that a bundle keeps only the declarations it calls, with their answers' schemas (0047).
+ */
+/* @__NO_SIDE_EFFECTS__ */
 export function defineOperation<const O extends ApiOperation>(operation: O): O {
   return operation;
 }
 
-type Parsed<S, Else> = S extends z.ZodMiniType ? z.output<S> : Else;
-type Input<S, Else> = S extends z.ZodMiniType ? z.input<S> : Else;
+type Parsed<D, Else> = D extends Declared<infer S extends z.ZodMiniType> ? z.output<S> : Else;
+type Input<D, Else> = D extends Declared<infer S extends z.ZodMiniType> ? z.input<S> : Else;
 
 /** What the handler receives, parsed: the path parameters, the query and the body. */
 export type ParamsOf<O extends ApiOperation> = Parsed<O['params'], Record<string, never>>;
@@ -55,9 +90,10 @@ export type QueryInputOf<O extends ApiOperation> = Input<O['query'], never>;
 export type BodyInputOf<O extends ApiOperation> = Input<O['body'], never>;
 
 /** The path parameters a client fills in, named by the params schema. */
-export type PathParamsOf<O extends ApiOperation> = O['params'] extends z.ZodMiniObject
-  ? { [K in keyof z.input<O['params']>]-?: string | number }
-  : Record<string, never>;
+export type PathParamsOf<O extends ApiOperation> =
+  O['params'] extends Declared<infer S extends z.ZodMiniObject>
+    ? { [K in keyof z.input<S>]-?: string | number }
+    : Record<string, never>;
 
 type SuccessStatus = 200 | 201 | 202 | 204;
 
@@ -80,11 +116,17 @@ export function pathOf<O extends ApiOperation>(operation: O, ...[params]: PathPa
   });
 }
 
-type PathParamsArgs<O extends ApiOperation> = O['params'] extends z.ZodMiniObject ? [PathParamsOf<O>] : [];
+type PathParamsArgs<O extends ApiOperation> = O['params'] extends Declared<z.ZodMiniObject> ? [PathParamsOf<O>] : [];
 
 // Answers many operations share.
-export const ok = <S extends z.ZodMiniType>(schema: S, description = 'OK') => ({ description, schema });
-export const created = <S extends z.ZodMiniType>(schema: S) => ({ description: 'Created', schema });
+export const ok = /* @__NO_SIDE_EFFECTS__ */ <S extends z.ZodMiniType>(schema: S, description = 'OK') => ({
+  description,
+  schema,
+});
+export const created = /* @__NO_SIDE_EFFECTS__ */ <S extends z.ZodMiniType>(schema: S) => ({
+  description: 'Created',
+  schema,
+});
 export const noContent = { description: 'Done; no body' } as const;
 export const tooMany: ResponseSpec = { description: 'Too many requests; Retry-After says when to try again' };
 export const notSender: ResponseSpec = {
@@ -98,4 +140,4 @@ export const notModified: ResponseSpec = {
 };
 export const mailFailed: ResponseSpec = { description: 'The mail server or Gmail refused the message' };
 /** An answer described in words only (a 404 or 409 whose body is the usual {message}). */
-export const because = (description: string): ResponseSpec => ({ description });
+export const because = /* @__NO_SIDE_EFFECTS__ */ (description: string): ResponseSpec => ({ description });

@@ -1,24 +1,26 @@
-import { emailLogIdParams } from '../contracts/email-logs';
+import type { emailLogIdParams } from '../contracts/email-logs';
 import {
-  importIdParam,
+  type importIdParam,
+  type resultCodeBody,
+  type resultsClientQuery,
+  type resultsImportQuery,
+  type resultsSettingsBody,
+  type resultsSummaryQuery,
+  type vendorCodeParam,
+  type vendorIdParam,
+} from '../contracts/results';
+import {
   priorDonorsCount,
-  resultCodeBody,
   resultCodes,
-  resultsClientQuery,
   resultsImportCounts,
   resultsImportList,
-  resultsImportQuery,
   resultsPreview,
   resultsSettings,
-  resultsSettingsBody,
   resultsSummary,
-  resultsSummaryQuery,
   sendResults,
   unattributedCodes,
-  vendorCodeParam,
-  vendorIdParam,
-} from '../contracts/results';
-import { because, created, defineOperation, noContent, ok } from './operation';
+} from '../contracts/responses/results';
+import { because, created, defineOperation, noContent, ok, declared } from './operation';
 
 // Results (issue 23): imports of a platform's contribution export per client, the figures per vendor and send, and the
 // vendors' result codes. The files come as a raw text/csv body, read by the server as it arrives.
@@ -30,7 +32,7 @@ export const importResults = defineOperation({
   path: '/api/results/imports',
   summary: "Import a platform's contribution export (raw text/csv body, streamed) for a client",
   access: 'user',
-  query: resultsImportQuery,
+  query: declared<typeof resultsImportQuery>(),
   rawBody: 'text/csv',
   responses: { 201: created(resultsImportCounts), 413: tooLarge },
 });
@@ -40,7 +42,7 @@ export const previewResults = defineOperation({
   path: '/api/results/imports/preview',
   summary: 'The start of a file (raw text/csv body) as it would import: its format, columns and first rows',
   access: 'user',
-  query: resultsImportQuery,
+  query: declared<typeof resultsImportQuery>(),
   rawBody: 'text/csv',
   responses: { 200: ok(resultsPreview) },
 });
@@ -50,7 +52,7 @@ export const listResultsImports = defineOperation({
   path: '/api/results/imports',
   summary: "A client's results imports, newest first",
   access: 'user',
-  query: resultsClientQuery,
+  query: declared<typeof resultsClientQuery>(),
   responses: { 200: ok(resultsImportList) },
 });
 
@@ -59,7 +61,7 @@ export const deleteResultsImport = defineOperation({
   path: '/api/results/imports/:importId',
   summary: 'Delete an import and the contributions it owns',
   access: 'admin',
-  params: importIdParam,
+  params: declared<typeof importIdParam>(),
   responses: { 204: noContent, 404: because('No such import') },
 });
 
@@ -68,7 +70,7 @@ export const getResultsSettings = defineOperation({
   path: '/api/results/settings',
   summary: "A client's attribution window, saved mapping and prior donor count",
   access: 'user',
-  query: resultsClientQuery,
+  query: declared<typeof resultsClientQuery>(),
   responses: { 200: ok(resultsSettings) },
 });
 
@@ -77,8 +79,8 @@ export const saveResultsSettings = defineOperation({
   path: '/api/results/settings',
   summary: "Set a client's attribution window (re-attributes at once)",
   access: 'user',
-  query: resultsClientQuery,
-  body: resultsSettingsBody,
+  query: declared<typeof resultsClientQuery>(),
+  body: declared<typeof resultsSettingsBody>(),
   responses: { 200: ok(resultsSettings) },
 });
 
@@ -87,7 +89,7 @@ export const replacePriorDonors = defineOperation({
   path: '/api/results/prior-donors',
   summary: "Replace a client's prior donor file (raw text/csv body: one column of e-mail addresses)",
   access: 'admin',
-  query: resultsClientQuery,
+  query: declared<typeof resultsClientQuery>(),
   rawBody: 'text/csv',
   responses: { 200: ok(priorDonorsCount), 413: tooLarge },
 });
@@ -97,7 +99,7 @@ export const deletePriorDonors = defineOperation({
   path: '/api/results/prior-donors',
   summary: "Delete a client's prior donor file",
   access: 'admin',
-  query: resultsClientQuery,
+  query: declared<typeof resultsClientQuery>(),
   responses: { 204: noContent },
 });
 
@@ -106,7 +108,7 @@ export const listUnattributed = defineOperation({
   path: '/api/results/unattributed',
   summary: 'Contributions no send got, grouped by code and reason',
   access: 'user',
-  query: resultsClientQuery,
+  query: declared<typeof resultsClientQuery>(),
   responses: { 200: ok(unattributedCodes) },
 });
 
@@ -115,7 +117,7 @@ export const getResultsSummary = defineOperation({
   path: '/api/results/summary',
   summary: "Per vendor figures of a client's contributions dated in a New York date range",
   access: 'user',
-  query: resultsSummaryQuery,
+  query: declared<typeof resultsSummaryQuery>(),
   responses: { 200: ok(resultsSummary) },
 });
 
@@ -124,7 +126,7 @@ export const getSendResults = defineOperation({
   path: '/api/email-logs/:id/results',
   summary: 'Per vendor figures of one send',
   access: 'user',
-  params: emailLogIdParams,
+  params: declared<typeof emailLogIdParams>(),
   responses: { 200: ok(sendResults), 404: because('No such send') },
 });
 
@@ -133,7 +135,7 @@ export const getResultCodes = defineOperation({
   path: '/api/vendors/:vendorId/result-codes',
   summary: "A vendor's result codes: its UTM source and the codes an admin added",
   access: 'user',
-  params: vendorIdParam,
+  params: declared<typeof vendorIdParam>(),
   responses: { 200: ok(resultCodes), 404: because('No such vendor') },
 });
 
@@ -142,8 +144,8 @@ export const addResultCode = defineOperation({
   path: '/api/vendors/:vendorId/result-codes',
   summary: 'Add a result code to a vendor (re-attributes at once)',
   access: 'admin',
-  params: vendorIdParam,
-  body: resultCodeBody,
+  params: declared<typeof vendorIdParam>(),
+  body: declared<typeof resultCodeBody>(),
   responses: { 201: created(resultCodes), 404: because('No such vendor') },
 });
 
@@ -152,6 +154,6 @@ export const removeResultCode = defineOperation({
   path: '/api/vendors/:vendorId/result-codes/:code',
   summary: "Remove one of a vendor's added result codes (re-attributes at once)",
   access: 'admin',
-  params: vendorCodeParam,
+  params: declared<typeof vendorCodeParam>(),
   responses: { 200: ok(resultCodes), 404: because('No such vendor or code') },
 });

@@ -1,25 +1,29 @@
 import * as z from 'zod/mini';
 import {
-  emailLogDeliveryParams,
+  type emailLogDeliveryParams,
+  type emailLogIdParams,
+  type emailLogQuery,
+  type remindersSetting,
+} from '../contracts/email-logs';
+import {
   emailLogEntry,
-  emailLogIdParams,
-  emailLogQuery,
-  remindersSetting,
   remindersSettingResult,
   retryFailedResult,
   sendAgainResult,
-} from '../contracts/email-logs';
+} from '../contracts/responses/email-logs';
 import {
-  addVendorsBody,
-  addVendorsPreview,
-  addVendorsPreviewBody,
-  addVendorsResult,
-  compareQuery,
-  messageComparison,
-  useAsNewSendBody,
-  useAsNewSendResult,
+  type addVendorsBody,
+  type addVendorsPreviewBody,
+  type compareQuery,
+  type useAsNewSendBody,
 } from '../contracts/past-sends';
-import { proofBody, proofResult, sendBody, sendResult } from '../contracts/send';
+import {
+  addVendorsPreview,
+  addVendorsResult,
+  messageComparison,
+  useAsNewSendResult,
+} from '../contracts/responses/past-sends';
+import { proofResult } from '../contracts/responses/send';
 import {
   defineOperation,
   ok,
@@ -29,37 +33,15 @@ import {
   notModified,
   mailFailed,
   because,
+  declared,
 } from './operation';
-
-export const sendConsolidated = defineOperation({
-  method: 'POST',
-  path: '/api/send-email-consolidated',
-  summary: 'Send every selected vendor its message (an optional Idempotency-Key header makes a retry safe)',
-  access: 'user',
-  body: sendBody,
-  responses: {
-    200: ok(sendResult),
-    422: { description: 'The Idempotency-Key was used for a different send' },
-    429: tooMany,
-    503: storeUnavailable,
-  },
-});
-
-export const sendProof = defineOperation({
-  method: 'POST',
-  path: '/api/send-proof',
-  summary: "Send the user one vendor's message as a proof",
-  access: 'user',
-  body: proofBody,
-  responses: { 200: ok(proofResult), 429: tooMany, 502: mailFailed },
-});
 
 export const listSends = defineOperation({
   method: 'GET',
   path: '/api/email-logs',
   summary: 'The Deployment Log, newest first',
   access: 'user',
-  query: emailLogQuery,
+  query: declared<typeof emailLogQuery>(),
   responses: { 200: ok(z.array(emailLogEntry)) },
 });
 
@@ -68,7 +50,7 @@ export const getSend = defineOperation({
   path: '/api/email-logs/:id',
   summary: "One send's Deployment Log entry (a strong ETag; 304 to a current If-None-Match)",
   access: 'user',
-  params: emailLogIdParams,
+  params: declared<typeof emailLogIdParams>(),
   responses: { 200: ok(emailLogEntry), 304: notModified, 404: because('No such send') },
 });
 
@@ -77,7 +59,7 @@ export const downloadDeliveryMessage = defineOperation({
   path: '/api/email-logs/:id/deliveries/:vendorId/eml',
   summary: 'The raw message sent to one vendor',
   access: 'user',
-  params: emailLogDeliveryParams,
+  params: declared<typeof emailLogDeliveryParams>(),
   responses: {
     200: { description: 'The message', mediaType: 'message/rfc822' },
     404: because('No such message'),
@@ -91,8 +73,8 @@ export const setReminders = defineOperation({
   path: '/api/email-logs/:id/reminders',
   summary: "Turn a send's vendor reminders on or off",
   access: 'user',
-  params: emailLogIdParams,
-  body: remindersSetting,
+  params: declared<typeof emailLogIdParams>(),
+  body: declared<typeof remindersSetting>(),
   responses: {
     200: ok(remindersSettingResult),
     403: { description: 'Turning them on: only the person who made this send, or an admin, may' },
@@ -106,7 +88,7 @@ export const retryFailed = defineOperation({
   path: '/api/email-logs/:id/retry-failed',
   summary: 'Queue the failed messages of a send again',
   access: 'user',
-  params: emailLogIdParams,
+  params: declared<typeof emailLogIdParams>(),
   responses: { 200: ok(retryFailedResult), 403: notSender, 404: because('No such send') },
 });
 
@@ -115,7 +97,7 @@ export const sendAgain = defineOperation({
   path: '/api/email-logs/:id/deliveries/:vendorId/send-again',
   summary: "Send one vendor's message again",
   access: 'user',
-  params: emailLogDeliveryParams,
+  params: declared<typeof emailLogDeliveryParams>(),
   responses: {
     200: ok(sendAgainResult),
     403: notSender,
@@ -130,8 +112,8 @@ export const useAsNewSend = defineOperation({
   summary:
     "Load a past send's client, pricing model, cards with their files and vendors onto the send page as the user's draft",
   access: 'user',
-  params: emailLogIdParams,
-  body: useAsNewSendBody,
+  params: declared<typeof emailLogIdParams>(),
+  body: declared<typeof useAsNewSendBody>(),
   responses: {
     200: ok(useAsNewSendResult),
     404: because('No such send'),
@@ -145,8 +127,8 @@ export const addVendors = defineOperation({
   path: '/api/email-logs/:id/add-vendors',
   summary: 'Send a past send to more vendors (an optional Idempotency-Key header makes a retry safe)',
   access: 'user',
-  params: emailLogIdParams,
-  body: addVendorsBody,
+  params: declared<typeof emailLogIdParams>(),
+  body: declared<typeof addVendorsBody>(),
   responses: {
     200: ok(addVendorsResult),
     404: because('No such send'),
@@ -162,8 +144,8 @@ export const previewAddedVendor = defineOperation({
   path: '/api/email-logs/:id/add-vendors/preview',
   summary: 'The message a vendor being added would get, and why the send would be refused if it would',
   access: 'user',
-  params: emailLogIdParams,
-  body: addVendorsPreviewBody,
+  params: declared<typeof emailLogIdParams>(),
+  body: declared<typeof addVendorsPreviewBody>(),
   responses: { 200: ok(addVendorsPreview), 404: because('No such send'), 409: because('The files were removed') },
 });
 
@@ -172,8 +154,8 @@ export const proofAddedVendor = defineOperation({
   path: '/api/email-logs/:id/add-vendors/proof',
   summary: "Send the user a proof of a vendor's message before adding it",
   access: 'user',
-  params: emailLogIdParams,
-  body: addVendorsPreviewBody,
+  params: declared<typeof emailLogIdParams>(),
+  body: declared<typeof addVendorsPreviewBody>(),
   responses: {
     200: ok(proofResult),
     404: because('No such send'),
@@ -188,8 +170,8 @@ export const compareMessages = defineOperation({
   path: '/api/email-logs/:id/compare',
   summary: "What differs between two vendors' stored messages of a send: links, terms and keys",
   access: 'user',
-  params: emailLogIdParams,
-  query: compareQuery,
+  params: declared<typeof emailLogIdParams>(),
+  query: declared<typeof compareQuery>(),
   responses: {
     200: ok(messageComparison),
     404: because('No such send or vendor message'),

@@ -1,22 +1,19 @@
+import type { credentials, googleCodeExchange, inviteLookup, registration } from '../contracts/auth';
 import {
   authResponse,
   connectTicket,
-  credentials,
   currentUser,
   firstNameResponse,
-  googleCodeExchange,
-  inviteLookup,
   inviteLookupResponse,
-  registration,
-} from '../contracts/auth';
-import { defineOperation, ok, created, noContent, tooMany } from './operation';
+} from '../contracts/responses/auth';
+import { defineOperation, ok, created, noContent, tooMany, declared } from './operation';
 
 export const register = defineOperation({
   method: 'POST',
   path: '/api/register',
   summary: 'Register an authorized address with a password and its invite',
   access: 'anyone',
-  body: registration,
+  body: declared<typeof registration>(),
   responses: {
     201: created(authResponse),
     403: { description: 'Not allowed to register: one answer for every reason (invite, address, existing account)' },
@@ -29,7 +26,7 @@ export const lookUpInvite = defineOperation({
   path: '/api/invites/lookup',
   summary: 'The address a live invite is for',
   access: 'anyone',
-  body: inviteLookup,
+  body: declared<typeof inviteLookup>(),
   responses: { 200: ok(inviteLookupResponse), 403: { description: 'Not a live invite' } },
 });
 
@@ -38,7 +35,7 @@ export const logIn = defineOperation({
   path: '/api/login',
   summary: 'Sign in with a password',
   access: 'anyone',
-  body: credentials,
+  body: declared<typeof credentials>(),
   responses: {
     200: ok(authResponse),
     401: { description: 'Wrong address or password' },
@@ -85,6 +82,6 @@ export const exchangeGoogleCode = defineOperation({
   summary:
     'The session for the one-time code a Google sign-in ended with, from the browser that signed in (its sealed cookie)',
   access: 'anyone',
-  body: googleCodeExchange,
+  body: declared<typeof googleCodeExchange>(),
   responses: { 200: ok(authResponse), 401: { description: 'Unknown, used or expired code, or another browser' } },
 });

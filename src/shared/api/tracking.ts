@@ -1,14 +1,12 @@
-import { emailLogDeliveryParams } from '../contracts/email-logs';
+import type { emailLogDeliveryParams } from '../contracts/email-logs';
+import { type seedTestReview, type trackingBoardQuery, type vendorAction } from '../contracts/tracking';
 import {
   recordUpdateResult,
   revokeLinkResult,
-  seedTestReview,
   seedTestReviewResult,
   trackingBoard,
-  trackingBoardQuery,
-  vendorAction,
-} from '../contracts/tracking';
-import { defineOperation, ok, tooMany, notSender, notModified, because } from './operation';
+} from '../contracts/responses/tracking';
+import { defineOperation, ok, tooMany, notSender, notModified, because, declared } from './operation';
 
 export const getTrackingBoard = defineOperation({
   method: 'GET',
@@ -16,7 +14,7 @@ export const getTrackingBoard = defineOperation({
   summary:
     "The Tracking board: every open delivery (up to 1000) and the 200 most recent closed ones matching the filters (dates are New York days), each with its status, overdue ones marked, its expected spend and its send's; `truncated` and `omitted` say what was left out (a strong ETag; 304 to a current If-None-Match)",
   access: 'user',
-  query: trackingBoardQuery,
+  query: declared<typeof trackingBoardQuery>(),
   responses: { 200: ok(trackingBoard), 304: notModified },
 });
 
@@ -25,7 +23,7 @@ export const revokeLink = defineOperation({
   path: '/api/email-logs/:id/deliveries/:vendorId/revoke-link',
   summary: "Turn off one vendor's personal page link",
   access: 'user',
-  params: emailLogDeliveryParams,
+  params: declared<typeof emailLogDeliveryParams>(),
   responses: {
     200: ok(revokeLinkResult),
     403: notSender,
@@ -41,8 +39,8 @@ export const reviewSeedTest = defineOperation({
   summary:
     "Approve a vendor's seed test or request changes (with a note); the vendor is e-mailed in the thread of its message",
   access: 'user',
-  params: emailLogDeliveryParams,
-  body: seedTestReview,
+  params: declared<typeof emailLogDeliveryParams>(),
+  body: declared<typeof seedTestReview>(),
   responses: {
     200: ok(seedTestReviewResult),
     403: notSender,
@@ -58,8 +56,8 @@ export const recordUpdate = defineOperation({
   summary:
     "Record an update on a vendor's behalf (it answered by e-mail, its link expired or was revoked, or it has none): the vendor page's actions and rules, recorded as the team's in its history and under the user in the audit trail",
   access: 'user',
-  params: emailLogDeliveryParams,
-  body: vendorAction,
+  params: declared<typeof emailLogDeliveryParams>(),
+  body: declared<typeof vendorAction>(),
   responses: {
     200: ok(recordUpdateResult),
     403: notSender,

@@ -1,14 +1,7 @@
-import { idParam } from '../contracts/common';
-import {
-  addAuthorizedEmail,
-  authorizedEmail,
-  inviteResponse,
-  permissionsResult,
-  updatePermissions,
-  userIdParam,
-  userList,
-} from '../contracts/users';
-import { defineOperation, ok, created, noContent, because } from './operation';
+import type { idParam } from '../contracts/common';
+import { type addAuthorizedEmail, type updatePermissions, type userIdParam } from '../contracts/users';
+import { authorizedEmail, inviteResponse, permissionsResult, userList } from '../contracts/responses/users';
+import { defineOperation, ok, created, noContent, because, declared } from './operation';
 
 export const listUsers = defineOperation({
   method: 'GET',
@@ -23,7 +16,7 @@ export const authorizeEmail = defineOperation({
   path: '/api/authorized-emails',
   summary: 'Authorize an address',
   access: 'admin',
-  body: addAuthorizedEmail,
+  body: declared<typeof addAuthorizedEmail>(),
   responses: { 201: created(authorizedEmail), 409: because('Already on the list') },
 });
 
@@ -32,7 +25,7 @@ export const renewInvite = defineOperation({
   path: '/api/authorized-emails/:id/invite',
   summary: "A new invite link for a pending address ('New link'); the old one stops working",
   access: 'admin',
-  params: idParam,
+  params: declared<typeof idParam>(),
   responses: { 201: created(inviteResponse), 404: because('Not on the list'), 409: because('Already registered') },
 });
 
@@ -41,7 +34,7 @@ export const removeAuthorizedEmail = defineOperation({
   path: '/api/authorized-emails/:id',
   summary: 'Remove an authorized address',
   access: 'admin',
-  params: idParam,
+  params: declared<typeof idParam>(),
   responses: {
     204: noContent,
     404: because('Not on the list'),
@@ -54,7 +47,7 @@ export const setPermissions = defineOperation({
   path: '/api/users/:userId/permissions',
   summary: "Grant or revoke a user's admin rights",
   access: 'admin',
-  params: userIdParam,
-  body: updatePermissions,
+  params: declared<typeof userIdParam>(),
+  body: declared<typeof updatePermissions>(),
   responses: { 200: ok(permissionsResult), 404: because('No such user'), 409: because('The last admin') },
 });

@@ -1,5 +1,6 @@
-import { attachmentParams, vendorAction, vendorPageView } from '../contracts/tracking';
-import { defineOperation, ok, tooMany, because, type ResponseSpec } from './operation';
+import { type attachmentParams, type vendorAction } from '../contracts/tracking';
+import { vendorPageView } from '../contracts/responses/tracking';
+import { defineOperation, ok, tooMany, because, type ResponseSpec, declared } from './operation';
 
 const linkRefused: ResponseSpec = { description: 'No link, or not a link we made' };
 const linkGone: ResponseSpec = { description: 'The link expired or was turned off' };
@@ -18,7 +19,7 @@ export const actOnVendorPage = defineOperation({
   path: '/api/vendor-page/actions',
   summary: 'Report received, scheduled, seed test sent, deployed, a note or cannot deploy',
   access: 'vendor-link',
-  body: vendorAction,
+  body: declared<typeof vendorAction>(),
   responses: {
     200: ok(vendorPageView),
     401: linkRefused,
@@ -34,7 +35,7 @@ export const getVendorAttachment = defineOperation({
   path: '/api/vendor-page/attachments/:index',
   summary: "One of the message's attachments",
   access: 'vendor-link',
-  params: attachmentParams,
+  params: declared<typeof attachmentParams>(),
   responses: {
     200: { description: 'The file', mediaType: 'application/octet-stream' },
     401: linkRefused,

@@ -1,13 +1,7 @@
 import * as z from 'zod/mini';
-import {
-  vendorCosts,
-  vendorCostsRow,
-  vendorSplit,
-  vendorSplitRow,
-  vendorUtmSource,
-  vendorUtmSourceRow,
-} from '../contracts/vendors';
-import { defineOperation, ok, created, because } from './operation';
+import type { vendorCosts, vendorSplit, vendorUtmSource } from '../contracts/vendors';
+import { vendorCostsRow, vendorSplitRow, vendorUtmSourceRow } from '../contracts/responses/vendors';
+import { defineOperation, ok, created, because, declared } from './operation';
 
 /** Upserts answer 201 when they create the vendor's row and 200 when they replace it. */
 const upserted = <S extends z.ZodMiniType>(schema: S) => ({
@@ -29,7 +23,7 @@ export const saveVendorSplit = defineOperation({
   path: '/api/vendor-splits',
   summary: "Save a vendor's split",
   access: 'user',
-  body: vendorSplit,
+  body: declared<typeof vendorSplit>(),
   responses: upserted(vendorSplitRow),
 });
 
@@ -46,7 +40,7 @@ export const saveVendorUtmSource = defineOperation({
   path: '/api/vendor-utm-sources',
   summary: "Save a vendor's UTM source",
   access: 'user',
-  body: vendorUtmSource,
+  body: declared<typeof vendorUtmSource>(),
   responses: upserted(vendorUtmSourceRow),
 });
 
@@ -63,6 +57,6 @@ export const saveVendorCosts = defineOperation({
   path: '/api/vendor-costs',
   summary: "Save a vendor's costs",
   access: 'user',
-  body: vendorCosts,
+  body: declared<typeof vendorCosts>(),
   responses: upserted(vendorCostsRow),
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
-import { createVendorBody, updateVendorBody, vendor, vendorIdParam } from '../contracts/vendors';
-import { defineOperation, ok, created, noContent, because } from './operation';
+import type { createVendorBody, updateVendorBody, vendorIdParam } from '../contracts/vendors';
+import { vendor } from '../contracts/responses/vendors';
+import { defineOperation, ok, created, noContent, because, declared } from './operation';
 
 export const listVendors = defineOperation({
   method: 'GET',
@@ -15,7 +16,7 @@ export const createVendor = defineOperation({
   path: '/api/vendors',
   summary: 'Create a vendor',
   access: 'admin',
-  body: createVendorBody,
+  body: declared<typeof createVendorBody>(),
   responses: { 201: created(vendor), 409: because('The vendor id is taken') },
 });
 
@@ -24,8 +25,8 @@ export const updateVendor = defineOperation({
   path: '/api/vendors/:vendorId',
   summary: 'Replace a vendor',
   access: 'admin',
-  params: vendorIdParam,
-  body: updateVendorBody,
+  params: declared<typeof vendorIdParam>(),
+  body: declared<typeof updateVendorBody>(),
   responses: { 200: ok(vendor), 404: because('No such vendor') },
 });
 
@@ -34,6 +35,6 @@ export const deleteVendor = defineOperation({
   path: '/api/vendors/:vendorId',
   summary: 'Delete a vendor and its settings',
   access: 'admin',
-  params: vendorIdParam,
+  params: declared<typeof vendorIdParam>(),
   responses: { 204: noContent, 404: because('No such vendor') },
 });

@@ -22,26 +22,8 @@ export type Registration = z.infer<typeof registration>;
 
 /** The sign-in page asks which address an invite is for, to fill it in (POST, so the token stays out of URLs). */
 export const inviteLookup = z.object({ invite: inviteToken.check(z.minLength(1, { error: 'is required' })) });
-export const inviteLookupResponse = z.object({ email: z.string() });
-export type InviteLookupResponse = z.infer<typeof inviteLookupResponse>;
 
 /** `POST /api/auth/google/exchange`: the one-time code of `/?google_code=`. */
 export const googleCodeExchange = z.object({ code: boundedText(1, 'is required') });
 
-export const authResponse = z.object({ token: z.string() });
-export type AuthResponse = z.infer<typeof authResponse>;
-
-export const currentUser = z.object({
-  id: z.number(),
-  email: z.string(),
-  isAdmin: z.boolean(),
-  hasRegistered: z.boolean(),
-  googleProfileImageUrl: z.nullable(z.string()),
-  authorizedEmailId: z.nullable(z.number()),
-});
-export type CurrentUser = z.infer<typeof currentUser>;
-
-export const firstNameResponse = z.object({ firstName: z.string() });
-
-/** POST /api/auth/google/connect-ticket: a one-time ticket for /auth/google. */
-export const connectTicket = z.object({ ticket: z.string() });
+export * from './responses/auth';

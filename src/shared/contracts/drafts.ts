@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { INT4_MAX } from './common';
+import { CARD_TYPES, type CardType } from './responses/drafts';
 import { INITIAL_SESSION_STATE as initialSession } from './initial-session';
 import { DEFAULT_PRICING_MODEL, PRICING_MODELS, vendorIdValue } from './vendors';
 import {
@@ -12,8 +13,6 @@ import {
   vendorLink,
 } from './card-fields';
 
-export const CARD_TYPES = ['email', 'text'] as const;
-export type CardType = (typeof CARD_TYPES)[number];
 const cardType = z.enum(CARD_TYPES, { error: "must be 'email' or 'text'" });
 
 const cardOrder = z
@@ -70,30 +69,6 @@ export type PatchDraftBody = z.input<typeof patchDraftBody>;
 
 export const draftCardIdParam = z.object({ cardId });
 
-const nullableString = z.nullable(z.string());
-
-/** A stored card as the API answers with it. */
-export const draftCardView = z.object({
-  cardId: z.string(),
-  cardType: cardType,
-  cardOrder: z.int(),
-  htmlSubject: z.string(),
-  senderName: z.string(),
-  endDate: nullableString,
-  fileName: nullableString,
-  fileContent: nullableString,
-  textCopy: z.string(),
-  csvFileName: nullableString,
-  csvContent: nullableString,
-  vendorLinks: z.record(z.string(), z.string()),
-  isExpanded: z.boolean(),
-  imageFileName: nullableString,
-  imageContent: nullableString,
-  imageContentType: nullableString,
-});
-
-export const draftList = z.array(draftCardView);
-
 const sessionFields = z.object({
   selectedContentType: z.pipe(
     z.nullish(z.enum(CARD_TYPES, { error: "must be 'email', 'text' or null" })),
@@ -126,14 +101,6 @@ export type SaveSessionBody = z.input<typeof saveSessionBody>;
 export const patchSessionBody = z.partial(sessionFields);
 export type PatchSessionBody = z.input<typeof patchSessionBody>;
 
-/** The session state as the API answers with it. */
-export const sessionStateView = z.object({
-  selectedContentType: z.nullable(z.enum(CARD_TYPES)),
-  selectedClient: nullableString,
-  selectedVendors: z.array(z.string()),
-  showInitialSelection: z.boolean(),
-  pricingModel: z.enum(PRICING_MODELS),
-  sendReminders: z.boolean(),
-});
-
 export const INITIAL_SESSION_STATE: SessionState = initialSession;
+
+export * from './responses/drafts';

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { emailAddress } from './common';
-import { directSendResult } from './send';
+
+export * from './responses/email-test';
 
 const text = z.nullish(z.string({ error: 'must be text' }));
 
@@ -19,7 +20,3 @@ export const testEmailBody = z.object({
 export const testEmailRecipients = z
   .array(emailAddress, { error: 'must be a list of addresses' })
   .check(z.maxLength(100, { error: 'may name at most 100 addresses' }));
-
-/** POST /api/send-email: the email test page's message went (or may have gone) out. */
-export const testEmailResult = z.extend(directSendResult, { message: z.string() });
-export type TestEmailResult = z.infer<typeof testEmailResult>;

@@ -1,27 +1,17 @@
 import * as z from 'zod/mini';
+import { MAX_ATTRIBUTION_WINDOW_DAYS, MAX_RESULT_CODE_LENGTH, resultsMappingView } from './responses/results';
 
-/**
- * Results (issue 23): imports of a donation platform's contribution export, their attribution to vendors and sends,
- * and the figures per vendor. Money is integer cents everywhere.
- */
+/** Results (issue 23): what the results operations accept. Money is integer cents everywhere. */
 
-const isoDateTime = z.string();
+export * from './responses/results';
+
 /** A New York calendar date, YYYY-MM-DD. */
 export const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' }));
 
+const column = z.string().check(z.minLength(1, { error: 'must name a column' }));
+
 /** Which column of the file holds what (header names); ActBlue's files need none. */
-export const resultsMapping = z.object({
-  id: z.string().check(z.minLength(1, { error: 'must name a column' })),
-  date: z.string().check(z.minLength(1, { error: 'must name a column' })),
-  amount: z.string().check(z.minLength(1, { error: 'must name a column' })),
-  email: z.optional(z.string()),
-  codes: z.optional(z.array(z.string())),
-  landingUrl: z.optional(z.string()),
-  campaign: z.optional(z.string()),
-  refundDate: z.optional(z.string()),
-  refundAmount: z.optional(z.string()),
-  recurrence: z.optional(z.string()),
-});
+export const resultsMapping = z.extend(resultsMappingView, { id: column, date: column, amount: column });
 export type ResultsMapping = z.infer<typeof resultsMapping>;
 
 /** The query of every client-scoped results call. */
@@ -32,72 +22,12 @@ export type ResultsClientQuery = z.infer<typeof resultsClientQuery>;
 export const resultsImportQuery = z.object({ client: z.string(), mapping: z.optional(z.string()) });
 export type ResultsImportQuery = z.infer<typeof resultsImportQuery>;
 
-export const resultsImportCounts = z.object({
-  id: z.number(),
-  rows: z.number(),
-  added: z.number(),
-  updated: z.number(),
-  unchanged: z.number(),
-  matched: z.number(),
-  unmatched: z.number(),
-  outsideWindow: z.number(),
-  refunded: z.number(),
-});
-export type ResultsImportCounts = z.infer<typeof resultsImportCounts>;
-
-export const resultsImport = z.object({
-  ...resultsImportCounts.shape,
-  client: z.string(),
-  fileName: z.null(),
-  createdAt: isoDateTime,
-  createdBy: z.object({ name: z.string() }),
-});
-export type ResultsImport = z.infer<typeof resultsImport>;
-export const resultsImportList = z.array(resultsImport);
-
 export const importIdParam = z.object({
   importId: z.coerce
     .number()
     .check(z.int({ error: 'must be a whole number' }), z.positive({ error: 'must be positive' })),
 });
 
-export const ATTRIBUTION_STATUSES = ['matched', 'unmatched', 'outside-window', 'not-counted'] as const;
-export type AttributionStatus = (typeof ATTRIBUTION_STATUSES)[number];
-
-export const previewRow = z.object({
-  line: z.number(),
-  id: z.string(),
-  date: isoDateTime,
-  amountCents: z.number(),
-  codes: z.array(z.string()),
-  campaign: z.nullable(z.string()),
-  vendorId: z.nullable(z.string()),
-  vendorName: z.nullable(z.string()),
-  sendId: z.nullable(z.number()),
-  status: z.enum(ATTRIBUTION_STATUSES),
-});
-export type PreviewRow = z.infer<typeof previewRow>;
-
-export const RESULTS_FORMATS = ['actblue', 'mapped', 'unknown'] as const;
-export type ResultsFormat = (typeof RESULTS_FORMATS)[number];
-
-export const resultsPreview = z.object({
-  format: z.enum(RESULTS_FORMATS),
-  columns: z.array(z.string()),
-  mapping: z.nullable(resultsMapping),
-  rows: z.array(previewRow),
-  counts: z.object({ rows: z.number(), matched: z.number(), unmatched: z.number(), outsideWindow: z.number() }),
-});
-export type ResultsPreview = z.infer<typeof resultsPreview>;
-
-export const resultsSettings = z.object({
-  attributionWindowDays: z.number(),
-  mapping: z.nullable(resultsMapping),
-  priorDonors: z.number(),
-});
-export type ResultsSettings = z.infer<typeof resultsSettings>;
-
-export const MAX_ATTRIBUTION_WINDOW_DAYS = 365;
 export const resultsSettingsBody = z.object({
   attributionWindowDays: z
     .number()
@@ -109,29 +39,9 @@ export const resultsSettingsBody = z.object({
 });
 export type ResultsSettingsBody = z.infer<typeof resultsSettingsBody>;
 
-export const priorDonorsCount = z.object({ priorDonors: z.number() });
-export type PriorDonorsCount = z.infer<typeof priorDonorsCount>;
-
-export const UNATTRIBUTED_REASONS = ['unmatched', 'outside-window', 'ambiguous'] as const;
-export type UnattributedReason = (typeof UNATTRIBUTED_REASONS)[number];
-
-export const unattributedCode = z.object({
-  code: z.string(),
-  reason: z.enum(UNATTRIBUTED_REASONS),
-  vendorIds: z.array(z.string()),
-  contributions: z.number(),
-  amountCents: z.number(),
-});
-export type UnattributedCode = z.infer<typeof unattributedCode>;
-export const unattributedCodes = z.array(unattributedCode);
-
 export const vendorIdParam = z.object({ vendorId: z.string() });
 export const vendorCodeParam = z.object({ vendorId: z.string(), code: z.string() });
 
-export const resultCodes = z.object({ vendorId: z.string(), utmSource: z.string(), codes: z.array(z.string()) });
-export type ResultCodes = z.infer<typeof resultCodes>;
-
-export const MAX_RESULT_CODE_LENGTH = 200;
 export const resultCodeBody = z.object({
   code: z
     .string()
@@ -143,39 +53,9 @@ export const resultCodeBody = z.object({
 });
 export type ResultCodeBody = z.infer<typeof resultCodeBody>;
 
-const figures = {
-  contributions: z.number(),
-  donors: z.number(),
-  newDonors: z.number(),
-  grossCents: z.number(),
-  refundedCents: z.number(),
-  netCents: z.number(),
-};
-export const resultFigures = z.object(figures);
-export type ResultFigures = z.infer<typeof resultFigures>;
-
-export const vendorResultFigures = z.object({ vendorId: z.string(), name: z.string(), ...figures });
-export type VendorResultFigures = z.infer<typeof vendorResultFigures>;
-
-export const sendResults = z.object({
-  sendId: z.number(),
-  vendors: z.array(vendorResultFigures),
-  totals: resultFigures,
-});
-export type SendResults = z.infer<typeof sendResults>;
-
 export const resultsSummaryQuery = z.object({
   client: z.string(),
   from: z.optional(isoDate),
   to: z.optional(isoDate),
 });
 export type ResultsSummaryQuery = z.infer<typeof resultsSummaryQuery>;
-
-export const resultsSummary = z.object({
-  client: z.string(),
-  from: isoDate,
-  to: isoDate,
-  vendors: z.array(vendorResultFigures),
-  totals: resultFigures,
-});
-export type ResultsSummary = z.infer<typeof resultsSummary>;

@@ -26,17 +26,6 @@ export const vendorEmails = z.array(emailAddress, { error: 'must be a list of e-
   z.refine((emails) => new Set(emails).size === emails.length, { error: 'must not repeat an address' }),
 );
 
-export const vendor = z.object({
-  vendorId: z.string(),
-  name: z.string(),
-  emails: z.array(z.string()),
-  defaultUtmSource: z.string(),
-  emailProspectingKey: z.nullable(z.string()),
-  textProspectingKey: z.nullable(z.string()),
-});
-export type Vendor = z.infer<typeof vendor>;
-export const vendorList = z.array(vendor);
-
 const requiredText = (max: number) =>
   z
     .string({ error: 'must be text' })
@@ -107,21 +96,6 @@ export const vendorCosts = z.object({
 export type VendorCosts = z.infer<typeof vendorCosts>;
 export const vendorCostsList = z.array(vendorCosts);
 
-/** The stored rows the vendor settings routes answer with. */
-export const vendorSplitRow = z.object({ vendorId: z.string(), splitRatio: z.string() });
-export const vendorUtmSourceRow = z.object({ vendorId: z.string(), utmSource: z.string() });
-const storedMoney = z.nullable(z.number());
-export const vendorCostsRow = z.object({
-  vendorId: z.string(),
-  costPerDonor: storedMoney,
-  cpdBudget: storedMoney,
-  costPerAcquisition: storedMoney,
-  cpaBudget: storedMoney,
-  costPerThousand: storedMoney,
-  cpmBudget: storedMoney,
-});
-
-export const approvalEmail = z.object({ id: z.number(), email: z.string() });
-export type ApprovalEmail = z.infer<typeof approvalEmail>;
-export const approvalEmailList = z.array(approvalEmail);
 export const addApprovalEmailBody = z.object({ email: emailAddress });
+
+export * from './responses/vendors';

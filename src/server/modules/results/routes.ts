@@ -15,7 +15,17 @@ import {
   replacePriorDonors as replacePriorDonorsOperation,
   saveResultsSettings,
 } from '#shared/api/results';
-import { resultsClientQuery, resultsImportQuery } from '#shared/contracts/results';
+import { emailLogIdParams } from '#shared/contracts/email-logs';
+import {
+  importIdParam,
+  resultCodeBody,
+  resultsClientQuery,
+  resultsImportQuery,
+  resultsSettingsBody,
+  resultsSummaryQuery,
+  vendorCodeParam,
+  vendorIdParam,
+} from '#shared/contracts/results';
 import type { Guards } from '#server/auth/guards';
 import { AppError } from '#server/errors';
 import { routeDefiner } from '#server/http/define-route';
@@ -93,6 +103,7 @@ export function registerResultsRoutes(app: FastifyInstance, deps: ResultsDeps, g
 
     upload(
       importResultsOperation,
+      { query: resultsImportQuery },
       async ({ query, user }, request, reply) => {
         const counts = await withBody(request, reply, () =>
           importResults(deps, user, query.client, mappingOfQuery(query.mapping), bodyOf(request)),
@@ -104,6 +115,7 @@ export function registerResultsRoutes(app: FastifyInstance, deps: ResultsDeps, g
 
     upload(
       previewResults,
+      { query: resultsImportQuery },
       ({ query }, request, reply) =>
         withBody(request, reply, () =>
           previewImport(deps, query.client, mappingOfQuery(query.mapping), bodyOf(request)),
@@ -113,6 +125,7 @@ export function registerResultsRoutes(app: FastifyInstance, deps: ResultsDeps, g
 
     upload(
       replacePriorDonorsOperation,
+      { query: resultsClientQuery },
       async ({ query, user }, request, reply) => {
         const priorDonors = await withBody(request, reply, () =>
           replacePriorDonors(deps, user, query.client, bodyOf(request)),
@@ -123,28 +136,39 @@ export function registerResultsRoutes(app: FastifyInstance, deps: ResultsDeps, g
     );
   });
 
-  route(listResultsImports, ({ query }) => listImports(deps, knownClient(query.client)));
-  route(deleteResultsImport, async ({ params, user }, _request, reply) => {
+  route(listResultsImports, { query: resultsClientQuery }, ({ query }) => listImports(deps, knownClient(query.client)));
+  route(deleteResultsImport, { params: importIdParam }, async ({ params, user }, _request, reply) => {
     await deleteImport(deps, user, params.importId);
     return reply.code(204).send();
   });
 
-  route(getResultsSettings, ({ query }) => readSettings(deps, knownClient(query.client)));
-  route(saveResultsSettings, ({ query, body, user }) =>
+  route(getResultsSettings, { query: resultsClientQuery }, ({ query }) =>
+    readSettings(deps, knownClient(query.client)),
+  );
+  route(saveResultsSettings, { query: resultsClientQuery, body: resultsSettingsBody }, ({ query, body, user }) =>
     saveWindow(deps, user, knownClient(query.client), body.attributionWindowDays),
   );
-  route(deletePriorDonorsOperation, async ({ query, user }, _request, reply) => {
+  route(deletePriorDonorsOperation, { query: resultsClientQuery }, async ({ query, user }, _request, reply) => {
     await deletePriorDonors(deps, user, knownClient(query.client));
     return reply.code(204).send();
   });
 
-  route(listUnattributedOperation, ({ query }) => listUnattributed(deps, knownClient(query.client)));
-  route(getResultsSummary, ({ query }) => summary(deps, knownClient(query.client), query));
-  route(getSendResults, ({ params }) => sendResults(deps, params.id));
-
-  route(getResultCodes, ({ params }) => readResultCodes(deps, params.vendorId));
-  route(addResultCode, async ({ params, body, user }, _request, reply) =>
-    reply.code(201).send(await changeResultCode(deps, user, params.vendorId, body.code, 'add')),
+  route(listUnattributedOperation, { query: resultsClientQuery }, ({ query }) =>
+    listUnattributed(deps, knownClient(query.client)),
   );
-  route(removeResultCode, ({ params, user }) => changeResultCode(deps, user, params.vendorId, params.code, 'remove'));
+  route(getResultsSummary, { query: resultsSummaryQuery }, ({ query }) =>
+    summary(deps, knownClient(query.client), query),
+  );
+  route(getSendResults, { params: emailLogIdParams }, ({ params }) => sendResults(deps, params.id));
+
+  route(getResultCodes, { params: vendorIdParam }, ({ params }) => readResultCodes(deps, params.vendorId));
+  route(
+    addResultCode,
+    { params: vendorIdParam, body: resultCodeBody },
+    async ({ params, body, user }, _request, reply) =>
+      reply.code(201).send(await changeResultCode(deps, user, params.vendorId, body.code, 'add')),
+  );
+  route(removeResultCode, { params: vendorCodeParam }, ({ params, user }) =>
+    changeResultCode(deps, user, params.vendorId, params.code, 'remove'),
+  );
 }

@@ -6,18 +6,19 @@ import { sendJsonBytes, toJsonBytes } from '#server/http/cached-json';
 import { attachmentDisposition } from '#server/http/content-disposition';
 import { routeDefiner } from '#server/http/define-route';
 import * as emailLogs from './log-service';
+import { emailLogDeliveryParams, emailLogIdParams, emailLogQuery } from '#shared/contracts/email-logs';
 
 export function registerEmailLogRoutes(app: FastifyInstance, deps: emailLogs.EmailLogDeps, guards: Guards) {
   const route = routeDefiner(app, guards);
 
-  route(listSends, async ({ query }) => emailLogs.listEmailLogs(deps, query));
+  route(listSends, { query: emailLogQuery }, async ({ query }) => emailLogs.listEmailLogs(deps, query));
 
   // One entry, polled every few seconds while its Deployment Details are open: a strong ETag of its bytes, 304 when unchanged.
-  route(getSend, async ({ params }, request, reply) =>
+  route(getSend, { params: emailLogIdParams }, async ({ params }, request, reply) =>
     sendJsonBytes(request, reply, toJsonBytes(await emailLogs.getEmailLog(deps, params.id))),
   );
 
-  route(downloadDeliveryMessage, async ({ params, user }, _request, reply) => {
+  route(downloadDeliveryMessage, { params: emailLogDeliveryParams }, async ({ params, user }, _request, reply) => {
     const { raw, fileName } = await emailLogs.getDeliveryEml(deps, user, params.id, params.vendorId);
     return reply
       .header('Content-Type', EML_TYPE)
@@ -27,7 +28,11 @@ export function registerEmailLogRoutes(app: FastifyInstance, deps: emailLogs.Ema
       .send(raw);
   });
 
-  route(retryFailed, async ({ params, user }) => emailLogs.retryFailed(deps, user, params.id));
+  route(retryFailed, { params: emailLogIdParams }, async ({ params, user }) =>
+    emailLogs.retryFailed(deps, user, params.id),
+  );
 
-  route(sendAgain, async ({ params, user }) => emailLogs.sendAgain(deps, user, params.id, params.vendorId));
+  route(sendAgain, { params: emailLogDeliveryParams }, async ({ params, user }) =>
+    emailLogs.sendAgain(deps, user, params.id, params.vendorId),
+  );
 }

@@ -10,6 +10,7 @@ import { checkSenderOrAdmin } from './sender-or-admin';
 import type { UserLimiter } from '../rate-limits/limits';
 import type { AuthenticatedUser } from '../session/service';
 import * as repo from '../tracking/repository';
+import { emailLogIdParams, remindersSetting } from '#shared/contracts/email-logs';
 
 export interface ReminderSettingDeps {
   db: Db;
@@ -49,6 +50,7 @@ export function registerReminderRoutes(
 ) {
   routeDefiner(app, guards)(
     setReminders,
+    { params: emailLogIdParams, body: remindersSetting },
     async ({ params, body, user }) => setSendReminders(deps, user, params.id, body.enabled),
     { limit },
   );

@@ -15,6 +15,8 @@ import type { SendDeps } from './service';
 import { addVendors, previewAddedVendor, proofAddedVendor } from './add-vendors';
 import { compareVendorMessages } from './compare';
 import { useAsNewSend } from './use-as-new';
+import { emailLogIdParams } from '#shared/contracts/email-logs';
+import { addVendorsBody, addVendorsPreviewBody, compareQuery, useAsNewSendBody } from '#shared/contracts/past-sends';
 
 /** Reusing a past send: start a new one from it, add vendors to it, compare what two vendors got. */
 export function registerPastSendRoutes(
@@ -25,12 +27,13 @@ export function registerPastSendRoutes(
 ) {
   const route = routeDefiner(app, guards);
 
-  route(useAsNewSendOperation, async ({ params, body, user }) =>
+  route(useAsNewSendOperation, { params: emailLogIdParams, body: useAsNewSendBody }, async ({ params, body, user }) =>
     useAsNewSend(deps, user.id, params.id, body.replaceDraft),
   );
 
   route(
     addVendorsOperation,
+    { params: emailLogIdParams, body: addVendorsBody },
     async ({ params, body, user }, request, reply) => {
       const { isReplay, ...result } = await addVendors(
         deps,
@@ -45,15 +48,18 @@ export function registerPastSendRoutes(
     { isAuthenticatedBeforeBody: true, limit: limits.sends },
   );
 
-  route(previewOperation, async ({ params, body, user }) =>
+  route(previewOperation, { params: emailLogIdParams, body: addVendorsPreviewBody }, async ({ params, body, user }) =>
     previewAddedVendor(deps, user.id, params.id, body.vendorIds, body.vendorId),
   );
 
   route(
     proofOperation,
+    { params: emailLogIdParams, body: addVendorsPreviewBody },
     async ({ params, body, user }) => proofAddedVendor(deps, user.id, params.id, body.vendorIds, body.vendorId),
     { isAuthenticatedBeforeBody: true, limit: limits.proofs },
   );
 
-  route(compareMessages, async ({ params, query }) => compareVendorMessages(deps, params.id, query.a, query.b));
+  route(compareMessages, { params: emailLogIdParams, query: compareQuery }, async ({ params, query }) =>
+    compareVendorMessages(deps, params.id, query.a, query.b),
+  );
 }

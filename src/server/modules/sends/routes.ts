@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sendConsolidated, sendProof } from '#shared/api/sends';
+import { sendConsolidated, sendProof } from '#shared/api/send';
 import type { Guards } from '#server/auth/guards';
 import { badRequest } from '#server/errors';
 import { routeDefiner } from '#server/http/define-route';
 import type { UserLimiter, UserLimiters } from '../rate-limits/limits';
 import * as sends from './service';
+import { proofBody, sendBody } from '#shared/contracts/send';
 
 /**
  * Room for one send at the upload limits as JSON: 20 MB of attachments, images base64-encoded (x 4/3) and sent
@@ -40,6 +41,7 @@ export function registerSendRoutes(
 
   route(
     sendConsolidated,
+    { body: sendBody },
     async ({ body, user }, request, reply) => {
       const key = idempotencyKeyOf(request);
       const { isReplay, ...result } = await sends.sendConsolidated(deps, user.id, body, key);
@@ -51,6 +53,7 @@ export function registerSendRoutes(
 
   route(
     sendProof,
+    { body: proofBody },
     async ({ body: { vendorId, ...body }, user }) => sends.sendProof(deps, user.id, vendorId, body),
     withFiles(limits.proofs),
   );

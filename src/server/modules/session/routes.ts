@@ -4,15 +4,18 @@ import { bearerToken, type Guards } from '#server/auth/guards';
 import { hashToken } from '#server/auth/tokens';
 import { routeDefiner } from '#server/http/define-route';
 import * as session from './service';
+import { credentials, registration } from '#shared/contracts/auth';
 
 export function registerSessionRoutes(app: FastifyInstance, deps: session.SessionDeps, guards: Guards) {
   const route = routeDefiner(app, guards);
 
-  route(register, async ({ body }, request, reply) =>
+  route(register, { body: registration }, async ({ body }, request, reply) =>
     reply.code(201).send(await session.registerUser(deps, body, request.ip)),
   );
 
-  route(logIn, async ({ body }, request) => session.loginUser(deps, body.email, body.password, request.ip));
+  route(logIn, { body: credentials }, async ({ body }, request) =>
+    session.loginUser(deps, body.email, body.password, request.ip),
+  );
 
   route(logOut, async (_input, request, reply) => {
     const token = bearerToken(request);

@@ -1,8 +1,8 @@
-import { currentUserShape } from '#shared/contracts/responses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '#shared/contracts/auth';
 import { clearAuthToken, getAuthToken, useAuthToken } from '#client/lib/auth-token';
-import { request, RequestError } from '#client/lib/request';
+import { getUser as getUserOperation } from '#shared/api/session';
+import { call, RequestError } from '#client/lib/request';
 
 export const USER_QUERY_KEY = ['/api/user'] as const;
 
@@ -10,7 +10,7 @@ export const USER_QUERY_KEY = ['/api/user'] as const;
 export async function getUser(): Promise<CurrentUser | null> {
   if (!getAuthToken()) throw new Error('No auth token');
   try {
-    return await request('/api/user', currentUserShape);
+    return await call(getUserOperation);
   } catch (error) {
     if (error instanceof RequestError && error.status === 401) {
       clearAuthToken();

@@ -1,10 +1,9 @@
-import { authResponseShape } from '#shared/contracts/responses';
+import { exchangeGoogleCode as exchangeOperation } from '#shared/api/session';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '#client/lib/request';
+import { call } from '#client/lib/request';
 
 /** The session token for the one-time code of `/?google_code=` (the server checks this browser's exchange cookie). */
-export const exchangeGoogleCode = (code: string) =>
-  request('/api/auth/google/exchange', authResponseShape, { method: 'POST', body: { code } });
+export const exchangeGoogleCode = (code: string) => call(exchangeOperation, { body: { code } });
 
 export function useExchangeGoogleCode() {
   return useMutation({ mutationFn: exchangeGoogleCode });

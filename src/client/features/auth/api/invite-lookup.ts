@@ -1,10 +1,9 @@
-import { inviteLookupShape } from '#shared/contracts/responses';
+import { lookUpInvite } from '#shared/api/session';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '#client/lib/request';
+import { call } from '#client/lib/request';
 
 /** Which address an invite link is for (POST: the token never goes into a URL the app requests). */
-export const lookupInvite = (invite: string) =>
-  request('/api/invites/lookup', inviteLookupShape, { method: 'POST', body: { invite } });
+export const lookupInvite = (invite: string) => call(lookUpInvite, { body: { invite } });
 
 export function useLookupInvite() {
   return useMutation({ mutationFn: lookupInvite });

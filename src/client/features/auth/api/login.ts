@@ -1,13 +1,13 @@
-import { authResponseShape } from '#shared/contracts/responses';
+import { logIn } from '#shared/api/session';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '#client/lib/request';
+import { call } from '#client/lib/request';
 
 export interface SignInInput {
   email: string;
   password: string;
 }
 
-export const login = (input: SignInInput) => request('/api/login', authResponseShape, { method: 'POST', body: input });
+export const login = (input: SignInInput) => call(logIn, { body: input });
 
 export function useLogin() {
   return useMutation({ mutationFn: login });

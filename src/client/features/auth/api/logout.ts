@@ -1,8 +1,8 @@
-import { noContent } from '#shared/contracts/responses';
+import { logOut } from '#shared/api/session';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '#client/lib/request';
+import { call } from '#client/lib/request';
 
-export const logout = () => request('/api/logout', noContent, { method: 'POST' });
+export const logout = () => call(logOut);
 
 export function useLogoutRequest() {
   return useMutation({ mutationFn: logout });

@@ -1,10 +1,9 @@
-import { authResponseShape } from '#shared/contracts/responses';
+import { register } from '#shared/api/session';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '#client/lib/request';
+import { call } from '#client/lib/request';
 import type { SignInInput } from './login';
 
-export const registerAccount = (input: SignInInput & { invite?: string }) =>
-  request('/api/register', authResponseShape, { method: 'POST', body: input });
+export const registerAccount = (input: SignInInput & { invite?: string }) => call(register, { body: input });
 
 export function useRegisterAccount() {
   return useMutation({ mutationFn: registerAccount });

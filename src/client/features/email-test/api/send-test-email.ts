@@ -1,6 +1,6 @@
-import { testEmailResultShape } from '#shared/contracts/responses';
+import { sendTestEmail } from '#shared/api/email-test';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '#client/lib/request';
+import { call } from '#client/lib/request';
 
 export interface TestEmailBody {
   /** One address, or several separated by commas or semicolons. */
@@ -12,5 +12,5 @@ export interface TestEmailBody {
 
 export const useSendTestEmail = () =>
   useMutation({
-    mutationFn: (body: TestEmailBody) => request('/api/send-email', testEmailResultShape, { method: 'POST', body }),
+    mutationFn: (body: TestEmailBody) => call(sendTestEmail, { body }),
   });

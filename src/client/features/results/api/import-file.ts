@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { resultsImportCounts, type ResultsMapping } from '#shared/contracts/results';
-import { contractShape } from '#client/api/contract-shape';
+import { importResults } from '#shared/api/results';
+import type { ResultsMapping } from '#shared/contracts/results';
 import { RESULTS_QUERY_KEY } from '#client/api/results-key';
-import { resultsPath, uploadCsv, type UploadProgress } from './csv-body';
-
-const countsShape = contractShape(resultsImportCounts);
+import { uploadCsv, type UploadProgress } from './csv-body';
 
 export interface ImportFileInput {
   client: string;
@@ -21,9 +19,9 @@ export function useImportFile() {
   return useMutation({
     mutationFn: ({ client, file, mapping, onProgress, signal }: ImportFileInput) =>
       uploadCsv(
-        resultsPath('/imports', { client, mapping: mapping ? JSON.stringify(mapping) : undefined }),
+        importResults,
+        { query: { client, mapping: mapping ? JSON.stringify(mapping) : undefined } },
         file,
-        countsShape,
         onProgress,
         signal,
       ),

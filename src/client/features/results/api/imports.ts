@@ -1,25 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { noContent } from '#shared/contracts/responses';
-import { resultsImportList } from '#shared/contracts/results';
-import { contractShape } from '#client/api/contract-shape';
+import { deleteResultsImport, listResultsImports } from '#shared/api/results';
 import { RESULTS_QUERY_KEY } from '#client/api/results-key';
-import { request } from '#client/lib/request';
-import { resultsPath } from './csv-body';
-
-const importsShape = contractShape(resultsImportList);
+import { call } from '#client/lib/request';
 
 /** The client's imports, newest first. */
 export const useResultsImports = (client: string) =>
   useQuery({
     queryKey: [...RESULTS_QUERY_KEY, client, 'imports'],
-    queryFn: ({ signal }) => request(resultsPath('/imports', { client }), importsShape, { signal }),
+    queryFn: ({ signal }) => call(listResultsImports, { query: { client }, signal }),
   });
 
 /** Admins: removes an import's contributions and their figures. */
 export function useDeleteImport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (importId: number) => request(`/api/results/imports/${importId}`, noContent, { method: 'DELETE' }),
+    mutationFn: (importId: number) => call(deleteResultsImport, { params: { importId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: RESULTS_QUERY_KEY }),
   });
 }

@@ -1,13 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { resultsPreview, type ResultsMapping } from '#shared/contracts/results';
-import { contractShape } from '#client/api/contract-shape';
+import { previewResults } from '#shared/api/results';
+import type { ResultsMapping } from '#shared/contracts/results';
 import { RESULTS_QUERY_KEY } from '#client/api/results-key';
-import { postCsv, resultsPath } from './csv-body';
+import { call } from '#client/lib/request';
 
 /** The browser sends at most this much of the file's start; the server reads at most twice that (the API says so). */
 export const PREVIEW_BYTES = 256 * 1024;
-
-const previewShape = contractShape(resultsPreview);
 
 /**
  * The preview of a chosen file: its first 256 KB (`file.slice`, nothing more is read) as mapped, with each row's status
@@ -23,12 +21,11 @@ export function useResultsPreview(
   return useQuery({
     queryKey: [...RESULTS_QUERY_KEY, client, 'preview', file?.key ?? 0, mappingJson ?? null],
     queryFn: ({ signal }) =>
-      postCsv(
-        resultsPath('/imports/preview', { client, mapping: mappingJson }),
-        file!.blob.slice(0, PREVIEW_BYTES),
-        previewShape,
+      call(previewResults, {
+        query: { client, mapping: mappingJson },
+        body: file!.blob.slice(0, PREVIEW_BYTES),
         signal,
-      ),
+      }),
     enabled: file !== null && isEnabled,
     // A new mapping keeps the last preview on screen until its own arrives.
     placeholderData: keepPreviousData,

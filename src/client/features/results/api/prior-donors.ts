@@ -1,19 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { noContent } from '#shared/contracts/responses';
-import { priorDonorsCount } from '#shared/contracts/results';
-import { contractShape } from '#client/api/contract-shape';
+import { deletePriorDonors, replacePriorDonors } from '#shared/api/results';
 import { RESULTS_QUERY_KEY } from '#client/api/results-key';
-import { request } from '#client/lib/request';
-import { postCsv, resultsPath } from './csv-body';
-
-const countShape = contractShape(priorDonorsCount);
+import { call } from '#client/lib/request';
 
 /** Admins: replaces the client's prior donor file (kept by the server only as keyed hashes). */
 export function useUploadPriorDonors() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ client, file }: { client: string; file: File }) =>
-      postCsv(resultsPath('/prior-donors', { client }), file, countShape),
+      call(replacePriorDonors, { query: { client }, body: file }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: RESULTS_QUERY_KEY }),
   });
 }
@@ -21,7 +16,7 @@ export function useUploadPriorDonors() {
 export function useDeletePriorDonors() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (client: string) => request(resultsPath('/prior-donors', { client }), noContent, { method: 'DELETE' }),
+    mutationFn: (client: string) => call(deletePriorDonors, { query: { client } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: RESULTS_QUERY_KEY }),
   });
 }

@@ -1,17 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { resultsSettings } from '#shared/contracts/results';
-import { contractShape } from '#client/api/contract-shape';
+import { getResultsSettings, saveResultsSettings } from '#shared/api/results';
 import { RESULTS_QUERY_KEY } from '#client/api/results-key';
-import { request } from '#client/lib/request';
-import { resultsPath } from './csv-body';
-
-const settingsShape = contractShape(resultsSettings);
+import { call } from '#client/lib/request';
 
 /** The client's attribution window, saved column mapping and the size of its prior donor file. */
 export const useResultsSettings = (client: string) =>
   useQuery({
     queryKey: [...RESULTS_QUERY_KEY, client, 'settings'],
-    queryFn: ({ signal }) => request(resultsPath('/settings', { client }), settingsShape, { signal }),
+    queryFn: ({ signal }) => call(getResultsSettings, { query: { client }, signal }),
   });
 
 /** A new window re-attributes the stored rows at once: every results answer is refreshed. */
@@ -19,7 +15,7 @@ export function useSaveAttributionWindow() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ client, attributionWindowDays }: { client: string; attributionWindowDays: number }) =>
-      request(resultsPath('/settings', { client }), settingsShape, { method: 'PUT', body: { attributionWindowDays } }),
+      call(saveResultsSettings, { query: { client }, body: { attributionWindowDays } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: RESULTS_QUERY_KEY }),
   });
 }

@@ -1,16 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { resultsSummary } from '#shared/contracts/results';
-import { contractShape } from '#client/api/contract-shape';
+import { getResultsSummary } from '#shared/api/results';
 import { RESULTS_QUERY_KEY } from '#client/api/results-key';
-import { request } from '#client/lib/request';
-import { resultsPath } from './csv-body';
-
-const summaryShape = contractShape(resultsSummary);
+import { call } from '#client/lib/request';
 
 /** Per-vendor figures of the contributions dated from..to (New York dates, inclusive). */
 export const useResultsSummary = (client: string, from: string, to: string) =>
   useQuery({
     queryKey: [...RESULTS_QUERY_KEY, client, 'summary', from, to],
-    queryFn: ({ signal }) => request(resultsPath('/summary', { client, from, to }), summaryShape, { signal }),
+    queryFn: ({ signal }) => call(getResultsSummary, { query: { client, from, to }, signal }),
     placeholderData: keepPreviousData,
   });

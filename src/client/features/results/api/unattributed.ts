@@ -1,15 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { unattributedCodes } from '#shared/contracts/results';
-import { contractShape } from '#client/api/contract-shape';
+import { listUnattributed } from '#shared/api/results';
 import { RESULTS_QUERY_KEY } from '#client/api/results-key';
-import { request } from '#client/lib/request';
-import { resultsPath } from './csv-body';
-
-const codesShape = contractShape(unattributedCodes);
+import { call } from '#client/lib/request';
 
 /** The client's contributions attributed to no send, grouped by code and reason, largest amount first. */
 export const useUnattributedCodes = (client: string) =>
   useQuery({
     queryKey: [...RESULTS_QUERY_KEY, client, 'unattributed'],
-    queryFn: ({ signal }) => request(resultsPath('/unattributed', { client }), codesShape, { signal }),
+    queryFn: ({ signal }) => call(listUnattributed, { query: { client }, signal }),
   });

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { MAX_ATTRIBUTION_WINDOW_DAYS } from '#shared/contracts/results';
+import { MAX_ATTRIBUTION_WINDOW_DAYS } from '#shared/contracts/responses/results';
 import { DropZone } from '#client/components/drop-zone';
 import { Button } from '#client/components/ui/button';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog';

@@ -1,17 +1,15 @@
-import { draftCardShape, draftListShape, noContent } from '#shared/contracts/responses';
+import { clearDrafts, createDraft, deleteDraft, listDrafts, patchDraft } from '#shared/api/drafts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateDraftBody, PatchDraftBody } from '#shared/contracts/drafts';
-import { request } from '#client/lib/request';
+import { call } from '#client/lib/request';
 
 export const DRAFTS_QUERY_KEY = ['/api/prospecting-drafts'] as const;
-
-const draftPath = (cardId: string) => `/api/prospecting-drafts/${encodeURIComponent(cardId)}`;
 
 /** The user's saved cards. Always asked again when the send page opens: another tab may have changed them. */
 export const draftsQueryOptions = () =>
   queryOptions({
     queryKey: DRAFTS_QUERY_KEY,
-    queryFn: () => request('/api/prospecting-drafts', draftListShape),
+    queryFn: () => call(listDrafts),
     staleTime: 0,
   });
 
@@ -24,18 +22,13 @@ function useDraftsMutation<TInput, TResult>(call: (input: TInput) => Promise<TRe
   });
 }
 
-export const useCreateDraft = () =>
-  useDraftsMutation((draft: CreateDraftBody) =>
-    request('/api/prospecting-drafts', draftCardShape, { method: 'POST', body: draft }),
-  );
+export const useCreateDraft = () => useDraftsMutation((draft: CreateDraftBody) => call(createDraft, { body: draft }));
 
 export const usePatchDraft = () =>
   useDraftsMutation(({ cardId, changes }: { cardId: string; changes: PatchDraftBody }) =>
-    request(draftPath(cardId), draftCardShape, { method: 'PATCH', body: changes }),
+    call(patchDraft, { params: { cardId }, body: changes }),
   );
 
-export const useDeleteDraft = () =>
-  useDraftsMutation((cardId: string) => request(draftPath(cardId), noContent, { method: 'DELETE' }));
+export const useDeleteDraft = () => useDraftsMutation((cardId: string) => call(deleteDraft, { params: { cardId } }));
 
-export const useClearDrafts = () =>
-  useDraftsMutation((_: void) => request('/api/prospecting-drafts', noContent, { method: 'DELETE' }));
+export const useClearDrafts = () => useDraftsMutation((_: void) => call(clearDrafts));

@@ -1,8 +1,8 @@
-import { sendResultShape } from '#shared/contracts/responses';
+import { sendConsolidated } from '#shared/api/send';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SendBodyInput } from '#shared/contracts/send';
 import { EMAIL_LOGS_QUERY_KEY } from '#client/api/sends-key';
-import { request } from '#client/lib/request';
+import { call } from '#client/lib/request';
 
 export interface SendConsolidatedInput {
   body: SendBodyInput;
@@ -15,8 +15,7 @@ export function useSendConsolidated() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: SendConsolidatedInput) =>
-      request('/api/send-email-consolidated', sendResultShape, {
-        method: 'POST',
+      call(sendConsolidated, {
         body,
         headers: { 'Idempotency-Key': idempotencyKey },
       }),

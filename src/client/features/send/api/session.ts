@@ -1,7 +1,7 @@
-import { noContent, sessionStateShape } from '#shared/contracts/responses';
+import { getSession, resetSession, saveSession } from '#shared/api/drafts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SaveSessionBody } from '#shared/contracts/drafts';
-import { request } from '#client/lib/request';
+import { call } from '#client/lib/request';
 
 export const SESSION_QUERY_KEY = ['/api/prospecting-session'] as const;
 
@@ -9,7 +9,7 @@ export const SESSION_QUERY_KEY = ['/api/prospecting-session'] as const;
 export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: SESSION_QUERY_KEY,
-    queryFn: () => request('/api/prospecting-session', sessionStateShape),
+    queryFn: () => call(getSession),
     staleTime: 0,
   });
 
@@ -22,10 +22,6 @@ function useSessionMutation<TInput, TResult>(call: (input: TInput) => Promise<TR
   });
 }
 
-export const useSaveSession = () =>
-  useSessionMutation((state: SaveSessionBody) =>
-    request('/api/prospecting-session', sessionStateShape, { method: 'POST', body: state }),
-  );
+export const useSaveSession = () => useSessionMutation((state: SaveSessionBody) => call(saveSession, { body: state }));
 
-export const useClearSession = () =>
-  useSessionMutation((_: void) => request('/api/prospecting-session', noContent, { method: 'DELETE' }));
+export const useClearSession = () => useSessionMutation((_: void) => call(resetSession));

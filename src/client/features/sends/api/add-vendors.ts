@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { addVendorsResultShape } from '#shared/contracts/responses';
+import { addVendors } from '#shared/api/sends';
 import { EMAIL_LOGS_QUERY_KEY } from '#client/api/sends-key';
-import { request } from '#client/lib/request';
+import { call } from '#client/lib/request';
 
 /** 'Add vendors' to a past send; the key makes a retry of the same request safe. */
 export function useAddVendors() {
@@ -16,8 +16,8 @@ export function useAddVendors() {
       vendorIds: string[];
       idempotencyKey: string;
     }) =>
-      request(`/api/email-logs/${logId}/add-vendors`, addVendorsResultShape, {
-        method: 'POST',
+      call(addVendors, {
+        params: { id: logId },
         body: { vendorIds },
         headers: { 'Idempotency-Key': idempotencyKey },
       }),

@@ -1,5 +1,7 @@
 import type { FileKind } from '#shared/file-kinds';
-import { requestRaw } from '#client/lib/request';
+import { downloadFile } from '#shared/api/files';
+import { downloadDeliveryMessage } from '#shared/api/sends';
+import { requestRaw, urlOf } from '#client/lib/request';
 import { fileNameFromDisposition } from '../utils/content-disposition';
 
 /** Long enough for the browser to have started the download before the blob goes. */
@@ -29,11 +31,8 @@ async function download(path: string, fallbackName: string) {
 }
 
 export const downloadStoredFile = (key: string, type: FileKind, fallbackName: string) =>
-  download(`/api/files/${encodeURIComponent(key)}?type=${type}`, fallbackName);
+  download(urlOf(downloadFile, { params: { key }, query: { type } }), fallbackName);
 
 /** The exact raw message that went to one vendor. */
 export const downloadVendorEml = (logId: number, vendorId: string) =>
-  download(
-    `/api/email-logs/${logId}/deliveries/${encodeURIComponent(vendorId)}/eml`,
-    `dispatch-${logId}-${vendorId}.eml`,
-  );
+  download(urlOf(downloadDeliveryMessage, { params: { id: logId, vendorId } }), `dispatch-${logId}-${vendorId}.eml`);

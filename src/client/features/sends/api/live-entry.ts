@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { EmailLogEntry } from '#shared/contracts/email-logs';
-import { emailLogEntryShape } from '#shared/contracts/responses';
+import { getSend } from '#shared/api/sends';
 import { EMAIL_LOGS_QUERY_KEY } from '#client/api/sends-key';
 import { LIVE_REFRESH_MS } from '#client/lib/live-refresh';
 import { revalidatingQuery } from '#client/lib/request';
@@ -15,7 +15,7 @@ export function useLiveEmailLogEntry(listed: EmailLogEntry): EmailLogEntry {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: [...EMAIL_LOGS_QUERY_KEY, 'entry', listed.id],
-    queryFn: revalidatingQuery(`/api/email-logs/${listed.id}`, emailLogEntryShape),
+    queryFn: revalidatingQuery(getSend, { params: { id: listed.id } }),
     placeholderData: listed,
     refetchOnMount: 'always',
     refetchInterval: LIVE_REFRESH_MS,

@@ -1,7 +1,8 @@
 import { ClipboardPen } from 'lucide-react';
 import { useState } from 'react';
 import type { EmailLogDelivery } from '#shared/contracts/email-logs';
-import { TRACKING_STATUS_LABELS, type VendorAction } from '#shared/contracts/tracking';
+import type { VendorAction } from '#shared/contracts/tracking';
+import { TRACKING_STATUS_LABELS } from '#shared/contracts/responses/tracking';
 import { useRecordVendorUpdate } from '#client/api/sends';
 import { Button } from '#client/components/ui/button';
 import { Dialog, DialogContent } from '#client/components/ui/dialog';

@@ -1,4 +1,4 @@
-import { TRACKING_STATUS_LABELS, type TrackingState } from '#shared/contracts/tracking';
+import { TRACKING_STATUS_LABELS, type TrackingState } from '#shared/contracts/responses/tracking';
 import { formatQuantity } from '#shared/rules/tracking';
 import { Badge } from '#client/components/ui/badge';
 import { formatSentAt } from '../utils/format-date';

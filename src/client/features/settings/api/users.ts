@@ -1,17 +1,10 @@
-import {
-  authorizedEmailShape,
-  inviteShape,
-  noContent,
-  permissionsResultShape,
-  userListShape,
-} from '#shared/contracts/responses';
+import { authorizeEmail, listUsers, removeAuthorizedEmail, renewInvite, setPermissions } from '#shared/api/users';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { request } from '#client/lib/request';
+import { call } from '#client/lib/request';
 
 export const USERS_QUERY_KEY = ['/api/users'] as const;
 
-export const usersQueryOptions = () =>
-  queryOptions({ queryKey: USERS_QUERY_KEY, queryFn: () => request('/api/users', userListShape) });
+export const usersQueryOptions = () => queryOptions({ queryKey: USERS_QUERY_KEY, queryFn: () => call(listUsers) });
 
 export const useUsers = (enabled: boolean) => useQuery({ ...usersQueryOptions(), enabled });
 
@@ -23,24 +16,17 @@ function useUsersMutation<TInput, TResult = unknown>(call: (input: TInput) => Pr
   });
 }
 
-export const useAddUser = () =>
-  useUsersMutation((email: string) =>
-    request('/api/authorized-emails', authorizedEmailShape, { method: 'POST', body: { email } }),
-  );
+export const useAddUser = () => useUsersMutation((email: string) => call(authorizeEmail, { body: { email } }));
 
 /** 'New link': a new invite for a pending user; the old link stops working. */
 export const useNewInviteLink = () =>
-  useUsersMutation((authorizedEmailId: number) =>
-    request(`/api/authorized-emails/${authorizedEmailId}/invite`, inviteShape, { method: 'POST' }),
-  );
+  useUsersMutation((authorizedEmailId: number) => call(renewInvite, { params: { id: authorizedEmailId } }));
 
 export const useRemoveUser = () =>
-  useUsersMutation((authorizedEmailId: number) =>
-    request(`/api/authorized-emails/${authorizedEmailId}`, noContent, { method: 'DELETE' }),
-  );
+  useUsersMutation((authorizedEmailId: number) => call(removeAuthorizedEmail, { params: { id: authorizedEmailId } }));
 
 export const useUpdatePermissions = () =>
   useUsersMutation(({ userId, isAdmin }: { userId: number | null; isAdmin: boolean }) => {
     if (userId === null) return Promise.reject(new Error('Cannot update permissions for unregistered users'));
-    return request(`/api/users/${userId}/permissions`, permissionsResultShape, { method: 'PATCH', body: { isAdmin } });
+    return call(setPermissions, { params: { userId }, body: { isAdmin } });
   });

@@ -1,13 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { trackingBoardShape } from '#shared/contracts/responses';
+import { getTrackingBoard } from '#shared/api/tracking';
 import type { TrackingBoardQuery } from '#shared/contracts/tracking';
 import { LIVE_REFRESH_MS } from '#client/lib/live-refresh';
 import { revalidatingQuery } from '#client/lib/request';
-
-const boardPath = (filters: TrackingBoardQuery) => {
-  const params = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => !!entry[1]));
-  return `/api/tracking${params.size > 0 ? `?${params}` : ''}`;
-};
 
 /**
  * The board follows what vendors report while it is open: it asks every few seconds with the ETag of what it holds
@@ -16,7 +11,7 @@ const boardPath = (filters: TrackingBoardQuery) => {
 export const trackingBoardQueryOptions = (filters: TrackingBoardQuery) =>
   queryOptions({
     queryKey: ['tracking-board', filters],
-    queryFn: revalidatingQuery(boardPath(filters), trackingBoardShape),
+    queryFn: revalidatingQuery(getTrackingBoard, { query: filters }),
     refetchInterval: LIVE_REFRESH_MS,
     refetchOnWindowFocus: true,
     placeholderData: keepPreviousData,

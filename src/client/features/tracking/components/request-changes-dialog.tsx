@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { MAX_NOTE_LENGTH, type TrackingBoardItem } from '#shared/contracts/tracking';
+import { MAX_NOTE_LENGTH, type TrackingBoardItem } from '#shared/contracts/responses/tracking';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog';
 import { Label, Textarea } from '#client/components/ui/input';
 import { toast } from '#client/components/ui/use-toast';

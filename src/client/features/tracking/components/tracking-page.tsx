@@ -1,12 +1,12 @@
 import { Columns3 } from 'lucide-react';
 import { useId, useState } from 'react';
+import type { TrackingBoardQuery } from '#shared/contracts/tracking';
 import {
   TRACKING_STATUSES,
   TRACKING_STATUS_LABELS,
   type TrackingBoard,
   type TrackingBoardItem,
-  type TrackingBoardQuery,
-} from '#shared/contracts/tracking';
+} from '#shared/contracts/responses/tracking';
 import { formatDollars } from '#shared/rules/pricing';
 import { totalSpend } from '#shared/rules/spend';
 import { formatQuantity } from '#shared/rules/tracking';

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { vendorPageShape } from '#shared/contracts/responses';
+import { actOnVendorPage, getVendorAttachment, getVendorPage } from '#shared/api/vendor-page';
 import type { VendorAction } from '#shared/contracts/tracking';
-import { request, requestRaw } from '#client/lib/request';
+import { call, requestRaw, urlOf } from '#client/lib/request';
 
 /** The link's token rides in the URL fragment (never sent to a server); the API takes it as a bearer token. */
 const withLink = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -12,7 +12,7 @@ const REFRESH_MS = 15_000;
 export const vendorPageQueryOptions = (token: string) =>
   queryOptions({
     queryKey: ['vendor-page', token],
-    queryFn: ({ signal }) => request('/api/vendor-page', vendorPageShape, { headers: withLink(token), signal }),
+    queryFn: ({ signal }) => call(getVendorPage, { headers: withLink(token), signal }),
     refetchInterval: REFRESH_MS,
     retry: false,
   });
@@ -22,15 +22,16 @@ export const useVendorPage = (token: string) => useQuery(vendorPageQueryOptions(
 export function useVendorAction(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: VendorAction) =>
-      request('/api/vendor-page/actions', vendorPageShape, { method: 'POST', body: action, headers: withLink(token) }),
+    mutationFn: (action: VendorAction) => call(actOnVendorPage, { body: action, headers: withLink(token) }),
     onSuccess: (view) => queryClient.setQueryData(vendorPageQueryOptions(token).queryKey, view),
   });
 }
 
 /** One attachment, fetched with the link and saved under its name. */
 export async function downloadAttachment(token: string, index: number, fileName: string) {
-  const response = await requestRaw(`/api/vendor-page/attachments/${index}`, { headers: withLink(token) });
+  const response = await requestRaw(urlOf(getVendorAttachment, { params: { index } }), {
+    headers: withLink(token),
+  });
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { TRACKING_STATUS_LABELS, type VendorAction, type VendorPageView } from '#shared/contracts/tracking';
+import type { VendorAction } from '#shared/contracts/tracking';
+import { TRACKING_STATUS_LABELS, type VendorPageView } from '#shared/contracts/responses/tracking';
 import { formatKb } from '#shared/email/compose';
 import { formatQuantity } from '#shared/rules/tracking';
 import { Badge } from '#client/components/ui/badge';

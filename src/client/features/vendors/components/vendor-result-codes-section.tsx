@@ -1,6 +1,6 @@
 import { Plus, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { MAX_RESULT_CODE_LENGTH } from '#shared/contracts/results';
+import { MAX_RESULT_CODE_LENGTH } from '#shared/contracts/responses/results';
 import { useAddResultCode, useRemoveResultCode, useResultCodes } from '#client/api/result-codes';
 import { Button } from '#client/components/ui/button';
 import { Input } from '#client/components/ui/input';
