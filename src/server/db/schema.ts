@@ -13,3 +13,4 @@ export * from './schema/tracking';
 export * from './schema/maintenance';
 export * from './schema/results';
 export * from './schema/payouts';
+export * from './schema/quantity-acceptances';

@@ -1,18 +1,16 @@
 import * as z from 'zod/mini';
-import {
+import type {
   acceptQuantityBody,
-  acceptedQuantity,
   finalizeBody,
   paidBody,
   quantityParams,
-  statement,
   statementParams,
   statementQuery,
   vendorIdParams,
-  vendorQuantityLimit,
   vendorQuantityLimitBody,
 } from '../contracts/statements';
-import { because, defineOperation, ok } from './operation';
+import { acceptedQuantity, statement, vendorQuantityLimit } from '../contracts/responses/statements';
+import { because, declared, defineOperation, ok } from './operation';
 
 // Payouts (issue 24): a vendor's monthly statement (open: computed live; finalized: frozen; paid), its CSV, accepting
 // a vendor's reported quantity above what it may count, and the per-vendor limit for quantities without a plan. Anyone
@@ -25,7 +23,7 @@ export const getStatement = defineOperation({
   path: '/api/statements',
   summary: "A vendor's statement for a New York calendar month: live while open, frozen once finalized",
   access: 'user',
-  query: statementQuery,
+  query: declared<typeof statementQuery>(),
   responses: { 200: ok(statement), 404: noVendor },
 });
 
@@ -34,7 +32,7 @@ export const getStatementCsv = defineOperation({
   path: '/api/statements/:vendorId/:month.csv',
   summary: "A vendor's statement for a month as CSV: its lines, adjustments and total",
   access: 'user',
-  params: statementParams,
+  params: declared<typeof statementParams>(),
   responses: { 200: { description: 'The statement', mediaType: 'text/csv' }, 404: noVendor },
 });
 
@@ -43,8 +41,8 @@ export const finalizeStatement = defineOperation({
   path: '/api/statements/:vendorId/:month/finalize',
   summary: 'Freeze a statement: every line, term and figure as shown',
   access: 'admin',
-  params: statementParams,
-  body: finalizeBody,
+  params: declared<typeof statementParams>(),
+  body: declared<typeof finalizeBody>(),
   responses: {
     200: ok(statement, 'Finalized'),
     404: noVendor,
@@ -57,8 +55,8 @@ export const markStatementPaid = defineOperation({
   path: '/api/statements/:vendorId/:month/paid',
   summary: 'Record that a finalized statement was paid: the date and a reference',
   access: 'admin',
-  params: statementParams,
-  body: paidBody,
+  params: declared<typeof statementParams>(),
+  body: declared<typeof paidBody>(),
   responses: { 200: ok(statement, 'Paid'), 404: noVendor, 409: because('Not finalized, or already paid') },
 });
 
@@ -68,7 +66,7 @@ export const sendStatement = defineOperation({
   summary:
     "Mail a finalized statement to the vendor's addresses, copying the approval addresses, through the delivery queue: once",
   access: 'admin',
-  params: statementParams,
+  params: declared<typeof statementParams>(),
   responses: {
     200: ok(statement, 'Queued: the statement with its mail'),
     404: noVendor,
@@ -81,8 +79,8 @@ export const acceptQuantity = defineOperation({
   path: '/api/statements/quantities/:sendId/:vendorId/accept',
   summary: "Accept a vendor's reported quantity above its planned quantity (or its limit): it counts as reported",
   access: 'admin',
-  params: quantityParams,
-  body: acceptQuantityBody,
+  params: declared<typeof quantityParams>(),
+  body: declared<typeof acceptQuantityBody>(),
   responses: {
     200: ok(acceptedQuantity, 'Accepted'),
     404: because('No such send to this vendor'),
@@ -103,7 +101,7 @@ export const saveVendorQuantityLimit = defineOperation({
   path: '/api/vendor-quantity-limits/:vendorId',
   summary: "Set (or, with null, remove) a vendor's limit for a reported quantity without a planned one",
   access: 'admin',
-  params: vendorIdParams,
-  body: vendorQuantityLimitBody,
+  params: declared<typeof vendorIdParams>(),
+  body: declared<typeof vendorQuantityLimitBody>(),
   responses: { 200: ok(vendorQuantityLimit), 404: because('No such vendor') },
 });

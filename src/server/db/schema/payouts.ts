@@ -1,6 +1,5 @@
 import { bigint, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { DeliveryTerms } from '#shared/contracts/email-logs';
-import { emailDeliveries } from './sends';
 import { users } from './users';
 import { vendors } from './vendors';
 
@@ -86,18 +85,6 @@ export const statementAdjustments = pgTable(
   },
   (table) => [primaryKey({ columns: [table.statementId, table.sendId] })],
 );
-
-/** A vendor's reported quantity an admin accepted above what it could count unaccepted (item 6); goes with the delivery. */
-export const quantityAcceptances = pgTable('quantity_acceptances', {
-  deliveryId: integer('delivery_id')
-    .primaryKey()
-    .references(() => emailDeliveries.id, { onDelete: 'cascade' }),
-  /** The quantity accepted: it counts while the reported one is this. */
-  quantity: integer('quantity').notNull(),
-  acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
-  acceptedByUserId: integer('accepted_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-  acceptedByEmail: text('accepted_by_email').notNull(),
-});
 
 /** The quantity a vendor's report counts up to when it planned none; goes with the vendor. */
 export const vendorQuantityLimits = pgTable('vendor_quantity_limits', {

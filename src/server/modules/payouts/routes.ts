@@ -9,6 +9,16 @@ import {
   saveVendorQuantityLimit,
   sendStatement as sendOperation,
 } from '#shared/api/statements';
+import {
+  acceptQuantityBody,
+  finalizeBody,
+  paidBody,
+  quantityParams,
+  statementParams,
+  statementQuery,
+  vendorIdParams,
+  vendorQuantityLimitBody,
+} from '#shared/contracts/statements';
 import type { Guards } from '#server/auth/guards';
 import { attachmentDisposition } from '#server/http/content-disposition';
 import { routeDefiner } from '#server/http/define-route';
@@ -26,8 +36,8 @@ export function registerPayoutRoutes(app: FastifyInstance, deps: StatementMailDe
   const route = routeDefiner(app, guards);
   const beforeBody = { isAuthenticatedBeforeBody: true };
 
-  route(getStatement, ({ query }) => readStatement(deps, query.vendorId, query.month));
-  route(getStatementCsv, async ({ params }, _request, reply) => {
+  route(getStatement, { query: statementQuery }, ({ query }) => readStatement(deps, query.vendorId, query.month));
+  route(getStatementCsv, { params: statementParams }, async ({ params }, _request, reply) => {
     const statement = await readStatement(deps, params.vendorId, params.month);
     return reply
       .type('text/csv; charset=utf-8')
@@ -36,23 +46,32 @@ export function registerPayoutRoutes(app: FastifyInstance, deps: StatementMailDe
   });
   route(
     finalizeOperation,
+    { params: statementParams, body: finalizeBody },
     ({ params, body, user }) => finalizeStatement(deps, user, params.vendorId, params.month, body?.confirm === true),
     beforeBody,
   );
   route(
     markPaidOperation,
+    { params: statementParams, body: paidBody },
     ({ params, body, user }) => markStatementPaid(deps, user, params.vendorId, params.month, body),
     beforeBody,
   );
-  route(sendOperation, ({ params, user }) => sendStatement(deps, user, params.vendorId, params.month), beforeBody);
+  route(
+    sendOperation,
+    { params: statementParams },
+    ({ params, user }) => sendStatement(deps, user, params.vendorId, params.month),
+    beforeBody,
+  );
   route(
     acceptQuantity,
+    { params: quantityParams, body: acceptQuantityBody },
     ({ params, body, user }) => acceptReportedQuantity(deps, user, params.sendId, params.vendorId, body.quantity),
     beforeBody,
   );
   route(listVendorQuantityLimits, () => listQuantityLimits(deps));
   route(
     saveVendorQuantityLimit,
+    { params: vendorIdParams, body: vendorQuantityLimitBody },
     ({ params, body, user }) => saveQuantityLimit(deps, user, params.vendorId, body.quantityLimit),
     beforeBody,
   );

@@ -1,0 +1,80 @@
+import * as z from 'zod/mini';
+import { resultFigures } from './results';
+
+// Answers of /api/statements and /api/vendor-quantity-limits (issue 24), plain: the browser parses them.
+
+const person = z.object({ email: z.string() });
+
+export const STATEMENT_STATUSES = ['open', 'finalized', 'paid'] as const;
+export const LINE_FLAGS = ['Terms missing', 'Quantity not reported', 'Needs review'] as const;
+export type LineFlag = (typeof LINE_FLAGS)[number];
+
+export const statementLine = z.object({
+  /** The Deployment Log entry's id. */
+  sendId: z.number(),
+  sentAt: z.string(),
+  client: z.nullable(z.string()),
+  clientName: z.nullable(z.string()),
+  pricingModel: z.nullable(z.string()),
+  /** The terms the vendor's message carried, as it listed them, and in words ('60/40: vendor 60 %, client 40 %'). */
+  terms: z.array(z.object({ label: z.string(), value: z.string() })),
+  termsWording: z.string(),
+  /** The send's results for this vendor, as the results count them. */
+  ...resultFigures.shape,
+  /** The quantity a CPM amount counts (see reportedQuantity for what was reported); null when none was reported. */
+  quantity: z.nullable(z.number()),
+  reportedQuantity: z.nullable(z.number()),
+  owedCents: z.nullable(z.number()),
+  flags: z.array(z.enum(LINE_FLAGS)),
+});
+export type StatementLine = z.infer<typeof statementLine>;
+
+export const statementAdjustment = z.object({
+  sendId: z.number(),
+  /** The month of the finalized statement the send was on. */
+  fromMonth: z.string(),
+  owedCents: z.number(),
+  reason: z.string(),
+});
+export type StatementAdjustment = z.infer<typeof statementAdjustment>;
+
+export const statementMail = z.object({
+  /** The queue's status of its message: pending, sending, sent, failed or uncertain. */
+  status: z.string(),
+  queuedAt: z.string(),
+  sentAt: z.nullable(z.string()),
+  by: person,
+  to: z.array(z.string()),
+  cc: z.array(z.string()),
+  lastError: z.nullable(z.string()),
+});
+export type StatementMailState = z.infer<typeof statementMail>;
+
+export const statement = z.object({
+  vendorId: z.string(),
+  vendorName: z.nullable(z.string()),
+  month: z.string(),
+  status: z.enum(STATEMENT_STATUSES),
+  lines: z.array(statementLine),
+  adjustments: z.array(statementAdjustment),
+  /** The lines' known amounts plus the adjustments. */
+  owedCents: z.number(),
+  /** Lines whose amount is unknown (not in owedCents). */
+  unknownLines: z.number(),
+  finalized: z.nullable(z.object({ at: z.string(), by: person })),
+  paid: z.nullable(z.object({ paidOn: z.string(), reference: z.string(), at: z.string(), by: person })),
+  /** The statement mailed to the vendor ('Send statement'): its message in the delivery queue, null until sent. */
+  mail: z.nullable(statementMail),
+});
+export type Statement = z.infer<typeof statement>;
+
+export const acceptedQuantity = z.object({
+  sendId: z.number(),
+  vendorId: z.string(),
+  quantity: z.number(),
+  acceptedAt: z.string(),
+  acceptedBy: person,
+});
+
+/** A vendor's limit for reported quantities without a planned one (null: none, nothing above zero counts unaccepted). */
+export const vendorQuantityLimit = z.object({ vendorId: z.string(), quantityLimit: z.nullable(z.number()) });
