@@ -1,20 +1,20 @@
 import {
-  emailLogListShape,
+  sendListShape,
   recordUpdateResultShape,
   remindersSettingResultShape,
   retryFailedResultShape,
   sendAgainResultShape,
 } from '#shared/contracts/responses';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EmailLogEntry, EmailLogFilters } from '#shared/contracts/email-logs';
+import type { SendEntry, SendFilters } from '#shared/contracts/sends';
 import type { VendorAction } from '#shared/contracts/tracking';
 import { request } from '#client/lib/request';
-import { EMAIL_LOGS_QUERY_KEY } from './sends-key';
+import { SENDS_QUERY_KEY } from './sends-key';
 
 /** While a message waits for its next attempt, the list looks again this often. */
 const PENDING_REFRESH_MS = 5000;
 
-export function emailLogsPath(filters: EmailLogFilters): string {
+export function sendsPath(filters: SendFilters): string {
   const params = new URLSearchParams();
   for (const name of ['client', 'vendor', 'q'] as const) {
     const value = filters[name]?.trim();
@@ -25,41 +25,41 @@ export function emailLogsPath(filters: EmailLogFilters): string {
   return query ? `/api/email-logs?${query}` : '/api/email-logs';
 }
 
-const hasPendingDelivery = (entries: readonly EmailLogEntry[] | undefined) =>
+const hasPendingDelivery = (entries: readonly SendEntry[] | undefined) =>
   !!entries?.some((entry) => entry.deliveries.some((delivery) => delivery.status === 'pending'));
 
-export const emailLogsQueryOptions = (filters: EmailLogFilters) =>
+export const sendsQueryOptions = (filters: SendFilters) =>
   queryOptions({
-    queryKey: [...EMAIL_LOGS_QUERY_KEY, filters],
-    queryFn: ({ signal }) => request(emailLogsPath(filters), emailLogListShape, { signal }),
+    queryKey: [...SENDS_QUERY_KEY, filters],
+    queryFn: ({ signal }) => request(sendsPath(filters), sendListShape, { signal }),
     // A history that every user adds to: opening the screen always asks again (the cached list shows meanwhile).
     refetchOnMount: 'always',
     refetchInterval: (query) => (hasPendingDelivery(query.state.data) ? PENDING_REFRESH_MS : false),
   });
 
 /** The previous filter's entries stay on screen while the next ones load. */
-export const useEmailLogs = (filters: EmailLogFilters) =>
-  useQuery({ ...emailLogsQueryOptions(filters), placeholderData: keepPreviousData });
+export const useSends = (filters: SendFilters) =>
+  useQuery({ ...sendsQueryOptions(filters), placeholderData: keepPreviousData });
 
 const logPath = (logId: number) => `/api/email-logs/${logId}`;
 
-function useEmailLogMutation<TInput, TResult>(call: (input: TInput) => Promise<TResult>) {
+function useSendMutation<TInput, TResult>(call: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: EMAIL_LOGS_QUERY_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SENDS_QUERY_KEY }),
   });
 }
 
 /** Re-queues only the failed deliveries of a send. */
 export const useRetryFailed = () =>
-  useEmailLogMutation((logId: number) =>
+  useSendMutation((logId: number) =>
     request(`${logPath(logId)}/retry-failed`, retryFailedResultShape, { method: 'POST' }),
   );
 
 /** A person's decision to send one vendor's message again (it may already have arrived). */
 export const useSendAgain = () =>
-  useEmailLogMutation(({ logId, vendorId }: { logId: number; vendorId: string }) =>
+  useSendMutation(({ logId, vendorId }: { logId: number; vendorId: string }) =>
     request(`${logPath(logId)}/deliveries/${encodeURIComponent(vendorId)}/send-again`, sendAgainResultShape, {
       method: 'POST',
     }),
@@ -75,9 +75,9 @@ export function useSetSendReminders() {
     mutationFn: ({ logId, enabled }: { logId: number; enabled: boolean }) =>
       request(`${logPath(logId)}/reminders`, remindersSettingResultShape, { method: 'PUT', body: { enabled } }),
     onSuccess: ({ id, remindersEnabled }) => {
-      const apply = (entry: EmailLogEntry) => (entry.id === id ? { ...entry, remindersEnabled } : entry);
+      const apply = (entry: SendEntry) => (entry.id === id ? { ...entry, remindersEnabled } : entry);
       // The log's lists and the open Deployment Details' own entry.
-      queryClient.setQueriesData<EmailLogEntry[] | EmailLogEntry>({ queryKey: EMAIL_LOGS_QUERY_KEY }, (held) =>
+      queryClient.setQueriesData<SendEntry[] | SendEntry>({ queryKey: SENDS_QUERY_KEY }, (held) =>
         Array.isArray(held)
           ? held.map(apply)
           : held && typeof held === 'object' && 'deliveries' in held
@@ -85,7 +85,7 @@ export function useSetSendReminders() {
             : held,
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: EMAIL_LOGS_QUERY_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SENDS_QUERY_KEY }),
   });
 }
 
@@ -103,7 +103,7 @@ export function useRecordVendorUpdate() {
         body: action,
       }),
     onSuccess: ({ tracking }, { logId, vendorId }) => {
-      const apply = (entry: EmailLogEntry): EmailLogEntry =>
+      const apply = (entry: SendEntry): SendEntry =>
         entry.id === logId
           ? {
               ...entry,
@@ -112,7 +112,7 @@ export function useRecordVendorUpdate() {
               ),
             }
           : entry;
-      queryClient.setQueriesData<EmailLogEntry[] | EmailLogEntry>({ queryKey: EMAIL_LOGS_QUERY_KEY }, (held) =>
+      queryClient.setQueriesData<SendEntry[] | SendEntry>({ queryKey: SENDS_QUERY_KEY }, (held) =>
         Array.isArray(held)
           ? held.map(apply)
           : held && typeof held === 'object' && 'deliveries' in held
@@ -122,7 +122,7 @@ export function useRecordVendorUpdate() {
     },
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: EMAIL_LOGS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: SENDS_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: ['tracking-board'] }),
       ]),
   });

@@ -1,4 +1,4 @@
-import { emailLogIdParams } from '../contracts/email-logs';
+import { sendIdParams } from '../contracts/sends';
 import {
   importIdParam,
   priorDonorsCount,
@@ -124,7 +124,7 @@ export const getSendResults = defineOperation({
   path: '/api/email-logs/:id/results',
   summary: 'Per vendor figures of one send',
   access: 'user',
-  params: emailLogIdParams,
+  params: sendIdParams,
   responses: { 200: ok(sendResults), 404: because('No such send') },
 });
 

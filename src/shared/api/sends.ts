@@ -1,14 +1,14 @@
 import * as z from 'zod/mini';
 import {
-  emailLogDeliveryParams,
-  emailLogEntry,
-  emailLogIdParams,
-  emailLogQuery,
+  sendDeliveryParams,
+  sendEntry,
+  sendIdParams,
+  sendListQuery,
   remindersSetting,
   remindersSettingResult,
   retryFailedResult,
   sendAgainResult,
-} from '../contracts/email-logs';
+} from '../contracts/sends';
 import {
   addVendorsBody,
   addVendorsPreview,
@@ -18,7 +18,7 @@ import {
   messageComparison,
   useAsNewSendBody,
   useAsNewSendResult,
-} from '../contracts/past-sends';
+} from '../contracts/sends-reuse';
 import { proofBody, proofResult, sendBody, sendResult } from '../contracts/send';
 import {
   defineOperation,
@@ -59,8 +59,8 @@ export const listSends = defineOperation({
   path: '/api/email-logs',
   summary: 'The Deployment Log, newest first',
   access: 'user',
-  query: emailLogQuery,
-  responses: { 200: ok(z.array(emailLogEntry)) },
+  query: sendListQuery,
+  responses: { 200: ok(z.array(sendEntry)) },
 });
 
 export const getSend = defineOperation({
@@ -68,8 +68,8 @@ export const getSend = defineOperation({
   path: '/api/email-logs/:id',
   summary: "One send's Deployment Log entry (a strong ETag; 304 to a current If-None-Match)",
   access: 'user',
-  params: emailLogIdParams,
-  responses: { 200: ok(emailLogEntry), 304: notModified, 404: because('No such send') },
+  params: sendIdParams,
+  responses: { 200: ok(sendEntry), 304: notModified, 404: because('No such send') },
 });
 
 export const downloadDeliveryMessage = defineOperation({
@@ -77,7 +77,7 @@ export const downloadDeliveryMessage = defineOperation({
   path: '/api/email-logs/:id/deliveries/:vendorId/eml',
   summary: 'The raw message sent to one vendor',
   access: 'user',
-  params: emailLogDeliveryParams,
+  params: sendDeliveryParams,
   responses: {
     200: { description: 'The message', mediaType: 'message/rfc822' },
     404: because('No such message'),
@@ -91,7 +91,7 @@ export const setReminders = defineOperation({
   path: '/api/email-logs/:id/reminders',
   summary: "Turn a send's vendor reminders on or off",
   access: 'user',
-  params: emailLogIdParams,
+  params: sendIdParams,
   body: remindersSetting,
   responses: {
     200: ok(remindersSettingResult),
@@ -106,7 +106,7 @@ export const retryFailed = defineOperation({
   path: '/api/email-logs/:id/retry-failed',
   summary: 'Queue the failed messages of a send again',
   access: 'user',
-  params: emailLogIdParams,
+  params: sendIdParams,
   responses: { 200: ok(retryFailedResult), 403: notSender, 404: because('No such send') },
 });
 
@@ -115,7 +115,7 @@ export const sendAgain = defineOperation({
   path: '/api/email-logs/:id/deliveries/:vendorId/send-again',
   summary: "Send one vendor's message again",
   access: 'user',
-  params: emailLogDeliveryParams,
+  params: sendDeliveryParams,
   responses: {
     200: ok(sendAgainResult),
     403: notSender,
@@ -130,7 +130,7 @@ export const useAsNewSend = defineOperation({
   summary:
     "Load a past send's client, pricing model, cards with their files and vendors onto the send page as the user's draft",
   access: 'user',
-  params: emailLogIdParams,
+  params: sendIdParams,
   body: useAsNewSendBody,
   responses: {
     200: ok(useAsNewSendResult),
@@ -145,7 +145,7 @@ export const addVendors = defineOperation({
   path: '/api/email-logs/:id/add-vendors',
   summary: 'Send a past send to more vendors (an optional Idempotency-Key header makes a retry safe)',
   access: 'user',
-  params: emailLogIdParams,
+  params: sendIdParams,
   body: addVendorsBody,
   responses: {
     200: ok(addVendorsResult),
@@ -162,7 +162,7 @@ export const previewAddedVendor = defineOperation({
   path: '/api/email-logs/:id/add-vendors/preview',
   summary: 'The message a vendor being added would get, and why the send would be refused if it would',
   access: 'user',
-  params: emailLogIdParams,
+  params: sendIdParams,
   body: addVendorsPreviewBody,
   responses: { 200: ok(addVendorsPreview), 404: because('No such send'), 409: because('The files were removed') },
 });
@@ -172,7 +172,7 @@ export const proofAddedVendor = defineOperation({
   path: '/api/email-logs/:id/add-vendors/proof',
   summary: "Send the user a proof of a vendor's message before adding it",
   access: 'user',
-  params: emailLogIdParams,
+  params: sendIdParams,
   body: addVendorsPreviewBody,
   responses: {
     200: ok(proofResult),
@@ -188,7 +188,7 @@ export const compareMessages = defineOperation({
   path: '/api/email-logs/:id/compare',
   summary: "What differs between two vendors' stored messages of a send: links, terms and keys",
   access: 'user',
-  params: emailLogIdParams,
+  params: sendIdParams,
   query: compareQuery,
   responses: {
     200: ok(messageComparison),

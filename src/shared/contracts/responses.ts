@@ -5,7 +5,7 @@ import type * as z from 'zod/mini';
 import type { appSettings } from './app-settings';
 import type { authResponse, connectTicket, currentUser, firstNameResponse, inviteLookupResponse } from './auth';
 import type { draftCardView, sessionStateView } from './drafts';
-import type { emailLogEntry, remindersSettingResult, retryFailedResult, sendAgainResult } from './email-logs';
+import type { sendEntry, remindersSettingResult, retryFailedResult, sendAgainResult } from './sends';
 import type { testEmailResult } from './email-test';
 import type {
   recordUpdateResult,
@@ -14,7 +14,7 @@ import type {
   trackingBoard,
   vendorPageView,
 } from './tracking';
-import type { addVendorsPreview, addVendorsResult, messageComparison, useAsNewSendResult } from './past-sends';
+import type { addVendorsPreview, addVendorsResult, messageComparison, useAsNewSendResult } from './sends-reuse';
 import type { proofResult, sendResult } from './send';
 import type { authorizedEmail, inviteResponse, permissionsResult, userRow } from './users';
 import type { approvalEmail, vendor, vendorCostsRow, vendorSplitRow, vendorUtmSourceRow } from './vendors';
@@ -210,7 +210,7 @@ const deliveryShape = object({
   spend: nullable(spendShape),
   vendorLink: nullable(object({ expiresAt: string, revokedAt: nullable(string) })),
 });
-export const emailLogEntryShape: Shape<Out<typeof emailLogEntry>> = object({
+export const sendEntryShape: Shape<Out<typeof sendEntry>> = object({
   id: number,
   sentAt: string,
   sentBy: string,
@@ -249,7 +249,7 @@ export const emailLogEntryShape: Shape<Out<typeof emailLogEntry>> = object({
   filesRemovedAt: nullable(string),
   remindersEnabled: boolean,
 });
-export const emailLogListShape: Shape<Out<typeof emailLogEntry>[]> = array(emailLogEntryShape);
+export const sendListShape: Shape<Out<typeof sendEntry>[]> = array(sendEntryShape);
 export const remindersSettingResultShape: Shape<Out<typeof remindersSettingResult>> = object({
   id: number,
   remindersEnabled: boolean,

@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { DeliveryTerms, EmailCardDetail, MessageKind, TextCardDetail } from '#shared/contracts/email-logs';
+import type { DeliveryTerms, EmailCardDetail, MessageKind, TextCardDetail } from '#shared/contracts/sends';
 import { createdAt, updatedAt } from './columns';
 import { users } from './users';
 

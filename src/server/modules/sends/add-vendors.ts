@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AddVendorsPreview, AddVendorsResult } from '#shared/contracts/past-sends';
+import type { AddVendorsPreview, AddVendorsResult } from '#shared/contracts/sends-reuse';
 import { isUniqueViolation } from '#server/db/errors';
 import { AppError, badRequest, conflict } from '#server/errors';
 import { FileStoreUnavailableError } from '#server/storage/storage';

@@ -5,20 +5,20 @@ import type { Guards } from '#server/auth/guards';
 import { sendJsonBytes, toJsonBytes } from '#server/http/cached-json';
 import { attachmentDisposition } from '#server/http/content-disposition';
 import { routeDefiner } from '#server/http/define-route';
-import * as emailLogs from './log-service';
+import * as sendLog from './log-service';
 
-export function registerEmailLogRoutes(app: FastifyInstance, deps: emailLogs.EmailLogDeps, guards: Guards) {
+export function registerSendLogRoutes(app: FastifyInstance, deps: sendLog.SendLogDeps, guards: Guards) {
   const route = routeDefiner(app, guards);
 
-  route(listSends, async ({ query }) => emailLogs.listEmailLogs(deps, query));
+  route(listSends, async ({ query }) => sendLog.listSendEntries(deps, query));
 
   // One entry, polled every few seconds while its Deployment Details are open: a strong ETag of its bytes, 304 when unchanged.
   route(getSend, async ({ params }, request, reply) =>
-    sendJsonBytes(request, reply, toJsonBytes(await emailLogs.getEmailLog(deps, params.id))),
+    sendJsonBytes(request, reply, toJsonBytes(await sendLog.getSendEntry(deps, params.id))),
   );
 
   route(downloadDeliveryMessage, async ({ params, user }, _request, reply) => {
-    const { raw, fileName } = await emailLogs.getDeliveryEml(deps, user, params.id, params.vendorId);
+    const { raw, fileName } = await sendLog.getDeliveryEml(deps, user, params.id, params.vendorId);
     return reply
       .header('Content-Type', EML_TYPE)
       .header('Content-Disposition', attachmentDisposition(fileName))
@@ -27,7 +27,7 @@ export function registerEmailLogRoutes(app: FastifyInstance, deps: emailLogs.Ema
       .send(raw);
   });
 
-  route(retryFailed, async ({ params, user }) => emailLogs.retryFailed(deps, user, params.id));
+  route(retryFailed, async ({ params, user }) => sendLog.retryFailed(deps, user, params.id));
 
-  route(sendAgain, async ({ params, user }) => emailLogs.sendAgain(deps, user, params.id, params.vendorId));
+  route(sendAgain, async ({ params, user }) => sendLog.sendAgain(deps, user, params.id, params.vendorId));
 }

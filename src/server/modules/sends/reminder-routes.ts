@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { setReminders } from '#shared/api/sends';
-import type { RemindersSettingResult } from '#shared/contracts/email-logs';
+import type { RemindersSettingResult } from '#shared/contracts/sends';
 import type { Guards } from '#server/auth/guards';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';

@@ -22,7 +22,7 @@ import {
 } from '#server/testing/send-fixtures';
 import { tokenOf } from '#server/testing/tracking-fixtures';
 import { VENDOR_LINK_LIFETIME_MS } from '../tracking/links';
-import { SEND_IN_PROGRESS_MESSAGE } from '#shared/contracts/past-sends';
+import { SEND_IN_PROGRESS_MESSAGE } from '#shared/contracts/sends-reuse';
 
 const addresses = (field: AddressObject | AddressObject[] | undefined) =>
   (Array.isArray(field) ? field : field ? [field] : []).flatMap((group) => group.value.map((entry) => entry.address));

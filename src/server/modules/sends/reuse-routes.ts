@@ -17,7 +17,7 @@ import { compareVendorMessages } from './compare';
 import { useAsNewSend } from './use-as-new';
 
 /** Reusing a past send: start a new one from it, add vendors to it, compare what two vendors got. */
-export function registerPastSendRoutes(
+export function registerSendReuseRoutes(
   app: FastifyInstance,
   deps: SendDeps & DraftsDeps,
   guards: Guards,

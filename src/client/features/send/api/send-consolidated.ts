@@ -1,7 +1,7 @@
 import { sendResultShape } from '#shared/contracts/responses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SendBodyInput } from '#shared/contracts/send';
-import { EMAIL_LOGS_QUERY_KEY } from '#client/api/sends-key';
+import { SENDS_QUERY_KEY } from '#client/api/sends-key';
 import { request } from '#client/lib/request';
 
 export interface SendConsolidatedInput {
@@ -21,7 +21,7 @@ export function useSendConsolidated() {
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: EMAIL_LOGS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: SENDS_QUERY_KEY });
     },
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { revokeLinkResultShape } from '#shared/contracts/responses';
-import { EMAIL_LOGS_QUERY_KEY } from '#client/api/sends-key';
+import { SENDS_QUERY_KEY } from '#client/api/sends-key';
 import { request } from '#client/lib/request';
 
 /** Turns off one vendor's personal page link of a send (issue 14 item 1); the log and open details read it again. */
@@ -13,6 +13,6 @@ export function useRevokeVendorLink() {
         revokeLinkResultShape,
         { method: 'POST' },
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: EMAIL_LOGS_QUERY_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SENDS_QUERY_KEY }),
   });
 }

@@ -7,7 +7,7 @@ import { vendorIdValue } from './vendors';
 export type { DeliveryCounts } from './send';
 
 /**
- * Responses of /api/email-logs: the server builds them in src/server/modules/email-logs/service.ts and the client
+ * Responses of /api/email-logs: the server builds them in src/server/modules/sends/log-service.ts and the client
  * parses them with these schemas.
  */
 
@@ -56,7 +56,7 @@ export type MessageKind = (typeof MESSAGE_KINDS)[number];
 export type FollowUpKind = Exclude<MessageKind, 'send'>;
 
 /** One vendor's message of a send. */
-export const emailLogDelivery = z.object({
+export const sendDelivery = z.object({
   vendorId: z.string(),
   vendorName: z.string(),
   status: z.enum(DELIVERY_STATUSES),
@@ -79,10 +79,10 @@ export const emailLogDelivery = z.object({
   /** The vendor's personal page link (ISO date-times); null when the message went without one. */
   vendorLink: z.nullable(z.object({ expiresAt: z.string(), revokedAt: z.nullable(z.string()) })),
 });
-export type EmailLogDelivery = z.infer<typeof emailLogDelivery>;
+export type SendDelivery = z.infer<typeof sendDelivery>;
 
 /** One entry of GET /api/email-logs (newest first). */
-export const emailLogEntry = z.object({
+export const sendEntry = z.object({
   id: z.number(),
   /** ISO date-time. */
   sentAt: z.string(),
@@ -97,7 +97,7 @@ export const emailLogEntry = z.object({
   cardDetails: z.object({ emailCards: z.array(emailCardDetail), textCards: z.array(textCardDetail) }),
   /** The message subject and the cards' subject lines (what ?q= searches). */
   subjects: z.array(z.string()),
-  deliveries: z.array(emailLogDelivery),
+  deliveries: z.array(sendDelivery),
   /** The send's pricing model; null for sends logged before it was kept. */
   pricingModel: z.nullable(z.string()),
   /** The expected spend of the send: its tracked deliveries' figures added up, those that cannot deploy left out; null without tracking. */
@@ -107,12 +107,12 @@ export const emailLogEntry = z.object({
   /** Whether vendors who do not answer get their reminders (issue 14 item 5). */
   remindersEnabled: z.boolean(),
 });
-export type EmailLogEntry = z.infer<typeof emailLogEntry>;
+export type SendEntry = z.infer<typeof sendEntry>;
 
-export const emailLogList = z.array(emailLogEntry);
+export const sendList = z.array(sendEntry);
 
 /** Query parameters of GET /api/email-logs: client slug or name, vendor id or name, subject text, 1-500 entries. */
-export interface EmailLogFilters {
+export interface SendFilters {
   client?: string;
   vendor?: string;
   q?: string;
@@ -125,7 +125,7 @@ const filterText = z.pipe(
 );
 
 /** The query of GET /api/email-logs as the server parses it. */
-export const emailLogQuery = z.object({
+export const sendListQuery = z.object({
   client: filterText,
   vendor: filterText,
   q: filterText,
@@ -141,8 +141,8 @@ export const emailLogQuery = z.object({
   ),
 });
 
-export const emailLogIdParams = z.object({ id: rowId });
-export const emailLogDeliveryParams = z.extend(emailLogIdParams, { vendorId: vendorIdValue });
+export const sendIdParams = z.object({ id: rowId });
+export const sendDeliveryParams = z.extend(sendIdParams, { vendorId: vendorIdValue });
 
 /** PUT /api/email-logs/{id}/reminders: turns the send's vendor reminders on or off. */
 export const remindersSetting = z.object({ enabled: z.boolean({ error: 'must be true or false' }) });
@@ -159,5 +159,5 @@ export const retryFailedResult = z.extend(deliveryCounts, {
 export type RetryFailedResult = z.infer<typeof retryFailedResult>;
 
 /** POST /api/email-logs/{id}/deliveries/{vendorId}/send-again. */
-export const sendAgainResult = z.extend(deliveryCounts, { id: z.number(), delivery: emailLogDelivery });
+export const sendAgainResult = z.extend(deliveryCounts, { id: z.number(), delivery: sendDelivery });
 export type SendAgainResult = z.infer<typeof sendAgainResult>;
