@@ -22,22 +22,11 @@ import { routeDefiner } from '#server/http/define-route';
 import { closeAfterRefusal } from '#server/http/lingering-close';
 import { parseInput } from '#server/validation';
 import { importResults, tooLargeMessage, type ResultsDeps } from './import';
-import {
-  changeResultCode,
-  deleteImport,
-  deletePriorDonors,
-  knownClient,
-  listImports,
-  listUnattributed,
-  mappingOfQuery,
-  previewImport,
-  readResultCodes,
-  readSettings,
-  replacePriorDonors,
-  saveWindow,
-  sendResults,
-  summary,
-} from './service';
+import { changeResultCode, readResultCodes } from './codes-service';
+import { listUnattributed, sendResults, summary } from './figures-service';
+import { previewImport } from './preview';
+import { deleteImport, knownClient, listImports, mappingOfQuery } from './service';
+import { deletePriorDonors, readSettings, replacePriorDonors, saveWindow } from './settings-service';
 
 /** The content types a results file may come as (browsers give a CSV file any of these). */
 const CSV_TYPES = ['text/csv', 'application/csv', 'application/vnd.ms-excel', 'text/plain'];
