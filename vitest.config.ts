@@ -11,5 +11,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two cores: more workers only fight over them.
     maxWorkers: 2,
+    // Each worker keeps the modules it imported for its next test file: importing the server afresh for every file was
+    // a third of the suite's time (97 s of 318 s). No test file relies on a fresh module state (none mocks a module).
+    isolate: false,
   },
 });

@@ -12,3 +12,4 @@ export * from './schema/sends';
 export * from './schema/tracking';
 export * from './schema/maintenance';
 export * from './schema/results';
+export * from './schema/payouts';

@@ -8,7 +8,7 @@ import { countDeliveries, type QueueStatus } from './delivery-attempt';
 import { attemptMessage, type Attempted, type SenderCheck } from './queue/attempt';
 import { createAwayWatch } from './queue/away-watch';
 import { createClaims } from './queue/claims';
-import { nextDueAt, releaseClaims, type ClaimedDelivery } from './queue/claims-repository';
+import { databaseAnswers, nextDueAt, releaseClaims, type ClaimedDelivery } from './queue/claims-repository';
 import { createFirstAttempts, type SettledState } from './queue/first-attempts';
 import { createLostClaims } from './queue/lost-claims';
 import { realSleep, withDefaults, type DeliveryOptions, type WorkerOptions } from './queue/options';
@@ -226,6 +226,8 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
       let wait = options.pollIntervalMs;
       try {
         // A claim fills the slots; a finished message wakes the loop for the next one.
+        // A pass can end without a statement (slots busy, nothing due yet): only the database's answer ends a back-off.
+        if (failedPasses > 0) await databaseAnswers(db);
         wait = (await pass()) ? options.pollIntervalMs : await idleTime();
         if (failedPasses > 0) log.info({ failedPasses }, 'delivery queue resumed');
         failedPasses = 0;

@@ -1,8 +1,3 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { test } from '#server/testing/fixtures';
@@ -10,35 +5,7 @@ import { FAST_DELIVERY, PNG_BASE64, seedVendors, sendBodyFor } from '#server/tes
 import { bearer } from '#server/testing/test-app';
 import { buildRawMessage, type MessageAttachment } from './message';
 
-// What a strict parser makes of our messages: Python's `email` package under its default policy, which records every
-// deviation from the RFCs it meets as a defect (an encoded word inside a quoted string, a bad fold, a broken
-// parameter) instead of guessing past it as lenient parsers do.
-
-const PARSER = join(import.meta.dirname, '../testing/strict-mail-parser.py');
-
-interface Parsed {
-  defects: string[];
-  subject: string;
-  from: string;
-  attachments: { filename: string | null; name: string | null; contentType: string; content: string }[];
-}
-
-/** Each message as the strict parser reads it, in order: one Python process for all of them. */
-async function parseStrictly(messages: Buffer[]): Promise<Parsed[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'dispatch-strict-mail-'));
-  try {
-    const paths = messages.map((raw, i) => {
-      const path = join(dir, `${i}.eml`);
-      writeFileSync(path, raw);
-      return path;
-    });
-    const { stdout } = await promisify(execFile)('python3', [PARSER, ...paths], { maxBuffer: 64 * 1024 * 1024 });
-    const reports = JSON.parse(stdout) as Record<string, Parsed>;
-    return paths.map((path) => reports[path]!);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+import { parseStrictly } from '#server/testing/strict-mail';
 
 const message = (subject: string, fromName: string, attachments: MessageAttachment[]) =>
   buildRawMessage({

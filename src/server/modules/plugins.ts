@@ -8,6 +8,7 @@ import { filesPlugin } from './files/plugin';
 import { googlePlugin } from './google/plugin';
 import { healthPlugin } from './health/plugin';
 import { invitesPlugin } from './invites/plugin';
+import { payoutsPlugin } from './payouts/plugin';
 import { resultsPlugin } from './results/plugin';
 import { retentionPlugin } from './retention/plugin';
 import { sendsPlugin } from './sends/plugin';
@@ -39,6 +40,7 @@ export const MODULE_PLUGINS: readonly ModulePlugin[] = [
   emailTestPlugin,
   trackingPlugin,
   resultsPlugin,
+  payoutsPlugin,
   retentionPlugin,
   remindersPlugin,
 ];

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import type { SendBodyInput } from '#shared/contracts/send';
 import { ACTBLUE_COLUMNS } from '#shared/results/columns';
 import type { App } from '../app';
 import { sendBodyFor, VENDORS } from './send-fixtures';
@@ -40,14 +41,18 @@ export function importResults(app: App, token: string, csv: string, client = 'go
   });
 }
 
-/** A consolidated send to these vendors for goa-victory; `campaigns` adds utm_campaign to a vendor's e-mail link. */
+/**
+ * A consolidated send to these vendors for goa-victory; `campaigns` adds utm_campaign to a vendor's e-mail link,
+ * `overrides` changes the body (another pricing model).
+ */
 export async function sendTo(
   app: App,
   token: string,
   vendorIds: readonly string[],
   campaigns: Record<string, string> = {},
+  overrides: Partial<SendBodyInput> = {},
 ): Promise<number> {
-  const body = sendBodyFor(vendorIds);
+  const body = sendBodyFor(vendorIds, overrides);
   const byId = new Map(VENDORS.map((vendor) => [vendor.vendorId as string, vendor]));
   const main = Object.fromEntries(
     vendorIds.map((id) => [

@@ -48,12 +48,13 @@ export const deliveryTerms = z.object({
 export type DeliveryTerms = z.infer<typeof deliveryTerms>;
 
 /**
- * What a queued message is: the vendor's message of a send, or a follow-up in its thread (the team's answer to a seed
- * test, a reminder). Everything that counts or lists a send's messages reads 'send' only.
+ * What a queued message is: the vendor's message of a send, a follow-up in its thread (the team's answer to a seed
+ * test, a reminder), or a vendor's monthly statement (of no send). Everything that counts or lists a send's messages
+ * reads 'send' only.
  */
-export const MESSAGE_KINDS = ['send', 'review', 'reminder'] as const;
+export const MESSAGE_KINDS = ['send', 'review', 'reminder', 'statement'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
-export type FollowUpKind = Exclude<MessageKind, 'send'>;
+export type FollowUpKind = Exclude<MessageKind, 'send' | 'statement'>;
 
 /** One vendor's message of a send. */
 export const sendDelivery = z.object({

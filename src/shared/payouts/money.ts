@@ -34,3 +34,9 @@ export function formatCents(cents: Cents): string {
   const dollars = Math.trunc(absolute / 100).toLocaleString('en-US');
   return `${sign}$${dollars}.${String(absolute % 100).padStart(2, '0')}`;
 }
+
+/** Cents as a plain decimal for a spreadsheet: 123456 → '1234.56', -5 → '-0.05'. Integer arithmetic only. */
+export function decimalDollars(cents: Cents): string {
+  const absolute = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.trunc(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
+}

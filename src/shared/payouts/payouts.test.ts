@@ -2,11 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DeliveryTerms } from '../contracts/sends';
 import { vendorTerms } from '../rules/pricing';
-import { centsOfDollarText, divideRounded, formatCents } from './money';
+import { centsOfDollarText, decimalDollars, divideRounded, formatCents } from './money';
 import { owedFor } from './owed';
+import { MONTH_PATTERN, monthBounds, newYorkMonth, nextMonth } from './month';
 import { countedQuantity } from './quantity';
 import { adjustmentOf, statementTotal } from './statement';
-import { payoutTermsOf, splitWording } from './terms';
+import { payoutTermsOf, splitWording, termsWording } from './terms';
 
 /** Terms as a send keeps them: built by the same rule that writes them into the vendor's message. */
 function sent(
@@ -37,6 +38,15 @@ describe('money in integer cents', () => {
     expect(centsOfDollarText('12,34')).toBeNull();
   });
 
+  it('writes cents as a plain decimal for a spreadsheet', () => {
+    expect([decimalDollars(123_456), decimalDollars(-5), decimalDollars(0), decimalDollars(-100_000)]).toEqual([
+      '1234.56',
+      '-0.05',
+      '0.00',
+      '-1000.00',
+    ]);
+  });
+
   it('formats cents without floating dollars', () => {
     expect([formatCents(123_456), formatCents(-5), formatCents(0), formatCents(100_000_000_01)]).toEqual([
       '$1,234.56',
@@ -50,6 +60,15 @@ describe('money in integer cents', () => {
 describe('terms kept with a delivery', () => {
   it('says whose share the first number of a split is', () => {
     expect(splitWording('60/40')).toBe('60/40: vendor 60 %, client 40 %');
+  });
+
+  it('words the terms for a statement line', () => {
+    expect(termsWording(sent('Revshare', '60/40'))).toBe('60/40: vendor 60 %, client 40 %');
+    expect(termsWording(sent('CPD', undefined, { costPerDonor: 12.5, cpdBudget: 5000 }))).toBe(
+      'Cost per donor: $12.50, CPD budget: $5,000',
+    );
+    expect(termsWording(sent('CPM', undefined, { cpmBudget: 100 }))).toBe('Terms missing: Cost per thousand');
+    expect(termsWording(null)).toBe('Terms missing: Terms');
   });
 
   it('reads each model, and a missing rate as missing terms', () => {
@@ -186,5 +205,50 @@ describe('statements', () => {
         expect(finalizedTotal + statementTotal([], adjustments).owedCents).toBe(owedNow);
       }),
     );
+  });
+});
+
+describe('what changed since a statement was finalized', () => {
+  it('names the reason: a refund, newly attributed results, a quantity reported or accepted', () => {
+    const settled = { owedCents: 6000, netCents: 10_000 };
+    expect(adjustmentOf('7', settled, { owedCents: 3000, netCents: 5000 })).toEqual({
+      sendId: '7',
+      owedCents: -3000,
+      reason: 'Refunded after the statement was finalized',
+    });
+    expect(adjustmentOf('7', settled, { owedCents: 6600, netCents: 11_000 })?.reason).toBe(
+      'Results attributed after the statement was finalized',
+    );
+    expect(adjustmentOf('7', settled, { owedCents: 6000, netCents: 10_000 })).toBeNull();
+    const cpm = { owedCents: 12_500, netCents: 0, quantity: 50_000 };
+    expect(adjustmentOf('8', cpm, { owedCents: 100_000, netCents: 0, quantity: 400_000 })).toEqual({
+      sendId: '8',
+      owedCents: 87_500,
+      reason: 'Quantity accepted after the statement was finalized',
+    });
+  });
+
+  it('settles an amount unknown when finalized as nothing, and waits while it is still unknown', () => {
+    const unknown = { owedCents: null, netCents: 0, quantity: null };
+    expect(adjustmentOf('9', unknown, { owedCents: 2500, netCents: 0, quantity: 10_000 })).toEqual({
+      sendId: '9',
+      owedCents: 2500,
+      reason: 'Quantity reported after the statement was finalized',
+    });
+    expect(adjustmentOf('9', { owedCents: 2500, netCents: 0 }, unknown)).toBeNull();
+  });
+});
+
+describe('statement months in New York time', () => {
+  it('puts a send in the New York month it was sent, and bounds a month at New York midnights', () => {
+    // 03:30 UTC on April 1st is still March 31st in New York.
+    expect(newYorkMonth(new Date('2026-04-01T03:30:00Z'))).toBe('2026-03');
+    expect(newYorkMonth(new Date('2026-04-01T04:00:00Z'))).toBe('2026-04');
+    expect(monthBounds('2026-03')).toEqual({
+      from: new Date('2026-03-01T05:00:00Z'),
+      to: new Date('2026-04-01T04:00:00Z'),
+    });
+    expect(nextMonth('2026-12')).toBe('2027-01');
+    expect(['2026-13', '2026-00', '26-01', '2026-1'].some((month) => MONTH_PATTERN.test(month))).toBe(false);
   });
 });

@@ -41,3 +41,15 @@ export function payoutTermsOf(terms: DeliveryTerms | null): PayoutTerms {
   }
   return { model, missing: ['Pricing model'] };
 }
+
+/**
+ * A delivery's terms in words for a statement line: the split as splitWording says it, or the rate and budget as the
+ * message listed them, or what is missing.
+ */
+export function termsWording(terms: DeliveryTerms | null): string {
+  const payout = payoutTermsOf(terms);
+  if ('missing' in payout) return `Terms missing: ${payout.missing.join(', ')}`;
+  const items = terms?.items ?? [];
+  if (payout.model === 'Revshare') return splitWording(items.find((item) => item.label === 'Split')?.value ?? '');
+  return items.map((item) => `${item.label}: ${item.value}`).join(', ');
+}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -13,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { DeliveryTerms, EmailCardDetail, MessageKind, TextCardDetail } from '#shared/contracts/sends';
 import { createdAt, updatedAt } from './columns';
+import { statements } from './payouts';
 import { users } from './users';
 
 // A consolidated send and its messages: one per vendor, and the follow-ups.
@@ -69,9 +71,10 @@ export const emailDeliveries = pgTable(
   'email_deliveries',
   {
     id: serial('id').primaryKey(),
-    logId: integer('log_id')
-      .notNull()
-      .references(() => emailLogs.id, { onDelete: 'cascade' }),
+    /** The send this message belongs to; null for a statement's message, which belongs to its statement. */
+    logId: integer('log_id').references(() => emailLogs.id, { onDelete: 'cascade' }),
+    /** The statement a 'statement' message carries (one message per statement). */
+    statementId: integer('statement_id').references((): AnyPgColumn => statements.id, { onDelete: 'cascade' }),
     /** Not a foreign key: the record outlives the vendor. */
     vendorId: text('vendor_id').notNull(),
     vendorName: text('vendor_name').notNull(),
@@ -135,6 +138,11 @@ export const emailDeliveries = pgTable(
       .on(table.logId, table.vendorId)
       .where(sql`${table.kind} = 'send'`),
     uniqueIndex('email_deliveries_follow_up_key_idx').on(table.replyToDeliveryId, table.followUpKey),
+    // One message per statement: a second 'Send statement' (two clicks, two admins) queues nothing.
+    uniqueIndex('email_deliveries_statement_idx')
+      .on(table.statementId)
+      .where(sql`${table.kind} = 'statement'`),
+    check('email_deliveries_owner_check', sql`${table.logId} is not null or ${table.statementId} is not null`),
     index('email_deliveries_due_idx').on(table.status, table.nextAttemptAt),
   ],
 );

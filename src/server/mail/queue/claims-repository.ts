@@ -142,6 +142,11 @@ export function settleLapsedClaims(db: Db, now: Date, uncertainMessage: string) 
     .returning({ logId: emailDeliveries.logId, status: emailDeliveries.status });
 }
 
+/** One round trip: whether the database answers again after a failed pass. */
+export async function databaseAnswers(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
 export async function nextDueAt(db: Db, storeId: string): Promise<Date | null> {
   const [row] = await db
     .select({ at: min(emailDeliveries.nextAttemptAt) })

@@ -14,7 +14,7 @@ export interface SettledState {
 /** The request side: a send waiting for the first attempts of its messages, told by the worker what it recorded. */
 export interface FirstAttempts {
   /** The worker recorded `state` for a delivery of send `logId`; without a state, something changed there unseen. */
-  settled(logId: number, state?: SettledState): void;
+  settled(logId: number | null, state?: SettledState): void;
   /**
    * Waits until `deadline` (Date.now() time) until every message of the send that is due at `since` has had its
    * attempt, or `isStopping()`; then counts.
@@ -30,7 +30,8 @@ export function createFirstAttempts(db: Db): FirstAttempts {
   const settled = new EventEmitter();
   settled.setMaxListeners(0);
   return {
-    settled: (logId, state) => void settled.emit(String(logId), state),
+    // A message of no send (a statement's) has nobody waiting on its first attempts.
+    settled: (logId, state) => void (logId !== null && settled.emit(String(logId), state)),
     close: () => void settled.removeAllListeners(),
     async wait(logId, since, deadline, isStopping) {
       // The send's deliveries as last read, kept up to date with what this process's worker records for them; read

@@ -30,7 +30,7 @@ export function createLostClaims(db: Db, log: FastifyBaseLogger, pollIntervalMs:
       for (const token of tokens) unanswered.delete(token);
       if (released.length > 0)
         log.warn({ count: released.length }, 'claims whose answer was lost were put back in the queue');
-      return released.map(({ logId }) => logId);
+      return released.flatMap(({ logId }) => (logId === null ? [] : [logId]));
     },
     async settleLapsed(now) {
       if (now.getTime() - lastSweep < pollIntervalMs) return [];
@@ -48,7 +48,7 @@ export function createLostClaims(db: Db, log: FastifyBaseLogger, pollIntervalMs:
           { count: requeued.length, logIds: [...new Set(requeued.map((row) => row.logId))] },
           'claims not renewed by their instance and never handed to the mail server put back in the queue',
         );
-      return settled.map((row) => row.logId);
+      return settled.flatMap(({ logId }) => (logId === null ? [] : [logId]));
     },
   };
 }

@@ -12,13 +12,19 @@ export interface FiguresRow {
   refundedCents: number;
 }
 
+/**
+ * The figures' counting rules (decision 0039) as the select list of an aggregate over contributions, for any grouping:
+ * contributions, donors, new_donors, gross, refunded. Payouts group them by send and vendor.
+ */
+export const FIGURE_AGGREGATES = sql`count(*) AS contributions,
+           count(DISTINCT donor_hash) FILTER (WHERE refunded_cents < amount_cents) AS donors,
+           count(DISTINCT donor_hash) FILTER (WHERE is_new_donor AND refunded_cents < amount_cents) AS new_donors,
+           coalesce(sum(amount_cents), 0) AS gross, coalesce(sum(refunded_cents), 0) AS refunded`;
+
 /** Per vendor and in total (the row whose vendorId is null), over the attributed contributions `where` selects. */
 async function figures(db: Db, where: ReturnType<typeof sql>): Promise<FiguresRow[]> {
   const result = await db.execute<Record<string, unknown>>(sql`
-    SELECT vendor_id, GROUPING(vendor_id) AS is_total, count(*) AS contributions,
-           count(DISTINCT donor_hash) FILTER (WHERE refunded_cents < amount_cents) AS donors,
-           count(DISTINCT donor_hash) FILTER (WHERE is_new_donor AND refunded_cents < amount_cents) AS new_donors,
-           coalesce(sum(amount_cents), 0) AS gross, coalesce(sum(refunded_cents), 0) AS refunded
+    SELECT vendor_id, GROUPING(vendor_id) AS is_total, ${FIGURE_AGGREGATES}
       FROM ${contributions}
      WHERE send_id IS NOT NULL AND ${where}
      GROUP BY GROUPING SETS ((vendor_id), ())`);

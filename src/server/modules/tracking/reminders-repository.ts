@@ -16,7 +16,7 @@ const sentKeys = sql<
 
 const candidateColumns = {
   deliveryId: emailDeliveries.id,
-  logId: emailDeliveries.logId,
+  logId: emailLogs.id,
   vendorId: emailDeliveries.vendorId,
   remindersEnabled: emailLogs.remindersEnabled,
   deliveryStatus: emailDeliveries.status,

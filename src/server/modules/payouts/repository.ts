@@ -1,0 +1,284 @@
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { DeliveryTerms } from '#shared/contracts/sends';
+import type { Db } from '#server/db/client';
+import {
+  quantityAcceptances,
+  statementAdjustments,
+  statementLines,
+  statements,
+  vendorQuantityLimits,
+} from '#server/db/schema';
+import { FIGURE_AGGREGATES } from '../results/figures-repository';
+import { TRACKING_ENTITY } from '../tracking/repository';
+
+/** Which vendors' messages of which sends: by vendor, by send, by the send's time (from inclusive, to exclusive). */
+export interface DeliverySelection {
+  vendorId?: string;
+  sendIds?: readonly number[];
+  from?: Date;
+  to?: Date;
+}
+
+/** Everything an amount owed is worked out from, for one vendor's message of one send. */
+export interface OwedInputs {
+  deliveryId: number;
+  sendId: number;
+  vendorId: string;
+  vendorName: string;
+  sentAt: Date;
+  clientSlug: string | null;
+  clientName: string | null;
+  /** As the message carried them; null for a message sent before terms were kept. */
+  terms: DeliveryTerms | null;
+  contributions: number;
+  donors: number;
+  newDonors: number;
+  grossCents: number;
+  refundedCents: number;
+  plannedQuantity: number | null;
+  deployedQuantity: number | null;
+  /** Whether the deployed quantity came through the vendor's link (true) or 'Record an update' (false). */
+  isReportedByVendor: boolean;
+  acceptedQuantity: number | null;
+  vendorLimit: number | null;
+}
+
+const number = (value: unknown) => Number(value ?? 0);
+const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+/**
+ * One query over the selected deliveries, their results figures (the counting rules of the results module, grouped by
+ * send and vendor), their tracking, who reported the deployed quantity (the tracking's audit trail: a vendor's entries
+ * have no user), an admin's acceptance and the vendor's limit. Ordered by the send's time.
+ */
+export async function listOwedInputs(db: Db, selection: DeliverySelection): Promise<OwedInputs[]> {
+  const conditions: SQL[] = [sql`d.kind = 'send'`];
+  if (selection.vendorId !== undefined) conditions.push(sql`d.vendor_id = ${selection.vendorId}`);
+  if (selection.sendIds !== undefined) {
+    if (selection.sendIds.length === 0) return [];
+    conditions.push(sql`d.log_id = ANY(${sql.param([...selection.sendIds])}::int[])`);
+  }
+  if (selection.from) conditions.push(sql`l.sent_at >= ${selection.from.toISOString()}`);
+  if (selection.to) conditions.push(sql`l.sent_at < ${selection.to.toISOString()}`);
+  const result = await db.execute<Record<string, unknown>>(sql`
+    WITH chosen AS MATERIALIZED (
+      SELECT d.id AS delivery_id, d.log_id AS send_id, d.vendor_id, d.vendor_name, d.terms,
+             l.sent_at, l.client_slug, l.client_name
+        FROM email_deliveries d JOIN email_logs l ON l.id = d.log_id
+       WHERE ${sql.join(conditions, sql` AND `)}
+    ),
+    figures AS (
+      SELECT c.send_id, c.vendor_id, ${FIGURE_AGGREGATES}
+        FROM contributions c JOIN chosen ON chosen.send_id = c.send_id AND chosen.vendor_id = c.vendor_id
+       GROUP BY c.send_id, c.vendor_id
+    )
+    SELECT chosen.*, f.contributions, f.donors, f.new_donors, f.gross, f.refunded,
+           t.planned_quantity, t.deployed_quantity,
+           (SELECT a.actor_user_id IS NULL FROM audit_log a
+             WHERE a.entity = ${TRACKING_ENTITY} AND a.entity_id = chosen.delivery_id::text
+               AND a.after -> 'deployedQuantity' IS NOT NULL
+             ORDER BY a.id DESC LIMIT 1) AS reported_by_vendor,
+           q.quantity AS accepted_quantity, lim.quantity_limit
+      FROM chosen
+      LEFT JOIN figures f ON f.send_id = chosen.send_id AND f.vendor_id = chosen.vendor_id
+      LEFT JOIN deployment_tracking t ON t.delivery_id = chosen.delivery_id
+      LEFT JOIN quantity_acceptances q ON q.delivery_id = chosen.delivery_id
+      LEFT JOIN vendor_quantity_limits lim ON lim.vendor_id = chosen.vendor_id
+     ORDER BY chosen.sent_at, chosen.send_id, chosen.vendor_id`);
+  return result.rows.map((row) => ({
+    deliveryId: number(row.delivery_id),
+    sendId: number(row.send_id),
+    vendorId: row.vendor_id as string,
+    vendorName: row.vendor_name as string,
+    sentAt: new Date(row.sent_at as string | Date),
+    clientSlug: (row.client_slug as string | null) ?? null,
+    clientName: (row.client_name as string | null) ?? null,
+    terms: (row.terms as DeliveryTerms | null) ?? null,
+    contributions: number(row.contributions),
+    donors: number(row.donors),
+    newDonors: number(row.new_donors),
+    grossCents: number(row.gross),
+    refundedCents: number(row.refunded),
+    plannedQuantity: numberOrNull(row.planned_quantity),
+    deployedQuantity: numberOrNull(row.deployed_quantity),
+    // A quantity with no entry saying who reported it is taken as the vendor's claim.
+    isReportedByVendor: row.reported_by_vendor !== false,
+    acceptedQuantity: numberOrNull(row.accepted_quantity),
+    vendorLimit: numberOrNull(row.quantity_limit),
+  }));
+}
+
+/** One vendor's statements, one at a time: finalizing and the adjustments it reads never interleave (both databases). */
+export async function lockVendorStatements(tx: Db, vendorId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`statements:${vendorId}`}))`);
+}
+
+export type StatementRow = typeof statements.$inferSelect;
+export type StatementLineRow = typeof statementLines.$inferSelect;
+export type StatementAdjustmentRow = typeof statementAdjustments.$inferSelect;
+
+export async function findStatement(db: Db, vendorId: string, month: string): Promise<StatementRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(statements)
+    .where(and(eq(statements.vendorId, vendorId), eq(statements.month, month)));
+  return row;
+}
+
+export async function readFrozen(db: Db, statementId: number) {
+  const [lines, adjustments] = await Promise.all([
+    db
+      .select()
+      .from(statementLines)
+      .where(eq(statementLines.statementId, statementId))
+      .orderBy(asc(statementLines.sentAt), asc(statementLines.sendId)),
+    db
+      .select()
+      .from(statementAdjustments)
+      .where(eq(statementAdjustments.statementId, statementId))
+      .orderBy(asc(statementAdjustments.fromMonth), asc(statementAdjustments.sendId)),
+  ]);
+  return { lines, adjustments };
+}
+
+/** The months of the vendor's finalized statements. */
+export async function finalizedMonths(db: Db, vendorId: string): Promise<Set<string>> {
+  const rows = await db.select({ month: statements.month }).from(statements).where(eq(statements.vendorId, vendorId));
+  return new Set(rows.map((row) => row.month));
+}
+
+/** A send as it was last settled: its finalized line plus the adjustments finalized since, the latest one's figures. */
+export interface SettledSend {
+  sendId: number;
+  /** The month of the statement its line is on. */
+  fromMonth: string;
+  /** The latest month that settled it (its line's, or its latest adjustment's). */
+  lastMonth: string;
+  owedCents: number | null;
+  netCents: number;
+  quantity: number | null;
+}
+
+/** Every send on one of the vendor's finalized statements, as last settled. */
+export async function listSettledSends(db: Db, vendorId: string): Promise<SettledSend[]> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    SELECT l.send_id, s.month AS from_month, l.owed_cents, l.net_cents, l.quantity,
+           adj.total, adj.last_month, adj.net_cents AS adjusted_net, adj.quantity AS adjusted_quantity
+      FROM ${statementLines} l JOIN ${statements} s ON s.id = l.statement_id
+      LEFT JOIN LATERAL (
+        SELECT sum(a.owed_cents) OVER () AS total, s2.month AS last_month, a.net_cents, a.quantity
+          FROM ${statementAdjustments} a JOIN ${statements} s2 ON s2.id = a.statement_id
+         WHERE a.send_id = l.send_id AND s2.vendor_id = s.vendor_id
+         ORDER BY s2.month DESC LIMIT 1
+      ) adj ON true
+     WHERE s.vendor_id = ${vendorId}`);
+  return result.rows.map((row) => {
+    const isAdjusted = row.last_month !== null && row.last_month !== undefined;
+    const lineOwed = numberOrNull(row.owed_cents);
+    return {
+      sendId: number(row.send_id),
+      fromMonth: row.from_month as string,
+      lastMonth: (isAdjusted ? row.last_month : row.from_month) as string,
+      owedCents: isAdjusted ? (lineOwed ?? 0) + number(row.total) : lineOwed,
+      netCents: number(isAdjusted ? row.adjusted_net : row.net_cents),
+      quantity: numberOrNull(isAdjusted ? row.adjusted_quantity : row.quantity),
+    };
+  });
+}
+
+export type NewStatement = Omit<typeof statements.$inferInsert, 'id'>;
+export type NewLine = Omit<typeof statementLines.$inferInsert, 'statementId'>;
+export type NewAdjustment = Omit<typeof statementAdjustments.$inferInsert, 'statementId'>;
+
+/** Freezes a statement with its lines and adjustments; undefined when the month was finalized already. */
+export async function insertFrozen(
+  tx: Db,
+  statement: NewStatement,
+  lines: NewLine[],
+  adjustments: NewAdjustment[],
+): Promise<number | undefined> {
+  const [row] = await tx
+    .insert(statements)
+    .values(statement)
+    .onConflictDoNothing({ target: [statements.vendorId, statements.month] })
+    .returning({ id: statements.id });
+  if (!row) return undefined;
+  if (lines.length > 0) await tx.insert(statementLines).values(lines.map((line) => ({ ...line, statementId: row.id })));
+  if (adjustments.length > 0) {
+    await tx
+      .insert(statementAdjustments)
+      .values(adjustments.map((adjustment) => ({ ...adjustment, statementId: row.id })));
+  }
+  return row.id;
+}
+
+/** Marks a finalized, unpaid statement paid; false when there is none such. */
+export async function markPaid(
+  tx: Db,
+  statementId: number,
+  payment: { paidOn: string; reference: string; at: Date; userId: number; email: string },
+): Promise<boolean> {
+  const rows = await tx
+    .update(statements)
+    .set({
+      paidOn: payment.paidOn,
+      paymentReference: payment.reference,
+      paidAt: payment.at,
+      paidByUserId: payment.userId,
+      paidByEmail: payment.email,
+    })
+    .where(and(eq(statements.id, statementId), isNull(statements.paidOn)))
+    .returning({ id: statements.id });
+  return rows.length > 0;
+}
+
+export async function saveAcceptance(
+  tx: Db,
+  acceptance: { deliveryId: number; quantity: number; at: Date; userId: number; email: string },
+): Promise<void> {
+  const values = {
+    quantity: acceptance.quantity,
+    acceptedAt: acceptance.at,
+    acceptedByUserId: acceptance.userId,
+    acceptedByEmail: acceptance.email,
+  };
+  await tx
+    .insert(quantityAcceptances)
+    .values({ deliveryId: acceptance.deliveryId, ...values })
+    .onConflictDoUpdate({ target: quantityAcceptances.deliveryId, set: values });
+}
+
+export async function vendorName(db: Db, vendorId: string): Promise<string | undefined> {
+  const result = await db.execute<{ name: string }>(sql`SELECT name FROM vendors WHERE vendor_id = ${vendorId}`);
+  return result.rows[0]?.name;
+}
+
+export function listQuantityLimits(db: Db) {
+  return db
+    .select({ vendorId: vendorQuantityLimits.vendorId, quantityLimit: vendorQuantityLimits.quantityLimit })
+    .from(vendorQuantityLimits)
+    .orderBy(asc(vendorQuantityLimits.vendorId));
+}
+
+/** Sets or (null) removes a vendor's limit; the limit before. */
+export async function saveQuantityLimit(
+  tx: Db,
+  vendorId: string,
+  quantityLimit: number | null,
+  at: Date,
+): Promise<number | null> {
+  const [before] = await tx
+    .select({ quantityLimit: vendorQuantityLimits.quantityLimit })
+    .from(vendorQuantityLimits)
+    .where(eq(vendorQuantityLimits.vendorId, vendorId))
+    .for('update');
+  if (quantityLimit === null) {
+    await tx.delete(vendorQuantityLimits).where(eq(vendorQuantityLimits.vendorId, vendorId));
+  } else {
+    await tx
+      .insert(vendorQuantityLimits)
+      .values({ vendorId, quantityLimit, updatedAt: at })
+      .onConflictDoUpdate({ target: vendorQuantityLimits.vendorId, set: { quantityLimit, updatedAt: at } });
+  }
+  return before?.quantityLimit ?? null;
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  acceptQuantity,
+  finalizeStatement as finalizeOperation,
+  getStatement,
+  getStatementCsv,
+  listVendorQuantityLimits,
+  markStatementPaid as markPaidOperation,
+  saveVendorQuantityLimit,
+  sendStatement as sendOperation,
+} from '#shared/api/statements';
+import type { Guards } from '#server/auth/guards';
+import { attachmentDisposition } from '#server/http/content-disposition';
+import { routeDefiner } from '#server/http/define-route';
+import { acceptReportedQuantity, listQuantityLimits, saveQuantityLimit } from './quantity-service';
+import { statementCsv } from './statement-csv';
+import { sendStatement, type StatementMailDeps } from './statement-mail';
+import { finalizeStatement, markStatementPaid, readStatement } from './statement-service';
+
+/**
+ * Payouts (issue 24): statements per vendor and New York month (read by anyone signed in; finalized and marked paid by
+ * admins), their CSV, an admin's acceptance of a reported quantity, and the vendors' quantity limits. Admin bodies are
+ * refused before they are read.
+ */
+export function registerPayoutRoutes(app: FastifyInstance, deps: StatementMailDeps, guards: Guards) {
+  const route = routeDefiner(app, guards);
+  const beforeBody = { isAuthenticatedBeforeBody: true };
+
+  route(getStatement, ({ query }) => readStatement(deps, query.vendorId, query.month));
+  route(getStatementCsv, async ({ params }, _request, reply) => {
+    const statement = await readStatement(deps, params.vendorId, params.month);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', attachmentDisposition(`statement-${params.vendorId}-${params.month}.csv`))
+      .send(statementCsv(statement));
+  });
+  route(
+    finalizeOperation,
+    ({ params, body, user }) => finalizeStatement(deps, user, params.vendorId, params.month, body?.confirm === true),
+    beforeBody,
+  );
+  route(
+    markPaidOperation,
+    ({ params, body, user }) => markStatementPaid(deps, user, params.vendorId, params.month, body),
+    beforeBody,
+  );
+  route(sendOperation, ({ params, user }) => sendStatement(deps, user, params.vendorId, params.month), beforeBody);
+  route(
+    acceptQuantity,
+    ({ params, body, user }) => acceptReportedQuantity(deps, user, params.sendId, params.vendorId, body.quantity),
+    beforeBody,
+  );
+  route(listVendorQuantityLimits, () => listQuantityLimits(deps));
+  route(
+    saveVendorQuantityLimit,
+    ({ params, body, user }) => saveQuantityLimit(deps, user, params.vendorId, body.quantityLimit),
+    beforeBody,
+  );
+}

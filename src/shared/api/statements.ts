@@ -1,0 +1,109 @@
+import * as z from 'zod/mini';
+import {
+  acceptQuantityBody,
+  acceptedQuantity,
+  finalizeBody,
+  paidBody,
+  quantityParams,
+  statement,
+  statementParams,
+  statementQuery,
+  vendorIdParams,
+  vendorQuantityLimit,
+  vendorQuantityLimitBody,
+} from '../contracts/statements';
+import { because, defineOperation, ok } from './operation';
+
+// Payouts (issue 24): a vendor's monthly statement (open: computed live; finalized: frozen; paid), its CSV, accepting
+// a vendor's reported quantity above what it may count, and the per-vendor limit for quantities without a plan. Anyone
+// signed in reads; finalizing, marking paid, accepting and the limit are for admins.
+
+const noVendor = because('No such vendor, and no statement of it');
+
+export const getStatement = defineOperation({
+  method: 'GET',
+  path: '/api/statements',
+  summary: "A vendor's statement for a New York calendar month: live while open, frozen once finalized",
+  access: 'user',
+  query: statementQuery,
+  responses: { 200: ok(statement), 404: noVendor },
+});
+
+export const getStatementCsv = defineOperation({
+  method: 'GET',
+  path: '/api/statements/:vendorId/:month.csv',
+  summary: "A vendor's statement for a month as CSV: its lines, adjustments and total",
+  access: 'user',
+  params: statementParams,
+  responses: { 200: { description: 'The statement', mediaType: 'text/csv' }, 404: noVendor },
+});
+
+export const finalizeStatement = defineOperation({
+  method: 'POST',
+  path: '/api/statements/:vendorId/:month/finalize',
+  summary: 'Freeze a statement: every line, term and figure as shown',
+  access: 'admin',
+  params: statementParams,
+  body: finalizeBody,
+  responses: {
+    200: ok(statement, 'Finalized'),
+    404: noVendor,
+    409: because('Already finalized, or the month has not ended and the body is not { "confirm": true }'),
+  },
+});
+
+export const markStatementPaid = defineOperation({
+  method: 'POST',
+  path: '/api/statements/:vendorId/:month/paid',
+  summary: 'Record that a finalized statement was paid: the date and a reference',
+  access: 'admin',
+  params: statementParams,
+  body: paidBody,
+  responses: { 200: ok(statement, 'Paid'), 404: noVendor, 409: because('Not finalized, or already paid') },
+});
+
+export const sendStatement = defineOperation({
+  method: 'POST',
+  path: '/api/statements/:vendorId/:month/send',
+  summary:
+    "Mail a finalized statement to the vendor's addresses, copying the approval addresses, through the delivery queue: once",
+  access: 'admin',
+  params: statementParams,
+  responses: {
+    200: ok(statement, 'Queued: the statement with its mail'),
+    404: noVendor,
+    409: because('Not finalized, already sent, or the vendor has no address'),
+  },
+});
+
+export const acceptQuantity = defineOperation({
+  method: 'POST',
+  path: '/api/statements/quantities/:sendId/:vendorId/accept',
+  summary: "Accept a vendor's reported quantity above its planned quantity (or its limit): it counts as reported",
+  access: 'admin',
+  params: quantityParams,
+  body: acceptQuantityBody,
+  responses: {
+    200: ok(acceptedQuantity, 'Accepted'),
+    404: because('No such send to this vendor'),
+    409: because('The quantity is not the one reported, or nothing needs review'),
+  },
+});
+
+export const listVendorQuantityLimits = defineOperation({
+  method: 'GET',
+  path: '/api/vendor-quantity-limits',
+  summary: "Each vendor's limit for a reported quantity without a planned one",
+  access: 'user',
+  responses: { 200: ok(z.array(vendorQuantityLimit)) },
+});
+
+export const saveVendorQuantityLimit = defineOperation({
+  method: 'PUT',
+  path: '/api/vendor-quantity-limits/:vendorId',
+  summary: "Set (or, with null, remove) a vendor's limit for a reported quantity without a planned one",
+  access: 'admin',
+  params: vendorIdParams,
+  body: vendorQuantityLimitBody,
+  responses: { 200: ok(vendorQuantityLimit), 404: because('No such vendor') },
+});
