@@ -53,7 +53,9 @@ const onlyRepositoriesUseDrizzle = {
     const allowed =
       /^src\/server\/(modules\/[^/]+\/([\w-]+-)?repository\.ts|db\/|testing\/|mail\/([a-z-]+\/)?[a-z-]*repository\.ts)/.test(
         file,
-      ) || file.endsWith('.test.ts');
+      ) ||
+      // Tests, and the fixtures a split test's parts share next to them.
+      /(\.test|-fixtures)\.ts$/.test(file);
     return {
       ImportDeclaration(node) {
         if (!allowed && String(node.source.value).startsWith('drizzle-orm')) {

@@ -87,6 +87,8 @@ tester.run('house/drizzle-in-repositories', houseRules['drizzle-in-repositories'
       filename: at('src/server/modules/tracking/reminders-repository.ts'),
       code: "import { eq } from 'drizzle-orm';",
     },
+    { filename: at('src/server/modules/google/sign-in.test.ts'), code: "import { eq } from 'drizzle-orm';" },
+    { filename: at('src/server/modules/google/google-fixtures.ts'), code: "import { eq } from 'drizzle-orm';" },
   ],
   invalid: [
     { filename: at('src/server/mail/deliveries.ts'), code: "import { eq } from 'drizzle-orm';", errors: 1 },

@@ -1,10 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readdirSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { openDatabase, type Database } from './db/client';
 import { emailDeliveries, emailLogs, storedFiles, vendors } from './db/schema';
+import { createLocalStorage } from './storage/local';
 import { test } from './testing/fixtures';
 import { FAST_DELIVERY, VENDORS, seedVendors, sendBodyFor } from './testing/send-fixtures';
 import { ADMIN_EMAIL, bearer, createTestApp, register, type TestContext } from './testing/test-app';
@@ -166,4 +168,63 @@ describe.skipIf(!onPglite)('the embedded mode on a disk that fills up (a real tm
       disk.unmount();
     }
   }, 240_000);
+});
+
+/** The send test below starts an app of its own: more than the default 20 s on a busy machine. */
+const OUTAGE_TIMEOUT_MS = 180_000;
+const sendBody = sendBodyFor() as object;
+
+/** Writes that find the disk full from the `fullAfter`+1-th on: half the data lands, then ENOSPC, as a real disk. */
+function diskFilling(fullAfter: number) {
+  let writes = 0;
+  return {
+    async writeFile(path: string, data: Buffer, options: { mode: number }) {
+      if (++writes <= fullAfter) return writeFile(path, data, options);
+      await writeFile(path, data.subarray(0, Math.floor(data.length / 2)), options);
+      throw Object.assign(new Error(`ENOSPC: no space left on device, write '${path}'`), {
+        code: 'ENOSPC',
+        errno: -28,
+        syscall: 'write',
+      });
+    },
+  };
+}
+
+describe('a full disk', () => {
+  test(
+    'refuses a send it cannot store with 507 and a message, leaving no row, no file and no mail',
+    async ({ smtp, dataDir }) => {
+      const files = join(dataDir, 'files');
+      // The send's HTML and CSV go in, then its first raw message finds the disk full.
+      const t = await createTestApp({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url }, undefined, {
+        delivery: FAST_DELIVERY,
+        storage: createLocalStorage(files, diskFilling(2)),
+      });
+      try {
+        const token = await register(t.app, ADMIN_EMAIL);
+        await seedVendors(t.app, token);
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/send-email-consolidated',
+          headers: bearer(token),
+          payload: sendBody,
+        });
+        expect(response.statusCode).toBe(507);
+        expect(response.json()).toEqual({
+          message:
+            "The server's disk is full: nothing was saved or sent. Ask an administrator to free some space, then try again.",
+        });
+        const db = t.database.db;
+        expect(await db.select().from(emailLogs)).toEqual([]);
+        expect(await db.select().from(emailDeliveries)).toEqual([]);
+        expect(await db.select().from(storedFiles)).toEqual([]);
+        // The files stored before the disk filled were taken back, and the half-written one is gone.
+        expect(filesUnder(files).map((path) => path.slice(files.length + 1))).toEqual(['.store-id']);
+        expect(smtp.attempts).toBe(0);
+      } finally {
+        await t.close();
+      }
+    },
+    OUTAGE_TIMEOUT_MS,
+  );
 });

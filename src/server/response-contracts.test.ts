@@ -5,7 +5,7 @@ import { authResponse, currentUser, firstNameResponse } from '#shared/contracts/
 import { noContent } from '#shared/contracts/common';
 import { draftCard, draftList, sessionState } from '#shared/contracts/drafts';
 import { testEmailResult } from '#shared/contracts/email-test';
-import { emailLogList, retryFailedResult, sendAgainResult } from '#shared/contracts/email-logs';
+import { sendList, retryFailedResult, sendAgainResult } from '#shared/contracts/sends';
 import { proofResult, sendResult } from '#shared/contracts/send';
 import { authorizedEmail, permissionsResult, userList } from '#shared/contracts/users';
 import {
@@ -134,7 +134,7 @@ describe('every answer the client reads matches its shared contract', () => {
     });
     const result = sendResult.parse(sent.json());
     smtp.answer = undefined;
-    const [entry] = await answer('GET', '/api/email-logs', emailLogList);
+    const [entry] = await answer('GET', '/api/email-logs', sendList);
     expect(entry!.id).toBe(result.id);
     await answer('POST', `/api/email-logs/${result.id}/retry-failed`, retryFailedResult);
     await answer('POST', `/api/email-logs/${result.id}/deliveries/acme1234/send-again`, sendAgainResult);

@@ -1,2 +1,2 @@
 /** The log's lists: the send page refreshes them after a send; the filters are further parts of the key. */
-export const EMAIL_LOGS_QUERY_KEY = ['/api/email-logs'] as const;
+export const SENDS_QUERY_KEY = ['/api/email-logs'] as const;

@@ -1,20 +1,20 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EmailLogEntry, EmailLogFilters } from '#shared/contracts/email-logs';
+import type { SendEntry, SendFilters } from '#shared/contracts/sends';
 import type { VendorAction } from '#shared/contracts/tracking';
 import { listSends, retryFailed, sendAgain, setReminders } from '#shared/api/sends';
 import { recordUpdate } from '#shared/api/tracking';
 import { call } from '#client/lib/request';
-import { EMAIL_LOGS_QUERY_KEY } from './sends-key';
+import { SENDS_QUERY_KEY } from './sends-key';
 
 /** While a message waits for its next attempt, the list looks again this often. */
 const PENDING_REFRESH_MS = 5000;
 
-const hasPendingDelivery = (entries: readonly EmailLogEntry[] | undefined) =>
+const hasPendingDelivery = (entries: readonly SendEntry[] | undefined) =>
   !!entries?.some((entry) => entry.deliveries.some((delivery) => delivery.status === 'pending'));
 
-export const emailLogsQueryOptions = (filters: EmailLogFilters) =>
+export const sendsQueryOptions = (filters: SendFilters) =>
   queryOptions({
-    queryKey: [...EMAIL_LOGS_QUERY_KEY, filters],
+    queryKey: [...SENDS_QUERY_KEY, filters],
     queryFn: ({ signal }) => call(listSends, { query: filters, signal }),
     // A history that every user adds to: opening the screen always asks again (the cached list shows meanwhile).
     refetchOnMount: 'always',
@@ -22,24 +22,24 @@ export const emailLogsQueryOptions = (filters: EmailLogFilters) =>
   });
 
 /** The previous filter's entries stay on screen while the next ones load. */
-export const useEmailLogs = (filters: EmailLogFilters) =>
-  useQuery({ ...emailLogsQueryOptions(filters), placeholderData: keepPreviousData });
+export const useSends = (filters: SendFilters) =>
+  useQuery({ ...sendsQueryOptions(filters), placeholderData: keepPreviousData });
 
-function useEmailLogMutation<TInput, TResult>(call: (input: TInput) => Promise<TResult>) {
+function useSendMutation<TInput, TResult>(call: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: EMAIL_LOGS_QUERY_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SENDS_QUERY_KEY }),
   });
 }
 
 /** Re-queues only the failed deliveries of a send. */
 export const useRetryFailed = () =>
-  useEmailLogMutation((logId: number) => call(retryFailed, { params: { id: logId } }));
+  useSendMutation((logId: number) => call(retryFailed, { params: { id: logId } }));
 
 /** A person's decision to send one vendor's message again (it may already have arrived). */
 export const useSendAgain = () =>
-  useEmailLogMutation(({ logId, vendorId }: { logId: number; vendorId: string }) =>
+  useSendMutation(({ logId, vendorId }: { logId: number; vendorId: string }) =>
     call(sendAgain, { params: { id: logId, vendorId } }),
   );
 
@@ -53,9 +53,9 @@ export function useSetSendReminders() {
     mutationFn: ({ logId, enabled }: { logId: number; enabled: boolean }) =>
       call(setReminders, { params: { id: logId }, body: { enabled } }),
     onSuccess: ({ id, remindersEnabled }) => {
-      const apply = (entry: EmailLogEntry) => (entry.id === id ? { ...entry, remindersEnabled } : entry);
+      const apply = (entry: SendEntry) => (entry.id === id ? { ...entry, remindersEnabled } : entry);
       // The log's lists and the open Deployment Details' own entry.
-      queryClient.setQueriesData<EmailLogEntry[] | EmailLogEntry>({ queryKey: EMAIL_LOGS_QUERY_KEY }, (held) =>
+      queryClient.setQueriesData<SendEntry[] | SendEntry>({ queryKey: SENDS_QUERY_KEY }, (held) =>
         Array.isArray(held)
           ? held.map(apply)
           : held && typeof held === 'object' && 'deliveries' in held
@@ -63,7 +63,7 @@ export function useSetSendReminders() {
             : held,
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: EMAIL_LOGS_QUERY_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SENDS_QUERY_KEY }),
   });
 }
 
@@ -78,7 +78,7 @@ export function useRecordVendorUpdate() {
     mutationFn: ({ logId, vendorId, action }: { logId: number; vendorId: string; action: VendorAction }) =>
       call(recordUpdate, { params: { id: logId, vendorId }, body: action }),
     onSuccess: ({ tracking }, { logId, vendorId }) => {
-      const apply = (entry: EmailLogEntry): EmailLogEntry =>
+      const apply = (entry: SendEntry): SendEntry =>
         entry.id === logId
           ? {
               ...entry,
@@ -87,7 +87,7 @@ export function useRecordVendorUpdate() {
               ),
             }
           : entry;
-      queryClient.setQueriesData<EmailLogEntry[] | EmailLogEntry>({ queryKey: EMAIL_LOGS_QUERY_KEY }, (held) =>
+      queryClient.setQueriesData<SendEntry[] | SendEntry>({ queryKey: SENDS_QUERY_KEY }, (held) =>
         Array.isArray(held)
           ? held.map(apply)
           : held && typeof held === 'object' && 'deliveries' in held
@@ -97,7 +97,7 @@ export function useRecordVendorUpdate() {
     },
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: EMAIL_LOGS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: SENDS_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: ['tracking-board'] }),
       ]),
   });

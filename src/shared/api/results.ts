@@ -1,4 +1,4 @@
-import type { emailLogIdParams } from '../contracts/email-logs';
+import type { sendIdParams } from '../contracts/sends';
 import {
   type importIdParam,
   type resultCodeBody,
@@ -126,7 +126,7 @@ export const getSendResults = defineOperation({
   path: '/api/email-logs/:id/results',
   summary: 'Per vendor figures of one send',
   access: 'user',
-  params: declared<typeof emailLogIdParams>(),
+  params: declared<typeof sendIdParams>(),
   responses: { 200: ok(sendResults), 404: because('No such send') },
 });
 

@@ -1,28 +1,23 @@
 import * as z from 'zod/mini';
 import {
-  type emailLogDeliveryParams,
-  type emailLogIdParams,
-  type emailLogQuery,
+  type sendDeliveryParams,
+  type sendIdParams,
+  type sendListQuery,
   type remindersSetting,
-} from '../contracts/email-logs';
-import {
-  emailLogEntry,
-  remindersSettingResult,
-  retryFailedResult,
-  sendAgainResult,
-} from '../contracts/responses/email-logs';
+} from '../contracts/sends';
+import { sendEntry, remindersSettingResult, retryFailedResult, sendAgainResult } from '../contracts/responses/sends';
 import {
   type addVendorsBody,
   type addVendorsPreviewBody,
   type compareQuery,
   type useAsNewSendBody,
-} from '../contracts/past-sends';
+} from '../contracts/sends-reuse';
 import {
   addVendorsPreview,
   addVendorsResult,
   messageComparison,
   useAsNewSendResult,
-} from '../contracts/responses/past-sends';
+} from '../contracts/responses/sends-reuse';
 import { proofResult } from '../contracts/responses/send';
 import {
   defineOperation,
@@ -41,8 +36,8 @@ export const listSends = defineOperation({
   path: '/api/email-logs',
   summary: 'The Deployment Log, newest first',
   access: 'user',
-  query: declared<typeof emailLogQuery>(),
-  responses: { 200: ok(z.array(emailLogEntry)) },
+  query: declared<typeof sendListQuery>(),
+  responses: { 200: ok(z.array(sendEntry)) },
 });
 
 export const getSend = defineOperation({
@@ -50,8 +45,8 @@ export const getSend = defineOperation({
   path: '/api/email-logs/:id',
   summary: "One send's Deployment Log entry (a strong ETag; 304 to a current If-None-Match)",
   access: 'user',
-  params: declared<typeof emailLogIdParams>(),
-  responses: { 200: ok(emailLogEntry), 304: notModified, 404: because('No such send') },
+  params: declared<typeof sendIdParams>(),
+  responses: { 200: ok(sendEntry), 304: notModified, 404: because('No such send') },
 });
 
 export const downloadDeliveryMessage = defineOperation({
@@ -59,7 +54,7 @@ export const downloadDeliveryMessage = defineOperation({
   path: '/api/email-logs/:id/deliveries/:vendorId/eml',
   summary: 'The raw message sent to one vendor',
   access: 'user',
-  params: declared<typeof emailLogDeliveryParams>(),
+  params: declared<typeof sendDeliveryParams>(),
   responses: {
     200: { description: 'The message', mediaType: 'message/rfc822' },
     404: because('No such message'),
@@ -73,7 +68,7 @@ export const setReminders = defineOperation({
   path: '/api/email-logs/:id/reminders',
   summary: "Turn a send's vendor reminders on or off",
   access: 'user',
-  params: declared<typeof emailLogIdParams>(),
+  params: declared<typeof sendIdParams>(),
   body: declared<typeof remindersSetting>(),
   responses: {
     200: ok(remindersSettingResult),
@@ -88,7 +83,7 @@ export const retryFailed = defineOperation({
   path: '/api/email-logs/:id/retry-failed',
   summary: 'Queue the failed messages of a send again',
   access: 'user',
-  params: declared<typeof emailLogIdParams>(),
+  params: declared<typeof sendIdParams>(),
   responses: { 200: ok(retryFailedResult), 403: notSender, 404: because('No such send') },
 });
 
@@ -97,7 +92,7 @@ export const sendAgain = defineOperation({
   path: '/api/email-logs/:id/deliveries/:vendorId/send-again',
   summary: "Send one vendor's message again",
   access: 'user',
-  params: declared<typeof emailLogDeliveryParams>(),
+  params: declared<typeof sendDeliveryParams>(),
   responses: {
     200: ok(sendAgainResult),
     403: notSender,
@@ -112,7 +107,7 @@ export const useAsNewSend = defineOperation({
   summary:
     "Load a past send's client, pricing model, cards with their files and vendors onto the send page as the user's draft",
   access: 'user',
-  params: declared<typeof emailLogIdParams>(),
+  params: declared<typeof sendIdParams>(),
   body: declared<typeof useAsNewSendBody>(),
   responses: {
     200: ok(useAsNewSendResult),
@@ -127,7 +122,7 @@ export const addVendors = defineOperation({
   path: '/api/email-logs/:id/add-vendors',
   summary: 'Send a past send to more vendors (an optional Idempotency-Key header makes a retry safe)',
   access: 'user',
-  params: declared<typeof emailLogIdParams>(),
+  params: declared<typeof sendIdParams>(),
   body: declared<typeof addVendorsBody>(),
   responses: {
     200: ok(addVendorsResult),
@@ -144,7 +139,7 @@ export const previewAddedVendor = defineOperation({
   path: '/api/email-logs/:id/add-vendors/preview',
   summary: 'The message a vendor being added would get, and why the send would be refused if it would',
   access: 'user',
-  params: declared<typeof emailLogIdParams>(),
+  params: declared<typeof sendIdParams>(),
   body: declared<typeof addVendorsPreviewBody>(),
   responses: { 200: ok(addVendorsPreview), 404: because('No such send'), 409: because('The files were removed') },
 });
@@ -154,7 +149,7 @@ export const proofAddedVendor = defineOperation({
   path: '/api/email-logs/:id/add-vendors/proof',
   summary: "Send the user a proof of a vendor's message before adding it",
   access: 'user',
-  params: declared<typeof emailLogIdParams>(),
+  params: declared<typeof sendIdParams>(),
   body: declared<typeof addVendorsPreviewBody>(),
   responses: {
     200: ok(proofResult),
@@ -170,7 +165,7 @@ export const compareMessages = defineOperation({
   path: '/api/email-logs/:id/compare',
   summary: "What differs between two vendors' stored messages of a send: links, terms and keys",
   access: 'user',
-  params: declared<typeof emailLogIdParams>(),
+  params: declared<typeof sendIdParams>(),
   query: declared<typeof compareQuery>(),
   responses: {
     200: ok(messageComparison),

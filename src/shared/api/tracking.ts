@@ -1,4 +1,4 @@
-import type { emailLogDeliveryParams } from '../contracts/email-logs';
+import type { sendDeliveryParams } from '../contracts/sends';
 import { type seedTestReview, type trackingBoardQuery, type vendorAction } from '../contracts/tracking';
 import {
   recordUpdateResult,
@@ -23,7 +23,7 @@ export const revokeLink = defineOperation({
   path: '/api/email-logs/:id/deliveries/:vendorId/revoke-link',
   summary: "Turn off one vendor's personal page link",
   access: 'user',
-  params: declared<typeof emailLogDeliveryParams>(),
+  params: declared<typeof sendDeliveryParams>(),
   responses: {
     200: ok(revokeLinkResult),
     403: notSender,
@@ -39,7 +39,7 @@ export const reviewSeedTest = defineOperation({
   summary:
     "Approve a vendor's seed test or request changes (with a note); the vendor is e-mailed in the thread of its message",
   access: 'user',
-  params: declared<typeof emailLogDeliveryParams>(),
+  params: declared<typeof sendDeliveryParams>(),
   body: declared<typeof seedTestReview>(),
   responses: {
     200: ok(seedTestReviewResult),
@@ -56,7 +56,7 @@ export const recordUpdate = defineOperation({
   summary:
     "Record an update on a vendor's behalf (it answered by e-mail, its link expired or was revoked, or it has none): the vendor page's actions and rules, recorded as the team's in its history and under the user in the audit trail",
   access: 'user',
-  params: declared<typeof emailLogDeliveryParams>(),
+  params: declared<typeof sendDeliveryParams>(),
   body: declared<typeof vendorAction>(),
   responses: {
     200: ok(recordUpdateResult),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { DeliveryTerms } from '../contracts/email-logs';
+import type { DeliveryTerms } from '../contracts/sends';
 import { vendorTerms } from '../rules/pricing';
 import { centsOfDollarText, decimalDollars, divideRounded, formatCents } from './money';
 import { owedFor } from './owed';

@@ -1,4 +1,4 @@
-import type { DeliveryTerms } from '../contracts/email-logs';
+import type { DeliveryTerms } from '../contracts/sends';
 import { SPLIT_PATTERN } from '../contracts/vendor-terms';
 import { centsOfDollarText, type Cents } from './money';
 

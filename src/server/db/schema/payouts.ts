@@ -1,5 +1,5 @@
 import { bigint, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { DeliveryTerms } from '#shared/contracts/email-logs';
+import type { DeliveryTerms } from '#shared/contracts/sends';
 import { users } from './users';
 import { vendors } from './vendors';
 

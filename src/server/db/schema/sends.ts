@@ -12,7 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { DeliveryTerms, EmailCardDetail, MessageKind, TextCardDetail } from '#shared/contracts/email-logs';
+import type { DeliveryTerms, EmailCardDetail, MessageKind, TextCardDetail } from '#shared/contracts/sends';
 import { createdAt, updatedAt } from './columns';
 import { statements } from './payouts';
 import { users } from './users';

@@ -3,7 +3,7 @@ import type { Db } from '#server/db/client';
 import { buildRawMessage, newMessageId } from '#server/mail/message';
 import type { MailTransport } from '#server/mail/transport';
 import { loadSender } from '../sends/prepare';
-import { sendNow } from '../sends/service';
+import { sendNow } from '../sends/direct-send';
 import type { Clock } from '#server/clock';
 
 export interface EmailTestDeps {

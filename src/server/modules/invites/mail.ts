@@ -3,7 +3,7 @@ import type { Config } from '#server/config';
 import { buildRawMessage, newMessageId } from '#server/mail/message';
 import type { MailTransport } from '#server/mail/transport';
 import { loadSender } from '../sends/prepare';
-import { sendNow } from '../sends/service';
+import { sendNow } from '../sends/direct-send';
 import type { InviteDeps } from './service';
 
 export interface InviteMailDeps extends InviteDeps {

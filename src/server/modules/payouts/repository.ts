@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { DeliveryTerms } from '#shared/contracts/email-logs';
+import type { DeliveryTerms } from '#shared/contracts/sends';
 import type { Db } from '#server/db/client';
 import {
   quantityAcceptances,
@@ -8,7 +8,7 @@ import {
   statements,
   vendorQuantityLimits,
 } from '#server/db/schema';
-import { FIGURE_AGGREGATES } from '../results/repository';
+import { FIGURE_AGGREGATES } from '../results/figures-repository';
 import { TRACKING_ENTITY } from '../tracking/repository';
 
 /** Which vendors' messages of which sends: by vendor, by send, by the send's time (from inclusive, to exclusive). */

@@ -4,7 +4,9 @@ import { readRow } from '#shared/results/rows';
 import { badRequest } from '#server/errors';
 import { recordAudit } from '../audit/repository';
 import { csvRecords } from './csv-records';
-import * as repo from './repository';
+import * as attributionRepo from './attribution-repository';
+import * as importRepo from './import-repository';
+import * as settingsRepo from './settings-repository';
 import type { AuthenticatedUser } from '../session/service';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
@@ -52,10 +54,10 @@ export async function importResults(
 ): Promise<ResultsImportCounts> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    await repo.createStaging(tx);
-    const importId = await repo.insertImport(tx, clientSlug, user.id, now);
+    await importRepo.createStaging(tx);
+    const importId = await importRepo.insertImport(tx, clientSlug, user.id, now);
     let read: ReturnType<typeof mappingForHeader> | null = null;
-    let batch = repo.emptyBatch();
+    let batch = importRepo.emptyBatch();
     const records = csvRecords(body, {
       maxBytes: deps.maxImportBytes,
       tooLarge: tooLargeMessage(deps.maxImportBytes),
@@ -77,21 +79,23 @@ export async function importResults(
         batch.refundedAt.push(row.refundedAt ? row.refundedAt.toISOString() : null);
         batch.recurrenceNumber.push(row.recurrenceNumber);
         batch.donorHash.push(row.email === null ? null : deps.hashDonor(row.email));
-        batch.codes.push(row.codes.map((code) => code.replaceAll(repo.CODE_SEPARATOR, '')).join(repo.CODE_SEPARATOR));
+        batch.codes.push(
+          row.codes.map((code) => code.replaceAll(importRepo.CODE_SEPARATOR, '')).join(importRepo.CODE_SEPARATOR),
+        );
         batch.campaign.push(row.campaign);
       }
       if (batch.line.length >= BATCH_ROWS) {
-        await repo.stageBatch(tx, batch);
-        batch = repo.emptyBatch();
+        await importRepo.stageBatch(tx, batch);
+        batch = importRepo.emptyBatch();
       }
     }
     if (!read) throw badRequest('The file is empty: it has no header row and no contributions.');
-    if (batch.line.length > 0) await repo.stageBatch(tx, batch);
-    const counts = await repo.upsertStaged(tx, clientSlug, importId);
+    if (batch.line.length > 0) await importRepo.stageBatch(tx, batch);
+    const counts = await importRepo.upsertStaged(tx, clientSlug, importId);
     // A contribution whose date, amount or donor changed may move a donor's first contribution anywhere: all again.
-    if (counts.updated > 0) await repo.markNewDonors(tx, clientSlug, true);
-    await repo.saveImportCounts(tx, importId, counts);
-    if (read.format === 'mapped') await repo.saveMapping(tx, clientSlug, read.mapping, now);
+    if (counts.updated > 0) await attributionRepo.markNewDonors(tx, clientSlug, true);
+    await importRepo.saveImportCounts(tx, importId, counts);
+    if (read.format === 'mapped') await settingsRepo.saveMapping(tx, clientSlug, read.mapping, now);
     await recordAudit(
       tx,
       user,

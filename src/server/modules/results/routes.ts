@@ -15,7 +15,7 @@ import {
   replacePriorDonors as replacePriorDonorsOperation,
   saveResultsSettings,
 } from '#shared/api/results';
-import { emailLogIdParams } from '#shared/contracts/email-logs';
+import { sendIdParams } from '#shared/contracts/sends';
 import {
   importIdParam,
   resultCodeBody,
@@ -32,22 +32,11 @@ import { routeDefiner } from '#server/http/define-route';
 import { closeAfterRefusal } from '#server/http/lingering-close';
 import { parseInput } from '#server/validation';
 import { importResults, tooLargeMessage, type ResultsDeps } from './import';
-import {
-  changeResultCode,
-  deleteImport,
-  deletePriorDonors,
-  knownClient,
-  listImports,
-  listUnattributed,
-  mappingOfQuery,
-  previewImport,
-  readResultCodes,
-  readSettings,
-  replacePriorDonors,
-  saveWindow,
-  sendResults,
-  summary,
-} from './service';
+import { changeResultCode, readResultCodes } from './codes-service';
+import { listUnattributed, sendResults, summary } from './figures-service';
+import { previewImport } from './preview';
+import { deleteImport, knownClient, listImports, mappingOfQuery } from './service';
+import { deletePriorDonors, readSettings, replacePriorDonors, saveWindow } from './settings-service';
 
 /** The content types a results file may come as (browsers give a CSV file any of these). */
 const CSV_TYPES = ['text/csv', 'application/csv', 'application/vnd.ms-excel', 'text/plain'];
@@ -159,7 +148,7 @@ export function registerResultsRoutes(app: FastifyInstance, deps: ResultsDeps, g
   route(getResultsSummary, { query: resultsSummaryQuery }, ({ query }) =>
     summary(deps, knownClient(query.client), query),
   );
-  route(getSendResults, { params: emailLogIdParams }, ({ params }) => sendResults(deps, params.id));
+  route(getSendResults, { params: sendIdParams }, ({ params }) => sendResults(deps, params.id));
 
   route(getResultCodes, { params: vendorIdParam }, ({ params }) => readResultCodes(deps, params.vendorId));
   route(

@@ -1,4 +1,4 @@
-import type { EmailLogEntry } from '#shared/contracts/email-logs';
+import type { SendEntry } from '#shared/contracts/sends';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import type { FileStorage } from '#server/storage/storage';
@@ -26,7 +26,7 @@ export interface RetentionReport {
   rateLimitRowsRemoved: number;
 }
 
-type CardDetails = EmailLogEntry['cardDetails'];
+type CardDetails = SendEntry['cardDetails'];
 
 function cardFileKeys(details: CardDetails): string[] {
   return [

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
-import type { AddVendorsPreview, AddVendorsResult } from '#shared/contracts/past-sends';
+import type { AddVendorsPreview, AddVendorsResult } from '#shared/contracts/sends-reuse';
 import { isUniqueViolation } from '#server/db/errors';
 import { AppError, badRequest, conflict } from '#server/errors';
 import { FileStoreUnavailableError } from '#server/storage/storage';
 import type { Actor } from '../audit/repository';
 import { prepareSend } from './prepare';
 import { PLACEHOLDERS } from '#shared/email/compose';
-import { attachmentKeysOf, sendProof, storeVendorMessages, vendorPageLinks, type SendDeps } from './service';
+import { sendProof } from './direct-send';
+import type { SendDeps } from './service';
+import { attachmentKeysOf, storeVendorMessages, vendorPageLinks } from './vendor-messages';
 import { UploadBatch } from './uploads';
 import * as repo from './reuse-repository';
 import { currentLinkVendors, loadStoredSend, sendBodyFrom } from './stored-send';

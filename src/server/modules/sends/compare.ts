@@ -1,5 +1,5 @@
 import { simpleParser } from 'mailparser';
-import type { MessageComparison } from '#shared/contracts/past-sends';
+import type { MessageComparison } from '#shared/contracts/sends-reuse';
 import { compareMessageFacts, readMessageFacts } from '#shared/email/message-facts';
 import { AppError, conflict, notFound } from '#server/errors';
 import * as repo from './reuse-repository';

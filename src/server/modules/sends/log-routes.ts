@@ -6,19 +6,19 @@ import { sendJsonBytes, toJsonBytes } from '#server/http/cached-json';
 import { attachmentDisposition } from '#server/http/content-disposition';
 import { routeDefiner } from '#server/http/define-route';
 import * as emailLogs from './log-service';
-import { emailLogDeliveryParams, emailLogIdParams, emailLogQuery } from '#shared/contracts/email-logs';
+import { sendDeliveryParams, sendIdParams, sendListQuery } from '#shared/contracts/sends';
 
-export function registerEmailLogRoutes(app: FastifyInstance, deps: emailLogs.EmailLogDeps, guards: Guards) {
+export function registerSendLogRoutes(app: FastifyInstance, deps: emailLogs.SendLogDeps, guards: Guards) {
   const route = routeDefiner(app, guards);
 
-  route(listSends, { query: emailLogQuery }, async ({ query }) => emailLogs.listEmailLogs(deps, query));
+  route(listSends, { query: sendListQuery }, async ({ query }) => emailLogs.listSendEntries(deps, query));
 
   // One entry, polled every few seconds while its Deployment Details are open: a strong ETag of its bytes, 304 when unchanged.
-  route(getSend, { params: emailLogIdParams }, async ({ params }, request, reply) =>
-    sendJsonBytes(request, reply, toJsonBytes(await emailLogs.getEmailLog(deps, params.id))),
+  route(getSend, { params: sendIdParams }, async ({ params }, request, reply) =>
+    sendJsonBytes(request, reply, toJsonBytes(await emailLogs.getSendEntry(deps, params.id))),
   );
 
-  route(downloadDeliveryMessage, { params: emailLogDeliveryParams }, async ({ params, user }, _request, reply) => {
+  route(downloadDeliveryMessage, { params: sendDeliveryParams }, async ({ params, user }, _request, reply) => {
     const { raw, fileName } = await emailLogs.getDeliveryEml(deps, user, params.id, params.vendorId);
     return reply
       .header('Content-Type', EML_TYPE)
@@ -28,11 +28,11 @@ export function registerEmailLogRoutes(app: FastifyInstance, deps: emailLogs.Ema
       .send(raw);
   });
 
-  route(retryFailed, { params: emailLogIdParams }, async ({ params, user }) =>
+  route(retryFailed, { params: sendIdParams }, async ({ params, user }) =>
     emailLogs.retryFailed(deps, user, params.id),
   );
 
-  route(sendAgain, { params: emailLogDeliveryParams }, async ({ params, user }) =>
+  route(sendAgain, { params: sendDeliveryParams }, async ({ params, user }) =>
     emailLogs.sendAgain(deps, user, params.id, params.vendorId),
   );
 }

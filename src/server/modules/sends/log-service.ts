@@ -1,11 +1,11 @@
 import type {
   DeliveryStatus,
   DeliveryTerms,
-  EmailLogDelivery,
-  EmailLogEntry,
+  SendDelivery,
+  SendEntry,
   RetryFailedResult,
   SendAgainResult,
-} from '#shared/contracts/email-logs';
+} from '#shared/contracts/sends';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { AppError, conflict, notFound } from '#server/errors';
@@ -19,7 +19,7 @@ import { trackingStateOf, type TrackingStateFields } from '../tracking/views';
 import * as repo from './log-repository';
 import { checkSenderOrAdmin, type Actor } from './sender-or-admin';
 
-export interface EmailLogDeps {
+export interface SendLogDeps {
   db: Db;
   clock: Clock;
   storage: FileStorage;
@@ -50,7 +50,7 @@ type DeliveryFields = {
   linkRevokedAt?: Date | null;
 };
 
-export function deliveryView(delivery: DeliveryFields): EmailLogDelivery {
+export function deliveryView(delivery: DeliveryFields): SendDelivery {
   const status = publicStatus(delivery.status);
   return {
     vendorId: delivery.vendorId,
@@ -79,26 +79,26 @@ export function deliveryView(delivery: DeliveryFields): EmailLogDelivery {
 }
 
 /** The send's expected spend: its tracked deliveries' figures added up (null when none is tracked). */
-function sendSpendOf(deliveries: readonly EmailLogDelivery[]): SpendTotal | null {
+function sendSpendOf(deliveries: readonly SendDelivery[]): SpendTotal | null {
   const tracked = deliveries.flatMap((delivery) =>
     delivery.tracking && delivery.spend ? [{ status: delivery.tracking.status, spend: delivery.spend }] : [],
   );
   return tracked.length === 0 ? null : totalSpend(tracked);
 }
 
-export async function listEmailLogs({ db }: EmailLogDeps, filters: repo.LogFilters): Promise<EmailLogEntry[]> {
+export async function listSendEntries({ db }: SendLogDeps, filters: repo.LogFilters): Promise<SendEntry[]> {
   const entries = await repo.listLogs(db, filters);
   return entries.map(({ log, deliveries }) => entryView(log, deliveries.map(deliveryView)));
 }
 
 /** One send's log entry, as the list shows it. */
-export async function getEmailLog({ db }: EmailLogDeps, logId: number): Promise<EmailLogEntry> {
+export async function getSendEntry({ db }: SendLogDeps, logId: number): Promise<SendEntry> {
   const found = await repo.findLog(db, logId);
   if (!found) throw notFound('This send was not found.');
   return entryView(found.log, found.deliveries.map(deliveryView));
 }
 
-function entryView(log: repo.LogRow, deliveries: EmailLogDelivery[]): EmailLogEntry {
+function entryView(log: repo.LogRow, deliveries: SendDelivery[]): SendEntry {
   return {
     id: log.id,
     sentAt: log.sentAt.toISOString(),
@@ -125,7 +125,7 @@ function entryView(log: repo.LogRow, deliveries: EmailLogDelivery[]): EmailLogEn
  * send or an admin may download it then, and each such download is recorded in the audit trail.
  */
 export async function getDeliveryEml(
-  { db, storage, clock }: EmailLogDeps,
+  { db, storage, clock }: SendLogDeps,
   actor: Actor & { email: string },
   logId: number,
   vendorId: string,
@@ -172,7 +172,7 @@ async function refuseWithoutFiles(db: Db, logId: number) {
 
 /** Re-queues only the failed deliveries of a send (a fresh allowance of attempts each). */
 export async function retryFailed(
-  { db, deliveries }: EmailLogDeps,
+  { db, deliveries }: SendLogDeps,
   actor: Actor,
   logId: number,
 ): Promise<RetryFailedResult> {
@@ -188,7 +188,7 @@ export async function retryFailed(
  * failed one. The same stored bytes go out, with the same Message-ID, so a mailbox that got the first can drop the copy.
  */
 export async function sendAgain(
-  { db, deliveries }: EmailLogDeps,
+  { db, deliveries }: SendLogDeps,
   actor: Actor,
   logId: number,
   vendorId: string,

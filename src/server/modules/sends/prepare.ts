@@ -9,7 +9,7 @@ import { composeVendorEmail, type ComposedEmail, type ComposeInput } from '#shar
 import { composeInputFromSend } from '#shared/email/compose-input-from-send';
 import { base64ByteLength, utf8ByteLength } from '#shared/email/format';
 import { vendorTerms, type CostValues } from '#shared/rules/pricing';
-import type { DeliveryTerms } from '#shared/contracts/email-logs';
+import type { DeliveryTerms } from '#shared/contracts/sends';
 import { findMissingLink, findMissingRequirements, labelCards, pleaseCompleteMessage } from '#shared/rules/validation';
 import type { Vendor } from '#shared/contracts/vendors';
 import type { Clock } from '#server/clock';

@@ -17,7 +17,7 @@ import { buildRawMessage, newMessageId } from '#server/mail/message';
 import { test } from '#server/testing/fixtures';
 import { ADMIN_EMAIL, bearer } from '#server/testing/test-app';
 import { prepareSend } from './prepare';
-import { messageParts } from './service';
+import { messageParts } from './vendor-messages';
 
 // The property: for any complete send and any vendors, the send page's preview of a vendor's email (the body it
 // would post, mapped and composed in the browser) is the HTML and text of the message the server builds for that

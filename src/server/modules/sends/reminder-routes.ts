@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { setReminders } from '#shared/api/sends';
-import type { RemindersSettingResult } from '#shared/contracts/email-logs';
+import type { RemindersSettingResult } from '#shared/contracts/sends';
 import type { Guards } from '#server/auth/guards';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
@@ -10,7 +10,7 @@ import { checkSenderOrAdmin } from './sender-or-admin';
 import type { UserLimiter } from '../rate-limits/limits';
 import type { AuthenticatedUser } from '../session/service';
 import * as repo from '../tracking/repository';
-import { emailLogIdParams, remindersSetting } from '#shared/contracts/email-logs';
+import { sendIdParams, remindersSetting } from '#shared/contracts/sends';
 
 export interface ReminderSettingDeps {
   db: Db;
@@ -50,7 +50,7 @@ export function registerReminderRoutes(
 ) {
   routeDefiner(app, guards)(
     setReminders,
-    { params: emailLogIdParams, body: remindersSetting },
+    { params: sendIdParams, body: remindersSetting },
     async ({ params, body, user }) => setSendReminders(deps, user, params.id, body.enabled),
     { limit },
   );

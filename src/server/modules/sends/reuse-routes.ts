@@ -15,11 +15,11 @@ import type { SendDeps } from './service';
 import { addVendors, previewAddedVendor, proofAddedVendor } from './add-vendors';
 import { compareVendorMessages } from './compare';
 import { useAsNewSend } from './use-as-new';
-import { emailLogIdParams } from '#shared/contracts/email-logs';
-import { addVendorsBody, addVendorsPreviewBody, compareQuery, useAsNewSendBody } from '#shared/contracts/past-sends';
+import { sendIdParams } from '#shared/contracts/sends';
+import { addVendorsBody, addVendorsPreviewBody, compareQuery, useAsNewSendBody } from '#shared/contracts/sends-reuse';
 
 /** Reusing a past send: start a new one from it, add vendors to it, compare what two vendors got. */
-export function registerPastSendRoutes(
+export function registerSendReuseRoutes(
   app: FastifyInstance,
   deps: SendDeps & DraftsDeps,
   guards: Guards,
@@ -27,13 +27,13 @@ export function registerPastSendRoutes(
 ) {
   const route = routeDefiner(app, guards);
 
-  route(useAsNewSendOperation, { params: emailLogIdParams, body: useAsNewSendBody }, async ({ params, body, user }) =>
+  route(useAsNewSendOperation, { params: sendIdParams, body: useAsNewSendBody }, async ({ params, body, user }) =>
     useAsNewSend(deps, user.id, params.id, body.replaceDraft),
   );
 
   route(
     addVendorsOperation,
-    { params: emailLogIdParams, body: addVendorsBody },
+    { params: sendIdParams, body: addVendorsBody },
     async ({ params, body, user }, request, reply) => {
       const { isReplay, ...result } = await addVendors(
         deps,
@@ -48,18 +48,18 @@ export function registerPastSendRoutes(
     { isAuthenticatedBeforeBody: true, limit: limits.sends },
   );
 
-  route(previewOperation, { params: emailLogIdParams, body: addVendorsPreviewBody }, async ({ params, body, user }) =>
+  route(previewOperation, { params: sendIdParams, body: addVendorsPreviewBody }, async ({ params, body, user }) =>
     previewAddedVendor(deps, user.id, params.id, body.vendorIds, body.vendorId),
   );
 
   route(
     proofOperation,
-    { params: emailLogIdParams, body: addVendorsPreviewBody },
+    { params: sendIdParams, body: addVendorsPreviewBody },
     async ({ params, body, user }) => proofAddedVendor(deps, user.id, params.id, body.vendorIds, body.vendorId),
     { isAuthenticatedBeforeBody: true, limit: limits.proofs },
   );
 
-  route(compareMessages, { params: emailLogIdParams, query: compareQuery }, async ({ params, query }) =>
+  route(compareMessages, { params: sendIdParams, query: compareQuery }, async ({ params, query }) =>
     compareVendorMessages(deps, params.id, query.a, query.b),
   );
 }

@@ -4,6 +4,7 @@ import type { Guards } from '#server/auth/guards';
 import { badRequest } from '#server/errors';
 import { routeDefiner } from '#server/http/define-route';
 import type { UserLimiter, UserLimiters } from '../rate-limits/limits';
+import * as directSend from './direct-send';
 import * as sends from './service';
 import { proofBody, sendBody } from '#shared/contracts/send';
 
@@ -54,7 +55,7 @@ export function registerSendRoutes(
   route(
     sendProof,
     { body: proofBody },
-    async ({ body: { vendorId, ...body }, user }) => sends.sendProof(deps, user.id, vendorId, body),
+    async ({ body: { vendorId, ...body }, user }) => directSend.sendProof(deps, user.id, vendorId, body),
     withFiles(limits.proofs),
   );
 }

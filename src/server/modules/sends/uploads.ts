@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SendBody } from '#shared/contracts/send';
-import type { EmailCardDetail, TextCardDetail } from '#shared/contracts/email-logs';
+import type { EmailCardDetail, TextCardDetail } from '#shared/contracts/sends';
 import {
   CSV_TYPE,
   declaredImageType,

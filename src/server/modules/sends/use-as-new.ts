@@ -1,5 +1,5 @@
 import type { DraftCard, SessionState } from '#shared/contracts/drafts';
-import { SEND_IN_PROGRESS_MESSAGE, type UseAsNewSendResult } from '#shared/contracts/past-sends';
+import { SEND_IN_PROGRESS_MESSAGE, type UseAsNewSendResult } from '#shared/contracts/sends-reuse';
 import { conflict } from '#server/errors';
 import * as drafts from '../drafts/service';
 import * as vendorRepo from '../vendors/repository';

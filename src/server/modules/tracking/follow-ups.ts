@@ -1,4 +1,4 @@
-import type { FollowUpKind } from '#shared/contracts/email-logs';
+import type { FollowUpKind } from '#shared/contracts/sends';
 import { composeFollowUp, followUpReplyTo, type FollowUpBody } from '#shared/email/follow-up';
 import type { Db } from '#server/db/client';
 import type { emailDeliveries, storedFiles } from '#server/db/schema';

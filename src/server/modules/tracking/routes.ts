@@ -6,7 +6,7 @@ import { routeDefiner } from '#server/http/define-route';
 import type { UserLimiter } from '../rate-limits/limits';
 import * as tracking from './service';
 import { seedTestReview, trackingBoardQuery, vendorAction } from '#shared/contracts/tracking';
-import { emailLogDeliveryParams } from '#shared/contracts/email-logs';
+import { sendDeliveryParams } from '#shared/contracts/sends';
 
 /**
  * The team's side of deployment tracking. What changes what a send's vendors get (answers, links turned off, updates
@@ -27,7 +27,7 @@ export function registerTrackingRoutes(
 
   route(
     revokeLink,
-    { params: emailLogDeliveryParams },
+    { params: sendDeliveryParams },
     async ({ params, user }) => tracking.revokeVendorLink(deps, user, params.id, params.vendorId),
     {
       limit,
@@ -36,7 +36,7 @@ export function registerTrackingRoutes(
 
   route(
     reviewSeedTest,
-    { params: emailLogDeliveryParams, body: seedTestReview },
+    { params: sendDeliveryParams, body: seedTestReview },
     async ({ params, body, user }) => tracking.reviewSeedTest(deps, user, params.id, params.vendorId, body),
     { limit },
   );
@@ -45,7 +45,7 @@ export function registerTrackingRoutes(
   // The session is checked before the body is read.
   route(
     recordUpdate,
-    { params: emailLogDeliveryParams, body: vendorAction },
+    { params: sendDeliveryParams, body: vendorAction },
     async ({ params, body, user }, request) =>
       tracking.recordVendorUpdate(deps, user, params.id, params.vendorId, body, originOf(request)),
     { isAuthenticatedBeforeBody: true, limit },

@@ -1,105 +1,21 @@
-import { and, eq, ne } from 'drizzle-orm';
-import type { AddressObject, ParsedMail } from 'mailparser';
 import { describe, expect } from 'vitest';
-import { emailDeliveries } from '#server/db/schema';
-import { test } from '#server/testing/fixtures';
+import { APPROVALS, eventually, sendBodyFor } from '#server/testing/send-fixtures';
+import { ADMIN_EMAIL } from '#server/testing/test-app';
+import { mailTo, vendorCall } from '#server/testing/tracking-fixtures';
 import {
-  APPROVALS,
-  FAST_DELIVERY,
-  eventually,
-  seedVendors,
-  sendBodyFor,
-  vendorPageLinkIn,
-} from '#server/testing/send-fixtures';
-import { ADMIN_EMAIL, addAndRegister, bearer, type TestContext } from '#server/testing/test-app';
-import { mailTo, tokenOf, vendorCall } from '#server/testing/tracking-fixtures';
-
-/** The sender signs as 'Dana', the colleague as 'Lee', the admin as 'Admin' (first names from their addresses). */
-const SENDER = 'dana@agency.test';
-const COLLEAGUE = 'lee@agency.test';
-const ADDRESS: Record<string, string> = {
-  acme1234: 'ops@acme.test',
-  bravo5678: 'team@bravo.test',
-  carta9012: 'hello@carta.test',
-};
-const ACTIONS = '/api/vendor-page/actions';
-const HOUR = 3_600_000;
-/** Three registrations (argon2), a send and replies through a real SMTP server: more than the default 20 s on a busy machine. */
-const SLOW_MS = 90_000;
-
-const refusal = (action: string) => `Only the person who made this send, or an admin, can ${action}.`;
-const deliveryUrl = (logId: number, vendorId: string, action: string) =>
-  `/api/email-logs/${logId}/deliveries/${vendorId}/${action}`;
-const addressesOf = (field: AddressObject | AddressObject[] | undefined) =>
-  (Array.isArray(field) ? field : field ? [field] : []).flatMap((group) => group.value.map((entry) => entry.address));
-/** The last paragraph before the end of a follow-up's text: its signature. */
-const signatureOf = (mail: ParsedMail) => mail.text?.trim().split('\n\n').at(-1);
-
-/**
- * An app mailing through the SMTP sink; the admin set up the vendors and two members; one of them (the sender) sent
- * to every test vendor. `sent` has the send's id, each vendor's link and its original message as the SMTP server got it.
- */
-const it = test
-  .extend('env', ({ dataDir, smtp }): Record<string, string> => ({
-    DATA_DIR: dataDir,
-    MAIL_TRANSPORT: 'smtp',
-    SMTP_URL: smtp.url,
-  }))
-  .extend('appDeps', { delivery: FAST_DELIVERY })
-  .extend('users', { auto: true }, async ({ app, admin }) => {
-    await seedVendors(app, admin);
-    return { sender: await addAndRegister(app, admin, SENDER), colleague: await addAndRegister(app, admin, COLLEAGUE) };
-  })
-  .extend('sender', ({ users }) => users.sender)
-  .extend('colleague', ({ users }) => users.colleague)
-  .extend('sent', async ({ app, sender, smtp }) => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/send-email-consolidated',
-      headers: bearer(sender),
-      payload: sendBodyFor() as object,
-    });
-    if (response.statusCode !== 200) throw new Error(`send: ${response.statusCode} ${response.body}`);
-    const originals: Record<string, ParsedMail> = {};
-    for (const [vendorId, address] of Object.entries(ADDRESS)) {
-      originals[vendorId] = (
-        await eventually(
-          () => mailTo(smtp, address),
-          (found) => found.length === 1,
-        )
-      )[0]!;
-    }
-    const links = Object.fromEntries(
-      Object.entries(originals).map(([vendorId, mail]) => [vendorId, tokenOf(vendorPageLinkIn(mail.text)!)]),
-    );
-    return { logId: response.json().id as number, links, originals };
-  })
-  .extend(
-    'as',
-    ({ app }) =>
-      (token: string | null, method: 'POST' | 'PUT', url: string, payload?: unknown) =>
-        app.inject({
-          method,
-          url,
-          headers: token === null ? {} : bearer(token),
-          ...(payload === undefined ? {} : { payload: payload as object }),
-        }),
-  );
-
-/** Follow-ups (replies, reminders) queued for a send: none may be queued by a refused request. */
-async function followUpsOf(t: TestContext, logId: number) {
-  return t.database.db
-    .select({ kind: emailDeliveries.kind })
-    .from(emailDeliveries)
-    .where(and(eq(emailDeliveries.logId, logId), ne(emailDeliveries.kind, 'send')));
-}
-
-/** The replies a vendor got (its messages other than the send's). */
-const repliesTo = (smtp: Parameters<typeof mailTo>[0], vendorId: string, count: number) =>
-  eventually(
-    () => mailTo(smtp, ADDRESS[vendorId]!),
-    (found) => found.length === count + 1,
-  ).then((found) => found.filter((mail) => mail.inReplyTo));
+  ACTIONS,
+  ADDRESS,
+  addressesOf,
+  COLLEAGUE,
+  deliveryUrl,
+  followUpsOf,
+  it,
+  refusal,
+  repliesTo,
+  SENDER,
+  signatureOf,
+  SLOW_MS,
+} from './who-may-act-fixtures';
 
 describe('only the sender or an admin speaks for a send (decision 0023)', () => {
   it(
@@ -238,85 +154,4 @@ describe('only the sender or an admin speaks for a send (decision 0023)', () => 
     },
     SLOW_MS,
   );
-
-  describe('reminders, with the queue and the sweep on the test clock', () => {
-    it.override('appDeps', { delivery: { ...FAST_DELIVERY, clock: undefined }, reminders: { autoStart: false } });
-
-    it(
-      'turns them on only as the sender or an admin, off as any member; a reminder speaks for the sender whoever turned them on',
-      async ({ t, admin, sender, colleague, smtp, sent, as }) => {
-        const url = `/api/email-logs/${sent.logId}/reminders`;
-        expect((await as(colleague, 'PUT', url, { enabled: false })).json()).toEqual({
-          id: sent.logId,
-          remindersEnabled: false,
-        });
-        const refused = await as(colleague, 'PUT', url, { enabled: true });
-        expect(refused.statusCode).toBe(403);
-        expect(refused.json().message).toBe(refusal('turn its reminders on'));
-        expect((await as(null, 'PUT', url, { enabled: true })).statusCode).toBe(401);
-        expect((await as(null, 'PUT', url, { enabled: false })).statusCode).toBe(401);
-        t.clock.advance(25 * HOUR);
-        expect(await t.app.reminders.runNow()).toBe(0);
-
-        expect((await as(sender, 'PUT', url, { enabled: true })).statusCode).toBe(200);
-        expect((await as(sender, 'PUT', url, { enabled: false })).statusCode).toBe(200);
-        expect((await as(admin, 'PUT', url, { enabled: true })).json()).toEqual({
-          id: sent.logId,
-          remindersEnabled: true,
-        });
-        expect(await t.app.reminders.runNow()).toBe(3);
-        const [reminder] = await repliesTo(smtp, 'bravo5678', 1);
-        expect(reminder!.text).toMatch(/reminder/i);
-        expect(signatureOf(reminder!)).toBe('Thank you,\nDana');
-        expect(addressesOf(reminder!.replyTo)).toEqual([SENDER, ...APPROVALS]);
-        expect(reminder!.inReplyTo).toBe(sent.originals.bravo5678!.messageId);
-      },
-      SLOW_MS,
-    );
-  });
-
-  describe('with at most 3 replies and updates to vendors per user in 10 minutes', () => {
-    it.override('appDeps', {
-      delivery: FAST_DELIVERY,
-      rateLimits: { vendorUpdates: { max: 3, windowMs: 10 * 60_000 } },
-    });
-
-    it(
-      'answers 429 with the house message after three, for that user only, and mails nothing more',
-      async ({ t, admin, sender, smtp, sent, as }) => {
-        const url = deliveryUrl(sent.logId, 'acme1234', 'review');
-        await vendorCall(t.app, sent.links.acme1234!, 'POST', ACTIONS, { action: 'seed-test-sent' });
-        const answers = [];
-        for (let i = 1; i <= 5; i++) {
-          t.clock.advance(1000);
-          answers.push(await as(sender, 'POST', url, { decision: 'request-changes', note: `Change number ${i}` }));
-        }
-        expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 429, 429]);
-        expect(answers[3]!.json()).toEqual({
-          message:
-            'You can make at most 3 replies and updates to vendors in 10 minutes. Please try again in 10 minutes.',
-        });
-        expect(answers[3]!.headers['retry-after']).toEqual(expect.any(String));
-        // The other routes count against the same limit; another user has their own count.
-        expect((await as(sender, 'POST', deliveryUrl(sent.logId, 'bravo5678', 'revoke-link'))).statusCode).toBe(429);
-        expect(
-          (await as(sender, 'POST', deliveryUrl(sent.logId, 'bravo5678', 'tracking'), { action: 'received' }))
-            .statusCode,
-        ).toBe(429);
-        expect(
-          (await as(sender, 'PUT', `/api/email-logs/${sent.logId}/reminders`, { enabled: false })).statusCode,
-        ).toBe(429);
-        expect(
-          (await as(admin, 'POST', deliveryUrl(sent.logId, 'bravo5678', 'tracking'), { action: 'received' }))
-            .statusCode,
-        ).toBe(200);
-
-        expect(
-          (await repliesTo(smtp, 'acme1234', 3)).map((mail) => mail.text?.match(/Change number \d/)?.[0]).sort(),
-        ).toEqual(['Change number 1', 'Change number 2', 'Change number 3']);
-        expect(await followUpsOf(t, sent.logId)).toHaveLength(3);
-      },
-      SLOW_MS,
-    );
-  });
 });

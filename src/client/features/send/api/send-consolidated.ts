@@ -1,7 +1,7 @@
 import { sendConsolidated } from '#shared/api/send';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SendBodyInput } from '#shared/contracts/send';
-import { EMAIL_LOGS_QUERY_KEY } from '#client/api/sends-key';
+import { SENDS_QUERY_KEY } from '#client/api/sends-key';
 import { call } from '#client/lib/request';
 
 export interface SendConsolidatedInput {
@@ -20,7 +20,7 @@ export function useSendConsolidated() {
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: EMAIL_LOGS_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: SENDS_QUERY_KEY });
     },
   });
 }

@@ -1,10 +1,8 @@
-import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { CardType } from '#shared/contracts/drafts';
 import type { ContentWarning } from '#shared/rules/content-checks';
 import { composeVendorEmail, PLACEHOLDERS } from '#shared/email/compose';
 import { composeInputFromSend } from '#shared/email/compose-input-from-send';
-import { buildLinkMatrix, findContentWarnings } from '#shared/rules/content-checks';
-import { newYorkDate } from '#shared/rules/new-york-time';
 import { findMissingLink, findMissingRequirements, pleaseCompleteMessage } from '#shared/rules/validation';
 import { Button } from '#client/components/ui/button';
 import { Spinner } from '#client/components/ui/spinner';
@@ -16,17 +14,10 @@ import { useCardFiles } from '../hooks/use-card-files';
 import { useCsvLinks } from '../hooks/use-csv-links';
 import { useSend } from '../hooks/use-send';
 import { useMemoByParts } from '../hooks/use-memo-by-parts';
+import { useMinuteClock } from '../hooks/use-minute-clock';
+import { useShownChecks } from '../hooks/use-shown-checks';
 import { useSendPage } from '../hooks/use-send-page';
-import {
-  buildSendBody,
-  cardLabels,
-  emailCardsOf,
-  globalCsvCard,
-  linkSourceFile,
-  linksPerCard,
-  requirementsState,
-  textCardsOf,
-} from '../state/derive';
+import { buildSendBody, cardLabels, globalCsvCard, linksPerCard, requirementsState } from '../state/derive';
 import { emptyCard, newCardId, nextCardOrder, type Card } from '../state/send-state';
 import { AddContentMenu } from './add-content-menu';
 import { ClientTiles } from '#client/components/client-tiles';
@@ -41,16 +32,6 @@ import { UnreachableLinkWarning } from './unreachable-link-warning';
 import { VendorPicker } from './vendor-picker';
 
 const NO_WARNINGS: readonly ContentWarning[] = [];
-
-/** The clock the greeting follows, ticking each minute so the preview says 'afternoon' when it is. */
-function useMinuteClock() {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 export function SendPage() {
   const { user } = useUser();
@@ -87,63 +68,7 @@ export function SendPage() {
   // The link check and the warnings are made again only when the fields they read change (typing a subject line
   // changes neither), so they and the cards that show them keep their identity.
   const shown = useDeferredValue(state);
-  const { shownLabels, shownLabelOf, matrix } = useMemoByParts(() => {
-    const shownLabels = cardLabels(shown.cards);
-    const refs = shownLabels.map((ref) => ({
-      ...ref,
-      csvFileName: linkSourceFile(
-        shown.cards.find((card) => card.cardId === ref.id)!,
-        shown.cards,
-      ),
-    }));
-    return {
-      shownLabels,
-      shownLabelOf: Object.fromEntries(shownLabels.map((card) => [card.id, card.label])),
-      matrix: buildLinkMatrix(shown.session.selectedVendors, refs, linksPerCard(shown.cards)),
-    };
-  }, [
-    shown.session.selectedVendors,
-    ...shown.cards.flatMap((card) => [card.cardId, card.cardType, card.csvFileName, card.vendorLinks]),
-  ]);
-  const today = newYorkDate(now);
-  const lastWarnings = useRef<Record<string, ContentWarning[]>>({});
-  const warningsByCard = useMemoByParts(() => {
-    const byCard: Record<string, ContentWarning[]> = {};
-    const warnings = findContentWarnings({
-      emailCards: emailCardsOf(shown.cards).map((card) => ({
-        id: card.cardId,
-        endDate: card.endDate,
-        htmlContent: card.fileContent,
-      })),
-      textCards: textCardsOf(shown.cards).map((card) => ({
-        id: card.cardId,
-        endDate: card.endDate,
-        content: card.textCopy,
-      })),
-      today,
-    });
-    for (const warning of warnings) (byCard[warning.cardId] ??= []).push(warning);
-    // A card whose warnings read as before keeps the list it had, and is not drawn again.
-    for (const [cardId, list] of Object.entries(byCard)) {
-      const before = lastWarnings.current[cardId];
-      if (
-        before &&
-        before.length === list.length &&
-        before.every((warning, i) => warning.kind === list[i]!.kind && warning.message === list[i]!.message)
-      )
-        byCard[cardId] = before;
-    }
-    lastWarnings.current = byCard;
-    return byCard;
-  }, [
-    today,
-    ...shown.cards.flatMap((card) => [
-      card.cardId,
-      card.cardType,
-      card.endDate,
-      card.cardType === 'email' ? card.fileContent : card.textCopy,
-    ]),
-  ]);
+  const { shownLabels, shownLabelOf, matrix, warningsByCard } = useShownChecks(shown, now);
 
   const selectedVendorObjects = useMemo(
     () => data.vendors.filter((vendor) => shown.session.selectedVendors.includes(vendor.vendorId)),

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { addVendors } from '#shared/api/sends';
-import { EMAIL_LOGS_QUERY_KEY } from '#client/api/sends-key';
+import { SENDS_QUERY_KEY } from '#client/api/sends-key';
 import { call } from '#client/lib/request';
 
 /** 'Add vendors' to a past send; the key makes a retry of the same request safe. */
@@ -21,6 +21,6 @@ export function useAddVendors() {
         body: { vendorIds },
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: EMAIL_LOGS_QUERY_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SENDS_QUERY_KEY }),
   });
 }

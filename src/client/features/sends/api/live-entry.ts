@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { EmailLogEntry } from '#shared/contracts/email-logs';
+import type { SendEntry } from '#shared/contracts/sends';
 import { getSend } from '#shared/api/sends';
-import { EMAIL_LOGS_QUERY_KEY } from '#client/api/sends-key';
+import { SENDS_QUERY_KEY } from '#client/api/sends-key';
 import { LIVE_REFRESH_MS } from '#client/lib/live-refresh';
 import { revalidatingQuery } from '#client/lib/request';
 
@@ -11,10 +11,10 @@ import { revalidatingQuery } from '#client/lib/request';
  * seconds with the ETag of what is held (304 while nothing changed; not while the tab is hidden). What arrives is also
  * written into the log's lists, so the entry behind the dialog shows the same.
  */
-export function useLiveEmailLogEntry(listed: EmailLogEntry): EmailLogEntry {
+export function useLiveSendEntry(listed: SendEntry): SendEntry {
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: [...EMAIL_LOGS_QUERY_KEY, 'entry', listed.id],
+    queryKey: [...SENDS_QUERY_KEY, 'entry', listed.id],
     queryFn: revalidatingQuery(getSend, { params: { id: listed.id } }),
     placeholderData: listed,
     refetchOnMount: 'always',
@@ -24,8 +24,8 @@ export function useLiveEmailLogEntry(listed: EmailLogEntry): EmailLogEntry {
   const fresh = query.isPlaceholderData ? undefined : query.data;
   useEffect(() => {
     if (!fresh) return;
-    queryClient.setQueriesData<EmailLogEntry[]>(
-      { queryKey: EMAIL_LOGS_QUERY_KEY, predicate: (cached) => Array.isArray(cached.state.data) },
+    queryClient.setQueriesData<SendEntry[]>(
+      { queryKey: SENDS_QUERY_KEY, predicate: (cached) => Array.isArray(cached.state.data) },
       (list) => list?.map((entry) => (entry.id === fresh.id ? fresh : entry)),
     );
   }, [fresh, queryClient]);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { revokeLink } from '#shared/api/tracking';
-import { EMAIL_LOGS_QUERY_KEY } from '#client/api/sends-key';
+import { SENDS_QUERY_KEY } from '#client/api/sends-key';
 import { call } from '#client/lib/request';
 
 /** Turns off one vendor's personal page link of a send (issue 14 item 1); the log and open details read it again. */
@@ -9,6 +9,6 @@ export function useRevokeVendorLink() {
   return useMutation({
     mutationFn: ({ logId, vendorId }: { logId: number; vendorId: string }) =>
       call(revokeLink, { params: { id: logId, vendorId } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: EMAIL_LOGS_QUERY_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: SENDS_QUERY_KEY }),
   });
 }

@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import type { EmailLogEntry } from '#shared/contracts/email-logs';
+import type { SendEntry } from '#shared/contracts/sends';
 import { useVendors } from '#client/api/vendors';
 import { EmailPreview } from '#client/components/email-preview';
 import { Button } from '#client/components/ui/button';
@@ -17,7 +17,7 @@ import { formatSentAt } from '../utils/format-date';
  * 'Add vendors' to a past send: pick vendors it did not go to, see the message each would get (the server draws it from
  * the stored cards and files with the send page's composer), send a proof, then add them through the queue.
  */
-export function AddVendorsDialogContent({ entry, onDone }: { entry: EmailLogEntry; onDone: () => void }) {
+export function AddVendorsDialogContent({ entry, onDone }: { entry: SendEntry; onDone: () => void }) {
   const vendors = useVendors();
   const [selected, setSelected] = useState<string[]>([]);
   const [previewId, setPreviewId] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { EmailLogDelivery } from '#shared/contracts/email-logs';
+import type { SendDelivery } from '#shared/contracts/sends';
 import { Button } from '#client/components/ui/button';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { messageOf } from '#client/lib/request';
@@ -8,7 +8,7 @@ import { useCompareMessages } from '../api/compare-messages';
 const KIND_LABELS = { link: 'Link', terms: 'Terms', key: 'Key' } as const;
 
 /** 'Compare messages': for two vendors of a send, their links, terms and keys side by side, read from the stored messages. */
-export function CompareMessages({ logId, deliveries }: { logId: number; deliveries: readonly EmailLogDelivery[] }) {
+export function CompareMessages({ logId, deliveries }: { logId: number; deliveries: readonly SendDelivery[] }) {
   const [a, setA] = useState(deliveries[0]?.vendorId ?? '');
   const [b, setB] = useState(deliveries[1]?.vendorId ?? '');
   const comparison = useCompareMessages(logId, a, b);

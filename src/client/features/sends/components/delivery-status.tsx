@@ -1,4 +1,4 @@
-import type { DeliveryStatus, EmailLogDelivery } from '#shared/contracts/email-logs';
+import type { DeliveryStatus, SendDelivery } from '#shared/contracts/sends';
 import { Badge } from '#client/components/ui/badge';
 import { formatSentAt } from '../utils/format-date';
 
@@ -15,7 +15,7 @@ export function DeliveryBadge({ status }: { status: DeliveryStatus }) {
 }
 
 /** One line on what happened to a delivery beyond its badge, or null when the badge says it all. */
-export function deliveryNote(delivery: EmailLogDelivery): string | null {
+export function deliveryNote(delivery: SendDelivery): string | null {
   switch (delivery.status) {
     case 'failed':
       return delivery.error ?? 'The mail server did not take the message.';

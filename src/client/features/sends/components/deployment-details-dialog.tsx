@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import type { EmailCardDetail, EmailLogEntry, TextCardDetail } from '#shared/contracts/email-logs';
+import type { EmailCardDetail, SendEntry, TextCardDetail } from '#shared/contracts/sends';
 import { formatEndDateShort } from '#shared/rules/end-date-format';
 import { DialogContent } from '#client/components/ui/dialog';
 import { useUser } from '#client/features/auth/api/get-user';
 import { downloadStoredFile, downloadVendorEml } from '../api/downloads';
-import { useLiveEmailLogEntry } from '../api/live-entry';
+import { useLiveSendEntry } from '../api/live-entry';
 import { cardCountsOf, clientNameOf, vendorDeliveriesOf } from '../utils/entry-text';
 import { formatSentAt } from '../utils/format-date';
 import { deliverySpendText, sendSpendText } from '../utils/spend-text';
@@ -20,7 +20,7 @@ import { SendResults } from './send-results';
 import { TrackingStatus } from './tracking-status';
 
 /** Whether the vendor's personal page link in this message still works (not revoked, not expired). */
-const hasLiveLink = (delivery: EmailLogEntry['deliveries'][number]) =>
+const hasLiveLink = (delivery: SendEntry['deliveries'][number]) =>
   delivery.vendorLink !== null &&
   !delivery.vendorLink.revokedAt &&
   new Date(delivery.vendorLink.expiresAt).getTime() > Date.now();
@@ -35,13 +35,13 @@ export function DeploymentDetailsDialogContent({
   onAddVendors,
   isUsingAsNew = false,
 }: {
-  entry: EmailLogEntry;
+  entry: SendEntry;
   onUseAsNew: () => void;
   onAddVendors: () => void;
   isUsingAsNew?: boolean;
 }) {
   // Follows what vendors report while it is open (issue 14 item 6).
-  const entry = useLiveEmailLogEntry(listed);
+  const entry = useLiveSendEntry(listed);
   const { emailCards, textCards } = entry.cardDetails;
   const hasFiles = !entry.filesRemovedAt;
   const sendSpend = sendSpendText(entry);

@@ -1,12 +1,12 @@
 import { History } from 'lucide-react';
 import { useState } from 'react';
-import type { EmailLogDelivery } from '#shared/contracts/email-logs';
+import type { SendDelivery } from '#shared/contracts/sends';
 import { Button } from '#client/components/ui/button';
 import { ListEmpty, ListLoadError, ListLoading } from '#client/components/lists/list-states';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog';
 import { Dialog } from '#client/components/ui/dialog';
 import { PageHeader } from '#client/features/layout/page-header';
-import { useEmailLogs } from '#client/api/sends';
+import { useSends } from '#client/api/sends';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useStartFromSend } from '../hooks/use-start-from-send';
 import { AddVendorsDialogContent } from './add-vendors-dialog';
@@ -24,14 +24,14 @@ export function DeploymentLogPage() {
   const [filters, setFilters] = useState<FilterValues>(NO_FILTERS);
   const [limit, setLimit] = useState(PAGE_SIZE);
   const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
-  const logs = useEmailLogs({
+  const logs = useSends({
     client: filters.client || undefined,
     vendor: filters.vendor || undefined,
     q: search || undefined,
     limit,
   });
   const [openId, setOpenId] = useState<number | null>(null);
-  const [sendAgain, setSendAgain] = useState<{ logId: number; delivery: EmailLogDelivery } | null>(null);
+  const [sendAgain, setSendAgain] = useState<{ logId: number; delivery: SendDelivery } | null>(null);
   const [addToId, setAddToId] = useState<number | null>(null);
   const startFrom = useStartFromSend();
 

@@ -1,5 +1,5 @@
 import { RotateCw, Send } from 'lucide-react';
-import type { EmailLogDelivery, EmailLogEntry } from '#shared/contracts/email-logs';
+import type { SendDelivery, SendEntry } from '#shared/contracts/sends';
 import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
 import { Skeleton } from '#client/components/ui/skeleton';
@@ -25,9 +25,9 @@ export function LogEntryCard({
   onAddVendors,
   isUsingAsNew = false,
 }: {
-  entry: EmailLogEntry;
+  entry: SendEntry;
   onOpen: () => void;
-  onSendAgain: (delivery: EmailLogDelivery) => void;
+  onSendAgain: (delivery: SendDelivery) => void;
   onUseAsNew: () => void;
   onAddVendors: () => void;
   isUsingAsNew?: boolean;

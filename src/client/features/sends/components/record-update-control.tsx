@@ -1,6 +1,6 @@
 import { ClipboardPen } from 'lucide-react';
 import { useState } from 'react';
-import type { EmailLogDelivery } from '#shared/contracts/email-logs';
+import type { SendDelivery } from '#shared/contracts/sends';
 import type { VendorAction } from '#shared/contracts/tracking';
 import { TRACKING_STATUS_LABELS } from '#shared/contracts/responses/tracking';
 import { useRecordVendorUpdate } from '#client/api/sends';
@@ -16,7 +16,7 @@ import { TrackingStatus } from './tracking-status';
  * call), or could not report with an expired, revoked or absent link, recorded on its behalf with the vendor page's own
  * buttons and forms. It shows in the vendor's history as the team's.
  */
-export function RecordUpdateControl({ logId, delivery }: { logId: number; delivery: EmailLogDelivery }) {
+export function RecordUpdateControl({ logId, delivery }: { logId: number; delivery: SendDelivery }) {
   const [isOpen, setIsOpen] = useState(false);
   const record = useRecordVendorUpdate();
   const { tracking } = delivery;

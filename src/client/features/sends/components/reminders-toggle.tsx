@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { EmailLogEntry } from '#shared/contracts/email-logs';
+import type { SendEntry } from '#shared/contracts/sends';
 import { toast } from '#client/components/ui/use-toast';
 import { useSetSendReminders } from '#client/api/sends';
 import { messageOf } from '#client/lib/request';
@@ -8,7 +8,7 @@ import { messageOf } from '#client/lib/request';
  * 'Send reminders to vendors' after the send (issue 14 item 5): turning it off stops every reminder of this send not
  * yet queued; turning it on again lets the next sweep send what is due.
  */
-export function RemindersToggle({ entry, className }: { entry: EmailLogEntry; className?: string }) {
+export function RemindersToggle({ entry, className }: { entry: SendEntry; className?: string }) {
   const id = useId();
   const setReminders = useSetSendReminders();
   // The box follows the click at once (the mutation's pending state arrives a render later), until the answer is held.

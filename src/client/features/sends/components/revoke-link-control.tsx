@@ -1,6 +1,6 @@
 import { Link2Off } from 'lucide-react';
 import { useState } from 'react';
-import type { EmailLogDelivery } from '#shared/contracts/email-logs';
+import type { SendDelivery } from '#shared/contracts/sends';
 import { Button } from '#client/components/ui/button';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog';
 import { toast } from '#client/components/ui/use-toast';
@@ -12,7 +12,7 @@ import { formatSentAt } from '../utils/format-date';
  * One vendor's personal page link in Deployment Details: 'Revoke link' after a confirmation while it works (a forwarded
  * message, a vendor who left), else when it was turned off or ran out. Nothing for a message sent without a link.
  */
-export function RevokeLinkControl({ logId, delivery }: { logId: number; delivery: EmailLogDelivery }) {
+export function RevokeLinkControl({ logId, delivery }: { logId: number; delivery: SendDelivery }) {
   const [isAsking, setIsAsking] = useState(false);
   const revoke = useRevokeVendorLink();
   const link = delivery.vendorLink;

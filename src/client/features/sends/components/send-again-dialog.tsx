@@ -1,4 +1,4 @@
-import type { EmailLogDelivery } from '#shared/contracts/email-logs';
+import type { SendDelivery } from '#shared/contracts/sends';
 import { useSendAgain } from '#client/api/sends';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog';
 import { toast } from '#client/components/ui/use-toast';
@@ -9,7 +9,7 @@ export function SendAgainDialog({
   target,
   onClose,
 }: {
-  target: { logId: number; delivery: EmailLogDelivery } | null;
+  target: { logId: number; delivery: SendDelivery } | null;
   onClose: () => void;
 }) {
   const sendAgain = useSendAgain();

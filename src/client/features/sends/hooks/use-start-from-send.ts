@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { SEND_IN_PROGRESS_MESSAGE } from '#shared/contracts/responses/past-sends';
+import { SEND_IN_PROGRESS_MESSAGE } from '#shared/contracts/responses/sends-reuse';
 import { toast } from '#client/components/ui/use-toast';
 import { messageOf, RequestError } from '#client/lib/request';
 import { useUseAsNewSend } from '../api/use-as-new-send';

@@ -1,4 +1,4 @@
-import type { EmailLogDelivery, EmailLogEntry } from '#shared/contracts/email-logs';
+import type { SendDelivery, SendEntry } from '#shared/contracts/sends';
 import { formatDollars } from '#shared/rules/pricing';
 
 /** Pricing models whose terms carry no dollar figure ahead of results: their terms are shown instead. */
@@ -17,7 +17,7 @@ export function spendFiguresText(spend: { planned: number | null; actual: number
  * One vendor's expected spend in a few words: its dollar figures; for Revshare and CPA its terms ('Split: 60/40');
  * null without tracking, when it cannot deploy, or before a CPM vendor gives a quantity.
  */
-export function deliverySpendText(delivery: EmailLogDelivery): string | null {
+export function deliverySpendText(delivery: SendDelivery): string | null {
   if (!delivery.spend || delivery.tracking?.status === 'cannot-deploy') return null;
   const figures = spendFiguresText(delivery.spend);
   if (figures) return figures;
@@ -27,7 +27,7 @@ export function deliverySpendText(delivery: EmailLogDelivery): string | null {
 }
 
 /** The send's expected spend: its totals, or why there is no dollar figure; null for a send from before tracking. */
-export function sendSpendText(entry: EmailLogEntry): string | null {
+export function sendSpendText(entry: SendEntry): string | null {
   if (!entry.spend) return null;
   const figures = spendFiguresText(entry.spend);
   if (figures) return figures;

@@ -1,4 +1,4 @@
-import type { DeliveryTerms } from '#shared/contracts/email-logs';
+import type { DeliveryTerms } from '#shared/contracts/sends';
 
 /** 'Revshare · Split: 60/40': the terms a vendor's message carried. */
 export const termsText = (terms: DeliveryTerms) =>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { reviewSeedTest } from '#shared/api/tracking';
 import type { SeedTestReview } from '#shared/contracts/tracking';
-import { EMAIL_LOGS_QUERY_KEY } from '#client/api/sends-key';
+import { SENDS_QUERY_KEY } from '#client/api/sends-key';
 import { call } from '#client/lib/request';
 
 /** 'Approve' or 'Request changes' on a vendor's seed test; the board and the log read the new status. */
@@ -13,7 +13,7 @@ export function useReviewSeedTest() {
     onSettled: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['tracking-board'] }),
-        queryClient.invalidateQueries({ queryKey: EMAIL_LOGS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: SENDS_QUERY_KEY }),
       ]);
     },
   });

@@ -3,7 +3,7 @@ import { vendorIdValue } from './vendors';
 
 /** Requests of reusing a past send: 'Use as new send', 'Add vendors' and comparing two vendors' messages. */
 
-export * from './responses/past-sends';
+export * from './responses/sends-reuse';
 
 const vendorIdList = z.array(vendorIdValue, { error: 'must be a list of vendor ids' }).check(
   z.minLength(1, { error: 'must name at least one vendor' }),

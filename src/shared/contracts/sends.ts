@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { rowId } from './common';
 import { vendorIdValue } from './vendors';
 
-export * from './responses/email-logs';
+export * from './responses/sends';
 
 const filterText = z.pipe(
   z.optional(z.string({ error: 'must be text' }).check(z.trim(), z.maxLength(200, { error: 'is too long' }))),
@@ -10,7 +10,7 @@ const filterText = z.pipe(
 );
 
 /** The query of GET /api/email-logs as the server parses it. */
-export const emailLogQuery = z.object({
+export const sendListQuery = z.object({
   client: filterText,
   vendor: filterText,
   q: filterText,
@@ -26,8 +26,8 @@ export const emailLogQuery = z.object({
   ),
 });
 
-export const emailLogIdParams = z.object({ id: rowId });
-export const emailLogDeliveryParams = z.extend(emailLogIdParams, { vendorId: vendorIdValue });
+export const sendIdParams = z.object({ id: rowId });
+export const sendDeliveryParams = z.extend(sendIdParams, { vendorId: vendorIdValue });
 
 /** PUT /api/email-logs/{id}/reminders: turns the send's vendor reminders on or off. */
 export const remindersSetting = z.object({ enabled: z.boolean({ error: 'must be true or false' }) });

@@ -55,7 +55,7 @@ export type MessageKind = (typeof MESSAGE_KINDS)[number];
 export type FollowUpKind = Exclude<MessageKind, 'send' | 'statement'>;
 
 /** One vendor's message of a send. */
-export const emailLogDelivery = z.object({
+export const sendDelivery = z.object({
   vendorId: z.string(),
   vendorName: z.string(),
   status: z.enum(DELIVERY_STATUSES),
@@ -78,10 +78,10 @@ export const emailLogDelivery = z.object({
   /** The vendor's personal page link (ISO date-times); null when the message went without one. */
   vendorLink: z.nullable(z.object({ expiresAt: z.string(), revokedAt: z.nullable(z.string()) })),
 });
-export type EmailLogDelivery = z.infer<typeof emailLogDelivery>;
+export type SendDelivery = z.infer<typeof sendDelivery>;
 
 /** One entry of GET /api/email-logs (newest first). */
-export const emailLogEntry = z.object({
+export const sendEntry = z.object({
   id: z.number(),
   /** ISO date-time. */
   sentAt: z.string(),
@@ -96,7 +96,7 @@ export const emailLogEntry = z.object({
   cardDetails: z.object({ emailCards: z.array(emailCardDetail), textCards: z.array(textCardDetail) }),
   /** The message subject and the cards' subject lines (what ?q= searches). */
   subjects: z.array(z.string()),
-  deliveries: z.array(emailLogDelivery),
+  deliveries: z.array(sendDelivery),
   /** The send's pricing model; null for sends logged before it was kept. */
   pricingModel: z.nullable(z.string()),
   /** The expected spend of the send: its tracked deliveries' figures added up, those that cannot deploy left out; null without tracking. */
@@ -106,12 +106,12 @@ export const emailLogEntry = z.object({
   /** Whether vendors who do not answer get their reminders (issue 14 item 5). */
   remindersEnabled: z.boolean(),
 });
-export type EmailLogEntry = z.infer<typeof emailLogEntry>;
+export type SendEntry = z.infer<typeof sendEntry>;
 
-export const emailLogList = z.array(emailLogEntry);
+export const sendList = z.array(sendEntry);
 
 /** Query parameters of GET /api/email-logs: client slug or name, vendor id or name, subject text, 1-500 entries. */
-export interface EmailLogFilters {
+export interface SendFilters {
   client?: string;
   vendor?: string;
   q?: string;
@@ -130,5 +130,5 @@ export const retryFailedResult = z.extend(deliveryCounts, {
 export type RetryFailedResult = z.infer<typeof retryFailedResult>;
 
 /** POST /api/email-logs/{id}/deliveries/{vendorId}/send-again. */
-export const sendAgainResult = z.extend(deliveryCounts, { id: z.number(), delivery: emailLogDelivery });
+export const sendAgainResult = z.extend(deliveryCounts, { id: z.number(), delivery: sendDelivery });
 export type SendAgainResult = z.infer<typeof sendAgainResult>;

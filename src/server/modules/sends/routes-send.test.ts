@@ -1,61 +1,18 @@
-import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { describe, expect } from 'vitest';
-import { MAX_HTML_OR_CSV_BYTES, MAX_IMAGE_BYTES } from '#shared/contracts/send';
-import { PLACEHOLDERS } from '#shared/email/compose';
-import { test } from '#server/testing/fixtures';
 import { ADMIN_EMAIL, bearer } from '#server/testing/test-app';
 import {
   APPROVALS,
   CREATIVE_HTML,
-  FAST_DELIVERY,
   HUB_PASSWORD,
   PNG_BASE64,
   VENDORS,
   emailLink,
   expectedEmail,
-  seedVendors,
   sendBodyFor,
   textLink,
   vendorPageLinkIn,
 } from '#server/testing/send-fixtures';
-
-const addresses = (field: AddressObject | AddressObject[] | undefined) =>
-  (Array.isArray(field) ? field : field ? [field] : []).flatMap((group) => group.value.map((entry) => entry.address));
-
-/** An app mailing through the SMTP sink, with its own DATA_DIR and fast delivery; `token` is the admin's, with the vendors already set up. */
-const it = test
-  .extend('env', ({ dataDir, smtp }): Record<string, string> => ({
-    DATA_DIR: dataDir,
-    MAIL_TRANSPORT: 'smtp',
-    SMTP_URL: smtp.url,
-    HUB_PASSWORD,
-  }))
-  .extend('appDeps', { delivery: FAST_DELIVERY })
-  .extend('token', { auto: true }, async ({ app, admin }) => {
-    await seedVendors(app, admin);
-    return admin;
-  })
-  .extend(
-    'firstName',
-    async ({ t, token }) =>
-      (await t.app.inject({ method: 'GET', url: '/api/user/first-name', headers: bearer(token) })).json()
-        .firstName as string,
-  )
-  .extend(
-    'send',
-    ({ t, token }) =>
-      (payload: unknown, headers: Record<string, string> = {}) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/send-email-consolidated',
-          headers: { ...bearer(token), ...headers },
-          payload: payload as object,
-        }),
-  )
-  .extend('receivedBy', ({ smtp }) => async (address: string): Promise<ParsedMail[]> => {
-    const parsed = await Promise.all(smtp.received.map((message) => simpleParser(message.raw)));
-    return parsed.filter((mail) => addresses(mail.to).includes(address));
-  });
+import { addresses, it } from './sends-fixtures';
 
 describe('POST /api/send-email-consolidated', () => {
   it('mails each vendor its own message, exactly as the preview composes it', async ({
@@ -231,121 +188,5 @@ describe('POST /api/send-email-consolidated', () => {
       payload: sendBodyFor() as object,
     });
     expect(response.statusCode).toBe(401);
-  });
-
-  it('answers 413 with a message above the file, message and body limits', async ({ t, token, smtp, send }) => {
-    const body = sendBodyFor(['acme1234']);
-    const bigHtml = 'x'.repeat(MAX_HTML_OR_CSV_BYTES + 1);
-    const html = await send({ ...body, emailCards: [{ ...body.emailCards![0]!, htmlContent: bigHtml }] });
-    expect(html.statusCode).toBe(413);
-    expect(html.json().message).toBe(
-      'The HTML file spring-appeal.html is too large: HTML and CSV files may be at most 10 MB each.',
-    );
-
-    const csv = await send({ ...body, emailCards: [{ ...body.emailCards![0]!, csvContent: `link\n${bigHtml}` }] });
-    expect(csv.statusCode).toBe(413);
-    expect(csv.json().message).toMatch(/^The CSV file vendor-links\.csv is too large/);
-
-    const bigImage = Buffer.alloc(MAX_IMAGE_BYTES + 3).toString('base64');
-    const image = await send({ ...body, textCards: [{ ...body.textCards![0]!, fileContent: bigImage }] });
-    expect(image.statusCode).toBe(413);
-    expect(image.json().message).toBe('The image sms-spring.png is too large: images may be at most 5 MB each.');
-
-    const nineMb = 'y'.repeat(9 * 1024 * 1024);
-    const cards = [0, 1, 2].map((i) => ({
-      ...body.emailCards![0]!,
-      id: i === 0 ? 'main' : `email-${i}`,
-      htmlContent: nineMb,
-    }));
-    const links = Object.fromEntries(cards.map((card) => [card.id, { acme1234: emailLink('acme') }]));
-    const total = await send({ ...body, emailCards: cards, allVendorLinks: { ...body.allVendorLinks, ...links } });
-    expect(total.statusCode).toBe(413);
-    expect(total.json().message).toBe(
-      'The attachments come to 27.0 MB; one message may carry at most 20 MB of attachments.',
-    );
-
-    const huge = await t.app.inject({
-      method: 'POST',
-      url: '/api/send-email-consolidated',
-      headers: { ...bearer(token), 'content-type': 'application/json' },
-      payload: `{"selectedVendors":[],"pad":"${'z'.repeat(81 * 1024 * 1024)}"}`,
-    });
-    expect(huge.statusCode).toBe(413);
-    expect(huge.json().message).toMatch(/^The upload is too large/);
-    expect(smtp.received).toHaveLength(0);
-  });
-
-  it('refuses a message over 100 recipients before sending anything', async ({ t, token, smtp, send }) => {
-    const many = Array.from({ length: 50 }, (_, i) => `person${i}@acme.test`);
-    const updated = await t.app.inject({
-      method: 'PUT',
-      url: '/api/vendors/acme1234',
-      headers: bearer(token),
-      payload: { ...VENDORS[0], emails: many },
-    });
-    expect(updated.statusCode).toBe(200);
-    for (let i = 0; i < 49; i++) {
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/approval-emails',
-        headers: bearer(token),
-        payload: { email: `approver${i}@agency.test` },
-      });
-    }
-    const response = await send(sendBodyFor(['bravo5678', 'acme1234']));
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(
-      'The message to Acme Leads would have 101 recipients (To and CC); one message may have at most 100. Remove addresses before sending.',
-    );
-    expect(smtp.received).toHaveLength(0);
-  });
-});
-
-describe('POST /api/send-proof', () => {
-  it('mails the sender the exact message one vendor would get, marked as a proof, and logs nothing', async ({
-    t,
-    token,
-    smtp,
-    firstName,
-  }) => {
-    const body = sendBodyFor();
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/send-proof',
-      headers: bearer(token),
-      payload: { ...body, vendorId: 'carta9012' },
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
-      status: 'sent',
-      messageId: expect.stringMatching(/@dispatch\.local>$/),
-      to: ADMIN_EMAIL,
-      vendorId: 'carta9012',
-    });
-    expect(smtp.received).toHaveLength(1);
-    expect(smtp.received[0]!.to).toEqual([ADMIN_EMAIL]);
-    const mail = await simpleParser(smtp.received[0]!.raw);
-    expect(mail.subject).toBe('[PROOF] New GOA Victory Content');
-    expect(addresses(mail.to)).toEqual([ADMIN_EMAIL]);
-    expect(mail.cc).toBeUndefined();
-    // Where the vendor's link will be, as the preview shows it: a proof makes no link.
-    const expected = expectedEmail(
-      body,
-      'carta9012',
-      { now: t.clock.now(), senderEmail: ADMIN_EMAIL, senderFirstName: firstName },
-      PLACEHOLDERS.vendorPage,
-    );
-    expect(mail.html).toBe(expected.html);
-    expect(mail.attachments.map((attachment) => attachment.filename)).toEqual(['spring-appeal.html', 'sms-spring.png']);
-    expect((await t.app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json()).toEqual([]);
-
-    const noVendor = await t.app.inject({
-      method: 'POST',
-      url: '/api/send-proof',
-      headers: bearer(token),
-      payload: body as object,
-    });
-    expect(noVendor.statusCode).toBe(400);
-    expect(noVendor.json().message).toBe('vendorId is required');
   });
 });

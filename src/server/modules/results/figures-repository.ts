@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '#server/db/client';
+import { contributions } from '#server/db/schema';
+import { toNumber } from './numbers';
+
+export interface FiguresRow {
+  vendorId: string | null;
+  contributions: number;
+  donors: number;
+  newDonors: number;
+  grossCents: number;
+  refundedCents: number;
+}
+
+/**
+ * The figures' counting rules (decision 0039) as the select list of an aggregate over contributions, for any grouping:
+ * contributions, donors, new_donors, gross, refunded. Payouts group them by send and vendor.
+ */
+export const FIGURE_AGGREGATES = sql`count(*) AS contributions,
+           count(DISTINCT donor_hash) FILTER (WHERE refunded_cents < amount_cents) AS donors,
+           count(DISTINCT donor_hash) FILTER (WHERE is_new_donor AND refunded_cents < amount_cents) AS new_donors,
+           coalesce(sum(amount_cents), 0) AS gross, coalesce(sum(refunded_cents), 0) AS refunded`;
+
+/** Per vendor and in total (the row whose vendorId is null), over the attributed contributions `where` selects. */
+async function figures(db: Db, where: ReturnType<typeof sql>): Promise<FiguresRow[]> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    SELECT vendor_id, GROUPING(vendor_id) AS is_total, ${FIGURE_AGGREGATES}
+      FROM ${contributions}
+     WHERE send_id IS NOT NULL AND ${where}
+     GROUP BY GROUPING SETS ((vendor_id), ())`);
+  return result.rows.map((row) => ({
+    vendorId: toNumber(row.is_total) === 1 ? null : (row.vendor_id as string),
+    contributions: toNumber(row.contributions),
+    donors: toNumber(row.donors),
+    newDonors: toNumber(row.new_donors),
+    grossCents: toNumber(row.gross),
+    refundedCents: toNumber(row.refunded),
+  }));
+}
+
+export function sendFigures(db: Db, sendId: number) {
+  return figures(db, sql`send_id = ${sendId}`);
+}
+
+export function clientFigures(db: Db, clientSlug: string, from: Date, to: Date) {
+  return figures(
+    db,
+    sql`client_slug = ${clientSlug} AND contributed_at >= ${from.toISOString()} AND contributed_at < ${to.toISOString()}`,
+  );
+}
+
+/** The vendors of a send (its messages), with the names they were sent under; empty when there is no such send. */
+export async function sendVendors(db: Db, sendId: number) {
+  const result = await db.execute<{ vendor_id: string; vendor_name: string }>(sql`
+    SELECT d.vendor_id, d.vendor_name FROM email_deliveries d
+     WHERE d.log_id = ${sendId} AND d.kind = 'send' ORDER BY d.vendor_name, d.vendor_id`);
+  return result.rows.map((row) => ({ vendorId: row.vendor_id, name: row.vendor_name }));
+}
+
+export async function sendExists(db: Db, sendId: number): Promise<boolean> {
+  const result = await db.execute(sql`SELECT 1 FROM email_logs WHERE id = ${sendId}`);
+  return result.rows.length > 0;
+}
+
+export async function vendorNames(db: Db): Promise<Map<string, string>> {
+  const result = await db.execute<{ vendor_id: string; name: string }>(sql`SELECT vendor_id, name FROM vendors`);
+  return new Map(result.rows.map((row) => [row.vendor_id, row.name]));
+}
+
+/** The rows no send got, grouped by code and reason, largest amount first. */
+export async function unattributed(db: Db, clientSlug: string) {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    SELECT coalesce(matched_code, codes[1], '') AS code,
+           CASE WHEN attribution = 'outside-window' THEN 'outside-window'
+                WHEN attribution = 'ambiguous' THEN 'ambiguous' ELSE 'unmatched' END AS reason,
+           coalesce(array_agg(DISTINCT vendor_id) FILTER (WHERE vendor_id IS NOT NULL), '{}') AS vendor_ids,
+           count(*) AS contributions, coalesce(sum(amount_cents), 0) AS amount
+      FROM ${contributions}
+     WHERE client_slug = ${clientSlug} AND attribution IN ('unmatched', 'ambiguous', 'outside-window')
+     GROUP BY 1, 2
+     ORDER BY amount DESC, code, reason`);
+  return result.rows.map((row) => ({
+    code: row.code as string,
+    reason: row.reason as 'unmatched' | 'outside-window' | 'ambiguous',
+    vendorIds: row.vendor_ids as string[],
+    contributions: toNumber(row.contributions),
+    amountCents: toNumber(row.amount),
+  }));
+}

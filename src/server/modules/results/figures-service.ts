@@ -1,0 +1,73 @@
+import type {
+  ResultFigures,
+  ResultsSummary,
+  SendResults,
+  UnattributedCode,
+  VendorResultFigures,
+} from '#shared/contracts/results';
+import { newYorkDate, newYorkDayStart, nextDay } from '#shared/rules/new-york-time';
+import { badRequest, notFound } from '#server/errors';
+import type { ResultsDeps } from './import';
+import * as codesRepo from './codes-repository';
+import * as figuresRepo from './figures-repository';
+
+export async function listUnattributed(deps: ResultsDeps, clientSlug: string): Promise<UnattributedCode[]> {
+  const [groups, codes] = await Promise.all([
+    figuresRepo.unattributed(deps.db, clientSlug),
+    codesRepo.listResultCodes(deps.db),
+  ]);
+  return groups.map((group) =>
+    group.reason === 'ambiguous'
+      ? {
+          ...group,
+          vendorIds: codes
+            .filter((code) => code.code === group.code)
+            .map((code) => code.vendorId)
+            .sort(),
+        }
+      : group,
+  );
+}
+
+const ZERO: ResultFigures = { contributions: 0, donors: 0, newDonors: 0, grossCents: 0, refundedCents: 0, netCents: 0 };
+
+function withNet(row: figuresRepo.FiguresRow | undefined): ResultFigures {
+  if (!row) return { ...ZERO };
+  const { vendorId: _vendorId, ...figures } = row;
+  return { ...figures, netCents: row.grossCents - row.refundedCents };
+}
+
+export async function sendResults(deps: ResultsDeps, sendId: number): Promise<SendResults> {
+  if (!(await figuresRepo.sendExists(deps.db, sendId))) throw notFound('There is no such send in the Deployment Log.');
+  const [vendors, rows] = await Promise.all([
+    figuresRepo.sendVendors(deps.db, sendId),
+    figuresRepo.sendFigures(deps.db, sendId),
+  ]);
+  const byVendor = new Map(rows.map((row) => [row.vendorId, row]));
+  return {
+    sendId,
+    vendors: vendors.map(({ vendorId, name }) => ({ vendorId, name, ...withNet(byVendor.get(vendorId)) })),
+    totals: withNet(byVendor.get(null)),
+  };
+}
+
+/** Per vendor over the client's contributions dated in [from, to] (New York dates; default: the last 30 days). */
+export async function summary(
+  deps: ResultsDeps,
+  clientSlug: string,
+  range: { from?: string; to?: string },
+): Promise<ResultsSummary> {
+  const today = newYorkDate(deps.clock.now());
+  const to = range.to ?? today;
+  const from = range.from ?? newYorkDate(new Date(newYorkDayStart(to).getTime() - 29 * 86_400_000 + 12 * 3_600_000));
+  if (from > to) throw badRequest('from must be on or before to', { field: 'from' });
+  const [rows, names] = await Promise.all([
+    figuresRepo.clientFigures(deps.db, clientSlug, newYorkDayStart(from), newYorkDayStart(nextDay(to))),
+    figuresRepo.vendorNames(deps.db),
+  ]);
+  const vendors: VendorResultFigures[] = rows
+    .filter((row) => row.vendorId !== null)
+    .map((row) => ({ vendorId: row.vendorId!, name: names.get(row.vendorId!) ?? row.vendorId!, ...withNet(row) }))
+    .sort((a, b) => b.netCents - a.netCents || a.name.localeCompare(b.name));
+  return { client: clientSlug, from, to, vendors, totals: withNet(rows.find((row) => row.vendorId === null)) };
+}

@@ -1,0 +1,94 @@
+import type { PreviewRow, ResultsMapping, ResultsPreview } from '#shared/contracts/results';
+import { attributeRow, statusOf } from '#shared/results/attribution';
+import { ACTBLUE_MAPPING, isActBlueHeader, mappingFits } from '#shared/results/columns';
+import { readRow } from '#shared/results/rows';
+import { badRequest } from '#server/errors';
+import { csvRecords } from './csv-records';
+import { mappingForHeader, tooLargeMessage, type ResultsDeps } from './import';
+import * as attributionRepo from './attribution-repository';
+import * as codesRepo from './codes-repository';
+import * as figuresRepo from './figures-repository';
+import * as settingsRepo from './settings-repository';
+
+const PREVIEW_ROWS = 20;
+/** What the preview reads of the start of a file at most; the client sends at most 256 KB. */
+export const PREVIEW_MAX_BYTES = 512 * 1024;
+
+/**
+ * The start of a file as it would import, stored nowhere: its format and columns, the first rows as mapped and
+ * attributed with the same rule as the import, and the counts over the rows read.
+ */
+export async function previewImport(
+  deps: ResultsDeps,
+  clientSlug: string,
+  given: ResultsMapping | null,
+  body: AsyncIterable<Buffer>,
+): Promise<ResultsPreview> {
+  let header: string[] | null = null;
+  const fieldsRead: { line: number; fields: string[] }[] = [];
+  for await (const rows of csvRecords(body, {
+    maxBytes: Number.MAX_SAFE_INTEGER,
+    tooLarge: tooLargeMessage(deps.maxImportBytes),
+    maxChars: PREVIEW_MAX_BYTES,
+  })) {
+    for (const row of rows) {
+      if (!header) header = row.fields;
+      else fieldsRead.push(row);
+    }
+  }
+  if (!header) throw badRequest('The file is empty: it has no header row and no contributions.');
+  const counts = { rows: 0, matched: 0, unmatched: 0, outsideWindow: 0 };
+  if (!given && !isActBlueHeader(header)) {
+    const { mapping } = await settingsRepo.readSettings(deps.db, clientSlug);
+    return {
+      format: 'unknown',
+      columns: header,
+      mapping: mapping && mappingFits(header, mapping) ? mapping : null,
+      rows: [],
+      counts,
+    };
+  }
+  const read = mappingForHeader(header, given);
+  const [codes, sends, settings, names] = await Promise.all([
+    codesRepo.listResultCodes(deps.db),
+    attributionRepo.listClientSends(deps.db, clientSlug),
+    settingsRepo.readSettings(deps.db, clientSlug),
+    figuresRepo.vendorNames(deps.db),
+  ]);
+  const vendorsByCode = new Map<string, string[]>();
+  for (const { code, vendorId } of codes)
+    vendorsByCode.set(code, [...(vendorsByCode.get(code) ?? []), vendorId].sort());
+  const context = { vendorsByCode, sends, windowDays: settings.attributionWindowDays };
+  const rows: PreviewRow[] = [];
+  for (const { line, fields } of fieldsRead) {
+    const result = readRow(fields, line, read.columns.indexes, read.columns.names);
+    if (!result.ok) throw badRequest(result.message, { line });
+    const decision = attributeRow(result.row, context);
+    const status = statusOf(decision.attribution);
+    counts.rows += 1;
+    if (status === 'matched') counts.matched += 1;
+    else if (status === 'unmatched') counts.unmatched += 1;
+    else if (status === 'outside-window') counts.outsideWindow += 1;
+    if (rows.length < PREVIEW_ROWS) {
+      rows.push({
+        line,
+        id: result.row.sourceId,
+        date: result.row.contributedAt.toISOString(),
+        amountCents: result.row.amountCents,
+        codes: result.row.codes,
+        campaign: result.row.campaign,
+        vendorId: decision.vendorId,
+        vendorName: decision.vendorId ? (names.get(decision.vendorId) ?? decision.vendorId) : null,
+        sendId: decision.sendId,
+        status,
+      });
+    }
+  }
+  return {
+    format: read.format,
+    columns: header,
+    mapping: read.format === 'actblue' ? ACTBLUE_MAPPING : read.mapping,
+    rows,
+    counts,
+  };
+}

@@ -1,0 +1,10 @@
+export const ACTIONS = '/api/vendor-page/actions';
+export const recordUrl = (logId: number, vendorId: string) =>
+  `/api/email-logs/${logId}/deliveries/${vendorId}/tracking`;
+export const SCHEDULE = {
+  action: 'scheduled',
+  date: '2026-03-20',
+  time: '09:30',
+  segment: 'Spring donors',
+  plannedQuantity: 40000,
+};
