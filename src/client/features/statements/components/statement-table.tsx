@@ -40,7 +40,7 @@ export function StatementTable({
       role="region"
       aria-label="Statement lines"
       tabIndex={0}
-      className="statement-table overflow-x-auto rounded-[var(--radius-card)] border border-slate-200"
+      className="statement-table relative min-w-0 overflow-x-auto rounded-[var(--radius-card)] border border-slate-200"
     >
       <table className="w-full min-w-[56rem] border-collapse text-sm">
         <caption className="sr-only">

@@ -69,7 +69,7 @@ export function StatementView({ vendorId, month, isAdmin }: { vendorId: string; 
   return (
     <section
       aria-labelledby="statement-title"
-      className="grid gap-4 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4"
+      className="grid min-w-0 gap-4 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4"
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid min-w-0 gap-1">
