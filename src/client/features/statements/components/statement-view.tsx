@@ -2,6 +2,7 @@ import { Download, Printer } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Statement } from '#shared/contracts/statements';
+import { formatCents } from '#shared/payouts/money';
 import { monthName } from '#shared/payouts/month';
 import { ListLoadError, ListLoading } from '#client/components/lists/list-states';
 import { Badge } from '#client/components/ui/badge';
@@ -77,6 +78,11 @@ export function StatementView({ vendorId, month, isAdmin }: { vendorId: string; 
             {data.vendorName ?? data.vendorId} · {monthName(data.month)}
           </h2>
           <StatementStatus statement={data} />
+          {/* The total up here too: on a phone the table's last column is off to the right. */}
+          <p className="text-sm text-slate-700">
+            Total owed <span className="font-semibold text-slate-900 tabular-nums">{formatCents(data.owedCents)}</span>
+            {data.unknownLines > 0 ? ` (${data.unknownLines} unknown)` : ''}
+          </p>
         </div>
         {/* Room here for 'Send statement' (the statement mail, not built yet). */}
         <div className="flex flex-wrap items-center gap-2">
