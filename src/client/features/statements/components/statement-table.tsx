@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Statement, StatementLine } from '#shared/contracts/statements';
 import { formatCents } from '#shared/payouts/money';
 import { Badge } from '#client/components/ui/badge';
-import { formatNewYorkDay, owedText, quantityText, totalNote } from '../utils/statement-text';
+import { formatNewYorkDay, owedText, quantityParts, totalNote } from '../utils/statement-text';
 
 const number = (value: number) => value.toLocaleString('en-US');
 const cellClass = 'px-3 py-2 align-top';
@@ -21,6 +21,22 @@ function SendLink({ vendorId, sendId, children }: { vendorId: string; sendId: nu
   );
 }
 
+/** The quantity counted, with a larger claim under it in smaller type. */
+function QuantityCell({ line }: { line: StatementLine }) {
+  const { counted, claim } = quantityParts(line);
+  return (
+    <>
+      {counted}
+      {claim ? (
+        <>
+          {' '}
+          <span className="block whitespace-normal text-[13px] text-slate-600">{claim}</span>
+        </>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * A statement's lines, adjustments and total, as one table: on the Statements screen (with the admins' action per line)
  * and in the printable statement (without). An amount nobody knows shows its flag, never $0.00.
@@ -30,10 +46,10 @@ export function StatementTable({
   lineAction,
 }: {
   statement: Statement;
-  /** What an admin may do on a line (accept a reported quantity); none in print. */
+  /** What an admin may do on a line (accept a reported quantity), under its amount; none in print. */
   lineAction?: (line: StatementLine) => ReactNode;
 }) {
-  const columns = lineAction ? 10 : 9;
+  const columns = 9;
   const note = totalNote(statement);
   return (
     <div
@@ -75,11 +91,6 @@ export function StatementTable({
             <th scope="col" className={`${cellClass} text-right`}>
               Owed
             </th>
-            {lineAction ? (
-              <th scope="col" className={cellClass}>
-                <span className="sr-only">Actions</span>
-              </th>
-            ) : null}
           </tr>
         </thead>
         <tbody>
@@ -99,7 +110,7 @@ export function StatementTable({
                 </SendLink>
               </th>
               <td className={cellClass}>{line.clientName ?? line.client ?? 'Unknown client'}</td>
-              <td className={`${cellClass} min-w-[14rem]`}>
+              <td className={`${cellClass} min-w-[10rem]`}>
                 <span className="font-medium">{line.pricingModel ?? 'No pricing model'}</span>
                 <span className="block text-[13px] text-slate-600">{line.termsWording}</span>
               </td>
@@ -107,7 +118,9 @@ export function StatementTable({
               <td className={numberClass}>{number(line.donors)}</td>
               <td className={numberClass}>{number(line.newDonors)}</td>
               <td className={numberClass}>{formatCents(line.netCents)}</td>
-              <td className={numberClass}>{quantityText(line)}</td>
+              <td className={numberClass}>
+                <QuantityCell line={line} />
+              </td>
               <td className={numberClass}>
                 {line.owedCents === null ? <Badge tone="warning">{owedText(line)}</Badge> : owedText(line)}
                 {line.flags.includes('Needs review') ? (
@@ -115,8 +128,9 @@ export function StatementTable({
                     <Badge tone="warning">Needs review</Badge>
                   </span>
                 ) : null}
+                {/* The admin's answer to a flag sits under it. */}
+                {lineAction ? <span className="mt-1 block empty:hidden">{lineAction(line)}</span> : null}
               </td>
-              {lineAction ? <td className={cellClass}>{lineAction(line)}</td> : null}
             </tr>
           ))}
         </tbody>
@@ -141,7 +155,6 @@ export function StatementTable({
                   </span>
                 </td>
                 <td className={numberClass}>{formatCents(adjustment.owedCents)}</td>
-                {lineAction ? <td className={cellClass} /> : null}
               </tr>
             ))}
           </tbody>
@@ -153,7 +166,6 @@ export function StatementTable({
               {note ? <span className="block text-[13px] font-normal text-amber-800">{note}</span> : null}
             </th>
             <td className={numberClass}>{formatCents(statement.owedCents)}</td>
-            {lineAction ? <td className={cellClass} /> : null}
           </tr>
         </tfoot>
       </table>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatNewYorkDay, owedText, quantityText, statusText, totalNote } from './statement-text';
+import { formatDay, formatNewYorkDay, owedText, quantityParts, statusText, totalNote } from './statement-text';
 
 describe('how a statement reads', () => {
   it('says its status with who and when', () => {
@@ -26,10 +26,13 @@ describe('how a statement reads', () => {
   });
 
   it('shows the quantity counted and a larger claim beside it', () => {
-    expect(quantityText({ quantity: null, reportedQuantity: null })).toBe('Not reported');
-    expect(quantityText({ quantity: 5000, reportedQuantity: 5000 })).toBe('5,000');
-    expect(quantityText({ quantity: 10_000, reportedQuantity: 1_000_000_000 })).toBe('10,000 (reported 1,000,000,000)');
-    expect(quantityText({ quantity: 0, reportedQuantity: 20 })).toBe('0 (reported 20)');
+    expect(quantityParts({ quantity: null, reportedQuantity: null })).toEqual({ counted: 'Not reported', claim: null });
+    expect(quantityParts({ quantity: 5000, reportedQuantity: 5000 })).toEqual({ counted: '5,000', claim: null });
+    expect(quantityParts({ quantity: 10_000, reportedQuantity: 1_000_000_000 })).toEqual({
+      counted: '10,000',
+      claim: '(reported 1,000,000,000)',
+    });
+    expect(quantityParts({ quantity: 0, reportedQuantity: 20 })).toEqual({ counted: '0', claim: '(reported 20)' });
   });
 
   it('says how many lines the total leaves out', () => {

@@ -37,12 +37,18 @@ export function owedText(line: Pick<StatementLine, 'owedCents' | 'flags'>): stri
   return line.flags.filter((flag) => flag !== 'Needs review').join(', ') || 'Unknown';
 }
 
-/** The quantity a line counts, and what the vendor reported when that differs (a claim above its plan or limit). */
-export function quantityText(line: Pick<StatementLine, 'quantity' | 'reportedQuantity'>): string {
-  if (line.quantity === null && line.reportedQuantity === null) return 'Not reported';
+/**
+ * The quantity a line counts, and the vendor's claim beside it when that differs (a claim above its plan or limit):
+ * { counted: '10,000', claim: '(reported 1,000,000,000)' }.
+ */
+export function quantityParts(line: Pick<StatementLine, 'quantity' | 'reportedQuantity'>): {
+  counted: string;
+  claim: string | null;
+} {
+  if (line.quantity === null && line.reportedQuantity === null) return { counted: 'Not reported', claim: null };
   const counted = line.quantity === null ? '—' : line.quantity.toLocaleString('en-US');
-  if (line.reportedQuantity === null || line.reportedQuantity === line.quantity) return counted;
-  return `${counted} (reported ${line.reportedQuantity.toLocaleString('en-US')})`;
+  if (line.reportedQuantity === null || line.reportedQuantity === line.quantity) return { counted, claim: null };
+  return { counted, claim: `(reported ${line.reportedQuantity.toLocaleString('en-US')})` };
 }
 
 /** The total, and how many lines it leaves out because their amount is unknown. */
