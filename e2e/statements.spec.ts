@@ -61,6 +61,14 @@ test('an admin finalizes a statement whose month is not over (after the confirma
     [beta, '10.00'],
   ]);
 
+  // A later Revshare send at 60/40 (the gifts came before it: none of them counts for it).
+  const split = await request.post('/api/vendor-splits', {
+    headers: { authorization: `Bearer ${admin}` },
+    data: { vendorId: acme.vendorId, splitRatio: '60/40' },
+  });
+  expect(split.ok(), await split.text()).toBeTruthy();
+  const revshare = await sendThroughApi(request, admin, [acme], { tag, subject: 'Statements split' });
+
   await signInWithToken(page, admin, '/');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Statements' }).click();
   await expect(page.getByRole('heading', { name: 'Statements', level: 1 })).toBeVisible();
@@ -81,9 +89,13 @@ test('an admin finalizes a statement whose month is not over (after the confirma
     '2',
     '2',
     '$65.00',
-    'Not reported',
+    '—',
     '$25.00',
   ]);
+  // The split in words: the first number is the vendor's.
+  await expect(section.getByTestId(`statement-line-${revshare.id}`)).toContainText(
+    'Revshare60/40: vendor 60 %, client 40 %',
+  );
   await expect(section.getByRole('row', { name: /Total owed/ })).toContainText('$25.00');
   await expectNoSeriousA11yViolations(page);
   await screenshots(page, 'statement-open');

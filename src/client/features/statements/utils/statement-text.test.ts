@@ -26,13 +26,27 @@ describe('how a statement reads', () => {
   });
 
   it('shows the quantity counted and a larger claim beside it', () => {
-    expect(quantityParts({ quantity: null, reportedQuantity: null })).toEqual({ counted: 'Not reported', claim: null });
-    expect(quantityParts({ quantity: 5000, reportedQuantity: 5000 })).toEqual({ counted: '5,000', claim: null });
-    expect(quantityParts({ quantity: 10_000, reportedQuantity: 1_000_000_000 })).toEqual({
+    const cpm = { pricingModel: 'CPM' };
+    expect(quantityParts({ ...cpm, quantity: null, reportedQuantity: null })).toEqual({
+      counted: 'Not reported',
+      claim: null,
+    });
+    expect(quantityParts({ pricingModel: 'CPD', quantity: null, reportedQuantity: null })).toEqual({
+      counted: '—',
+      claim: null,
+    });
+    expect(quantityParts({ ...cpm, quantity: 5000, reportedQuantity: 5000 })).toEqual({
+      counted: '5,000',
+      claim: null,
+    });
+    expect(quantityParts({ ...cpm, quantity: 10_000, reportedQuantity: 1_000_000_000 })).toEqual({
       counted: '10,000',
       claim: '(reported 1,000,000,000)',
     });
-    expect(quantityParts({ quantity: 0, reportedQuantity: 20 })).toEqual({ counted: '0', claim: '(reported 20)' });
+    expect(quantityParts({ ...cpm, quantity: 0, reportedQuantity: 20 })).toEqual({
+      counted: '0',
+      claim: '(reported 20)',
+    });
   });
 
   it('says how many lines the total leaves out', () => {

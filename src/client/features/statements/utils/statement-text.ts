@@ -41,11 +41,13 @@ export function owedText(line: Pick<StatementLine, 'owedCents' | 'flags'>): stri
  * The quantity a line counts, and the vendor's claim beside it when that differs (a claim above its plan or limit):
  * { counted: '10,000', claim: '(reported 1,000,000,000)' }.
  */
-export function quantityParts(line: Pick<StatementLine, 'quantity' | 'reportedQuantity'>): {
+export function quantityParts(line: Pick<StatementLine, 'pricingModel' | 'quantity' | 'reportedQuantity'>): {
   counted: string;
   claim: string | null;
 } {
-  if (line.quantity === null && line.reportedQuantity === null) return { counted: 'Not reported', claim: null };
+  // Only a CPM amount needs a quantity: for the other models none is nothing missing.
+  if (line.quantity === null && line.reportedQuantity === null)
+    return { counted: line.pricingModel === 'CPM' ? 'Not reported' : '—', claim: null };
   const counted = line.quantity === null ? '—' : line.quantity.toLocaleString('en-US');
   if (line.reportedQuantity === null || line.reportedQuantity === line.quantity) return { counted, claim: null };
   return { counted, claim: `(reported ${line.reportedQuantity.toLocaleString('en-US')})` };
