@@ -199,13 +199,15 @@ test("a vendor's claim of 1,000,000,000 is counted up to the limit an admin sets
   const settings = page.getByRole('dialog', { name: 'Vendor Settings' });
   const limit = settings.getByLabel('Largest quantity a vendor may report without a planned quantity');
   await limit.fill('ten thousand');
-  await settings.getByRole('button', { name: 'Save limit' }).click();
+  await settings.getByRole('button', { name: 'Set limit' }).click();
   await expect(settings.getByText('Enter a whole number of messages, or leave it empty for no limit.')).toBeVisible();
   await limit.fill('10,000');
-  await settings.getByRole('button', { name: 'Save limit' }).click();
-  await expect(settings.getByRole('button', { name: 'Save limit' })).toBeDisabled();
+  await settings.getByRole('button', { name: 'Set limit' }).click();
+  await expect(settings.getByRole('button', { name: 'Set limit' })).toBeDisabled();
   await expect(limit).toHaveValue('10000');
+  await limit.scrollIntoViewIfNeeded();
   await expectNoSeriousA11yViolations(page);
+  await screenshots(page, 'vendor-settings-quantity-limit', { fullPage: false });
   await settings.getByRole('button', { name: 'Done' }).click();
 
   // Counted up to the limit: $4 a thousand × 10 = $40.00, still 'Needs review'.

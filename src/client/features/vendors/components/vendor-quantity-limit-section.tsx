@@ -72,7 +72,7 @@ export function VendorQuantityLimitSection({ vendorId, isAdmin }: { vendorId: st
               className="max-w-48 tabular-nums"
             />
             <Button type="submit" variant="secondary" disabled={save.isPending || draft === null}>
-              {save.isPending ? 'Saving...' : 'Save limit'}
+              {save.isPending ? 'Setting...' : 'Set limit'}
             </Button>
           </div>
           {problem ? (
