@@ -85,6 +85,24 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   expect(serious.map((violation) => `${violation.id}: ${violation.targets.join(', ')}`)).toEqual([]);
 }
 
+/**
+ * Screenshots at the desktop and the phone width (looked at when the spec was written): the whole page from its top,
+ * or the viewport as it is (a dialog scrolls on its own).
+ */
+export async function screenshots(page: Page, name: string, { fullPage = true } = {}) {
+  for (const [width, height, size] of [
+    [1280, 900, 'desktop'],
+    [390, 844, 'phone'],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: test.info().outputPath(`${name}-${size}.png`), fullPage });
+    // Nothing wider than the screen: the tables scroll inside their own regions.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 /** Fails the test on any console error or uncaught exception in the page. */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [

@@ -1,24 +1,14 @@
 import type { Page } from '@playwright/test';
-import { ADMIN_EMAIL, expect, expectNoSeriousA11yViolations, signInWithToken, test, tokenFor } from './fixtures';
+import {
+  ADMIN_EMAIL,
+  expect,
+  expectNoSeriousA11yViolations,
+  screenshots,
+  signInWithToken,
+  test,
+  tokenFor,
+} from './fixtures';
 import { cpdSend } from './send-fixtures';
-
-/**
- * Screenshots at the desktop and the phone width (looked at when the spec was written): the whole page from its top,
- * or the viewport as it is (a dialog scrolls on its own).
- */
-async function screenshots(page: Page, name: string, { fullPage = true } = {}) {
-  for (const [width, height, size] of [
-    [1280, 900, 'desktop'],
-    [390, 844, 'phone'],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: test.info().outputPath(`${name}-${size}.png`), fullPage });
-    // Nothing wider than the screen: the tables scroll inside their own regions.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** Chooses a CSV in the import area's drop zone (its file input: the first on the screen). */
 async function chooseResultsFile(page: Page, name: string, content: string) {

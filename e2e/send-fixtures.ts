@@ -178,7 +178,7 @@ export async function sendThroughApi(
     subject,
     pricingModel = 'Revshare',
     linkVendors = vendors,
-  }: { tag: string; subject: string; pricingModel?: 'Revshare' | 'CPD'; linkVendors?: readonly TestVendor[] },
+  }: { tag: string; subject: string; pricingModel?: 'Revshare' | 'CPD' | 'CPM'; linkVendors?: readonly TestVendor[] },
 ): Promise<SendCounts> {
   const sent = await request.post('/api/send-email-consolidated', {
     headers: { authorization: `Bearer ${token}` },

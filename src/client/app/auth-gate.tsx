@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, Outlet } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { useUser } from '../features/auth/api/get-user';
 import { AppLayout } from '../features/layout/app-layout';
@@ -18,12 +18,15 @@ function SignInPage() {
   );
 }
 
-/** Signed in: the layout around the route's screen. Signed out: the sign-in screen (home) or a redirect to /auth. */
-export function AuthGate({ signedOut }: { signedOut: 'sign-in' | 'redirect' }) {
+/**
+ * Signed in: the layout around the route's screen (or, `bare`, the screen alone: a printable document). Signed out: the
+ * sign-in screen (home) or a redirect to /auth.
+ */
+export function AuthGate({ signedOut, bare = false }: { signedOut: 'sign-in' | 'redirect'; bare?: boolean }) {
   const { user, isLoading } = useUser();
   if (isLoading) return <FullPageSpinner />;
   if (!user) return signedOut === 'sign-in' ? <SignInPage /> : <Navigate to="/auth" replace />;
-  return <AppLayout user={user} />;
+  return bare ? <Outlet /> : <AppLayout user={user} />;
 }
 
 export function SignInRoute() {

@@ -69,6 +69,10 @@ const routes: RouteObject[] = [
             element: lazyPage(() => import('../features/results/components/results-page'), 'ResultsPage'),
           },
           {
+            path: '/statements',
+            element: lazyPage(() => import('../features/statements/components/statements-page'), 'StatementsPage'),
+          },
+          {
             path: '/vendors',
             element: lazyPage(() => import('../features/vendors/components/vendors-page'), 'VendorsPage'),
           },
@@ -79,6 +83,19 @@ const routes: RouteObject[] = [
           {
             path: '/settings',
             element: lazyPage(() => import('../features/settings/components/settings-page'), 'SettingsPage'),
+          },
+        ],
+      },
+      {
+        // A statement as a document to print: signed in, without the app's sidebar.
+        element: <AuthGate signedOut="redirect" bare />,
+        children: [
+          {
+            path: '/statements/:vendorId/:month/print',
+            element: lazyPage(
+              () => import('../features/statements/components/print-statement-page'),
+              'PrintStatementPage',
+            ),
           },
         ],
       },

@@ -4,7 +4,7 @@ import type { DeliveryTerms } from '../contracts/sends';
 import { vendorTerms } from '../rules/pricing';
 import { centsOfDollarText, decimalDollars, divideRounded, formatCents } from './money';
 import { owedFor } from './owed';
-import { MONTH_PATTERN, monthBounds, newYorkMonth, nextMonth } from './month';
+import { MONTH_PATTERN, monthBounds, monthName, newYorkMonth, nextMonth, previousMonth } from './month';
 import { countedQuantity } from './quantity';
 import { adjustmentOf, statementTotal } from './statement';
 import { payoutTermsOf, splitWording, termsWording } from './terms';
@@ -250,5 +250,24 @@ describe('statement months in New York time', () => {
     });
     expect(nextMonth('2026-12')).toBe('2027-01');
     expect(['2026-13', '2026-00', '26-01', '2026-1'].some((month) => MONTH_PATTERN.test(month))).toBe(false);
+  });
+
+  it('steps back a month across a year, and names a month for people', () => {
+    expect([previousMonth('2026-03'), previousMonth('2026-01'), previousMonth('2026-10')]).toEqual([
+      '2026-02',
+      '2025-12',
+      '2026-09',
+    ]);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 9998 }), fc.integer({ min: 1, max: 12 }), (year, number) => {
+        const month = `${String(year).padStart(4, '0')}-${String(number).padStart(2, '0')}`;
+        expect(previousMonth(nextMonth(month))).toBe(month);
+      }),
+    );
+    expect([monthName('2026-03'), monthName('2025-12'), monthName('2027-01')]).toEqual([
+      'March 2026',
+      'December 2025',
+      'January 2027',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Statement } from '../contracts/statements';
-import { composeStatementMail, monthName } from './statement-mail';
+import { composeStatementMail } from './statement-mail';
 
 const statement = (overrides: Partial<Statement>): Statement => ({
   vendorId: 'acme1234',
@@ -60,9 +60,5 @@ describe('the statement mail', () => {
     const mail = composeStatementMail({ statement: statement({}), vendorName: '<b>A&B</b>', signerFirstName: 'Dana' });
     expect(mail.html).toContain('<p>Hi &lt;b&gt;A&amp;B&lt;/b&gt;,</p>');
     expect(mail.html).toContain('<p>Thanks,<br>Dana</p>');
-  });
-
-  it('names months', () => {
-    expect(['2026-01', '2026-12'].map(monthName)).toEqual(['January 2026', 'December 2026']);
   });
 });

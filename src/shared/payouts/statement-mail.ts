@@ -1,6 +1,7 @@
 import type { Statement } from '../contracts/statements';
 import { escapeHtml } from '../email/format';
 import { formatCents } from './money';
+import { monthName } from './month';
 
 export interface StatementMailInput {
   statement: Statement;
@@ -16,27 +17,6 @@ export interface StatementMail {
   text: string;
   /** The attached CSV's file name. */
   csvFileName: string;
-}
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** '2026-03' → 'March 2026'. */
-export function monthName(month: string): string {
-  const [year, number] = month.split('-');
-  return `${MONTH_NAMES[Number(number) - 1] ?? month} ${year}`;
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;

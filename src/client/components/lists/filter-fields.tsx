@@ -47,15 +47,20 @@ export function ClientFilter({
   );
 }
 
-/** 'Vendor': every vendor by name, or all (''); the value is the vendor's id. Says so while the list loads. */
+/**
+ * 'Vendor': every vendor by name, or all (''); the value is the vendor's id. Says so while the list loads. Where a
+ * vendor must be chosen (the Statements screen), `noneLabel` names the empty choice.
+ */
 export function VendorFilter({
   id,
   value,
   onChange,
+  noneLabel = 'All vendors',
 }: {
   id: string;
   value: string;
   onChange: (value: string) => void;
+  noneLabel?: string;
 }) {
   const vendors = useVendors();
   const vendorOptions = [...(vendors.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
@@ -63,7 +68,7 @@ export function VendorFilter({
     <div className="min-w-0">
       <Label htmlFor={id}>Vendor</Label>
       <select id={id} className={selectClass} value={value} onChange={(event) => onChange(event.target.value)}>
-        <option value="">{vendors.isPending ? 'All vendors (loading...)' : 'All vendors'}</option>
+        <option value="">{vendors.isPending ? `${noneLabel} (loading...)` : noneLabel}</option>
         {vendorOptions.map((vendor) => (
           <option key={vendor.vendorId} value={vendor.vendorId}>
             {vendor.name}

@@ -1,5 +1,6 @@
 import {
   ChartColumn,
+  FileSpreadsheet,
   History,
   Home,
   KanbanSquare,
@@ -28,6 +29,7 @@ const NAV_ITEMS: NavItem[] = [
   { to: '/deployment-log', label: 'Deployment Log', icon: History },
   { to: '/tracking', label: 'Tracking', icon: KanbanSquare },
   { to: '/results', label: 'Results', icon: ChartColumn },
+  { to: '/statements', label: 'Statements', icon: FileSpreadsheet },
   { to: '/vendors', label: 'Vendors', icon: Users },
   { to: '/approvals', label: 'Approvals', icon: MailCheck },
   { to: '/settings', label: 'Settings', icon: Settings, adminOnly: true },

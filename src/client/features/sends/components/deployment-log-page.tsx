@@ -1,5 +1,6 @@
 import { History } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { SendDelivery } from '#shared/contracts/sends';
 import { Button } from '#client/components/ui/button';
 import { ListEmpty, ListLoadError, ListLoading } from '#client/components/lists/list-states';
@@ -21,7 +22,9 @@ const MAX_ENTRIES = 500;
 const SEARCH_DEBOUNCE_MS = 300;
 
 export function DeploymentLogPage() {
-  const [filters, setFilters] = useState<FilterValues>(NO_FILTERS);
+  // A link to one send (a statement's line: ?vendor=ID&send=ID) opens on that vendor's sends with its Details open.
+  const [params] = useSearchParams();
+  const [filters, setFilters] = useState<FilterValues>(() => ({ ...NO_FILTERS, vendor: params.get('vendor') ?? '' }));
   const [limit, setLimit] = useState(PAGE_SIZE);
   const search = useDebouncedValue(filters.search.trim(), SEARCH_DEBOUNCE_MS);
   const logs = useSends({
@@ -30,7 +33,7 @@ export function DeploymentLogPage() {
     q: search || undefined,
     limit,
   });
-  const [openId, setOpenId] = useState<number | null>(null);
+  const [openId, setOpenId] = useState<number | null>(() => Number(params.get('send')) || null);
   const [sendAgain, setSendAgain] = useState<{ logId: number; delivery: SendDelivery } | null>(null);
   const [addToId, setAddToId] = useState<number | null>(null);
   const startFrom = useStartFromSend();

@@ -7,6 +7,7 @@ import { RequestError } from '#client/lib/request';
 import { useVendorGone } from '../hooks/use-vendor-gone';
 import { DeleteVendorDialog } from './delete-vendor-dialog';
 import { VendorContactSection } from './vendor-contact-section';
+import { VendorQuantityLimitSection } from './vendor-quantity-limit-section';
 import { VendorResultCodesSection } from './vendor-result-codes-section';
 import { VendorTermsSection } from './vendor-terms-section';
 
@@ -66,6 +67,8 @@ export function VendorSettingsDialogContent({
         <VendorTermsSection vendor={vendor} onSaveError={onSaveError} />
         <hr className="border-slate-200" />
         <VendorResultCodesSection vendorId={vendor.vendorId} isAdmin={isAdmin} />
+        <hr className="border-slate-200" />
+        <VendorQuantityLimitSection vendorId={vendor.vendorId} isAdmin={isAdmin} />
       </div>
       {isAdmin ? (
         <DeleteVendorDialog
