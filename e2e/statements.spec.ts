@@ -137,6 +137,7 @@ test('an admin finalizes a statement whose month is not over (after the confirma
   await expect(section.getByTestId('statement-mail')).toContainText(`Sent · `);
   await expect(section.getByTestId('statement-mail')).toContainText(`by ${ADMIN_EMAIL}`);
   await expect(section.getByRole('button', { name: 'Send statement' })).toHaveCount(0);
+  await screenshots(page, 'statement-sent');
 
   // The printable statement: the document alone, with the same lines and total.
   await section.getByRole('link', { name: 'Print' }).click();

@@ -7,6 +7,7 @@ import {
   markStatementPaid,
   sendStatement,
 } from '#shared/api/statements';
+import { LIVE_REFRESH_MS } from '#client/lib/live-refresh';
 import { call, requestRaw, urlOf } from '#client/lib/request';
 import { saveBlob } from '#client/lib/save-blob';
 
@@ -29,6 +30,11 @@ export const useStatement = (vendorId: string, month: string) =>
     queryKey: [...STATEMENTS_KEY, vendorId, month],
     queryFn: ({ signal }) => call(getStatement, { query: { vendorId, month }, signal }),
     enabled: vendorId !== '' && month !== '',
+    // While the statement's message is on its way, the screen follows it to 'sent' (or why not).
+    refetchInterval: (query) =>
+      query.state.data?.mail?.status === 'pending' || query.state.data?.mail?.status === 'sending'
+        ? LIVE_REFRESH_MS
+        : false,
   });
 
 function useStatementMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
