@@ -286,9 +286,13 @@ test('Deployment Details, the Deployment Log entry and the Tracking board show w
     entry.getByRole('list', { name: 'Vendors' }).getByRole('listitem').filter({ hasText: acme.name }),
   ).toContainText('Owed $25.00');
   await expect(entry).not.toContainText('Expected spend:');
+  await screenshots(page, 'owed-deployment-log');
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tracking' }).click();
-  const card = (vendor: TestVendor) => page.getByRole('listitem').filter({ hasText: vendor.name });
+  await expect(page.getByRole('heading', { name: 'Tracking', level: 1 })).toBeVisible();
+  // Neither vendor has reported anything: both cards are in the 'Sent' column.
+  const card = (vendor: TestVendor) =>
+    page.getByRole('region', { name: 'Sent', exact: true }).getByRole('listitem').filter({ hasText: vendor.name });
   await expect(card(acme)).toContainText('Owed $25.00 · Send owed $25.00');
   await expect(card(beta)).toContainText('Send owed $25.00');
   await expect(card(beta)).not.toContainText('Owed $');
