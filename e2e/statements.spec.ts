@@ -251,3 +251,53 @@ test("a vendor's claim of 1,000,000,000 is counted up to the limit an admin sets
     'Leaves out 1 line whose amount is unknown.',
   );
 });
+
+test('Deployment Details, the Deployment Log entry and the Tracking board show what a vendor is owed once results are imported; a vendor without results keeps its expected spend', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { admin, tag, logId, acme, beta } = await cpdSend(request, 'Payouts');
+  await signInWithToken(page, admin, '/deployment-log');
+  const entry = page.getByTestId(`log-entry-${logId}`);
+  await expect(entry).toContainText('Expected spend:');
+  await entry.getByRole('button', { name: /show the Deployment Details/ }).click();
+  const details = page.getByRole('dialog', { name: 'Deployment Details' });
+  const vendorRow = (vendor: TestVendor) =>
+    details.getByRole('list', { name: 'Vendors' }).getByRole('listitem').filter({ hasText: vendor.name });
+  await expect(details.getByText('Expected spend of this send:')).toBeVisible();
+  await expect(details).not.toContainText('Owed');
+
+  // Acme's two donors at $12.50 a donor, imported while the details are open: they follow the import.
+  await importGifts(request, admin, tag, [
+    [acme, '25.00'],
+    [acme, '40.00'],
+  ]);
+  await expect(details.getByText('Owed for this send: $25.00', { exact: true })).toBeVisible();
+  await expect(vendorRow(acme)).toContainText('Owed $25.00');
+  await expect(vendorRow(beta)).not.toContainText('Owed');
+  await expect(details.getByText('Expected spend of this send:')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await screenshots(page, 'owed-deployment-details');
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+  await expect(entry).toContainText('Owed: $25.00');
+  await expect(
+    entry.getByRole('list', { name: 'Vendors' }).getByRole('listitem').filter({ hasText: acme.name }),
+  ).toContainText('Owed $25.00');
+  await expect(entry).not.toContainText('Expected spend:');
+  await screenshots(page, 'owed-deployment-log');
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tracking' }).click();
+  await expect(page.getByRole('heading', { name: 'Tracking', level: 1 })).toBeVisible();
+  // Neither vendor has reported anything: both cards are in the 'Sent' column.
+  const card = (vendor: TestVendor) =>
+    page.getByRole('region', { name: 'Sent', exact: true }).getByRole('listitem').filter({ hasText: vendor.name });
+  await expect(card(acme)).toContainText('Owed $25.00 · Send owed $25.00');
+  await expect(card(beta)).toContainText('Send owed $25.00');
+  await expect(card(beta)).not.toContainText('Owed $');
+  await expect(page.getByText(/^Owed for (these|the) deployments (shown )?with results:/)).toBeVisible();
+  await expect(page.getByText(/^Expected spend of (these|the) deployments (shown )?without results:/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await screenshots(page, 'owed-tracking-board');
+});

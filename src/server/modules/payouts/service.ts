@@ -1,6 +1,8 @@
+import type { AmountOwedView, OwedTotal } from '#shared/contracts/responses/owed';
 import type { LineFlag, StatementLine } from '#shared/contracts/statements';
 import { owedFor } from '#shared/payouts/owed';
 import { countedQuantity } from '#shared/payouts/quantity';
+import { statementTotal } from '#shared/payouts/statement';
 import { payoutTermsOf, termsWording } from '#shared/payouts/terms';
 import type { Db } from '#server/db/client';
 import * as repo from './repository';
@@ -62,4 +64,34 @@ export function amountOwedOf(inputs: repo.OwedInputs): AmountOwed {
  */
 export async function amountsOwed(db: Db, selection: repo.DeliverySelection): Promise<AmountOwed[]> {
   return (await repo.listOwedInputs(db, selection)).map(amountOwedOf);
+}
+
+/** What the screens that follow sends show of the amounts owed: per vendor of a send, and per send. */
+export interface SendsOwed {
+  /** A vendor's amount owed for a send; null while the send has no results for it. */
+  of(sendId: number, vendorId: string): AmountOwedView | null;
+  /** The send's amounts owed added up over its vendors with results; null when none has any. */
+  totalOf(sendId: number): OwedTotal | null;
+}
+
+/**
+ * The amounts owed for every vendor of these sends, for the Deployment Log, Deployment Details and the Tracking board:
+ * one `amountsOwed` call for all of them. A vendor has an amount once the send has results for it (any attributed
+ * contribution, refunded or not); before that its screens keep the expected spend by its terms.
+ */
+export async function owedOnceResultsExist(db: Db, sendIds: readonly number[]): Promise<SendsOwed> {
+  const owed = new Map<string, AmountOwedView>();
+  const bySend = new Map<number, AmountOwed[]>();
+  for (const line of await amountsOwed(db, { sendIds: [...new Set(sendIds)] })) {
+    if (line.contributions === 0) continue;
+    owed.set(`${line.sendId}:${line.vendorId}`, { owedCents: line.owedCents, flags: line.flags });
+    const lines = bySend.get(line.sendId) ?? [];
+    lines.push(line);
+    bySend.set(line.sendId, lines);
+  }
+  const totals = new Map([...bySend].map(([sendId, lines]) => [sendId, statementTotal(lines, [])]));
+  return {
+    of: (sendId, vendorId) => owed.get(`${sendId}:${vendorId}`) ?? null,
+    totalOf: (sendId) => totals.get(sendId) ?? null,
+  };
 }

@@ -103,6 +103,7 @@ describe('GET /api/email-logs', () => {
           addedBy: null,
           tracking: expect.objectContaining({ status: 'sent', receivedAt: null }),
           spend: { planned: null, actual: null },
+          owed: null,
           vendorLink: { expiresAt: expect.any(String), revokedAt: null },
         },
         {
@@ -123,11 +124,13 @@ describe('GET /api/email-logs', () => {
           addedBy: null,
           tracking: expect.objectContaining({ status: 'sent', receivedAt: null }),
           spend: { planned: null, actual: null },
+          owed: null,
           vendorLink: { expiresAt: expect.any(String), revokedAt: null },
         },
       ],
       pricingModel: 'Revshare',
       spend: { planned: null, actual: null, expected: null },
+      owed: null,
       filesRemovedAt: null,
       remindersEnabled: true,
     });

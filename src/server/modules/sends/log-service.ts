@@ -14,6 +14,7 @@ import type { FileStorage } from '#server/storage/storage';
 import type { PricingModel } from '#shared/contracts/vendors';
 import { expectedSpend, totalSpend, type SpendTotal } from '#shared/rules/spend';
 import { recordAudit } from '../audit/repository';
+import { owedOnceResultsExist, type SendsOwed } from '../payouts/service';
 import { findByLogAndVendor } from '../tracking/repository';
 import { trackingStateOf, type TrackingStateFields } from '../tracking/views';
 import * as repo from './log-repository';
@@ -50,7 +51,8 @@ type DeliveryFields = {
   linkRevokedAt?: Date | null;
 };
 
-export function deliveryView(delivery: DeliveryFields): SendDelivery {
+/** One vendor's message of a send as the log shows it; `owed` says what it is owed once the send has results for it. */
+export function deliveryView(delivery: DeliveryFields, owed: SendDelivery['owed']): SendDelivery {
   const status = publicStatus(delivery.status);
   return {
     vendorId: delivery.vendorId,
@@ -71,6 +73,7 @@ export function deliveryView(delivery: DeliveryFields): SendDelivery {
             deployed: delivery.tracking.deployedQuantity,
           })
         : null,
+    owed,
     vendorLink:
       delivery.hasVendorLink && delivery.linkExpiresAt
         ? { expiresAt: delivery.linkExpiresAt.toISOString(), revokedAt: delivery.linkRevokedAt?.toISOString() ?? null }
@@ -88,17 +91,23 @@ function sendSpendOf(deliveries: readonly SendDelivery[]): SpendTotal | null {
 
 export async function listSendEntries({ db }: SendLogDeps, filters: repo.LogFilters): Promise<SendEntry[]> {
   const entries = await repo.listLogs(db, filters);
-  return entries.map(({ log, deliveries }) => entryView(log, deliveries.map(deliveryView)));
+  // The amounts owed of every entry listed, in one call.
+  const owed = await owedOnceResultsExist(
+    db,
+    entries.map(({ log }) => log.id),
+  );
+  return entries.map(({ log, deliveries }) => entryView(log, deliveries, owed));
 }
 
 /** One send's log entry, as the list shows it. */
 export async function getSendEntry({ db }: SendLogDeps, logId: number): Promise<SendEntry> {
   const found = await repo.findLog(db, logId);
   if (!found) throw notFound('This send was not found.');
-  return entryView(found.log, found.deliveries.map(deliveryView));
+  return entryView(found.log, found.deliveries, await owedOnceResultsExist(db, [logId]));
 }
 
-function entryView(log: repo.LogRow, deliveries: SendDelivery[]): SendEntry {
+function entryView(log: repo.LogRow, rows: readonly DeliveryFields[], owed: SendsOwed): SendEntry {
+  const deliveries = rows.map((row) => deliveryView(row, owed.of(log.id, row.vendorId)));
   return {
     id: log.id,
     sentAt: log.sentAt.toISOString(),
@@ -114,6 +123,7 @@ function entryView(log: repo.LogRow, deliveries: SendDelivery[]): SendEntry {
     deliveries,
     pricingModel: log.pricingModel,
     spend: sendSpendOf(deliveries),
+    owed: owed.totalOf(log.id),
     filesRemovedAt: log.filesRemovedAt?.toISOString() ?? null,
     remindersEnabled: log.remindersEnabled,
   };
@@ -205,5 +215,6 @@ export async function sendAgain(
     throw conflict(`The message to ${current.vendorName} changed meanwhile; reload to see its status.`);
   const counts = await deliveries.waitForFirstAttempts(logId);
   const updated = await repo.findDelivery(db, logId, vendorId);
-  return { id: logId, ...counts, delivery: deliveryView(updated!) };
+  const owed = await owedOnceResultsExist(db, [logId]);
+  return { id: logId, ...counts, delivery: deliveryView(updated!, owed.of(logId, vendorId)) };
 }

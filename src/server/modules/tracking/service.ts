@@ -15,6 +15,7 @@ import { seedTestReviewBody } from '#shared/email/follow-up';
 import { newYorkDate, newYorkDayStart, nextDay } from '#shared/rules/new-york-time';
 import { expectedSpend, totalSpend, type ExpectedSpend, type SpendTotal } from '#shared/rules/spend';
 import { applySeedTestReview, isOverdue, isRepeatedReview } from '#shared/rules/tracking';
+import { owedOnceResultsExist } from '../payouts/service';
 import { checkSenderOrAdmin } from '../sends/sender-or-admin';
 import * as repo from './repository';
 import { applyVendorActionFor, type RequestOrigin } from './vendor-service';
@@ -156,7 +157,7 @@ export async function reviewSeedTest(
 /**
  * The Tracking board: every open delivery matching the filters and the most recent closed ones, each with its status,
  * whether it is overdue, its own expected spend and its send's (over all of that send's deliveries, whatever the
- * filters show). The dates are New York days, as everything else the team and vendors schedule.
+ * filters show), and, once the send has results, what the vendor is owed and the send's amounts owed added up. The dates are New York days, as everything else the team and vendors schedule.
  */
 export async function getTrackingBoard(
   { db, clock, boardLimits: limits = BOARD_LIMITS }: TrackingDeps,
@@ -176,7 +177,9 @@ export async function getTrackingBoard(
   const rows = [...open, ...closed].sort(
     (a, b) => b.sentAt.getTime() - a.sentAt.getTime() || a.deliveryId - b.deliveryId,
   );
-  const sendSpend = await spendOfSends(db, [...new Set(rows.map((row) => row.logId))]);
+  const logIds = [...new Set(rows.map((row) => row.logId))];
+  const sendSpend = await spendOfSends(db, logIds);
+  const owed = await owedOnceResultsExist(db, logIds);
   const omitted = { open: (open[0]?.matching ?? 0) - open.length, closed: (closed[0]?.matching ?? 0) - closed.length };
   return {
     today,
@@ -192,6 +195,8 @@ export async function getTrackingBoard(
       terms: `${row.terms.label}: ${row.terms.items.map((item) => `${item.label}: ${item.value}`).join(', ')}`,
       spend: spendOf(row),
       sendSpend: sendSpend.get(row.logId)!,
+      owed: owed.of(row.logId, row.vendorId),
+      sendOwed: owed.totalOf(row.logId),
     })),
     truncated: omitted.open > 0 || omitted.closed > 0,
     omitted,

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { amountOwed, owedTotal } from './owed';
 import { deliveryCounts } from './send';
 import { expectedSpend, spendTotal, trackingState } from './tracking';
 
@@ -75,6 +76,8 @@ export const sendDelivery = z.object({
   tracking: z.nullable(trackingState),
   /** Expected spend in dollars from the terms kept with its tracking (issue 14 item 4); null without tracking. */
   spend: z.nullable(expectedSpend),
+  /** What the vendor is owed for this send once it has results for it (any attributed contribution); null before. */
+  owed: z.nullable(amountOwed),
   /** The vendor's personal page link (ISO date-times); null when the message went without one. */
   vendorLink: z.nullable(z.object({ expiresAt: z.string(), revokedAt: z.nullable(z.string()) })),
 });
@@ -101,6 +104,8 @@ export const sendEntry = z.object({
   pricingModel: z.nullable(z.string()),
   /** The expected spend of the send: its tracked deliveries' figures added up, those that cannot deploy left out; null without tracking. */
   spend: z.nullable(spendTotal),
+  /** The amounts owed added up over the vendors with results (the others keep their expected spend); null when none has. */
+  owed: z.nullable(owedTotal),
   /** ISO date-time when retention removed this send's stored files and messages; null while they are kept. */
   filesRemovedAt: z.nullable(z.string()),
   /** Whether vendors who do not answer get their reminders (issue 14 item 5). */

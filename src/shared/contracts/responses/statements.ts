@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { LINE_FLAGS } from './owed';
 import { resultFigures } from './results';
 
 // Answers of /api/statements and /api/vendor-quantity-limits (issue 24), plain: the browser parses them.
@@ -6,8 +7,7 @@ import { resultFigures } from './results';
 const person = z.object({ email: z.string() });
 
 export const STATEMENT_STATUSES = ['open', 'finalized', 'paid'] as const;
-export const LINE_FLAGS = ['Terms missing', 'Quantity not reported', 'Needs review'] as const;
-export type LineFlag = (typeof LINE_FLAGS)[number];
+export { LINE_FLAGS, type LineFlag } from './owed';
 
 export const statementLine = z.object({
   /** The Deployment Log entry's id. */

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { PRICING_MODELS } from '../vendor-terms';
+import { amountOwed, owedTotal } from './owed';
 
 // What the tracking operations answer, and the constants the client reads: plain schemas, no request-side checks
 // (decision 0048).
@@ -138,6 +139,10 @@ export const trackingBoardItem = z.object({
   spend: expectedSpend,
   /** The expected spend of the whole send this delivery belongs to: all its vendors, whatever the filters list. */
   sendSpend: spendTotal,
+  /** What the vendor is owed for this send once it has results for it (any attributed contribution); null before. */
+  owed: z.nullable(amountOwed),
+  /** The amounts owed over the whole send's vendors that have results (whatever the filters list); null when none has. */
+  sendOwed: z.nullable(owedTotal),
 });
 export type TrackingBoardItem = z.infer<typeof trackingBoardItem>;
 

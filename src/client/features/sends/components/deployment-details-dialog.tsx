@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { EmailCardDetail, SendEntry, TextCardDetail } from '#shared/contracts/sends';
+import { owedLabel, owedTotalText } from '#shared/payouts/owed-text';
 import { formatEndDateShort } from '#shared/rules/end-date-format';
 import { DialogContent } from '#client/components/ui/dialog';
 import { useUser } from '#client/features/auth/api/get-user';
@@ -85,7 +86,11 @@ export function DeploymentDetailsDialogContent({
 
         <Section title="Recipients">
           <h4 className="text-[13px] font-medium text-slate-700">Vendors ({entry.vendors.length})</h4>
-          {sendSpend ? (
+          {entry.owed ? (
+            <p className="mt-1 text-sm tabular-nums">
+              <span className="font-medium text-slate-700">Owed for this send:</span> {owedTotalText(entry.owed)}
+            </p>
+          ) : sendSpend ? (
             <p className="mt-1 text-sm tabular-nums">
               <span className="font-medium text-slate-700">Expected spend of this send:</span> {sendSpend}
             </p>
@@ -129,7 +134,11 @@ export function DeploymentDetailsDialogContent({
                       {keysText(delivery.terms)}
                     </p>
                   ) : null}
-                  {delivery && deliverySpendText(delivery) ? (
+                  {delivery?.owed ? (
+                    <p className="w-full text-[13px] font-medium text-slate-700 tabular-nums">
+                      {owedLabel(delivery.owed)}
+                    </p>
+                  ) : delivery && deliverySpendText(delivery) ? (
                     <p className="w-full text-[13px] text-slate-600 tabular-nums">
                       <span className="font-medium text-slate-700">Expected spend:</span> {deliverySpendText(delivery)}
                     </p>

@@ -1,5 +1,6 @@
 import { RotateCw, Send } from 'lucide-react';
 import type { SendDelivery, SendEntry } from '#shared/contracts/sends';
+import { owedTotalText } from '#shared/payouts/owed-text';
 import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
 import { Skeleton } from '#client/components/ui/skeleton';
@@ -8,7 +9,7 @@ import { messageOf } from '#client/lib/request';
 import { useRetryFailed } from '#client/api/sends';
 import { cardCountsOf, clientNameOf, plural, vendorDeliveriesOf } from '../utils/entry-text';
 import { formatSentAt } from '../utils/format-date';
-import { deliverySpendText, sendSpendText } from '../utils/spend-text';
+import { deliveryCostText, sendSpendText } from '../utils/spend-text';
 import { DeliveryBadge, deliveryNote } from './delivery-status';
 import { ReuseSendActions } from './reuse-send-actions';
 import { TrackingStatus } from './tracking-status';
@@ -124,13 +125,17 @@ export function LogEntryCard({
             <span className="min-w-0 truncate">{name}</span>
             {delivery ? <DeliveryBadge status={delivery.status} /> : null}
             {delivery?.tracking && delivery.status === 'sent' ? <TrackingStatus tracking={delivery.tracking} /> : null}
-            {delivery && deliverySpendText(delivery) ? (
-              <span className="tabular-nums text-slate-600">{deliverySpendText(delivery)}</span>
+            {delivery && deliveryCostText(delivery) ? (
+              <span className="tabular-nums text-slate-600">{deliveryCostText(delivery)}</span>
             ) : null}
           </li>
         ))}
       </ul>
-      {spend ? (
+      {entry.owed ? (
+        <p className="mt-2 text-[13px] text-slate-600 tabular-nums">
+          <span className="font-medium text-slate-700">Owed:</span> {owedTotalText(entry.owed)}
+        </p>
+      ) : spend ? (
         <p className="mt-2 text-[13px] text-slate-600 tabular-nums">
           <span className="font-medium text-slate-700">Expected spend:</span> {spend}
         </p>

@@ -1,4 +1,5 @@
 import type { SendDelivery, SendEntry } from '#shared/contracts/sends';
+import { owedLabel } from '#shared/payouts/owed-text';
 import { formatDollars } from '#shared/rules/pricing';
 
 /** Pricing models whose terms carry no dollar figure ahead of results: their terms are shown instead. */
@@ -24,6 +25,11 @@ export function deliverySpendText(delivery: SendDelivery): string | null {
   if (delivery.terms && TERMS_ONLY.has(delivery.terms.pricingModel))
     return delivery.terms.items.map((item) => `${item.label}: ${item.value}`).join(', ') || delivery.terms.pricingModel;
   return null;
+}
+
+/** What one vendor costs: once the send has results for it, what it is owed; before that, its expected spend. */
+export function deliveryCostText(delivery: SendDelivery): string | null {
+  return delivery.owed ? owedLabel(delivery.owed) : deliverySpendText(delivery);
 }
 
 /** The send's expected spend: its totals, or why there is no dollar figure; null for a send from before tracking. */

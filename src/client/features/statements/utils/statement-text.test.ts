@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatNewYorkDay, owedText, quantityParts, statusText, totalNote } from './statement-text';
+import { formatDay, formatNewYorkDay, quantityParts, statusText, totalNote } from './statement-text';
 
 describe('how a statement reads', () => {
   it('says its status with who and when', () => {
@@ -16,13 +16,6 @@ describe('how a statement reads', () => {
   it('reads a calendar date as that date in any time zone, and an instant as its New York date', () => {
     expect(formatDay('2026-01-01')).toBe('Jan 1, 2026');
     expect(formatNewYorkDay('2026-01-01T04:59:00Z')).toBe('Dec 31, 2025');
-  });
-
-  it('shows an unknown amount by its flag, never as $0.00', () => {
-    expect(owedText({ owedCents: 0, flags: [] })).toBe('$0.00');
-    expect(owedText({ owedCents: 123_456, flags: ['Needs review'] })).toBe('$1,234.56');
-    expect(owedText({ owedCents: null, flags: ['Terms missing'] })).toBe('Terms missing');
-    expect(owedText({ owedCents: null, flags: ['Quantity not reported'] })).toBe('Quantity not reported');
   });
 
   it('shows the quantity counted and a larger claim beside it', () => {

@@ -1,5 +1,4 @@
 import type { Statement, StatementLine } from '#shared/contracts/statements';
-import { formatCents } from '#shared/payouts/money';
 import { NEW_YORK_TIME_ZONE } from '#shared/rules/new-york-time';
 
 // How a statement reads on the screen and in print: the same words in both places.
@@ -28,14 +27,8 @@ export function statusText(statement: Pick<Statement, 'status' | 'finalized' | '
   return 'Open';
 }
 
-/**
- * What a line owes: its amount, or, when the amount is unknown, the flag that says why ('Terms missing', 'Quantity not
- * reported'): never $0.00 for an amount nobody knows.
- */
-export function owedText(line: Pick<StatementLine, 'owedCents' | 'flags'>): string {
-  if (line.owedCents !== null) return formatCents(line.owedCents);
-  return line.flags.filter((flag) => flag !== 'Needs review').join(', ') || 'Unknown';
-}
+// A line's amount reads as everywhere else an amount owed is shown.
+export { owedText } from '#shared/payouts/owed-text';
 
 /**
  * The quantity a line counts, and the vendor's claim beside it when that differs (a claim above its plan or limit):

@@ -7,6 +7,8 @@ import {
   type TrackingBoard,
   type TrackingBoardItem,
 } from '#shared/contracts/responses/tracking';
+import { owedLabel, owedTotalText } from '#shared/payouts/owed-text';
+import { statementTotal } from '#shared/payouts/statement';
 import { formatDollars } from '#shared/rules/pricing';
 import { totalSpend } from '#shared/rules/spend';
 import { formatQuantity } from '#shared/rules/tracking';
@@ -17,7 +19,7 @@ import { Input, Label } from '#client/components/ui/input';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { PageHeader } from '#client/features/layout/page-header';
 import { useTrackingBoard } from '../api/tracking-board';
-import { leftOutText, spendTotalLabel } from '../utils/board-summary';
+import { leftOutText, owedTotalLabel, spendTotalLabel } from '../utils/board-summary';
 import { SeedTestReviewActions } from './seed-test-review';
 
 const sentAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -58,25 +60,63 @@ function Filters({ values, onChange }: { values: TrackingBoardQuery; onChange: (
   );
 }
 
-/** The vendor's expected spend and its whole send's, on one line (Revshare and CPA have none: their terms say it). */
+/**
+ * The vendor's expected spend and its whole send's, on one line (Revshare and CPA have none: their terms say it); once
+ * results exist, what the vendor is owed and the send's amounts owed instead.
+ */
 function SpendLine({ item }: { item: TrackingBoardItem }) {
-  const { spend, sendSpend } = item;
-  const own =
-    spend.actual !== null
+  const { spend, sendSpend, owed, sendOwed } = item;
+  const own = owed
+    ? owedLabel(owed)
+    : spend.actual !== null
       ? `Spend ${formatDollars(spend.actual)}`
       : spend.planned !== null
         ? `Expected ${formatDollars(spend.planned)}`
         : null;
-  if (own === null && sendSpend.expected === null) return null;
+  const send = sendOwed
+    ? `Send owed ${owedTotalText(sendOwed)}`
+    : sendSpend.expected !== null
+      ? `Send total ${formatDollars(sendSpend.expected)}`
+      : null;
+  if (own === null && send === null) return null;
   return (
     <p className="tabular-nums">
       {/* Each figure stays whole on a narrow card: the line breaks at the dot. */}
       {own ? <span className="font-medium whitespace-nowrap text-slate-800">{own}</span> : null}
-      {own && sendSpend.expected !== null ? <span className="text-slate-500"> · </span> : null}
-      {sendSpend.expected !== null ? (
-        <span className="whitespace-nowrap text-slate-600">Send total {formatDollars(sendSpend.expected)}</span>
-      ) : null}
+      {own && send ? <span className="text-slate-500"> · </span> : null}
+      {send ? <span className="whitespace-nowrap text-slate-600">{send}</span> : null}
     </p>
+  );
+}
+
+/**
+ * The board's totals over the cards listed: the amounts owed of those with results, the expected spend of the others
+ * (the expected-spend wording is for deployments without results).
+ */
+function BoardTotals({ board }: { board: TrackingBoard }) {
+  const withResults = board.items.flatMap((item) => (item.owed ? [item.owed] : []));
+  const withoutResults = board.items.filter((item) => !item.owed);
+  return (
+    <div className="mb-3 grid gap-1 text-sm text-slate-700 tabular-nums">
+      {withResults.length > 0 ? (
+        <p>
+          {owedTotalLabel(board.omitted)}{' '}
+          <span className="font-semibold text-slate-900">{owedTotalText(statementTotal(withResults, []))}</span>
+        </p>
+      ) : null}
+      {withoutResults.length > 0 ? (
+        <p>
+          {spendTotalLabel(board.omitted, withResults.length > 0)}{' '}
+          <span className="font-semibold text-slate-900">
+            {formatDollars(
+              totalSpend(withoutResults.map((item) => ({ status: item.tracking.status, spend: item.spend })))
+                .expected ?? 0,
+            )}
+          </span>{' '}
+          (CPM and CPD; Revshare and CPA by their terms)
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -148,16 +188,7 @@ export function TrackingPage() {
           />
         ) : (
           <>
-            <p className="mb-3 text-sm text-slate-700 tabular-nums">
-              {spendTotalLabel(board.data.omitted)}{' '}
-              <span className="font-semibold text-slate-900">
-                {formatDollars(
-                  totalSpend(board.data.items.map((item) => ({ status: item.tracking.status, spend: item.spend })))
-                    .expected ?? 0,
-                )}
-              </span>{' '}
-              (CPM and CPD; Revshare and CPA by their terms)
-            </p>
+            <BoardTotals board={board.data} />
             <LeftOutNote omitted={board.data.omitted} />
             <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4 2xl:grid-cols-8">
               {TRACKING_STATUSES.map((status) => {

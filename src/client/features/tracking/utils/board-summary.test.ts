@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { leftOutText, spendTotalLabel } from './board-summary';
+import { leftOutText, owedTotalLabel, spendTotalLabel } from './board-summary';
 
 describe('the tracking board summary', () => {
   it('calls the total partial when the board left deployments out', () => {
     expect(spendTotalLabel({ open: 0, closed: 0 })).toBe('Expected spend of these deployments:');
     expect(spendTotalLabel({ open: 0, closed: 3 })).toBe('Expected spend of the deployments shown:');
     expect(spendTotalLabel({ open: 1, closed: 0 })).toBe('Expected spend of the deployments shown:');
+  });
+
+  it('keeps the expected spend for deployments without results once others have an amount owed', () => {
+    expect(owedTotalLabel({ open: 0, closed: 0 })).toBe('Owed for these deployments with results:');
+    expect(owedTotalLabel({ open: 0, closed: 2 })).toBe('Owed for the deployments shown with results:');
+    expect(spendTotalLabel({ open: 0, closed: 0 }, true)).toBe('Expected spend of these deployments without results:');
   });
 
   it('says what was left out, in one sentence', () => {

@@ -5,11 +5,18 @@ type Omitted = TrackingBoard['omitted'];
 
 const counted = (count: number, noun: string) => `${formatQuantity(count)} ${noun}${count === 1 ? '' : 's'}`;
 
-/** The words before the board's total: it adds up the cards listed, which are not all of them when some were left out. */
-export function spendTotalLabel(omitted: Omitted): string {
-  return omitted.open + omitted.closed > 0
-    ? 'Expected spend of the deployments shown:'
-    : 'Expected spend of these deployments:';
+/** Which cards a total adds up: those listed, which are not all of them when some were left out. */
+const listed = (omitted: Omitted) =>
+  omitted.open + omitted.closed > 0 ? 'the deployments shown' : 'these deployments';
+
+/** The words before the board's expected spend: of every card listed, or of those without results when some have. */
+export function spendTotalLabel(omitted: Omitted, someHaveResults = false): string {
+  return `Expected spend of ${listed(omitted)}${someHaveResults ? ' without results' : ''}:`;
+}
+
+/** The words before the board's amounts owed: of the cards listed whose send has results for their vendor. */
+export function owedTotalLabel(omitted: Omitted): string {
+  return `Owed for ${listed(omitted)} with results:`;
 }
 
 /** What the board left out (finished deliveries past the most recent, open ones past the limit), or null when nothing. */
