@@ -8,9 +8,13 @@ import {
   markStatementPaid as markPaidOperation,
   saveVendorQuantityLimit,
 } from '#shared/api/statements';
+import { getRecentVendorPerformance, getVendorPerformance } from '#shared/api/performance';
 import type { Guards } from '#server/auth/guards';
+import type { ReadCache } from '#server/cache/read-cache';
+import { sendJsonBytes } from '#server/http/cached-json';
 import { attachmentDisposition } from '#server/http/content-disposition';
 import { routeDefiner } from '#server/http/define-route';
+import { cachedRecentPerformance, vendorPerformance } from './performance-service';
 import { acceptReportedQuantity, listQuantityLimits, saveQuantityLimit } from './quantity-service';
 import { statementCsv } from './statement-csv';
 import { finalizeStatement, markStatementPaid, readStatement, type PayoutDeps } from './statement-service';
@@ -18,9 +22,10 @@ import { finalizeStatement, markStatementPaid, readStatement, type PayoutDeps } 
 /**
  * Payouts (issue 24): statements per vendor and New York month (read by anyone signed in; finalized and marked paid by
  * admins), their CSV, an admin's acceptance of a reported quantity, and the vendors' quantity limits. Admin bodies are
- * refused before they are read.
+ * refused before they are read. Vendor performance per client and period, and the last 90 days for 'Select Vendors'
+ * (kept in the read cache).
  */
-export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps, guards: Guards) {
+export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps & { cache: ReadCache }, guards: Guards) {
   const route = routeDefiner(app, guards);
   const beforeBody = { isAuthenticatedBeforeBody: true };
 
@@ -46,6 +51,10 @@ export function registerPayoutRoutes(app: FastifyInstance, deps: PayoutDeps, gua
     acceptQuantity,
     ({ params, body, user }) => acceptReportedQuantity(deps, user, params.sendId, params.vendorId, body.quantity),
     beforeBody,
+  );
+  route(getVendorPerformance, ({ query }) => vendorPerformance(deps, query.client, query));
+  route(getRecentVendorPerformance, async ({ query }, request, reply) =>
+    sendJsonBytes(request, reply, await cachedRecentPerformance(deps, query.client)),
   );
   route(listVendorQuantityLimits, () => listQuantityLimits(deps));
   route(

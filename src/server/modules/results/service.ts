@@ -19,7 +19,7 @@ import { attributeRow, statusOf } from '#shared/results/attribution';
 import { ACTBLUE_MAPPING, isActBlueHeader, mappingFits } from '#shared/results/columns';
 import { readRow } from '#shared/results/rows';
 import { normaliseCode, normaliseEmail } from '#shared/results/values';
-import { newYorkDate, newYorkDayStart, nextDay } from '#shared/rules/new-york-time';
+import { daysBefore, newYorkDate, newYorkDayStart, nextDay } from '#shared/rules/new-york-time';
 import type { Db } from '#server/db/client';
 import { badRequest, notFound } from '#server/errors';
 import { parseInput } from '#server/validation';
@@ -251,7 +251,7 @@ export async function summary(
 ): Promise<ResultsSummary> {
   const today = newYorkDate(deps.clock.now());
   const to = range.to ?? today;
-  const from = range.from ?? newYorkDate(new Date(newYorkDayStart(to).getTime() - 29 * 86_400_000 + 12 * 3_600_000));
+  const from = range.from ?? daysBefore(to, 29);
   if (from > to) throw badRequest('from must be on or before to', { field: 'from' });
   const [rows, names] = await Promise.all([
     repo.clientFigures(deps.db, clientSlug, newYorkDayStart(from), newYorkDayStart(nextDay(to))),
