@@ -69,6 +69,10 @@ const routes: RouteObject[] = [
             element: lazyPage(() => import('../features/results/components/results-page'), 'ResultsPage'),
           },
           {
+            path: '/results/performance',
+            element: lazyPage(() => import('../features/results/components/performance-page'), 'PerformancePage'),
+          },
+          {
             path: '/vendors',
             element: lazyPage(() => import('../features/vendors/components/vendors-page'), 'VendorsPage'),
           },

@@ -53,6 +53,7 @@ const READS: [Shape<unknown>, string[]][] = [
   [shapes.revokeLinkResultShape, ['POST /api/email-logs/:id/deliveries/:vendorId/revoke-link 200']],
   [shapes.seedTestReviewResultShape, ['POST /api/email-logs/:id/deliveries/:vendorId/review 200']],
   [shapes.recordUpdateResultShape, ['POST /api/email-logs/:id/deliveries/:vendorId/tracking 200']],
+  [shapes.recentPerformanceShape, ['GET /api/vendor-performance/recent 200']],
 ];
 
 function responseSchema(key: string): z.ZodMiniType {

@@ -11,28 +11,28 @@ export const performanceQuery = z.object({
 });
 export type PerformanceQuery = z.infer<typeof performanceQuery>;
 
-const sourced = <S extends z.ZodMiniType>(value: S) => z.object({ value, sendIds: z.array(z.number()) });
-const count = sourced(z.number());
-const ratio = sourced(z.nullable(z.number()));
+const sourced = <S extends z.ZodMiniType>(value: S) => z.object({ value, sendIds: z.array(z.int()) });
+const count = sourced(z.int());
+const ratio = sourced(z.nullable(z.int()));
 
 /** One send of a vendor, for the charts over time. */
 export const performancePoint = z.object({
-  sendId: z.number(),
+  sendId: z.int(),
   /** The New York date it went out. */
   date: isoDate,
-  netCents: z.number(),
-  owedCents: z.nullable(z.number()),
-  costPerNewDonorCents: z.nullable(z.number()),
-  roiBasisPoints: z.nullable(z.number()),
+  netCents: z.int(),
+  owedCents: z.nullable(z.int()),
+  costPerNewDonorCents: z.nullable(z.int()),
+  roiBasisPoints: z.nullable(z.int()),
 });
 export type PerformancePoint = z.infer<typeof performancePoint>;
 
 export const performanceMonth = z.object({
   month: z.string(),
-  owedCents: z.number(),
-  unknownOwed: z.number(),
-  netCents: z.number(),
-  sendIds: z.array(z.number()),
+  owedCents: z.int(),
+  unknownOwed: z.int(),
+  netCents: z.int(),
+  sendIds: z.array(z.int()),
 });
 export type PerformanceMonth = z.infer<typeof performanceMonth>;
 
@@ -69,17 +69,18 @@ export const recentPerformanceQuery = z.object({ client: z.string() });
 /** The last 90 days of one vendor, as 'Select Vendors' shows it. */
 export const recentVendorPerformance = z.object({
   vendorId: z.string(),
-  sends: z.number(),
-  contributions: z.number(),
-  costPerNewDonorCents: z.nullable(z.number()),
-  roiBasisPoints: z.nullable(z.number()),
+  sends: z.int(),
+  contributions: z.int(),
+  costPerNewDonorCents: z.nullable(z.int()),
+  roiBasisPoints: z.nullable(z.int()),
 });
 export type RecentVendorPerformance = z.infer<typeof recentVendorPerformance>;
 
+/** from and to are New York dates (YYYY-MM-DD), as the server wrote them: read by the send page's light shape. */
 export const recentPerformance = z.object({
   client: z.string(),
-  from: isoDate,
-  to: isoDate,
+  from: z.string(),
+  to: z.string(),
   vendors: z.array(recentVendorPerformance),
 });
 export type RecentPerformance = z.infer<typeof recentPerformance>;

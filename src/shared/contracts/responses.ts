@@ -14,6 +14,7 @@ import type {
   trackingBoard,
   vendorPageView,
 } from './tracking';
+import type { recentPerformance } from './performance';
 import type { addVendorsPreview, addVendorsResult, messageComparison, useAsNewSendResult } from './past-sends';
 import type { proofResult, sendResult } from './send';
 import type { authorizedEmail, inviteResponse, permissionsResult, userRow } from './users';
@@ -349,4 +350,20 @@ export const trackingBoardShape: Shape<Out<typeof trackingBoard>> = object({
   ),
   truncated: boolean,
   omitted: object({ open: number, closed: number }),
+});
+
+/** The send page's 'Select Vendors' figures: light, as the page's first load carries no schema library. */
+export const recentPerformanceShape: Shape<Out<typeof recentPerformance>> = object({
+  client: string,
+  from: string,
+  to: string,
+  vendors: array(
+    object({
+      vendorId: string,
+      sends: int,
+      contributions: int,
+      costPerNewDonorCents: nullable(int),
+      roiBasisPoints: nullable(int),
+    }),
+  ),
 });

@@ -1,5 +1,6 @@
 import { History } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { EmailLogDelivery } from '#shared/contracts/email-logs';
 import { Button } from '#client/components/ui/button';
 import { ListEmpty, ListLoadError, ListLoading } from '#client/components/lists/list-states';
@@ -30,7 +31,9 @@ export function DeploymentLogPage() {
     q: search || undefined,
     limit,
   });
-  const [openId, setOpenId] = useState<number | null>(null);
+  // ?send=ID (a figure's send on Vendor performance) opens its Deployment Details.
+  const [params] = useSearchParams();
+  const [openId, setOpenId] = useState<number | null>(() => Number(params.get('send')) || null);
   const [sendAgain, setSendAgain] = useState<{ logId: number; delivery: EmailLogDelivery } | null>(null);
   const [addToId, setAddToId] = useState<number | null>(null);
   const startFrom = useStartFromSend();
