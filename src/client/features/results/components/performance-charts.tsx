@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import uPlot, { type AlignedData, type Options } from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { PerformanceMonth, VendorPerformance } from '#shared/contracts/performance';
-import { newYorkDayStart } from '#shared/rules/new-york-time';
+import { newYorkDayStart, nextDay } from '#shared/rules/new-york-time';
 
 // Loaded only by the Vendor performance screen (a dynamic import): uPlot stays out of every other page's code.
 
@@ -57,12 +57,14 @@ function perSend(
 }
 
 function overTime(
+  period: { from: string; to: string },
   vendors: readonly VendorPerformance[],
   unit: string,
   format: (value: number) => string,
 ): Omit<Options, 'width' | 'height'> {
   return {
-    scales: { x: { time: true } },
+    // The chosen period from end to end, however few the sends.
+    scales: { x: { time: true, range: () => [seconds(period.from), seconds(nextDay(period.to))] } },
     axes: [{}, { label: unit, values: (_chart, ticks) => ticks.map(format), size: 64 }],
     series: [
       {},
@@ -83,11 +85,20 @@ const percent = (basisPoints: number) =>
   `${(basisPoints / 100).toLocaleString('en-US', { maximumFractionDigits: 1 })} %`;
 
 function monthsChart(months: readonly PerformanceMonth[]) {
-  const bars = uPlot.paths.bars!({ size: [0.35, 48], gap: 2 });
+  // Raised left of the month, owed right of it; both from zero.
+  const raisedBars = uPlot.paths.bars!({ size: [0.3, 40], align: -1 });
+  const owedBars = uPlot.paths.bars!({ size: [0.3, 40], align: 1 });
   const options: Omit<Options, 'width' | 'height'> = {
-    scales: { x: { time: false } },
+    scales: {
+      x: { time: false, range: () => [-0.5, months.length - 0.5] },
+      y: { range: (_chart, _min, max) => [0, Math.max(max, 100) * 1.1] },
+    },
     axes: [
-      { values: (_chart, ticks) => ticks.map((tick) => months[Math.round(tick)]?.month ?? ''), space: 60 },
+      {
+        // One tick per month, at its bars.
+        splits: () => months.map((_month, index) => index),
+        values: (_chart, ticks) => ticks.map((tick) => months[tick]?.month ?? ''),
+      },
       { label: 'Dollars', values: (_chart, ticks) => ticks.map(dollars), size: 72 },
     ],
     series: [
@@ -96,7 +107,7 @@ function monthsChart(months: readonly PerformanceMonth[]) {
         label: 'Raised (net)',
         fill: '#059669',
         stroke: '#047857',
-        paths: bars,
+        paths: raisedBars,
         points: { show: false },
         value: (_c, v) => (v === null ? '—' : dollars(v)),
       },
@@ -104,7 +115,7 @@ function monthsChart(months: readonly PerformanceMonth[]) {
         label: 'Owed',
         fill: '#d97706',
         stroke: '#b45309',
-        paths: bars,
+        paths: owedBars,
         points: { show: false },
         value: (_c, v) => (v === null ? '—' : dollars(v)),
       },
@@ -120,13 +131,17 @@ function monthsChart(months: readonly PerformanceMonth[]) {
 
 /** The charts a person reads faster than the table: per vendor over time, and owed against raised per month. */
 export function PerformanceCharts({
+  from,
+  to,
   vendors,
   months,
 }: {
+  from: string;
+  to: string;
   vendors: readonly VendorPerformance[];
   months: readonly PerformanceMonth[];
 }) {
-  const charts = useMemo(() => chartsOf(vendors, months), [vendors, months]);
+  const charts = useMemo(() => chartsOf({ from, to }, vendors, months), [from, to, vendors, months]);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       {charts.map((chart) => (
@@ -139,7 +154,11 @@ export function PerformanceCharts({
   );
 }
 
-function chartsOf(vendors: readonly VendorPerformance[], months: readonly PerformanceMonth[]) {
+function chartsOf(
+  period: { from: string; to: string },
+  vendors: readonly VendorPerformance[],
+  months: readonly PerformanceMonth[],
+) {
   const cost = perSend(vendors, (point) => point.costPerNewDonorCents);
   const roi = perSend(vendors, (point) => point.roiBasisPoints);
   const monthly = monthsChart(months);
@@ -149,13 +168,13 @@ function chartsOf(vendors: readonly VendorPerformance[], months: readonly Perfor
     {
       title: 'Cost per new donor, per send',
       label: `Line chart: cost per new donor of each send over time, ${vendors.length} vendor(s) (${names}) on ${sends} day(s). The table above has every figure.`,
-      options: overTime(vendors, 'Per new donor', dollars),
+      options: overTime(period, vendors, 'Per new donor', dollars),
       data: cost.data,
     },
     {
       title: 'ROI, per send',
       label: `Line chart: ROI of each send over time, ${vendors.length} vendor(s) (${names}) on ${sends} day(s). The table above has every figure.`,
-      options: overTime(vendors, 'ROI', percent),
+      options: overTime(period, vendors, 'ROI', percent),
       data: roi.data,
     },
     {

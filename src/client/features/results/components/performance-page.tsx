@@ -110,7 +110,7 @@ function Figures({ client, from, to }: { client: string; from: string; to: strin
       </Panel>
       <Panel title="Charts" description="The same figures over time; the table above has each one.">
         <Suspense fallback={<Skeleton className="h-60" />}>
-          <PerformanceCharts vendors={vendors} months={months} />
+          <PerformanceCharts from={from} to={to} vendors={vendors} months={months} />
         </Suspense>
       </Panel>
     </>

@@ -11,7 +11,7 @@ export function VendorResults({ figures }: { figures: RecentVendorPerformance | 
   const roi = figures.roiBasisPoints;
   return (
     <span className="tabular block text-xs text-slate-700" title="Last 90 days for this client">
-      {cost === null ? 'No new donors' : `${formatCents(cost)} per new donor`}
+      Last 90 days: {cost === null ? 'no new donors' : `${formatCents(cost)} per new donor`}
       {' · '}
       {roi === null ? 'ROI unknown' : `ROI ${formatBasisPoints(roi)}`}
     </span>
