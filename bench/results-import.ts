@@ -13,7 +13,7 @@ import { rssOf } from './send-fanout';
 import { startServer, type RunningServer } from '#server/testing/server-process';
 
 const VENDOR_COUNT = 20;
-const ADMIN = 'bench@agency.test';
+export const ADMIN = 'bench@agency.test';
 const vendorIds = Array.from({ length: VENDOR_COUNT }, (_, i) => `rv${String(i).padStart(2, '0')}`);
 
 export function rowsOption(): number {
@@ -84,20 +84,22 @@ function copyBaseline(url: string, path: string): number {
   return performance.now() - started;
 }
 
-/** The admin, 20 vendors and one send to all of them for the client; the admin's Authorization header. */
-export async function seed(server: RunningServer): Promise<AuthHeader> {
+/** The admin, the vendors (20 by default) and `sends` sends to all of them for the client; the admin's header. */
+export async function seed(server: RunningServer, ids: readonly string[] = vendorIds, sends = 1): Promise<AuthHeader> {
   const auth = await registerAdmin(server, ADMIN);
-  await addVendors(server, auth, vendorIds, (vendorId) => ({
+  await addVendors(server, auth, ids, (vendorId) => ({
     name: `Vendor ${vendorId}`,
     emails: [`${vendorId}@vendors.test`],
     defaultUtmSource: vendorId,
   }));
-  await postJson(
-    server,
-    '/api/send-email-consolidated',
-    consolidatedSend(vendorIds, { htmlContent: '<p>Bench</p>' }),
-    auth,
-  );
+  for (let i = 0; i < sends; i++) {
+    await postJson(
+      server,
+      '/api/send-email-consolidated',
+      consolidatedSend(ids, { htmlContent: '<p>Bench</p>' }),
+      auth,
+    );
+  }
   return auth;
 }
 

@@ -1,21 +1,13 @@
 import { describe, expect } from 'vitest';
 import type { PerformanceReport, RecentPerformance } from '#shared/contracts/performance';
 import type { App } from '#server/app';
-import { actAsVendor, saveCosts, sendUnder } from '#server/testing/payouts-fixtures';
-import { actBlueCsv, importResults, type ActBlueRow } from '#server/testing/results-fixtures';
+import { actAsVendor, gift, saveCosts, sendUnder } from '#server/testing/payouts-fixtures';
+import { actBlueCsv, importResults } from '#server/testing/results-fixtures';
 import { queueDrained, seedVendors } from '#server/testing/send-fixtures';
 import { bearer } from '#server/testing/test-app';
 import { trackingTest as it } from '#server/testing/tracking-fixtures';
 
 const DAY = 86_400_000;
-
-const gift = (id: string, date: string, amount: string, code: string, email: string): ActBlueRow => ({
-  'Lineitem ID': id,
-  Date: date,
-  Amount: amount,
-  'Reference Code': code,
-  'Donor Email': email,
-});
 
 const get = (app: App, url: string, token?: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers: { ...(token ? bearer(token) : {}), ...headers } });

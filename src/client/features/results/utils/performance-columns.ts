@@ -14,63 +14,38 @@ export interface PerformanceColumn {
 const money = (cents: number | null) => (cents === null ? '—' : formatCents(cents));
 const ratio = (basisPoints: number | null) => (basisPoints === null ? '—' : formatBasisPoints(basisPoints));
 
+type Figure = { value: number | null; sendIds: number[] };
+
+/** A column of one sourced figure: its value, its text, its sends. */
+const column = (
+  key: string,
+  label: string,
+  figure: (vendor: VendorPerformance) => Figure,
+  format: (value: number | null) => string,
+): PerformanceColumn => ({
+  key,
+  label,
+  value: (v) => figure(v).value,
+  text: (v) => format(figure(v).value),
+  sendIds: (v) => figure(v).sendIds,
+});
+
+const count = (value: number | null) => (value === null ? '—' : value.toLocaleString('en-US'));
+
 export const PERFORMANCE_COLUMNS: readonly PerformanceColumn[] = [
+  column('sends', 'Sends', (v) => v.sends, count),
+  column('quantity', 'Quantity deployed', (v) => v.quantityDeployed, count),
+  column('net', 'Net raised', (v) => v.netCents, money),
   {
-    key: 'sends',
-    label: 'Sends',
-    value: (v) => v.sends.value,
-    text: (v) => String(v.sends.value),
-    sendIds: (v) => v.sends.sendIds,
-  },
-  {
-    key: 'quantity',
-    label: 'Quantity deployed',
-    value: (v) => v.quantityDeployed.value,
-    text: (v) => v.quantityDeployed.value.toLocaleString('en-US'),
-    sendIds: (v) => v.quantityDeployed.sendIds,
-  },
-  {
-    key: 'net',
-    label: 'Net raised',
-    value: (v) => v.netCents.value,
-    text: (v) => money(v.netCents.value),
-    sendIds: (v) => v.netCents.sendIds,
-  },
-  {
-    key: 'owed',
-    label: 'Owed',
-    value: (v) => v.owedCents.value,
+    // The known amounts, and how many are unknown: both lead to their sends.
+    ...column('owed', 'Owed', (v) => v.owedCents, money),
     text: (v) => money(v.owedCents.value) + (v.unknownOwed.value > 0 ? ` + ${v.unknownOwed.value} unknown` : ''),
     sendIds: (v) => [...v.owedCents.sendIds, ...v.unknownOwed.sendIds].sort((a, b) => a - b),
   },
-  {
-    key: 'roi',
-    label: 'ROI',
-    value: (v) => v.roiBasisPoints.value,
-    text: (v) => ratio(v.roiBasisPoints.value),
-    sendIds: (v) => v.roiBasisPoints.sendIds,
-  },
-  {
-    key: 'costPerDonor',
-    label: 'Cost per donor',
-    value: (v) => v.costPerDonorCents.value,
-    text: (v) => money(v.costPerDonorCents.value),
-    sendIds: (v) => v.costPerDonorCents.sendIds,
-  },
-  {
-    key: 'costPerNewDonor',
-    label: 'Cost per new donor',
-    value: (v) => v.costPerNewDonorCents.value,
-    text: (v) => money(v.costPerNewDonorCents.value),
-    sendIds: (v) => v.costPerNewDonorCents.sendIds,
-  },
-  {
-    key: 'onTime',
-    label: 'On time',
-    value: (v) => v.onTimeRateBasisPoints.value,
-    text: (v) => ratio(v.onTimeRateBasisPoints.value),
-    sendIds: (v) => v.onTimeRateBasisPoints.sendIds,
-  },
+  column('roi', 'ROI', (v) => v.roiBasisPoints, ratio),
+  column('costPerDonor', 'Cost per donor', (v) => v.costPerDonorCents, money),
+  column('costPerNewDonor', 'Cost per new donor', (v) => v.costPerNewDonorCents, money),
+  column('onTime', 'On time', (v) => v.onTimeRateBasisPoints, ratio),
 ];
 
 export interface PerformanceSort {
