@@ -13,10 +13,10 @@ import { rssOf } from './send-fanout';
 import { startServer, type RunningServer } from '#server/testing/server-process';
 
 const VENDOR_COUNT = 20;
-const ADMIN = 'bench@agency.test';
+export const ADMIN = 'bench@agency.test';
 const vendorIds = Array.from({ length: VENDOR_COUNT }, (_, i) => `rv${String(i).padStart(2, '0')}`);
 
-function rowsOption(): number {
+export function rowsOption(): number {
   const at = process.argv.indexOf('--rows');
   const rows = at >= 0 ? Number(process.argv[at + 1]) : 1_000_000;
   if (!Number.isInteger(rows) || rows < 1) throw new Error('--rows takes a whole number');
@@ -27,17 +27,23 @@ function rowsOption(): number {
 const eastern = (ms: number) => new Date(ms - 5 * 3_600_000).toISOString().replace('T', ' ').slice(0, 19);
 
 /**
- * An ActBlue export of `rows` contributions, written in chunks (never whole in memory): 20 vendors' refcodes, 3 %
- * unknown codes, 5 % refunds, 10 % later payments of recurring gifts, dated over the 40 days after `start`.
+ * An ActBlue export of `rows` contributions, written in chunks (never whole in memory): the vendors' refcodes (20 by
+ * default), 3 % unknown codes, 5 % refunds, 10 % later payments of recurring gifts, dated over the `days` (40) after
+ * `start`.
  */
-export async function writeActBlueFile(path: string, rows: number, start: number): Promise<void> {
+export async function writeActBlueFile(
+  path: string,
+  rows: number,
+  start: number,
+  { codes = vendorIds, days = 40 }: { codes?: readonly string[]; days?: number } = {},
+): Promise<void> {
   const out = createWriteStream(path);
   let chunk = `${ACTBLUE_COLUMNS.join(',')}\n`;
   for (let i = 0; i < rows; i++) {
-    const at = start + 60_000 + Math.floor((i * 40 * 86_400_000) / rows);
+    const at = start + 60_000 + Math.floor((i * days * 86_400_000) / rows);
     const isLater = i % 10 === 3;
     const isRefund = i % 20 === 7;
-    const code = i % 100 < 3 ? `unknown${i % 7}` : vendorIds[i % VENDOR_COUNT]!;
+    const code = i % 100 < 3 ? `unknown${i % 7}` : codes[i % codes.length]!;
     const cents = 500 + ((i * 7919) % 20000);
     chunk +=
       [
@@ -78,20 +84,22 @@ function copyBaseline(url: string, path: string): number {
   return performance.now() - started;
 }
 
-/** The admin, 20 vendors and one send to all of them for the client; the admin's Authorization header. */
-export async function seed(server: RunningServer): Promise<AuthHeader> {
+/** The admin, the vendors (20 by default) and `sends` sends to all of them for the client; the admin's header. */
+export async function seed(server: RunningServer, ids: readonly string[] = vendorIds, sends = 1): Promise<AuthHeader> {
   const auth = await registerAdmin(server, ADMIN);
-  await addVendors(server, auth, vendorIds, (vendorId) => ({
+  await addVendors(server, auth, ids, (vendorId) => ({
     name: `Vendor ${vendorId}`,
     emails: [`${vendorId}@vendors.test`],
     defaultUtmSource: vendorId,
   }));
-  await postJson(
-    server,
-    '/api/send-email-consolidated',
-    consolidatedSend(vendorIds, { htmlContent: '<p>Bench</p>' }),
-    auth,
-  );
+  for (let i = 0; i < sends; i++) {
+    await postJson(
+      server,
+      '/api/send-email-consolidated',
+      consolidatedSend(ids, { htmlContent: '<p>Bench</p>' }),
+      auth,
+    );
+  }
   return auth;
 }
 
@@ -116,15 +124,13 @@ export async function upload(server: RunningServer, auth: Record<string, string>
   return { ms, counts: JSON.parse(answer.body) as Record<string, number> };
 }
 
-/** GET /api/results/summary over every imported day, 30 times: p95 and median in ms. */
-async function summaryTimes(server: RunningServer, auth: Record<string, string>, from: string, to: string) {
+/** GET `path` 30 times in turn, each answer read whole: p95 and median in ms. */
+export async function getTimes(server: RunningServer, auth: Record<string, string>, path: string) {
   const times: number[] = [];
   for (let i = 0; i < 30; i++) {
     const started = performance.now();
-    const response = await fetch(`${server.url}/api/results/summary?client=goa-victory&from=${from}&to=${to}`, {
-      headers: auth,
-    });
-    if (!response.ok) throw new Error(`summary: ${response.status} ${await response.text()}`);
+    const response = await fetch(`${server.url}${path}`, { headers: auth });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
     await response.json();
     times.push(performance.now() - started);
   }
@@ -180,7 +186,7 @@ export async function benchResultsImport() {
           clearInterval(sampler);
         }
         const rate = rows / (imported.ms / 1000);
-        const summary = await summaryTimes(server, auth, from, to);
+        const summary = await getTimes(server, auth, `/api/results/summary?client=goa-victory&from=${from}&to=${to}`);
         const name = kind === 'postgres' ? 'PostgreSQL' : 'embedded (PGlite)';
         lines.push(
           `${name} import through the route: ${imported.ms.toFixed(0)} ms, ${rate.toFixed(0)} rows/s, ratio to COPY ${(rate / copyRate).toFixed(2)}${kind === 'postgres' ? ' (goal >= 0.35)' : ' (reported)'}`,

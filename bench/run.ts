@@ -4,6 +4,7 @@ import { benchResultsImport } from './results-import';
 import { benchSendFanout } from './send-fanout';
 import { benchSendPageBrowser } from './send-page-browser';
 import { benchSendPageBundle } from './send-page-bundle';
+import { benchStatements } from './statements';
 import { benchUserLookup } from './user-lookup';
 import { benchVendorList } from './vendor-list';
 
@@ -15,6 +16,7 @@ const benchmarks: Record<string, () => Promise<{ name: string; lines: string[] }
   'send-page-bundle': benchSendPageBundle,
   'send-page-browser': benchSendPageBrowser,
   'results-import': benchResultsImport,
+  statements: benchStatements,
 };
 
 // Options (--rows N) are the benchmarks' own; the other arguments name which to run.

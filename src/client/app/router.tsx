@@ -73,6 +73,10 @@ const routes: RouteObject[] = [
             element: lazyPage(() => import('../features/statements/components/statements-page'), 'StatementsPage'),
           },
           {
+            path: '/results/performance',
+            element: lazyPage(() => import('../features/results/components/performance-page'), 'PerformancePage'),
+          },
+          {
             path: '/vendors',
             element: lazyPage(() => import('../features/vendors/components/vendors-page'), 'VendorsPage'),
           },

@@ -1,6 +1,9 @@
 import type { ChangeFeed } from '#server/db/change-feed';
 
-/** The tables whose writes the change triggers announce (migration 0011): only reads of these may be cached. */
+/**
+ * The tables whose writes the change triggers announce (migration 0011; the figures of vendor performance, 0020): only
+ * reads of these may be cached.
+ */
 export type WatchedTable =
   | 'authorized_emails'
   | 'users'
@@ -9,7 +12,11 @@ export type WatchedTable =
   | 'vendor_splits'
   | 'vendor_utm_sources'
   | 'vendor_costs'
-  | 'approval_emails';
+  | 'approval_emails'
+  | 'contributions'
+  | 'deployment_tracking'
+  | 'quantity_acceptances'
+  | 'vendor_quantity_limits';
 
 /**
  * Reads kept in this process until a write to a table they came from commits, on any instance. While the change feed

@@ -1,11 +1,28 @@
 import type { PricingModel } from '#shared/contracts/vendor-terms';
 import type { Statement } from '#shared/contracts/statements';
 import type { App } from '../app';
-import { sendTo } from './results-fixtures';
+import { sendTo, type ActBlueRow } from './results-fixtures';
 import { vendorPageLinkIn } from './send-fixtures';
 import type { SmtpSink } from './smtp-sink';
 import { bearer } from './test-app';
 import { mailTo, tokenOf, vendorCall } from './tracking-fixtures';
+
+/** One ActBlue row: a gift with a refcode, refunded on 2026-03-14 when `refunded`. */
+export const gift = (
+  id: string,
+  date: string,
+  amount: string,
+  code: string,
+  email: string,
+  refunded = false,
+): ActBlueRow => ({
+  'Lineitem ID': id,
+  Date: date,
+  Amount: amount,
+  'Reference Code': code,
+  'Donor Email': email,
+  ...(refunded ? { 'Refund Date': '2026-03-14 10:00:00' } : {}),
+});
 
 /** A vendor's costs and budgets in dollars, as Vendor Settings saves them. */
 export async function saveCosts(app: App, token: string, vendorId: string, costs: Record<string, number>) {

@@ -69,6 +69,12 @@ export function nextDay(day: string): string {
   return new Date(Date.UTC(year, month - 1, date + 1)).toISOString().slice(0, 10);
 }
 
+/** 'YYYY-MM-DD' `days` calendar days before `day` (calendar arithmetic in UTC: no time zone shifts a date). */
+export function daysBefore(day: string, days: number): string {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, date - days)).toISOString().slice(0, 10);
+}
+
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**

@@ -80,7 +80,8 @@ export const contributions = pgTable(
   (table) => [
     primaryKey({ columns: [table.clientSlug, table.sourceId] }),
     index('contributions_client_date_idx').on(table.clientSlug, table.contributedAt),
-    index('contributions_send_idx').on(table.sendId),
+    // By send and vendor: a send's figures, and each (send, vendor)'s for amounts owed (issue 24 item 9).
+    index('contributions_send_vendor_idx').on(table.sendId, table.vendorId),
     index('contributions_donor_idx').on(table.clientSlug, table.donorHash),
   ],
 );

@@ -1,21 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
-import { actAsVendor, saveCosts, readStatement, sendUnder } from '#server/testing/payouts-fixtures';
-import { actBlueCsv, importResults, type ActBlueRow } from '#server/testing/results-fixtures';
+import { actAsVendor, gift, saveCosts, readStatement, sendUnder } from '#server/testing/payouts-fixtures';
+import { actBlueCsv, importResults } from '#server/testing/results-fixtures';
 import { seedVendors } from '#server/testing/send-fixtures';
 import { bearer } from '#server/testing/test-app';
 import { trackingTest as it } from '#server/testing/tracking-fixtures';
 
 const DAY = 86_400_000;
-
-const gift = (id: string, date: string, amount: string, code: string, email: string, refunded = false): ActBlueRow => ({
-  'Lineitem ID': id,
-  Date: date,
-  Amount: amount,
-  'Reference Code': code,
-  'Donor Email': email,
-  ...(refunded ? { 'Refund Date': '2026-03-14 10:00:00' } : {}),
-});
 
 describe('what each vendor is owed per send, from the terms its message carried', () => {
   it('Revshare, CPD, CPA and CPM (caps, a vendor claim of 1,000,000,000, a recorded one, none at all)', async ({

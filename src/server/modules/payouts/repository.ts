@@ -11,9 +11,13 @@ import {
 import { FIGURE_AGGREGATES } from '../results/figures-repository';
 import { TRACKING_ENTITY } from '../tracking/repository';
 
-/** Which vendors' messages of which sends: by vendor, by send, by the send's time (from inclusive, to exclusive). */
+/**
+ * Which vendors' messages of which sends: by vendor, by send, by the send's client, by the send's time (from inclusive,
+ * to exclusive).
+ */
 export interface DeliverySelection {
   vendorId?: string;
+  clientSlug?: string;
   sendIds?: readonly number[];
   from?: Date;
   to?: Date;
@@ -41,6 +45,9 @@ export interface OwedInputs {
   isReportedByVendor: boolean;
   acceptedQuantity: number | null;
   vendorLimit: number | null;
+  /** The tracking's New York dates, YYYY-MM-DD: what the vendor scheduled, and when it deployed. */
+  scheduledDate: string | null;
+  deployedDate: string | null;
 }
 
 const number = (value: unknown) => Number(value ?? 0);
@@ -54,6 +61,7 @@ const numberOrNull = (value: unknown) => (value === null || value === undefined 
 export async function listOwedInputs(db: Db, selection: DeliverySelection): Promise<OwedInputs[]> {
   const conditions: SQL[] = [sql`d.kind = 'send'`];
   if (selection.vendorId !== undefined) conditions.push(sql`d.vendor_id = ${selection.vendorId}`);
+  if (selection.clientSlug !== undefined) conditions.push(sql`l.client_slug = ${selection.clientSlug}`);
   if (selection.sendIds !== undefined) {
     if (selection.sendIds.length === 0) return [];
     conditions.push(sql`d.log_id = ANY(${sql.param([...selection.sendIds])}::int[])`);
@@ -73,7 +81,7 @@ export async function listOwedInputs(db: Db, selection: DeliverySelection): Prom
        GROUP BY c.send_id, c.vendor_id
     )
     SELECT chosen.*, f.contributions, f.donors, f.new_donors, f.gross, f.refunded,
-           t.planned_quantity, t.deployed_quantity,
+           t.planned_quantity, t.deployed_quantity, t.scheduled_date, t.deployed_date,
            (SELECT a.actor_user_id IS NULL FROM audit_log a
              WHERE a.entity = ${TRACKING_ENTITY} AND a.entity_id = chosen.delivery_id::text
                AND a.after -> 'deployedQuantity' IS NOT NULL
@@ -105,6 +113,8 @@ export async function listOwedInputs(db: Db, selection: DeliverySelection): Prom
     isReportedByVendor: row.reported_by_vendor !== false,
     acceptedQuantity: numberOrNull(row.accepted_quantity),
     vendorLimit: numberOrNull(row.quantity_limit),
+    scheduledDate: (row.scheduled_date as string | null) ?? null,
+    deployedDate: (row.deployed_date as string | null) ?? null,
   }));
 }
 

@@ -9,6 +9,8 @@ import {
   saveVendorQuantityLimit,
   sendStatement as sendOperation,
 } from '#shared/api/statements';
+import { getRecentVendorPerformance, getVendorPerformance } from '#shared/api/performance';
+import { performanceQuery, recentPerformanceQuery } from '#shared/contracts/performance';
 import {
   acceptQuantityBody,
   finalizeBody,
@@ -20,8 +22,11 @@ import {
   vendorQuantityLimitBody,
 } from '#shared/contracts/statements';
 import type { Guards } from '#server/auth/guards';
+import type { ReadCache } from '#server/cache/read-cache';
+import { sendJsonBytes } from '#server/http/cached-json';
 import { attachmentDisposition } from '#server/http/content-disposition';
 import { routeDefiner } from '#server/http/define-route';
+import { cachedRecentPerformance, vendorPerformance } from './performance-service';
 import { acceptReportedQuantity, listQuantityLimits, saveQuantityLimit } from './quantity-service';
 import { statementCsv } from './statement-csv';
 import { sendStatement, type StatementMailDeps } from './statement-mail';
@@ -30,9 +35,14 @@ import { finalizeStatement, markStatementPaid, readStatement } from './statement
 /**
  * Payouts (issue 24): statements per vendor and New York month (read by anyone signed in; finalized and marked paid by
  * admins), their CSV, an admin's acceptance of a reported quantity, and the vendors' quantity limits. Admin bodies are
- * refused before they are read.
+ * refused before they are read. Vendor performance per client and period, and the last 90 days for 'Select Vendors'
+ * (kept in the read cache).
  */
-export function registerPayoutRoutes(app: FastifyInstance, deps: StatementMailDeps, guards: Guards) {
+export function registerPayoutRoutes(
+  app: FastifyInstance,
+  deps: StatementMailDeps & { cache: ReadCache },
+  guards: Guards,
+) {
   const route = routeDefiner(app, guards);
   const beforeBody = { isAuthenticatedBeforeBody: true };
 
@@ -67,6 +77,10 @@ export function registerPayoutRoutes(app: FastifyInstance, deps: StatementMailDe
     { params: quantityParams, body: acceptQuantityBody },
     ({ params, body, user }) => acceptReportedQuantity(deps, user, params.sendId, params.vendorId, body.quantity),
     beforeBody,
+  );
+  route(getVendorPerformance, { query: performanceQuery }, ({ query }) => vendorPerformance(deps, query.client, query));
+  route(getRecentVendorPerformance, { query: recentPerformanceQuery }, async ({ query }, request, reply) =>
+    sendJsonBytes(request, reply, await cachedRecentPerformance(deps, query.client)),
   );
   route(listVendorQuantityLimits, () => listQuantityLimits(deps));
   route(

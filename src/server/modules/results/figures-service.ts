@@ -5,7 +5,7 @@ import type {
   UnattributedCode,
   VendorResultFigures,
 } from '#shared/contracts/results';
-import { newYorkDate, newYorkDayStart, nextDay } from '#shared/rules/new-york-time';
+import { daysBefore, newYorkDate, newYorkDayStart, nextDay } from '#shared/rules/new-york-time';
 import { badRequest, notFound } from '#server/errors';
 import type { ResultsDeps } from './import';
 import * as codesRepo from './codes-repository';
@@ -59,7 +59,7 @@ export async function summary(
 ): Promise<ResultsSummary> {
   const today = newYorkDate(deps.clock.now());
   const to = range.to ?? today;
-  const from = range.from ?? newYorkDate(new Date(newYorkDayStart(to).getTime() - 29 * 86_400_000 + 12 * 3_600_000));
+  const from = range.from ?? daysBefore(to, 29);
   if (from > to) throw badRequest('from must be on or before to', { field: 'from' });
   const [rows, names] = await Promise.all([
     figuresRepo.clientFigures(deps.db, clientSlug, newYorkDayStart(from), newYorkDayStart(nextDay(to))),

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { findClient } from '#shared/clients';
 import { ClientTiles } from '#client/components/client-tiles';
 import { useUser } from '#client/features/auth/api/get-user';
@@ -25,6 +25,15 @@ export function ResultsPage() {
         description="What each vendor's deployment raised, from the donation platform's export."
       />
       <main className="mx-auto grid max-w-[1200px] gap-5 p-4 md:p-6">
+        <p className="text-sm">
+          <Link
+            className="text-brand-700 underline underline-offset-2"
+            to={client ? `/results/performance?client=${client}` : '/results/performance'}
+          >
+            Vendor performance
+          </Link>{' '}
+          <span className="text-slate-600">: each vendor's ROI, costs and on-time rate, with charts.</span>
+        </p>
         <ClientTiles selected={client} onSelect={(slug) => setParams({ client: slug }, { replace: true })} />
         {client === null ? (
           <p className="rounded-[var(--radius-card)] border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-700">

@@ -1,13 +1,12 @@
-import { newYorkDate } from '#shared/rules/new-york-time';
+import { daysBefore, newYorkDate } from '#shared/rules/new-york-time';
 
-/** 'YYYY-MM-DD' `days` calendar days before `day` (calendar arithmetic in UTC: no time zone shifts a date). */
-export function daysBefore(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number);
-  return new Date(Date.UTC(year!, month! - 1, date! - days)).toISOString().slice(0, 10);
+export { daysBefore };
+
+/** The last `days` days, today in New York included. */
+export function lastDays(now: Date, days: number): { from: string; to: string } {
+  const to = newYorkDate(now);
+  return { from: daysBefore(to, days - 1), to };
 }
 
 /** The last 30 days, today in New York included. */
-export function lastThirtyDays(now: Date): { from: string; to: string } {
-  const to = newYorkDate(now);
-  return { from: daysBefore(to, 29), to };
-}
+export const lastThirtyDays = (now: Date) => lastDays(now, 30);

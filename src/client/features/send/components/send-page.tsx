@@ -233,6 +233,7 @@ export function SendPage() {
           ) : null}
           <div className="grid gap-4 2xl:grid-cols-2">
             <VendorPicker
+              client={session.selectedClient}
               vendors={data.vendors}
               isLoading={data.isLoadingVendors}
               error={data.vendorsError}

@@ -1,13 +1,16 @@
-import { memo } from 'react';
+import { memo, useMemo } from 'react';
 import type { PricingModel, Vendor } from '#shared/contracts/vendors';
 import { vendorTerms, type CostValues } from '#shared/rules/pricing';
 import { ownEntry } from '#shared/own-entry';
 import { Button } from '#client/components/ui/button';
 import { cn } from '#client/lib/cn';
+import { useRecentPerformance } from '../api/recent-performance';
 import { SendRemindersOption } from './send-reminders-option';
+import { VendorResults } from './vendor-results';
 
 /** Drawn again when the vendors, the choice or the terms change, not on each keystroke in a card. */
 export const VendorPicker = memo(function VendorPicker({
+  client,
   vendors,
   isLoading,
   error,
@@ -22,6 +25,8 @@ export const VendorPicker = memo(function VendorPicker({
   hasVendorLinks,
   onSendReminders,
 }: {
+  /** The chosen client: each vendor shows its last 90 days for it, fetched once one is chosen. */
+  client: string | null;
   vendors: readonly Vendor[];
   isLoading: boolean;
   error: unknown;
@@ -37,6 +42,11 @@ export const VendorPicker = memo(function VendorPicker({
   hasVendorLinks: boolean;
   onSendReminders(enabled: boolean): void;
 }) {
+  const recent = useRecentPerformance(client);
+  const figuresOf = useMemo(
+    () => new Map(recent.data?.vendors.map((figures) => [figures.vendorId, figures])),
+    [recent.data],
+  );
   return (
     <section
       aria-labelledby="vendors-heading"
@@ -105,6 +115,7 @@ export const VendorPicker = memo(function VendorPicker({
                     <span className="block truncate text-xs text-slate-600">
                       {vendor.emails.join(', ') || 'No email configured'}
                     </span>
+                    {recent.isSuccess ? <VendorResults figures={figuresOf.get(vendor.vendorId)} /> : null}
                   </span>
                   <span
                     className={cn(
