@@ -1,12 +1,15 @@
-import { memo, useMemo } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import type { PricingModel, Vendor } from '#shared/contracts/vendors';
 import { vendorTerms, type CostValues } from '#shared/rules/pricing';
 import { ownEntry } from '#shared/own-entry';
 import { Button } from '#client/components/ui/button';
 import { cn } from '#client/lib/cn';
-import { useRecentPerformance } from '../api/recent-performance';
 import { SendRemindersOption } from './send-reminders-option';
-import { VendorResults } from './vendor-results';
+
+// Results where the next send is chosen: a chunk of its own, asked for once a client is chosen.
+const VendorRecentResults = lazy(async () => ({
+  default: (await import('./vendor-recent-results')).VendorRecentResults,
+}));
 
 /** Drawn again when the vendors, the choice or the terms change, not on each keystroke in a card. */
 export const VendorPicker = memo(function VendorPicker({
@@ -42,11 +45,6 @@ export const VendorPicker = memo(function VendorPicker({
   hasVendorLinks: boolean;
   onSendReminders(enabled: boolean): void;
 }) {
-  const recent = useRecentPerformance(client);
-  const figuresOf = useMemo(
-    () => new Map(recent.data?.vendors.map((figures) => [figures.vendorId, figures])),
-    [recent.data],
-  );
   return (
     <section
       aria-labelledby="vendors-heading"
@@ -115,7 +113,11 @@ export const VendorPicker = memo(function VendorPicker({
                     <span className="block truncate text-xs text-slate-600">
                       {vendor.emails.join(', ') || 'No email configured'}
                     </span>
-                    {recent.isSuccess ? <VendorResults figures={figuresOf.get(vendor.vendorId)} /> : null}
+                    {client ? (
+                      <Suspense fallback={null}>
+                        <VendorRecentResults client={client} vendorId={vendor.vendorId} />
+                      </Suspense>
+                    ) : null}
                   </span>
                   <span
                     className={cn(
