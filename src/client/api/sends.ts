@@ -34,8 +34,7 @@ function useSendMutation<TInput, TResult>(call: (input: TInput) => Promise<TResu
 }
 
 /** Re-queues only the failed deliveries of a send. */
-export const useRetryFailed = () =>
-  useSendMutation((logId: number) => call(retryFailed, { params: { id: logId } }));
+export const useRetryFailed = () => useSendMutation((logId: number) => call(retryFailed, { params: { id: logId } }));
 
 /** A person's decision to send one vendor's message again (it may already have arrived). */
 export const useSendAgain = () =>

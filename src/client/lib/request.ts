@@ -80,9 +80,8 @@ export async function requestRaw(
   return response;
 }
 
-type ParamsOption<O extends ApiOperation> = O['params'] extends Declared<z.ZodMiniObject>
-  ? { params: PathParamsOf<O> }
-  : { params?: never };
+type ParamsOption<O extends ApiOperation> =
+  O['params'] extends Declared<z.ZodMiniObject> ? { params: PathParamsOf<O> } : { params?: never };
 
 /** What a call sends: the path parameters its declaration names, its query and its body, and extra headers. */
 export type CallOptions<O extends ApiOperation> = ParamsOption<O> & {
@@ -95,9 +94,8 @@ export type CallOptions<O extends ApiOperation> = ParamsOption<O> & {
   origin?: string;
 };
 
-type OptionalWhenEmpty<O extends ApiOperation> = O['params'] extends Declared<z.ZodMiniObject>
-  ? [options: CallOptions<O>]
-  : [options?: CallOptions<O>];
+type OptionalWhenEmpty<O extends ApiOperation> =
+  O['params'] extends Declared<z.ZodMiniObject> ? [options: CallOptions<O>] : [options?: CallOptions<O>];
 
 /** The URL of a call: the operation's path with its parameters filled in, and the query's values that are set. */
 export function urlOf<O extends ApiOperation>(operation: O, options: CallOptions<O>): string {
