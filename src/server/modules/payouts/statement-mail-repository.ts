@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { approvalEmails, emailDeliveries, storedFiles, users, vendors } from '#server/db/schema';
+import { emailDeliveries, storedFiles, users, vendors } from '#server/db/schema';
 
 /** A statement's message in the delivery queue, as its history shows it. */
 export async function findStatementMail(db: Db, statementId: number) {
@@ -27,11 +27,6 @@ export type StatementMailRow = NonNullable<Awaited<ReturnType<typeof findStateme
 export async function vendorAddresses(db: Db, vendorId: string): Promise<string[]> {
   const [row] = await db.select({ emails: vendors.emails }).from(vendors).where(eq(vendors.vendorId, vendorId));
   return row?.emails ?? [];
-}
-
-export async function approvalAddresses(db: Db): Promise<string[]> {
-  const rows = await db.select({ email: approvalEmails.email }).from(approvalEmails).orderBy(asc(approvalEmails.id));
-  return rows.map((row) => row.email);
 }
 
 /**

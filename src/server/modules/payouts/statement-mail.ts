@@ -6,7 +6,9 @@ import type { Config } from '#server/config';
 import { conflict } from '#server/errors';
 import type { DeliveryWorker } from '#server/mail/deliveries';
 import { buildRawMessage, newMessageId } from '#server/mail/message';
+import { dueNow, storedMessageFile } from '#server/mail/queued-message';
 import { newFileKey, type FileStorage } from '#server/storage/storage';
+import { listApprovalEmails } from '../approval-emails/repository';
 import { recordAudit, type Actor } from '../audit/repository';
 import { loadSender } from '../sends/prepare';
 import * as repo from './repository';
@@ -60,7 +62,8 @@ export async function sendStatement(
   if (to.length === 0) {
     throw conflict(`${vendorName} has no e-mail address: add one in Vendor Management, then send the statement.`);
   }
-  const cc = distinctAddresses(await mails.approvalAddresses(deps.db)).filter((address) => !to.includes(address));
+  const approvals = (await listApprovalEmails(deps.db)).map((row) => row.email);
+  const cc = distinctAddresses(approvals).filter((address) => !to.includes(address));
   const sender = await loadSender(deps, actor.id);
   const composed = composeStatementMail({ statement, vendorName, signerFirstName: sender.firstName });
   const messageId = newMessageId(deps.config.publicUrl);
@@ -97,29 +100,15 @@ export async function sendStatement(
           messageId,
           emlKey: key,
           storeId: await deps.storage.identity(),
-          status: 'pending',
-          attempts: 0,
-          maxAttempts: deps.deliveries.options.maxAttempts,
-          nextAttemptAt: now,
-          createdAt: now,
-          updatedAt: now,
+          ...dueNow(deps.deliveries.options.maxAttempts, now),
         },
-        {
-          key,
-          kind: 'eml',
-          fileName: `statement-${vendorId}-${month}.eml`,
-          contentType: 'message/rfc822',
-          size: raw.length,
-          createdByUserId: actor.id,
-          createdAt: now,
-        },
+        storedMessageFile(key, `statement-${vendorId}-${month}.eml`, raw, actor.id, now),
       );
       if (id !== null) await recordAudit(tx, actor, statementSent(vendorId, month, to), now);
       return id;
     });
     if (queued === null) {
-      // Another admin's message was queued first.
-      await deps.storage.delete(key).catch(() => {});
+      // Another admin's message was queued first (its stored bytes are deleted below).
       const first = await mails.findStatementMail(deps.db, row.id);
       throw conflict(first ? alreadySent(first) : 'This statement was already sent to the vendor.');
     }

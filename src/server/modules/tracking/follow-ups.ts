@@ -4,6 +4,7 @@ import type { Db } from '#server/db/client';
 import type { emailDeliveries, storedFiles } from '#server/db/schema';
 import type { DeliveryWorker } from '#server/mail/deliveries';
 import { buildRawMessage, newMessageId } from '#server/mail/message';
+import { dueNow, storedMessageFile } from '#server/mail/queued-message';
 import { newFileKey, type FileStorage } from '#server/storage/storage';
 import { findFollowUpOriginal, findFollowUpWriter, insertFollowUp, type Tx } from './follow-ups-repository';
 
@@ -97,15 +98,7 @@ async function prepareFollowUp(deps: FollowUpDeps, request: FollowUpRequest): Pr
   await deps.storage.put(key, raw, 'message/rfc822');
   return {
     subject: composed.subject,
-    file: {
-      key,
-      kind: 'eml',
-      fileName,
-      contentType: 'message/rfc822',
-      size: raw.length,
-      createdByUserId: request.byUserId,
-      createdAt: now,
-    },
+    file: storedMessageFile(key, fileName, raw, request.byUserId, now),
     row: {
       logId: delivery.logId,
       vendorId: delivery.vendorId,
@@ -120,12 +113,7 @@ async function prepareFollowUp(deps: FollowUpDeps, request: FollowUpRequest): Pr
       kind: request.kind,
       replyToDeliveryId: delivery.id,
       followUpKey: request.key,
-      status: 'pending',
-      attempts: 0,
-      maxAttempts: deps.deliveries.options.maxAttempts,
-      nextAttemptAt: now,
-      createdAt: now,
-      updatedAt: now,
+      ...dueNow(deps.deliveries.options.maxAttempts, now),
     },
   };
 }
