@@ -119,3 +119,26 @@ export const priorDonors = pgTable(
   },
   (table) => [primaryKey({ columns: [table.clientSlug, table.donorHash] })],
 );
+
+/**
+ * Each (send, vendor)'s figures as FIGURE_AGGREGATES counts them over its attributed contributions, rewritten for the
+ * client in the transaction of every write to its contributions (import, deletion, re-attribution, new-donor marks):
+ * statements, amounts owed and vendor performance read a row per delivery instead of counting donors over the rows.
+ */
+export const sendVendorFigures = pgTable(
+  'send_vendor_figures',
+  {
+    sendId: integer('send_id').notNull(),
+    vendorId: text('vendor_id').notNull(),
+    clientSlug: text('client_slug').notNull(),
+    contributions: integer('contributions').notNull(),
+    donors: integer('donors').notNull(),
+    newDonors: integer('new_donors').notNull(),
+    grossCents: cents('gross_cents'),
+    refundedCents: cents('refunded_cents'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.sendId, table.vendorId] }),
+    index('send_vendor_figures_client_idx').on(table.clientSlug),
+  ],
+);

@@ -8,7 +8,6 @@ import {
   statements,
   vendorQuantityLimits,
 } from '#server/db/schema';
-import { FIGURE_AGGREGATES } from '../results/figures-repository';
 import { TRACKING_ENTITY } from '../tracking/repository';
 
 /**
@@ -76,9 +75,9 @@ export async function listOwedInputs(db: Db, selection: DeliverySelection): Prom
        WHERE ${sql.join(conditions, sql` AND `)}
     ),
     figures AS (
-      SELECT c.send_id, c.vendor_id, ${FIGURE_AGGREGATES}
-        FROM contributions c JOIN chosen ON chosen.send_id = c.send_id AND chosen.vendor_id = c.vendor_id
-       GROUP BY c.send_id, c.vendor_id
+      SELECT f.send_id, f.vendor_id, f.contributions, f.donors, f.new_donors, f.gross_cents AS gross,
+             f.refunded_cents AS refunded
+        FROM send_vendor_figures f JOIN chosen ON chosen.send_id = f.send_id AND chosen.vendor_id = f.vendor_id
     )
     SELECT chosen.*, f.contributions, f.donors, f.new_donors, f.gross, f.refunded,
            t.planned_quantity, t.deployed_quantity, t.scheduled_date, t.deployed_date,

@@ -5,6 +5,7 @@ import { notFound } from '#server/errors';
 import { recordAudit, type Actor } from '../audit/repository';
 import type { ResultsDeps } from './import';
 import * as attributionRepo from './attribution-repository';
+import { refreshSendFigures } from './figures-repository';
 import * as codesRepo from './codes-repository';
 
 async function resultCodesOf(db: Db, vendorId: string): Promise<ResultCodes> {
@@ -36,6 +37,7 @@ export async function changeResultCode(
     if (change === 'remove' && !isChanged) throw notFound(`'${code}' is not one of ${vendorId}'s result codes.`);
     if (isChanged) {
       await attributionRepo.reattribute(tx, null);
+      await refreshSendFigures(tx, null);
       await recordAudit(
         tx,
         actor,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { contributions } from '#server/db/schema';
+import { contributions, sendVendorFigures } from '#server/db/schema';
 import { toNumber } from './numbers';
 
 export interface FiguresRow {
@@ -20,6 +20,22 @@ export const FIGURE_AGGREGATES = sql`count(*) AS contributions,
            count(DISTINCT donor_hash) FILTER (WHERE refunded_cents < amount_cents) AS donors,
            count(DISTINCT donor_hash) FILTER (WHERE is_new_donor AND refunded_cents < amount_cents) AS new_donors,
            coalesce(sum(amount_cents), 0) AS gross, coalesce(sum(refunded_cents), 0) AS refunded`;
+
+/**
+ * Rewrites the kept figures of each (send, vendor) of the client (of every client when null) from its contributions:
+ * called in the transaction of every write to contributions, so a reader never sees the two disagree.
+ */
+export async function refreshSendFigures(tx: Db, clientSlug: string | null): Promise<void> {
+  const ofClient = clientSlug === null ? sql`true` : sql`client_slug = ${clientSlug}`;
+  await tx.execute(sql`DELETE FROM ${sendVendorFigures} WHERE ${ofClient}`);
+  await tx.execute(sql`
+    INSERT INTO ${sendVendorFigures} (send_id, vendor_id, client_slug, contributions, donors, new_donors, gross_cents,
+                                      refunded_cents)
+    SELECT send_id, vendor_id, client_slug, ${FIGURE_AGGREGATES}
+      FROM ${contributions}
+     WHERE send_id IS NOT NULL AND vendor_id IS NOT NULL AND ${ofClient}
+     GROUP BY send_id, vendor_id, client_slug`);
+}
 
 /** Per vendor and in total (the row whose vendorId is null), over the attributed contributions `where` selects. */
 async function figures(db: Db, where: ReturnType<typeof sql>): Promise<FiguresRow[]> {

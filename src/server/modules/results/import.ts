@@ -6,6 +6,7 @@ import { recordAudit } from '../audit/repository';
 import { csvRecords } from './csv-records';
 import * as attributionRepo from './attribution-repository';
 import * as importRepo from './import-repository';
+import { refreshSendFigures } from './figures-repository';
 import * as settingsRepo from './settings-repository';
 import type { AuthenticatedUser } from '../session/service';
 import type { Clock } from '#server/clock';
@@ -94,6 +95,7 @@ export async function importResults(
     const counts = await importRepo.upsertStaged(tx, clientSlug, importId);
     // A contribution whose date, amount or donor changed may move a donor's first contribution anywhere: all again.
     if (counts.updated > 0) await attributionRepo.markNewDonors(tx, clientSlug, true);
+    await refreshSendFigures(tx, clientSlug);
     await importRepo.saveImportCounts(tx, importId, counts);
     if (read.format === 'mapped') await settingsRepo.saveMapping(tx, clientSlug, read.mapping, now);
     await recordAudit(

@@ -8,6 +8,7 @@ import { recordAudit, type Actor } from '../audit/repository';
 import type { ResultsDeps } from './import';
 import * as attributionRepo from './attribution-repository';
 import * as importRepo from './import-repository';
+import { refreshSendFigures } from './figures-repository';
 
 /** The client of a results call: one of the clients file's. */
 export function knownClient(slug: string): string {
@@ -50,6 +51,7 @@ export async function deleteImport(deps: ResultsDeps, actor: Actor, importId: nu
     const clientSlug = await importRepo.deleteImport(tx, importId);
     if (!clientSlug) throw notFound('There is no such results import: it may have been deleted already.');
     await attributionRepo.markNewDonors(tx, clientSlug, false);
+    await refreshSendFigures(tx, clientSlug);
     await recordAudit(
       tx,
       actor,

@@ -5,6 +5,7 @@ import { recordAudit, type Actor } from '../audit/repository';
 import { csvRecords } from './csv-records';
 import { tooLargeMessage, type ResultsDeps } from './import';
 import * as attributionRepo from './attribution-repository';
+import { refreshSendFigures } from './figures-repository';
 import * as settingsRepo from './settings-repository';
 
 export function readSettings(deps: ResultsDeps, clientSlug: string): Promise<ResultsSettings> {
@@ -23,6 +24,7 @@ export async function saveWindow(
     const before = (await settingsRepo.saveWindow(tx, clientSlug, days, now)) ?? 30;
     if (before === days) return;
     await attributionRepo.reattribute(tx, clientSlug);
+    await refreshSendFigures(tx, clientSlug);
     await recordAudit(
       tx,
       actor,
@@ -70,6 +72,7 @@ export async function replacePriorDonors(
   return deps.db.transaction(async (tx) => {
     const count = await settingsRepo.replacePriorDonors(tx, clientSlug, [...hashes]);
     await attributionRepo.markNewDonors(tx, clientSlug, false);
+    await refreshSendFigures(tx, clientSlug);
     await recordAudit(
       tx,
       actor,
@@ -84,6 +87,7 @@ export async function deletePriorDonors(deps: ResultsDeps, actor: Actor, clientS
   await deps.db.transaction(async (tx) => {
     await settingsRepo.deletePriorDonors(tx, clientSlug);
     await attributionRepo.markNewDonors(tx, clientSlug, false);
+    await refreshSendFigures(tx, clientSlug);
     await recordAudit(
       tx,
       actor,
