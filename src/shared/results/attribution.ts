@@ -44,6 +44,23 @@ export interface AttributionDecision {
   code: string | null;
 }
 
+// Each list of sends by vendor, made once per list: an import decides a million rows against the same list.
+const sendsByVendorOf = new WeakMap<readonly SendToVendor[], Map<string, SendToVendor[]>>();
+
+function sendsOfVendor(sends: readonly SendToVendor[], vendorId: string): readonly SendToVendor[] {
+  let byVendor = sendsByVendorOf.get(sends);
+  if (!byVendor) {
+    byVendor = new Map();
+    for (const send of sends) {
+      const list = byVendor.get(send.vendorId);
+      if (list) list.push(send);
+      else byVendor.set(send.vendorId, [send]);
+    }
+    sendsByVendorOf.set(sends, byVendor);
+  }
+  return byVendor.get(vendorId) ?? [];
+}
+
 /** Only the first payment of a recurring gift counts: Recurrence Number blank or 1. */
 export function isFirstPayment(recurrenceNumber: number | null): boolean {
   return recurrenceNumber === null || recurrenceNumber <= 1;
@@ -68,12 +85,10 @@ export function attributeRow(row: AttributionInput, context: AttributionContext)
   const vendors = context.vendorsByCode.get(code)!;
   if (vendors.length > 1) return { vendorId: null, sendId: null, attribution: 'ambiguous', code };
   const vendorId = vendors[0]!;
-  const earliest = windowStart(row.contributedAt, context.windowDays).getTime();
-  const inWindow = context.sends.filter(
-    (send) =>
-      send.vendorId === vendorId &&
-      send.mailedAt.getTime() <= row.contributedAt.getTime() &&
-      send.mailedAt.getTime() >= earliest,
+  const vendorSends = sendsOfVendor(context.sends, vendorId);
+  const earliest = vendorSends.length > 0 ? windowStart(row.contributedAt, context.windowDays).getTime() : 0;
+  const inWindow = vendorSends.filter(
+    (send) => send.mailedAt.getTime() <= row.contributedAt.getTime() && send.mailedAt.getTime() >= earliest,
   );
   if (inWindow.length === 0) return { vendorId, sendId: null, attribution: 'outside-window', code };
   if (row.campaign !== null) {

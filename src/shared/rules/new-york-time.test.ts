@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { endDateDay, newYorkDate, newYorkDayStart, newYorkStamp, newYorkWallClock, nextDay } from './new-york-time';
 
 describe('newYorkDate', () => {
@@ -68,5 +69,39 @@ describe('endDateDay', () => {
     expect(endDateDay('')).toBeNull();
     expect(endDateDay('soon')).toBeNull();
     expect(endDateDay('2026-02-30')).toBeNull();
+  });
+});
+
+describe('newYorkWallClock from the cached offset of each UTC hour', () => {
+  const intl = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/New_York',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  });
+  const byIntl = (date: Date) => {
+    const parts = Object.fromEntries(intl.formatToParts(date).map((part) => [part.type, Number(part.value)]));
+    return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute };
+  };
+
+  it('reads what Intl reads at any instant from 1900 to 2100', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) }), (ms) => {
+        expect(newYorkWallClock(new Date(ms))).toEqual(byIntl(new Date(ms)));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it('reads what Intl reads each minute around the clock changes of 2026', () => {
+    for (const change of [Date.UTC(2026, 2, 8, 7), Date.UTC(2026, 10, 1, 6)]) {
+      for (let ms = change - 2 * 3_600_000; ms <= change + 2 * 3_600_000; ms += 60_000) {
+        expect(newYorkWallClock(new Date(ms + 59_999))).toEqual(byIntl(new Date(ms + 59_999)));
+        expect(newYorkWallClock(new Date(ms))).toEqual(byIntl(new Date(ms)));
+      }
+    }
   });
 });

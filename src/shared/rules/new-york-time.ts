@@ -19,8 +19,7 @@ export interface WallClock {
   minute: number;
 }
 
-/** The wall-clock time in New York at `date`, whatever the machine's own time zone. */
-export function newYorkWallClock(date: Date): WallClock {
+function formattedWallClock(date: Date): WallClock {
   const parts: Record<string, number> = {};
   for (const part of newYorkParts.formatToParts(date)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
@@ -31,6 +30,39 @@ export function newYorkWallClock(date: Date): WallClock {
     day: parts.day ?? 0,
     hour: parts.hour ?? 0,
     minute: parts.minute ?? 0,
+  };
+}
+
+const HOUR_MS = 3_600_000;
+// New York's offset from UTC in ms for each UTC hour asked about, cached: Intl's formatting costs microseconds, and a
+// results file of a million rows asks for few distinct hours. New York's clocks change on the hour in UTC, so one
+// offset holds for a whole UTC hour.
+const offsetByUtcHour = new Map<number, number>();
+
+function offsetAt(ms: number): number {
+  const hour = Math.floor(ms / HOUR_MS);
+  let offset = offsetByUtcHour.get(hour);
+  if (offset === undefined) {
+    const start = hour * HOUR_MS;
+    const wall = formattedWallClock(new Date(start));
+    offset = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute) - start;
+    if (offsetByUtcHour.size >= 100_000) offsetByUtcHour.clear();
+    offsetByUtcHour.set(hour, offset);
+  }
+  return offset;
+}
+
+/** The wall-clock time in New York at `date`, whatever the machine's own time zone. */
+export function newYorkWallClock(date: Date): WallClock {
+  const ms = date.getTime();
+  if (Number.isNaN(ms)) return formattedWallClock(date);
+  const wall = new Date(ms + offsetAt(ms));
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
   };
 }
 

@@ -73,13 +73,9 @@ export async function listOwedInputs(db: Db, selection: DeliverySelection): Prom
              l.sent_at, l.client_slug, l.client_name
         FROM email_deliveries d JOIN email_logs l ON l.id = d.log_id
        WHERE ${sql.join(conditions, sql` AND `)}
-    ),
-    figures AS (
-      SELECT f.send_id, f.vendor_id, f.contributions, f.donors, f.new_donors, f.gross_cents AS gross,
-             f.refunded_cents AS refunded
-        FROM send_vendor_figures f JOIN chosen ON chosen.send_id = f.send_id AND chosen.vendor_id = f.vendor_id
     )
-    SELECT chosen.*, f.contributions, f.donors, f.new_donors, f.gross, f.refunded,
+    -- Joined on its primary key, not through a CTE: the planner cannot size a CTE's join and loops over it per row.
+    SELECT chosen.*, f.contributions, f.donors, f.new_donors, f.gross_cents AS gross, f.refunded_cents AS refunded,
            t.planned_quantity, t.deployed_quantity, t.scheduled_date, t.deployed_date,
            (SELECT a.actor_user_id IS NULL FROM audit_log a
              WHERE a.entity = ${TRACKING_ENTITY} AND a.entity_id = chosen.delivery_id::text
@@ -87,7 +83,7 @@ export async function listOwedInputs(db: Db, selection: DeliverySelection): Prom
              ORDER BY a.id DESC LIMIT 1) AS reported_by_vendor,
            q.quantity AS accepted_quantity, lim.quantity_limit
       FROM chosen
-      LEFT JOIN figures f ON f.send_id = chosen.send_id AND f.vendor_id = chosen.vendor_id
+      LEFT JOIN send_vendor_figures f ON f.send_id = chosen.send_id AND f.vendor_id = chosen.vendor_id
       LEFT JOIN deployment_tracking t ON t.delivery_id = chosen.delivery_id
       LEFT JOIN quantity_acceptances q ON q.delivery_id = chosen.delivery_id
       LEFT JOIN vendor_quantity_limits lim ON lim.vendor_id = chosen.vendor_id

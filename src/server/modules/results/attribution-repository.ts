@@ -97,17 +97,23 @@ export function attributionOf(clientSlug: string, source: SQL): SQL {
       LEFT JOIN picked pick ON pick.source_id = t.source_id`;
 }
 
-/** Re-attributes a client's stored rows (every client's when null), writing only the rows whose answer changed. */
-export async function reattribute(tx: Db, clientSlug: string | null): Promise<number> {
+/**
+ * Re-attributes a client's stored rows (every client's when null), writing only the rows whose answer changed. With
+ * `codes`, only the rows that carry one of them: a result code added, removed or changed can move no other row.
+ */
+export async function reattribute(tx: Db, clientSlug: string | null, codes?: readonly string[]): Promise<number> {
+  const carrying = codes ? sql`AND codes && ${sql.param([...codes])}::text[]` : sql``;
   const clients = clientSlug
     ? [clientSlug]
-    : (await tx.execute<{ client_slug: string }>(sql`SELECT DISTINCT client_slug FROM ${contributions}`)).rows.map(
-        (row) => row.client_slug,
-      );
+    : (
+        await tx.execute<{ client_slug: string }>(
+          sql`SELECT DISTINCT client_slug FROM ${contributions} WHERE true ${carrying}`,
+        )
+      ).rows.map((row) => row.client_slug);
   let changed = 0;
   for (const client of clients) {
     const source = sql`SELECT source_id, contributed_at, amount_cents, codes, campaign, recurrence_number
-                         FROM ${contributions} WHERE client_slug = ${client}`;
+                         FROM ${contributions} WHERE client_slug = ${client} ${carrying}`;
     const result = await tx.execute<{ n: string }>(sql`
       WITH decided AS (${attributionOf(client, source)}),
       written AS (

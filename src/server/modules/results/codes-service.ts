@@ -14,6 +14,17 @@ async function resultCodesOf(db: Db, vendorId: string): Promise<ResultCodes> {
   return { vendorId, utmSource, codes: await codesRepo.listVendorCodes(db, vendorId) };
 }
 
+/**
+ * Attributes again, in the caller's transaction, every client's stored rows that carry one of these codes (as written:
+ * normalised here), and rewrites the kept figures: what a change of result codes (a code added or removed, a vendor's
+ * UTM source or its override changed, a vendor added) calls once the change is written.
+ */
+export async function reattributeCodes(tx: Db, codes: readonly (string | null | undefined)[]): Promise<void> {
+  const normalised = [...new Set(codes.map((code) => normaliseCode(code ?? '')).filter((code) => code !== ''))];
+  if (normalised.length === 0) return;
+  if ((await attributionRepo.reattribute(tx, null, normalised)) > 0) await refreshSendFigures(tx, null);
+}
+
 export function readResultCodes(deps: ResultsDeps, vendorId: string): Promise<ResultCodes> {
   return resultCodesOf(deps.db, vendorId);
 }
@@ -36,8 +47,7 @@ export async function changeResultCode(
         : await codesRepo.removeVendorCode(tx, vendorId, code);
     if (change === 'remove' && !isChanged) throw notFound(`'${code}' is not one of ${vendorId}'s result codes.`);
     if (isChanged) {
-      await attributionRepo.reattribute(tx, null);
-      await refreshSendFigures(tx, null);
+      await reattributeCodes(tx, [code]);
       await recordAudit(
         tx,
         actor,

@@ -1,7 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { contributions, priorDonors, resultImports, users } from '#server/db/schema';
-import { attributionOf } from './attribution-repository';
 import { toNumber } from './numbers';
 
 /** What distinguishes codes inside one text value of a batch (arrays of arrays cannot be ragged in PostgreSQL). */
@@ -19,6 +18,10 @@ export interface StagingBatch {
   donorHash: (string | null)[];
   codes: string[];
   campaign: (string | null)[];
+  vendorId: (string | null)[];
+  sendId: (number | null)[];
+  attribution: string[];
+  matchedCode: (string | null)[];
 }
 
 export function emptyBatch(): StagingBatch {
@@ -33,6 +36,10 @@ export function emptyBatch(): StagingBatch {
     donorHash: [],
     codes: [],
     campaign: [],
+    vendorId: [],
+    sendId: [],
+    attribution: [],
+    matchedCode: [],
   };
 }
 
@@ -49,7 +56,11 @@ export async function createStaging(tx: Db): Promise<void> {
       recurrence_number integer,
       donor_hash bigint,
       codes text[] NOT NULL,
-      campaign text
+      campaign text,
+      vendor_id text,
+      send_id integer,
+      attribution text NOT NULL,
+      matched_code text
     ) ON COMMIT DROP`);
 }
 
@@ -57,14 +68,17 @@ export async function stageBatch(tx: Db, batch: StagingBatch): Promise<void> {
   await tx.execute(sql`
     INSERT INTO results_staging
     SELECT line, source_id, contributed_at, amount_cents, refunded_cents, refunded_at, recurrence_number, donor_hash,
-           CASE WHEN codes = '' THEN '{}'::text[] ELSE string_to_array(codes, ${CODE_SEPARATOR}) END, campaign
+           CASE WHEN codes = '' THEN '{}'::text[] ELSE string_to_array(codes, ${CODE_SEPARATOR}) END, campaign,
+           vendor_id, send_id, attribution, matched_code
       FROM unnest(${sql.param(batch.line)}::int[], ${sql.param(batch.sourceId)}::text[],
                   ${sql.param(batch.contributedAt)}::timestamptz[], ${sql.param(batch.amountCents)}::bigint[],
                   ${sql.param(batch.refundedCents)}::bigint[], ${sql.param(batch.refundedAt)}::timestamptz[],
                   ${sql.param(batch.recurrenceNumber)}::int[], ${sql.param(batch.donorHash)}::bigint[],
-                  ${sql.param(batch.codes)}::text[], ${sql.param(batch.campaign)}::text[])
+                  ${sql.param(batch.codes)}::text[], ${sql.param(batch.campaign)}::text[],
+                  ${sql.param(batch.vendorId)}::text[], ${sql.param(batch.sendId)}::int[],
+                  ${sql.param(batch.attribution)}::text[], ${sql.param(batch.matchedCode)}::text[])
         AS s(line, source_id, contributed_at, amount_cents, refunded_cents, refunded_at, recurrence_number,
-             donor_hash, codes, campaign)`);
+             donor_hash, codes, campaign, vendor_id, send_id, attribution, matched_code)`);
 }
 
 export interface ImportCounts {
@@ -80,8 +94,8 @@ export interface ImportCounts {
 
 /**
  * Moves the staging table into contributions in one statement: the last row of a contribution id in the file wins,
- * a new id is added, a known one is updated (and becomes this import's), each row attributed and its new-donor mark
- * worked out on the way in (no second pass over the rows). The
+ * a new id is added, a known one is updated (and becomes this import's), with the attribution read with it (the shared
+ * rule, in JavaScript, as the rows were staged) and its new-donor mark worked out on the way in. The
  * primary key (client, source id) makes a concurrent import of the same contribution update it, never add it twice.
  */
 export async function upsertStaged(tx: Db, clientSlug: string, importId: number): Promise<ImportCounts> {
@@ -93,8 +107,7 @@ export async function upsertStaged(tx: Db, clientSlug: string, importId: number)
   const source = sql`SELECT DISTINCT ON (source_id COLLATE "C") * FROM results_staging
                       ORDER BY source_id COLLATE "C", line DESC`;
   const result = await tx.execute(sql`
-    WITH decided AS (${attributionOf(clientSlug, source)}),
-    src AS (${source}),
+    WITH src AS (${source}),
     prev AS (
       SELECT s.source_id,
              (c.contributed_at, c.amount_cents, c.refunded_cents, c.refunded_at, c.recurrence_number, c.donor_hash,
@@ -122,11 +135,11 @@ export async function upsertStaged(tx: Db, clientSlug: string, importId: number)
              refunded_cents, refunded_at, recurrence_number, donor_hash, codes, campaign, vendor_id, send_id,
              attribution, matched_code, is_new_donor)
       SELECT ${clientSlug}, s.source_id, ${importId}, s.contributed_at, s.amount_cents, s.refunded_cents,
-             s.refunded_at, s.recurrence_number, s.donor_hash, s.codes, s.campaign, d.vendor_id, d.send_id,
-             d.attribution, d.matched_code,
+             s.refunded_at, s.recurrence_number, s.donor_hash, s.codes, s.campaign, s.vendor_id, s.send_id,
+             s.attribution, s.matched_code,
              f.source_id IS NOT NULL
                AND NOT EXISTS (SELECT 1 FROM ${priorDonors} p WHERE p.client_slug = ${clientSlug} AND p.donor_hash = s.donor_hash)
-        FROM src s JOIN decided d ON d.source_id = s.source_id
+        FROM src s
         LEFT JOIN firsts f ON f.source_id = s.source_id
        -- One order for every import: two overlapping imports lock their shared rows in the same order, never a deadlock.
        ORDER BY s.source_id COLLATE "C"

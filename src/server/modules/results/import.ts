@@ -1,9 +1,12 @@
 import type { ResultsImportCounts, ResultsMapping } from '#shared/contracts/results';
 import { ACTBLUE_MAPPING, isActBlueHeader, NOT_ACTBLUE, resolveColumns } from '#shared/results/columns';
+import { attributeRow } from '#shared/results/attribution';
 import { readRow } from '#shared/results/rows';
 import { badRequest } from '#server/errors';
 import { recordAudit } from '../audit/repository';
+import { attributionContext } from './attribution-context';
 import { csvRecords } from './csv-records';
+import { memoisedHasher } from './donor-hash';
 import * as attributionRepo from './attribution-repository';
 import * as importRepo from './import-repository';
 import { refreshSendFigures } from './figures-repository';
@@ -43,8 +46,8 @@ export function mappingForHeader(header: readonly string[], given: ResultsMappin
 
 /**
  * Imports one export for a client as ONE transaction: the body is parsed as it arrives, each batch of rows read in
- * JavaScript (New York dates to UTC, amounts to cents, e-mails to their keyed hash) and sent to a staging table in one
- * statement; at the end set-based SQL upserts, attributes and marks new donors. Any bad row throws, and nothing stays.
+ * JavaScript (New York dates to UTC, amounts to cents, e-mails to their keyed hash, the vendor and send by the shared
+ * attribution rule) and sent to a staging table in one statement; at the end set-based SQL upserts and marks new donors. Any bad row throws, and nothing stays.
  */
 export async function importResults(
   deps: ResultsDeps,
@@ -57,6 +60,8 @@ export async function importResults(
   return deps.db.transaction(async (tx) => {
     await importRepo.createStaging(tx);
     const importId = await importRepo.insertImport(tx, clientSlug, user.id, now);
+    const context = await attributionContext(tx, clientSlug);
+    const hashDonor = memoisedHasher(deps.hashDonor);
     let read: ReturnType<typeof mappingForHeader> | null = null;
     let batch = importRepo.emptyBatch();
     const records = csvRecords(body, {
@@ -79,11 +84,16 @@ export async function importResults(
         batch.refundedCents.push(String(row.refundedCents));
         batch.refundedAt.push(row.refundedAt ? row.refundedAt.toISOString() : null);
         batch.recurrenceNumber.push(row.recurrenceNumber);
-        batch.donorHash.push(row.email === null ? null : deps.hashDonor(row.email));
+        batch.donorHash.push(row.email === null ? null : hashDonor(row.email));
         batch.codes.push(
           row.codes.map((code) => code.replaceAll(importRepo.CODE_SEPARATOR, '')).join(importRepo.CODE_SEPARATOR),
         );
         batch.campaign.push(row.campaign);
+        const decision = attributeRow(row, context);
+        batch.vendorId.push(decision.vendorId);
+        batch.sendId.push(decision.sendId);
+        batch.attribution.push(decision.attribution);
+        batch.matchedCode.push(decision.code);
       }
       if (batch.line.length >= BATCH_ROWS) {
         await importRepo.stageBatch(tx, batch);

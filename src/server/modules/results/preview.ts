@@ -5,8 +5,7 @@ import { readRow } from '#shared/results/rows';
 import { badRequest } from '#server/errors';
 import { csvRecords } from './csv-records';
 import { mappingForHeader, tooLargeMessage, type ResultsDeps } from './import';
-import * as attributionRepo from './attribution-repository';
-import * as codesRepo from './codes-repository';
+import { attributionContext } from './attribution-context';
 import * as figuresRepo from './figures-repository';
 import * as settingsRepo from './settings-repository';
 
@@ -49,16 +48,10 @@ export async function previewImport(
     };
   }
   const read = mappingForHeader(header, given);
-  const [codes, sends, settings, names] = await Promise.all([
-    codesRepo.listResultCodes(deps.db),
-    attributionRepo.listClientSends(deps.db, clientSlug),
-    settingsRepo.readSettings(deps.db, clientSlug),
+  const [context, names] = await Promise.all([
+    attributionContext(deps.db, clientSlug),
     figuresRepo.vendorNames(deps.db),
   ]);
-  const vendorsByCode = new Map<string, string[]>();
-  for (const { code, vendorId } of codes)
-    vendorsByCode.set(code, [...(vendorsByCode.get(code) ?? []), vendorId].sort());
-  const context = { vendorsByCode, sends, windowDays: settings.attributionWindowDays };
   const rows: PreviewRow[] = [];
   for (const { line, fields } of fieldsRead) {
     const result = readRow(fields, line, read.columns.indexes, read.columns.names);

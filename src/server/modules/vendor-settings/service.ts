@@ -1,8 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { VendorCosts, VendorSplit, VendorUtmSource } from '#shared/contracts/vendors';
+import type { Vendor, VendorCosts, VendorSplit, VendorUtmSource } from '#shared/contracts/vendors';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { recordAudit, type Actor } from '../audit/repository';
+import { reattributeCodes } from '../results/codes-service';
 import { lockVendor } from '../vendors/repository';
 import { vendorGone } from '../vendors/service';
 import * as repo from './repository';
@@ -17,6 +18,8 @@ interface Setting<T extends { vendorId: string }> {
   entity: string;
   find(db: Db, vendorId: string): Promise<T | undefined>;
   upsert(db: Db, value: T, at: Date): Promise<T>;
+  /** What else a real change moves, in the same transaction. */
+  changed?(tx: Db, vendor: Vendor, before: T | undefined, after: T): Promise<void>;
 }
 
 const split: Setting<VendorSplit> = { entity: 'vendor_split', find: repo.findSplit, upsert: repo.upsertSplit };
@@ -24,6 +27,9 @@ const utmSource: Setting<VendorUtmSource> = {
   entity: 'vendor_utm_source',
   find: repo.findUtmSource,
   upsert: repo.upsertUtmSource,
+  // The vendor's result code is its UTM source: stored results carrying the old or the new one are attributed again.
+  changed: (tx, vendor, before, after) =>
+    reattributeCodes(tx, [before?.utmSource ?? vendor.defaultUtmSource, after.utmSource]),
 };
 const costs: Setting<VendorCosts> = { entity: 'vendor_costs', find: repo.findCosts, upsert: repo.upsertCosts };
 
@@ -38,7 +44,8 @@ async function saveSetting<T extends { vendorId: string }>(
   value: T,
 ): Promise<{ saved: T; isCreated: boolean }> {
   return db.transaction(async (tx) => {
-    if (!(await lockVendor(tx, value.vendorId))) throw vendorGone();
+    const vendor = await lockVendor(tx, value.vendorId);
+    if (!vendor) throw vendorGone();
     const before = await setting.find(tx, value.vendorId);
     const now = clock.now();
     const after = await setting.upsert(tx, value, now);
@@ -46,6 +53,7 @@ async function saveSetting<T extends { vendorId: string }>(
     if (!isDeepStrictEqual(before, after)) {
       const action = before ? 'update' : 'create';
       await recordAudit(tx, actor, { action, entity: setting.entity, entityId: value.vendorId, before, after }, now);
+      await setting.changed?.(tx, vendor, before, after);
     }
     return { saved: after, isCreated: !before };
   });

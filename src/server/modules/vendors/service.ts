@@ -4,6 +4,7 @@ import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { conflict, notFound } from '#server/errors';
 import { recordAudit, type Actor } from '../audit/repository';
+import { reattributeCodes } from '../results/codes-service';
 import { findVendorSettings } from '../vendor-settings/repository';
 import * as repo from './repository';
 
@@ -25,6 +26,8 @@ export async function createVendor({ db, clock }: VendorsDeps, actor: Actor, inp
     const vendor = await repo.insertVendor(tx, input, now);
     if (!vendor) throw conflict(`A vendor with the ID '${input.vendorId}' already exists.`);
     await recordAudit(tx, actor, { action: 'create', entity: 'vendor', entityId: vendor.vendorId, after: vendor }, now);
+    // Its UTM source is a result code now: stored results that carry it can be its.
+    await reattributeCodes(tx, [vendor.defaultUtmSource]);
     return vendor;
   });
 }
@@ -44,6 +47,9 @@ export async function updateVendor(
     if (!after) throw vendorGone();
     if (!isDeepStrictEqual(before, after)) {
       await recordAudit(tx, actor, { action: 'update', entity: 'vendor', entityId: vendorId, before, after }, now);
+      if (before.defaultUtmSource !== after.defaultUtmSource) {
+        await reattributeCodes(tx, [before.defaultUtmSource, after.defaultUtmSource]);
+      }
     }
     return after;
   });
