@@ -110,8 +110,8 @@ test('a send from the send page appears in the log with its files, each vendor m
     const vendorChips = entry.getByRole('list', { name: 'Vendors' }).getByRole('listitem');
     // Each vendor: the message mailed, where its deployment stands (issue 14: nothing reported yet) and its Revshare terms.
     await expect(vendorChips).toHaveText([
-      `${acme!.name}MailedSentSplit: 50/50`,
-      `${beta!.name}MailedSentSplit: 50/50`,
+      `${acme!.name}MailedSentSplit: 50/50: vendor 50 %, client 50 %`,
+      `${beta!.name}MailedSentSplit: 50/50: vendor 50 %, client 50 %`,
     ]);
     await expect(entry.locator('p').filter({ hasText: /^CC'd:/ })).toContainText(approval);
     await expect(entry.getByRole('button', { name: 'Retry failed' })).toHaveCount(0);

@@ -217,7 +217,7 @@ test('Add vendors: the new vendor is previewed, mailed through the queue, listed
   const details = page.getByRole('dialog', { name: 'Deployment Details' });
   const recipients = details.getByRole('region', { name: 'Recipients' });
   await expect(recipients.getByText('Vendors (2)')).toBeVisible();
-  await expect(recipients).toContainText(`Terms sent: Revshare · Split: 50/50`);
+  await expect(recipients).toContainText(`Terms sent: Revshare · Split: 50/50: vendor 50 %, client 50 %`);
   await expect(recipients).toContainText(`Email key: EK-${beta!.vendorId}`);
   await expect(recipients).toContainText(`by ${email}`);
   const compare = details.getByRole('region', { name: 'Compare Messages' });

@@ -38,6 +38,11 @@ test('builds an email and a text card from real files, previews each vendor, and
   const { admin, token } = await freshUser(request);
   const tag = Date.now().toString(36);
   const [acme, beta] = await createVendors(request, admin, tag);
+  const splitSaved = await request.post('/api/vendor-splits', {
+    headers: { authorization: `Bearer ${admin}` },
+    data: { vendorId: acme!.vendorId, splitRatio: '60/40' },
+  });
+  expect(splitSaved.status(), await splitSaved.text()).toBe(201);
   await signInWithToken(page, token);
 
   const sendButton = page.getByRole('button', { name: /Send to \d+ Vendor\(s\)/ });
@@ -76,6 +81,15 @@ test('builds an email and a text card from real files, previews each vendor, and
   await page.getByRole('checkbox', { name: new RegExp(beta!.name) }).check();
   await expect(page.getByText('2 vendor(s) selected')).toBeVisible();
   await expect(sendButton).toHaveText('Send to 2 Vendor(s)');
+  // Select Vendors says whose share of a split is whose, as the message does: the first number is the vendor's.
+  const vendorRow = (name: string) =>
+    page.getByRole('region', { name: 'Select Vendors' }).getByRole('listitem').filter({ hasText: name });
+  await expect(
+    vendorRow(acme!.name).getByText('Split: 60/40: vendor 60 %, client 40 %', { exact: true }),
+  ).toBeVisible();
+  await expect(
+    vendorRow(beta!.name).getByText('Split: 50/50: vendor 50 %, client 50 %', { exact: true }),
+  ).toBeVisible();
 
   await page.getByRole('button', { name: 'Add New Content' }).click();
   await page.getByRole('menuitem', { name: 'Prospecting Text' }).click();
@@ -96,13 +110,14 @@ test('builds an email and a text card from real files, previews each vendor, and
   let body = await previewText(page);
   expect(body).toContain(`UTM_SOURCE=${acme!.utm}`);
   expect(body).toContain(`EK-${acme!.vendorId}`);
+  expect(body).toContain('60/40: vendor 60 %, client 40 %');
   expect(body).not.toContain(beta!.utm);
   await page.getByLabel('Preview as').selectOption(beta!.vendorId);
   await expect(page.getByTestId('preview-to')).toHaveText(beta!.email);
   body = await previewText(page);
   expect(body).toContain(`UTM_SOURCE=${beta!.utm}`);
   expect(body).toContain('Stand with us today: reply YES');
-  expect(body).toContain('Split');
+  expect(body).toContain('50/50: vendor 50 %, client 50 %');
   await expect(page.getByRole('list', { name: 'Attachments' })).toContainText('spring-creative.html');
   await expect(page.getByRole('list', { name: 'Attachments' })).toContainText('phone.png 0.1 KB');
   // The creative is shown sandboxed: its script never ran. A closed preview holds no frame (no document to keep up).

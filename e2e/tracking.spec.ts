@@ -127,7 +127,7 @@ test.describe('with the vendor message delivered to an SMTP sink', () => {
       page.getByRole('link', { name: `https://donate.example.org/give?UTM_SOURCE=${acme!.utm}&utm_medium=email` }),
     ).toBeVisible();
     await expect(page.getByText(`EK-${acme!.vendorId}`)).toBeVisible();
-    await expect(page.getByText('50/50')).toBeVisible();
+    await expect(page.getByText('50/50: vendor 50 %, client 50 %', { exact: true })).toBeVisible();
     await expect(page.getByRole('navigation')).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -183,6 +183,9 @@ test.describe('with the vendor message delivered to an SMTP sink', () => {
     const deployedColumn = page.getByRole('region', { name: 'Deployed' });
     await expect(deployedColumn.getByText(acme!.name)).toBeVisible();
     await expect(deployedColumn.getByText(`Deployed ${mailedOn} · 39,850`)).toBeVisible();
+    await expect(
+      deployedColumn.getByText('Revshare: Split: 50/50: vendor 50 %, client 50 %', { exact: true }),
+    ).toBeVisible();
     await expect(page.getByRole('region', { name: 'Scheduled' }).getByText(acme!.name)).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: test.info().outputPath('tracking-board-desktop.png'), fullPage: true });

@@ -4,6 +4,7 @@ import {
   authorize,
   expect,
   expectNoSeriousA11yViolations,
+  screenshots,
   signInWithToken,
   test,
   tokenFor,
@@ -89,7 +90,8 @@ test('an admin adds a vendor, edits its addresses and keys, sets its terms and d
   const card = page.getByTestId(`vendor-card-${body.vendorId}`);
   await expect(card.getByText(email)).toBeVisible();
   await expect(card.getByText(utmSource)).toBeVisible();
-  await expect(card.getByText('50/50')).toBeVisible();
+  // A split says whose share is whose (issue 24 item 1): the first number is the vendor's.
+  await expect(card.getByText('50/50: vendor 50 %, client 50 %', { exact: true })).toBeVisible();
 
   // Vendor Settings: keys read-only until edit mode.
   await card.getByRole('button', { name }).click();
@@ -124,14 +126,19 @@ test('an admin adds a vendor, edits its addresses and keys, sets its terms and d
   await expect(dialog.getByText('TEXT-KEY-1')).toBeVisible();
   await expect(card.getByText(second)).toBeVisible();
 
-  // The split moves by keyboard and saves at once.
+  // The split moves by keyboard and saves at once; its words follow the slider as it moves.
   const slider = dialog.getByRole('slider', { name: 'Revshare Split' });
+  await expect(dialog.getByText('50/50: vendor 50 %, client 50 %', { exact: true })).toBeVisible();
   await slider.focus();
-  for (let step = 0; step < 10; step += 1) await slider.press('ArrowRight');
+  await slider.press('ArrowRight');
+  await expect(dialog.getByText('51/49: vendor 51 %, client 49 %', { exact: true })).toBeVisible();
+  for (let step = 1; step < 10; step += 1) await slider.press('ArrowRight');
   await slider.press('ArrowLeft');
-  await expect(dialog.getByText('59/41')).toBeVisible();
+  await expect(dialog.getByText('59/41: vendor 59 %, client 41 %', { exact: true })).toBeVisible();
+  await expect(slider).toHaveAttribute('aria-valuetext', '59/41: vendor 59 %, client 41 %');
   await expect(dialog.getByText('Changes saved')).toBeVisible();
-  await expect(card.getByText('59/41')).toBeVisible();
+  await expect(card.getByText('59/41: vendor 59 %, client 41 %', { exact: true })).toBeVisible();
+  await screenshots(page, 'vendor-settings-split', { fullPage: false });
 
   // Costs save once, 500 ms after the last keystroke, with all six values.
   let costPosts = 0;
@@ -158,9 +165,10 @@ test('an admin adds a vendor, edits its addresses and keys, sets its terms and d
   expect(costPosts).toBe(1);
 
   await page.reload();
-  await expect(card.getByText('59/41')).toBeVisible();
+  await expect(card.getByText('59/41: vendor 59 %, client 41 %', { exact: true })).toBeVisible();
   await card.getByRole('button', { name }).click();
   await expect(dialog.getByRole('slider', { name: 'Revshare Split' })).toHaveValue('59');
+  await expect(dialog.getByText('59/41: vendor 59 %, client 41 %', { exact: true })).toBeVisible();
   await expect(dialog.getByLabel('Cost per Donor')).toHaveValue('12.5');
   await expect(dialog.getByLabel('CPD Budget')).toHaveValue('5000');
   await expect(dialog.getByLabel('Cost per Thousand')).toHaveValue('');

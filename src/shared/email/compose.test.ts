@@ -96,7 +96,7 @@ describe('composeVendorEmail', () => {
       'Good morning,',
       'Hi Acme Lists, here is new prospecting content for you.',
       'Client: GOA Victory',
-      'Terms (Revshare)\nSplit: 60/40',
+      'Terms (Revshare)\nSplit: 60/40: vendor 60 %, client 40 %\n\n',
       'Email 1\nSubject line: Spring appeal\nSender name: GOA Team\nEnd date: March 14, 2026\nLink: https://give.example.org/e?utm_source=acme&x=1\nEmail Prospecting Hub Key: ACME-EMAIL-KEY',
       'Text 1\nText copy:\nStand with us today!\nReply STOP to opt out\nSender name: GOA\nEnd date: March 20, 2026\nLink: https://give.example.org/t?utm_source=acme\nText Prospecting Hub Key: ACME-TEXT-KEY',
       'Please send approvals to jane.doe@agency.test, approvals@agency.test and boss@agency.test.',
@@ -136,7 +136,7 @@ describe('composeVendorEmail', () => {
   });
 
   it('shows the default 50/50 split for a vendor without one', () => {
-    expect(composeVendorEmail(inputFor('bravo5678')).text).toContain('Split: 50/50');
+    expect(composeVendorEmail(inputFor('bravo5678')).text).toContain('Split: 50/50: vendor 50 %, client 50 %\n');
   });
 
   it('addresses the recipients as PRODUCT 5 says', () => {

@@ -1,6 +1,7 @@
 import { greetingLine } from '../rules/greeting';
 import { formatEndDateLong } from '../rules/end-date-format';
 import { vendorTerms } from '../rules/pricing';
+import { termValueWording } from '../payouts/terms';
 import type { ComposeInput } from './compose-input';
 import { renderHtml, renderText, type Block } from './blocks';
 
@@ -115,7 +116,13 @@ function bodyBlocks({ send, vendor, context, vendorPage }: ComposeInput): Block[
       ],
     },
     { kind: 'paragraph', lines: [`Client: ${orPlaceholder(send.client?.displayName, PLACEHOLDERS.client)}`] },
-    { kind: 'section', title: `Terms (${terms.label})`, isTabular: true, rows: terms.items },
+    {
+      kind: 'section',
+      title: `Terms (${terms.label})`,
+      isTabular: true,
+      // 'Split: 60/40: vendor 60 %, client 40 %': the vendor reads whose share is whose.
+      rows: terms.items.map((item) => ({ label: item.label, value: termValueWording(item) })),
+    },
     ...cardSections(send, vendor),
     ...vendorPageBlocks(vendorPage),
     {

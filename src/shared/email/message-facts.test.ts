@@ -52,7 +52,7 @@ describe('readMessageFacts', () => {
   it("reads back the composer's terms, links and keys, and nothing from the text copy", () => {
     const text = composeVendorEmail(input({}, 'https://donate.example/?utm_source=acme')).text;
     expect(readMessageFacts(text)).toEqual([
-      { kind: 'terms', section: 'Terms (Revshare)', label: 'Split', value: '60/40' },
+      { kind: 'terms', section: 'Terms (Revshare)', label: 'Split', value: '60/40: vendor 60 %, client 40 %' },
       { kind: 'link', section: 'Email 1', label: 'Link', value: 'https://donate.example/?utm_source=acme' },
       { kind: 'key', section: 'Email 1', label: 'Email Prospecting Hub Key', value: 'ACME-KEY' },
       { kind: 'link', section: 'Text 1', label: 'Link', value: '[Link not provided]' },
@@ -75,11 +75,24 @@ describe('readMessageFacts', () => {
         isSame,
       ]),
     ).toEqual([
-      ['Terms (Revshare)', 'Split', '60/40', '60/40', true],
+      ['Terms (Revshare)', 'Split', '60/40: vendor 60 %, client 40 %', '60/40: vendor 60 %, client 40 %', true],
       ['Email 1', 'Link', 'https://x.example/?utm_source=a', 'https://x.example/?utm_source=b', false],
       ['Email 1', 'Email Prospecting Hub Key', 'ACME-KEY', 'B-KEY', false],
       ['Text 1', 'Link', '[Link not provided]', '[Link not provided]', true],
       ['Text 1', 'Text Prospecting Hub Key', '[Text key not set]', '[Text key not set]', true],
     ]);
+  });
+
+  it("reads a message sent before splits were worded ('Split: 60/40') as a later one says it", () => {
+    const older = 'Good morning,\n\nTerms (Revshare)\nSplit: 60/40\n\nThank you,\n';
+    const later = composeVendorEmail(input({}, 'https://x.example/?utm_source=a')).text;
+    const [olderTerms] = readMessageFacts(older);
+    expect(olderTerms).toEqual({
+      kind: 'terms',
+      section: 'Terms (Revshare)',
+      label: 'Split',
+      value: '60/40: vendor 60 %, client 40 %',
+    });
+    expect(compareMessageFacts([olderTerms!], readMessageFacts(later).slice(0, 1))[0]!.isSame).toBe(true);
   });
 });

@@ -1,3 +1,5 @@
+import { termValueWording } from '../payouts/terms';
+
 /**
  * Reads back, from the plain-text part of a vendor message drawn by compose.ts, what differs from vendor to vendor:
  * the terms, each card's link and each card's hub key. Used to compare two vendors' stored messages.
@@ -53,7 +55,8 @@ export function readMessageFacts(text: string): MessageFact[] {
     }
     const parsed = row(line);
     if (!parsed) continue;
-    if (TERMS_TITLE.test(section)) facts.push({ kind: 'terms', section, ...parsed });
+    // A message sent before splits were worded says '60/40': read in words, it compares equal to a later one.
+    if (TERMS_TITLE.test(section)) facts.push({ kind: 'terms', section, ...parsed, value: termValueWording(parsed) });
     else if (parsed.label === LINK_LABEL) facts.push({ kind: 'link', section, ...parsed });
     else if (KEY_LABELS.has(parsed.label)) facts.push({ kind: 'key', section, ...parsed });
   }

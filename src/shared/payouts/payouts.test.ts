@@ -7,7 +7,7 @@ import { owedFor } from './owed';
 import { MONTH_PATTERN, monthBounds, monthName, newYorkMonth, nextMonth, previousMonth } from './month';
 import { countedQuantity } from './quantity';
 import { adjustmentOf, statementTotal } from './statement';
-import { payoutTermsOf, splitWording, termsWording } from './terms';
+import { payoutTermsOf, splitWording, termsWording, termValueWording, termWording } from './terms';
 
 /** Terms as a send keeps them: built by the same rule that writes them into the vendor's message. */
 function sent(
@@ -60,6 +60,15 @@ describe('money in integer cents', () => {
 describe('terms kept with a delivery', () => {
   it('says whose share the first number of a split is', () => {
     expect(splitWording('60/40')).toBe('60/40: vendor 60 %, client 40 %');
+  });
+
+  it('words a split wherever terms are listed, once, and leaves other terms as they are', () => {
+    expect(termWording({ label: 'Split', value: '60/40' })).toBe('Split: 60/40: vendor 60 %, client 40 %');
+    expect(termValueWording({ label: 'Split', value: '60/40: vendor 60 %, client 40 %' })).toBe(
+      '60/40: vendor 60 %, client 40 %',
+    );
+    expect(termValueWording({ label: 'Split', value: '[Not set]' })).toBe('[Not set]');
+    expect(termWording({ label: 'Cost per donor', value: '$12.50' })).toBe('Cost per donor: $12.50');
   });
 
   it('words the terms for a statement line', () => {

@@ -11,11 +11,27 @@ export type PayoutTerms =
 const RATE_LABELS = { CPD: 'Cost per donor', CPA: 'Cost per acquisition', CPM: 'Cost per thousand' } as const;
 const BUDGET_LABELS = { CPD: 'CPD budget', CPA: 'CPA budget', CPM: 'CPM budget' } as const;
 
-/** The split's wording wherever it is shown or edited: the first number is always the vendor's. */
+/** The label of a Revshare split among a message's terms ('Split: 60/40'), and of a split missing from them. */
+export const SPLIT_LABEL = 'Split';
+
+/**
+ * The split's wording wherever it is shown or edited ('60/40: vendor 60 %, client 40 %'): the first number is always
+ * the vendor's. Anything that is not a split 'A/B' (a split already worded, '[Not set]') is given back as it is.
+ */
 export function splitWording(split: string): string {
   const match = SPLIT_PATTERN.exec(split.trim());
   if (!match) return split;
   return `${match[1]}/${match[2]}: vendor ${match[1]} %, client ${match[2]} %`;
+}
+
+/** One term's value as every screen and the message show it: a split in words, any other value as it is. */
+export function termValueWording(item: { label: string; value: string }): string {
+  return item.label === SPLIT_LABEL ? splitWording(item.value) : item.value;
+}
+
+/** One term on one line: 'Split: 60/40: vendor 60 %, client 40 %', 'Cost per donor: $12.50'. */
+export function termWording(item: { label: string; value: string }): string {
+  return `${item.label}: ${termValueWording(item)}`;
 }
 
 /**
@@ -27,10 +43,10 @@ export function payoutTermsOf(terms: DeliveryTerms | null): PayoutTerms {
   const value = (label: string) => terms.items.find((item) => item.label === label)?.value;
   const model = terms.pricingModel;
   if (model === 'Revshare') {
-    const match = SPLIT_PATTERN.exec(value('Split')?.trim() ?? '');
+    const match = SPLIT_PATTERN.exec(value(SPLIT_LABEL)?.trim() ?? '');
     const vendorPercent = Number(match?.[1]);
     const clientPercent = Number(match?.[2]);
-    if (!match || vendorPercent + clientPercent !== 100) return { model, missing: ['Split'] };
+    if (!match || vendorPercent + clientPercent !== 100) return { model, missing: [SPLIT_LABEL] };
     return { model, vendorPercent, clientPercent };
   }
   if (model === 'CPD' || model === 'CPA' || model === 'CPM') {
@@ -50,6 +66,6 @@ export function termsWording(terms: DeliveryTerms | null): string {
   const payout = payoutTermsOf(terms);
   if ('missing' in payout) return `Terms missing: ${payout.missing.join(', ')}`;
   const items = terms?.items ?? [];
-  if (payout.model === 'Revshare') return splitWording(items.find((item) => item.label === 'Split')?.value ?? '');
-  return items.map((item) => `${item.label}: ${item.value}`).join(', ');
+  if (payout.model === 'Revshare') return splitWording(items.find((item) => item.label === SPLIT_LABEL)?.value ?? '');
+  return items.map(termWording).join(', ');
 }

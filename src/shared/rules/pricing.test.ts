@@ -5,7 +5,7 @@ describe('vendorTerms', () => {
   it('gives the Revshare split', () => {
     expect(vendorTerms('Revshare', '60/40', undefined)).toEqual({
       label: 'Revshare',
-      lines: ['Split: 60/40'],
+      lines: ['Split: 60/40: vendor 60 %, client 40 %'],
       items: [{ label: 'Split', value: '60/40' }],
       isComplete: true,
       missing: [],
@@ -13,8 +13,9 @@ describe('vendorTerms', () => {
   });
 
   it('counts the 50/50 default as a split when the vendor has no split row', () => {
-    expect(vendorTerms('Revshare', undefined, undefined)).toMatchObject({ lines: ['Split: 50/50'], isComplete: true });
-    expect(vendorTerms('Revshare', ' ', undefined)).toMatchObject({ lines: ['Split: 50/50'], isComplete: true });
+    const worded = ['Split: 50/50: vendor 50 %, client 50 %'];
+    expect(vendorTerms('Revshare', undefined, undefined)).toMatchObject({ lines: worded, isComplete: true });
+    expect(vendorTerms('Revshare', ' ', undefined)).toMatchObject({ lines: worded, isComplete: true });
   });
 
   it('reports a malformed split as missing', () => {

@@ -1,5 +1,6 @@
 import { DEFAULT_SPLIT, SPLIT_PATTERN, type PricingModel } from '../contracts/vendor-terms';
 import type { VendorCosts } from '../contracts/vendors';
+import { SPLIT_LABEL, termWording } from '../payouts/terms';
 
 /** A vendor's cost and budget values; null or absent means not set. */
 export type CostValues = Partial<Omit<VendorCosts, 'vendorId'>>;
@@ -8,9 +9,12 @@ type CostField = keyof CostValues;
 export interface VendorTerms {
   /** The pricing model, as the preview heads the terms. */
   label: string;
-  /** e.g. ['Split: 60/40'] or ['Cost per donor: $12.50', 'CPD budget: $5,000']. */
+  /** As people read them (termWording): ['Split: 60/40: vendor 60 %, client 40 %'] or ['Cost per donor: $12.50', …]. */
   lines: string[];
-  /** The same terms as label and value, for tables. */
+  /**
+   * The same terms as label and value, the split as 'A/B': what a delivery keeps (its payout is read from them), and
+   * what tables show through termValueWording.
+   */
   items: { label: string; value: string }[];
   isComplete: boolean;
   /** Labels of what is missing, e.g. ['Cost per donor', 'CPD budget']. */
@@ -70,8 +74,8 @@ export function vendorTerms(
     const isComplete = isValidSplit(ratio);
     return withLines(
       'Revshare',
-      [{ label: 'Split', value: isComplete ? ratio : NOT_SET }],
-      isComplete ? [] : ['Split'],
+      [{ label: SPLIT_LABEL, value: isComplete ? ratio : NOT_SET }],
+      isComplete ? [] : [SPLIT_LABEL],
     );
   }
   const items: VendorTerms['items'] = [];
@@ -87,7 +91,7 @@ export function vendorTerms(
 function withLines(label: string, items: VendorTerms['items'], missing: string[]): VendorTerms {
   return {
     label,
-    lines: items.map((item) => `${item.label}: ${item.value}`),
+    lines: items.map(termWording),
     items,
     isComplete: missing.length === 0,
     missing,

@@ -42,7 +42,7 @@ describe('POST /api/email-logs/{id}/add-vendors', () => {
     expect(text).not.toContain('utm_source=acme');
     expect(text).toContain('Email Prospecting Hub Key: CARTA-EMAIL-KEY');
     expect(text).toContain('Text Prospecting Hub Key: CARTA-TEXT-KEY');
-    expect(text).toContain('Split: 50/50');
+    expect(text).toContain('Split: 50/50: vendor 50 %, client 50 %');
     expect(text).toContain('Subject line: Stand with us this spring');
     // The stored files themselves, attached again.
     expect(mail!.attachments.map((attachment) => [attachment.filename, attachment.content.toString('base64')])).toEqual(

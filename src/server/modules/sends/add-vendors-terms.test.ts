@@ -42,7 +42,7 @@ describe('POST /api/email-logs/{id}/add-vendors', () => {
       },
     ]);
     const [bravo] = await mailTo('team@bravo.test');
-    expect(bravo!.text).toContain('Split: 90/10');
+    expect(bravo!.text).toContain('Split: 90/10: vendor 90 %, client 10 %');
 
     // Compared from the two stored messages: terms, each card's link and key.
     const compared = await call('GET', `/api/email-logs/${logId}/compare?a=acme1234&b=bravo5678`, token);
@@ -51,7 +51,14 @@ describe('POST /api/email-logs/{id}/add-vendors', () => {
       a: { vendorId: 'acme1234', vendorName: 'Acme Leads' },
       b: { vendorId: 'bravo5678', vendorName: 'Bravo Data' },
       rows: [
-        { kind: 'terms', section: 'Terms (Revshare)', label: 'Split', a: '60/40', b: '90/10', isSame: false },
+        {
+          kind: 'terms',
+          section: 'Terms (Revshare)',
+          label: 'Split',
+          a: '60/40: vendor 60 %, client 40 %',
+          b: '90/10: vendor 90 %, client 10 %',
+          isSame: false,
+        },
         // Acme's text link was given by the send page; Bravo's was read from the stored CSV (its e-mail link).
         { kind: 'link', section: 'Email 1', label: 'Link', a: emailLink('acme'), b: emailLink('bravo'), isSame: false },
         {

@@ -67,8 +67,8 @@ describe('POST /api/send-email-consolidated', () => {
       expect(envelope.to.sort()).toEqual([...vendor.emails, ...APPROVALS].sort());
       expect(envelope.from).toBe(ADMIN_EMAIL);
     }
-    expect((await receivedBy(VENDORS[0].emails[0]))[0]!.text).toContain('Split: 60/40');
-    expect((await receivedBy(VENDORS[2].emails[0]))[0]!.text).toContain('Split: 50/50');
+    expect((await receivedBy(VENDORS[0].emails[0]))[0]!.text).toContain('Split: 60/40: vendor 60 %, client 40 %');
+    expect((await receivedBy(VENDORS[2].emails[0]))[0]!.text).toContain('Split: 50/50: vendor 50 %, client 50 %');
   });
 
   describe('with MAIL_FROM set', () => {

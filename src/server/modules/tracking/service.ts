@@ -12,6 +12,7 @@ import type {
   VendorAction,
 } from '#shared/contracts/tracking';
 import { seedTestReviewBody } from '#shared/email/follow-up';
+import { termWording } from '#shared/payouts/terms';
 import { newYorkDate, newYorkDayStart, nextDay } from '#shared/rules/new-york-time';
 import { expectedSpend, totalSpend, type ExpectedSpend, type SpendTotal } from '#shared/rules/spend';
 import { applySeedTestReview, isOverdue, isRepeatedReview } from '#shared/rules/tracking';
@@ -192,7 +193,7 @@ export async function getTrackingBoard(
       sentAt: row.sentAt.toISOString(),
       tracking: trackingStateOf(row),
       isOverdue: isOverdue(row, today),
-      terms: `${row.terms.label}: ${row.terms.items.map((item) => `${item.label}: ${item.value}`).join(', ')}`,
+      terms: `${row.terms.label}: ${row.terms.items.map(termWording).join(', ')}`,
       spend: spendOf(row),
       sendSpend: sendSpend.get(row.logId)!,
       owed: owed.of(row.logId, row.vendorId),

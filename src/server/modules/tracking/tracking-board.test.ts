@@ -41,7 +41,10 @@ describe('the Tracking board (issue 14 item 3)', () => {
       clientName: 'GOA Victory',
       subject: 'New GOA Victory Content',
     });
-    expect(all.items[0]).toMatchObject({ terms: 'Revshare: Split: 60/40', spend: { planned: null, actual: null } });
+    expect(all.items[0]).toMatchObject({
+      terms: 'Revshare: Split: 60/40: vendor 60 %, client 40 %',
+      spend: { planned: null, actual: null },
+    });
     expect((await board('?vendor=Bravo%20Data')).items.map((item: { vendorId: string }) => item.vendorId)).toEqual([
       'bravo5678',
     ]);

@@ -39,7 +39,10 @@ export type TextCardDetail = z.infer<typeof textCardDetail>;
 /** A vendor's terms and hub keys as its message carried them (kept per delivery when it is composed). */
 export const deliveryTerms = z.object({
   pricingModel: z.string(),
-  /** e.g. [{ label: 'Split', value: '60/40' }], as the message's Terms section lists them. */
+  /**
+   * e.g. [{ label: 'Split', value: '60/40' }], as the message's Terms section lists them, a split kept as 'A/B' (the
+   * message and every screen show it in words, through termValueWording: '60/40: vendor 60 %, client 40 %').
+   */
   items: z.array(z.object({ label: z.string(), value: z.string() })),
   emailProspectingKey: z.nullable(z.string()),
   textProspectingKey: z.nullable(z.string()),

@@ -81,6 +81,7 @@ export const vendorDeliveryContent = z.object({
   clientName: z.nullable(z.string()),
   subject: z.string(),
   pricingModel: z.enum(PRICING_MODELS),
+  /** The message's Terms section, a split kept as 'A/B' (the vendor page shows it in words, termValueWording). */
   terms: z.object({ label: z.string(), items: z.array(pageRow) }),
   /** The terms as figures, for the team's costs (issue 14 item 4); never shown on the vendor page. */
   split: z.nullable(z.string()),

@@ -119,9 +119,10 @@ export const VendorPicker = memo(function VendorPicker({
                       </Suspense>
                     ) : null}
                   </span>
+                  {/* At most 12rem: a long line (a split in words) wraps rather than squeezing the vendor's name. */}
                   <span
                     className={cn(
-                      'tabular shrink-0 text-right text-xs',
+                      'tabular max-w-[12rem] shrink-0 text-right text-xs text-pretty',
                       terms.isComplete ? 'text-slate-700' : 'text-amber-800',
                     )}
                   >

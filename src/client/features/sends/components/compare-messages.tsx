@@ -93,8 +93,9 @@ export function CompareMessages({ logId, deliveries }: { logId: number; deliveri
                         <span className="sr-only"> (differs)</span>
                       )}
                     </th>
-                    <td className="tabular px-3 py-2 align-top break-all">{row.a ?? '—'}</td>
-                    <td className="tabular px-3 py-2 align-top break-all">{row.b ?? '—'}</td>
+                    {/* A link breaks anywhere to fit; words (a split in words) break between them. */}
+                    <td className="tabular px-3 py-2 align-top wrap-anywhere">{row.a ?? '—'}</td>
+                    <td className="tabular px-3 py-2 align-top wrap-anywhere">{row.b ?? '—'}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,5 +1,6 @@
 import type { SendDelivery, SendEntry } from '#shared/contracts/sends';
 import { owedLabel } from '#shared/payouts/owed-text';
+import { termWording } from '#shared/payouts/terms';
 import { formatDollars } from '#shared/rules/pricing';
 
 /** Pricing models whose terms carry no dollar figure ahead of results: their terms are shown instead. */
@@ -15,15 +16,15 @@ export function spendFiguresText(spend: { planned: number | null; actual: number
 }
 
 /**
- * One vendor's expected spend in a few words: its dollar figures; for Revshare and CPA its terms ('Split: 60/40');
- * null without tracking, when it cannot deploy, or before a CPM vendor gives a quantity.
+ * One vendor's expected spend in a few words: its dollar figures; for Revshare and CPA its terms ('Split: 60/40:
+ * vendor 60 %, client 40 %'); null without tracking, when it cannot deploy, or before a CPM vendor gives a quantity.
  */
 export function deliverySpendText(delivery: SendDelivery): string | null {
   if (!delivery.spend || delivery.tracking?.status === 'cannot-deploy') return null;
   const figures = spendFiguresText(delivery.spend);
   if (figures) return figures;
   if (delivery.terms && TERMS_ONLY.has(delivery.terms.pricingModel))
-    return delivery.terms.items.map((item) => `${item.label}: ${item.value}`).join(', ') || delivery.terms.pricingModel;
+    return delivery.terms.items.map(termWording).join(', ') || delivery.terms.pricingModel;
   return null;
 }
 

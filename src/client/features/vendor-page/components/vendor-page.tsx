@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { VendorAction } from '#shared/contracts/tracking';
 import { TRACKING_STATUS_LABELS, type VendorPageView } from '#shared/contracts/responses/tracking';
 import { formatKb } from '#shared/email/compose';
+import { termValueWording } from '#shared/payouts/terms';
 import { formatQuantity } from '#shared/rules/tracking';
 import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
@@ -209,7 +210,7 @@ function SentContent({ token, view }: { token: string; view: VendorPageView }) {
         {content.terms.items.map((item) => (
           <div key={item.label} className="contents">
             <dt className="text-slate-600">{item.label}</dt>
-            <dd className={`${VALUE} tabular-nums text-slate-900`}>{item.value}</dd>
+            <dd className={`${VALUE} tabular-nums text-slate-900`}>{termValueWording(item)}</dd>
           </div>
         ))}
       </dl>

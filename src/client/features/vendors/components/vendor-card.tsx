@@ -1,4 +1,5 @@
 import type { Vendor } from '#shared/contracts/vendors';
+import { splitWording } from '#shared/payouts/terms';
 import { Skeleton } from '#client/components/ui/skeleton';
 
 /**
@@ -44,9 +45,10 @@ export function VendorCard({
             {utmSource || 'Not set'}
           </dd>
         </div>
-        <div className="flex items-baseline justify-between gap-3">
-          <dt className="shrink-0 text-slate-600">Revenue split</dt>
-          <dd className="tabular text-slate-900">{splitRatio}</dd>
+        {/* The split in words is longer than a UTM source: it goes under its label, and wraps without a lone '%'. */}
+        <div>
+          <dt className="text-slate-600">Revenue split</dt>
+          <dd className="tabular text-pretty text-slate-900">{splitWording(splitRatio)}</dd>
         </div>
       </dl>
     </article>

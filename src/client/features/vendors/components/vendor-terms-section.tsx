@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { Vendor } from '#shared/contracts/vendors';
+import { splitWording } from '#shared/payouts/terms';
 import { Input, Label } from '#client/components/ui/input';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { Slider } from '#client/components/ui/slider';
@@ -72,6 +73,8 @@ export function VendorTermsSection({ vendor, onSaveError }: { vendor: Vendor; on
   const utmSource =
     utmDraft ?? effectiveUtmSource(vendor, utmSources.data?.find((row) => row.vendorId === vendor.vendorId)?.utmSource);
   const share = shareDraft ?? splitShare(splits.data?.find((row) => row.vendorId === vendor.vendorId)?.splitRatio);
+  // Whose share is whose, in the words the vendor's message uses, as the slider moves.
+  const shareWording = splitWording(splitRatioOf(share));
   const costValues =
     costDraft ?? (costs.data ? costDraftOf(costs.data.find((row) => row.vendorId === vendor.vendorId)) : null);
 
@@ -111,14 +114,7 @@ export function VendorTermsSection({ vendor, onSaveError }: { vendor: Vendor; on
           </p>
         </div>
         <div>
-          <div className="mb-1 flex items-baseline justify-between">
-            <Label htmlFor={`${id}-split`} className="mb-0">
-              Revshare Split
-            </Label>
-            <output htmlFor={`${id}-split`} className="tabular text-sm font-semibold text-slate-900">
-              {splitRatioOf(share)}
-            </output>
-          </div>
+          <Label htmlFor={`${id}-split`}>Revshare Split</Label>
           <div className="flex h-9 items-center">
             <Slider
               id={`${id}-split`}
@@ -126,7 +122,7 @@ export function VendorTermsSection({ vendor, onSaveError }: { vendor: Vendor; on
               max={100}
               step={1}
               value={share}
-              aria-valuetext={splitRatioOf(share)}
+              aria-valuetext={shareWording}
               onChange={(event) => {
                 const next = Number(event.target.value);
                 setShareDraft(next);
@@ -134,6 +130,9 @@ export function VendorTermsSection({ vendor, onSaveError }: { vendor: Vendor; on
               }}
             />
           </div>
+          <output htmlFor={`${id}-split`} className="tabular mt-1 block text-[13px] font-medium text-slate-900">
+            {shareWording}
+          </output>
         </div>
       </div>
 
