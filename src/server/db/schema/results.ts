@@ -47,10 +47,12 @@ export const contributions = pgTable(
   {
     clientSlug: text('client_slug').notNull(),
     sourceId: text('source_id').notNull(),
-    /** No index: only deleting an import looks rows up by it (one scan), and every index slows the import down. */
-    importId: integer('import_id')
-      .notNull()
-      .references(() => resultImports.id, { onDelete: 'cascade' }),
+    /**
+     * No index: only deleting an import looks rows up by it (one scan), and every index slows the import down. No
+     * foreign key either: its check per row cost an import of a million rows seconds; deleting an import deletes its
+     * contributions in the same transaction (import-repository.ts).
+     */
+    importId: integer('import_id').notNull(),
     contributedAt: timestamp('contributed_at', { withTimezone: true }).notNull(),
     amountCents: cents('amount_cents'),
     refundedCents: cents('refunded_cents'),

@@ -230,8 +230,9 @@ export function listImports(db: Db, clientSlug: string) {
     .orderBy(desc(resultImports.createdAt), desc(resultImports.id));
 }
 
-/** Deletes an import; the contributions it owns go with it (ON DELETE CASCADE). Its client, or undefined. */
+/** Deletes an import and the contributions it owns. Its client, or undefined. */
 export async function deleteImport(tx: Db, importId: number): Promise<string | undefined> {
+  await tx.delete(contributions).where(eq(contributions.importId, importId));
   const [row] = await tx
     .delete(resultImports)
     .where(eq(resultImports.id, importId))
