@@ -16,10 +16,11 @@ export function createDonorHasher(secretKey: string | undefined): (normalisedEma
 }
 
 /**
- * The hasher with a memo for one import: an export repeats its donors (a million rows of 350,000 donors hash 350,000
- * times, not a million). Up to `limit` addresses (about 100 bytes each), dropped with the import.
+ * The hasher with a memo for one import: an export repeats its donors. Up to `limit` addresses (about 200 bytes of heap
+ * each), dropped with the import: measured on a million rows of 350,000 donors, a memo of 500,000 saved about 1 s of a
+ * 38 s import and cost 125 MB more peak RSS than one of 100,000.
  */
-export function memoisedHasher(hash: (email: string) => string, limit = 500_000): (email: string) => string {
+export function memoisedHasher(hash: (email: string) => string, limit = 100_000): (email: string) => string {
   const memo = new Map<string, string>();
   return (email) => {
     let hashed = memo.get(email);
