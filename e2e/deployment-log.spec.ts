@@ -17,6 +17,7 @@ import { startServer } from '#server/testing/server-process';
 import { startSmtpSink, type SmtpSink } from '#server/testing/smtp-sink';
 import {
   PNG_1X1,
+  cpdSend,
   createVendors,
   dropFiles,
   linksCsv,
@@ -480,4 +481,17 @@ test.describe('on a server of its own that has no sends yet', () => {
     const others = consoleErrors.filter((text) => !/Failed to load resource: net::ERR_CONNECTION_REFUSED/.test(text));
     consoleErrors.splice(0, consoleErrors.length, ...others);
   });
+});
+
+test('a link to one send opens its Deployment Details even when the listed sends do not hold it', async ({
+  page,
+  request,
+}) => {
+  const { admin, logId, tag } = await cpdSend(request, 'Linked');
+  // A vendor filter that leaves this send out of the list (a statement's link names a vendor and a send).
+  await signInWithToken(page, admin, `/deployment-log?vendor=absent-${tag}&send=${logId}`);
+  const details = page.getByRole('dialog', { name: 'Deployment Details' });
+  await expect(details).toContainText('Linked');
+  await expect(page.getByText('No sends match these filters.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '#client/components/ui/confirm-dialog';
 import { Dialog } from '#client/components/ui/dialog';
 import { PageHeader } from '#client/features/layout/page-header';
 import { useSends } from '#client/api/sends';
+import { useLinkedSendEntry } from '../api/linked-entry';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useStartFromSend } from '../hooks/use-start-from-send';
 import { AddVendorsDialogContent } from './add-vendors-dialog';
@@ -39,7 +40,9 @@ export function DeploymentLogPage() {
   const startFrom = useStartFromSend();
 
   const isFiltered = filters.client !== '' || filters.vendor !== '' || search !== '';
-  const openEntry = logs.data?.find((entry) => entry.id === openId);
+  const listedEntry = logs.data?.find((entry) => entry.id === openId);
+  const linkedEntry = useLinkedSendEntry(openId !== null && logs.data && !listedEntry ? openId : null);
+  const openEntry = listedEntry ?? linkedEntry;
   const addToEntry = logs.data?.find((entry) => entry.id === addToId);
 
   function addVendorsTo(logId: number) {
