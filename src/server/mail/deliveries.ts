@@ -26,8 +26,8 @@ export interface DeliveryWorker {
   /** Look at the queue now (a send was just written). */
   wake(): void;
   /**
-   * The bytes of messages just queued (their rows committed), by key, still in memory: their first attempt here sends
-   * these instead of reading them back from the store (queue/kept-messages). Nothing is kept while the worker is not running.
+   * The bytes of messages just queued (their rows committed) by key, still in memory: their first attempt here sends
+   * these instead of reading the store (queue/kept-messages). Nothing is kept while the worker is not running.
    */
   keep(messages: ReadonlyMap<string, Bytes>): void;
   /** Stops claiming and waits (bounded) for messages in flight; pending ones stay in the queue for the next start. */
@@ -284,7 +284,7 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
       loop = run();
     },
     wake,
-    keep: (messages) => void (loop && !isStopping && kept.keep(messages)),
+    keep: (messages) => (loop && !isStopping ? kept.keep(messages) : undefined),
     stop,
     counts: async (logId) => countDeliveries(await listDeliveryStates(db, logId)),
     now: () => clock.now(),

@@ -1,5 +1,4 @@
-import type { Bytes } from '#server/bytes';
-import { piecesOf } from '#server/bytes';
+import { piecesOf, type Bytes } from '#server/bytes';
 
 /**
  * The bytes of messages this process has just stored, kept in memory so that the worker's first attempt of each sends
@@ -21,7 +20,10 @@ export interface KeptMessagesOptions {
   ttlMs: number;
 }
 
-/** Room for a send at the upload limits (20 MB of attachments shared by every message) and its messages' own parts. */
+/**
+ * Room for a send at the upload limits (20 MB of attachments, 27 MB encoded, shared by every message) and its messages'
+ * own parts.
+ */
 export const KEPT_MESSAGES: KeptMessagesOptions = { maxBytes: 32 * 1024 * 1024, ttlMs: 60_000 };
 
 export function createKeptMessages({ maxBytes, ttlMs }: KeptMessagesOptions = KEPT_MESSAGES): KeptMessages {
