@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
+import { joined, type Bytes } from './bytes';
 import { openDatabase, type Database } from './db/client';
 import { emailDeliveries, emailLogs, storedFiles, vendors } from './db/schema';
 import { createLocalStorage } from './storage/local';
@@ -178,9 +179,10 @@ const sendBody = sendBodyFor() as object;
 function diskFilling(fullAfter: number) {
   let writes = 0;
   return {
-    async writeFile(path: string, data: Buffer, options: { mode: number }) {
+    async writeFile(path: string, data: Bytes, options: { mode: number }) {
       if (++writes <= fullAfter) return writeFile(path, data, options);
-      await writeFile(path, data.subarray(0, Math.floor(data.length / 2)), options);
+      const whole = joined(data);
+      await writeFile(path, whole.subarray(0, Math.floor(whole.length / 2)), options);
       throw Object.assign(new Error(`ENOSPC: no space left on device, write '${path}'`), {
         code: 'ENOSPC',
         errno: -28,

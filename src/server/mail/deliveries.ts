@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DeliveryCounts } from '#shared/contracts/send';
+import type { Bytes } from '#server/bytes';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import type { FileStorage } from '#server/storage/storage';
@@ -10,6 +11,7 @@ import { createAwayWatch } from './queue/away-watch';
 import { createClaims } from './queue/claims';
 import { databaseAnswers, nextDueAt, releaseClaims, type ClaimedDelivery } from './queue/claims-repository';
 import { createFirstAttempts, type SettledState } from './queue/first-attempts';
+import { createKeptMessages } from './queue/kept-messages';
 import { createLostClaims } from './queue/lost-claims';
 import { realSleep, withDefaults, type DeliveryOptions, type WorkerOptions } from './queue/options';
 import { createProgress } from './queue/outcomes';
@@ -23,6 +25,11 @@ export interface DeliveryWorker {
   start(): void;
   /** Look at the queue now (a send was just written). */
   wake(): void;
+  /**
+   * The bytes of messages just queued (their rows committed) by key, still in memory: their first attempt here sends
+   * these instead of reading the store (queue/kept-messages). Nothing is kept while the worker is not running.
+   */
+  keep(messages: ReadonlyMap<string, Bytes>): void;
   /** Stops claiming and waits (bounded) for messages in flight; pending ones stay in the queue for the next start. */
   stop(): Promise<void>;
   /**
@@ -114,7 +121,8 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     isStopping: () => isStopping,
   });
   const awayWatch = createAwayWatch({ ...deps, clock, probeIntervalMs: options.probeIntervalMs, wake });
-  const attemptDeps = { ...deps, clock, policy: options };
+  const kept = createKeptMessages();
+  const attemptDeps = { ...deps, clock, policy: options, kept };
 
   async function attempt(delivery: ClaimedDelivery): Promise<void> {
     let state: SettledState | undefined;
@@ -264,6 +272,7 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     }
     // Messages still out are abandoned with the process: their claims lapse and another instance resolves them.
     awayWatch.stop();
+    kept.clear();
     claims.stop();
     firstAttempts.close();
   }
@@ -275,6 +284,7 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
       loop = run();
     },
     wake,
+    keep: (messages) => (loop && !isStopping ? kept.keep(messages) : undefined),
     stop,
     counts: async (logId) => countDeliveries(await listDeliveryStates(db, logId)),
     now: () => clock.now(),

@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
+import { joined } from '#server/bytes';
 import { AppError, isRequiresGoogleAuth, requiresGoogleAuth } from '#server/errors';
 import { MailSendError, type MailTransport, type OutgoingMessage, type SendOutcome } from './transport';
 
@@ -254,6 +255,7 @@ export async function sendGmailMessage(
 export function createGmailTransport(options: GmailOptions): MailTransport {
   return {
     name: 'gmail',
-    send: (message: OutgoingMessage) => sendGmailMessage(options, message.senderUserId, message.raw, message.threadId),
+    send: (message: OutgoingMessage) =>
+      sendGmailMessage(options, message.senderUserId, joined(message.raw), message.threadId),
   };
 }

@@ -115,12 +115,13 @@ interface EncodedBody {
 const encodeBase64 = (content: Buffer) => buffer(Readable.from([content]).pipe(new Encoder()));
 
 /**
- * Builds many messages that carry the same attachments (one send to every vendor): each attachment is encoded once
- * and copied into each message, instead of being encoded again for every vendor. The bytes are exactly those of
- * buildRawMessage: every message is composed with a short random stand-in for each attachment's content, whose
- * encoding is then replaced by the attachment's own.
+ * Builds many messages that carry the same attachments (one send to every vendor): each attachment is encoded once,
+ * and every message holds that one encoding as a piece of its bytes, instead of encoding it again or copying it for
+ * every vendor. The bytes, the pieces one after the other, are exactly those of buildRawMessage: every message is
+ * composed with a short random stand-in for each attachment's content, whose encoding is then replaced by the
+ * attachment's own.
  */
-export function createMessageBuilder(): (parts: MessageParts) => Promise<Buffer> {
+export function createMessageBuilder(): (parts: MessageParts) => Promise<readonly Buffer[]> {
   const encodedBodies = new WeakMap<Buffer, Promise<EncodedBody>>();
   const encodedBodyOf = (content: Buffer) => {
     let body = encodedBodies.get(content);
@@ -170,6 +171,6 @@ export function createMessageBuilder(): (parts: MessageParts) => Promise<Buffer>
       from = at + body.encodedMarker.length;
     }
     pieces.push(composed.subarray(from));
-    return pieces.length === 1 ? composed : Buffer.concat(pieces);
+    return pieces.filter((piece) => piece.length > 0);
   };
 }

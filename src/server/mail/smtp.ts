@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
+import { piecesOf } from '#server/bytes';
 import { MailSendError, type MailTransport, type SendOutcome } from './transport';
 
 export interface SmtpOptions {
@@ -58,7 +59,8 @@ export function createSmtpTransport(url: string, options: SmtpOptions = {}): Mai
       const body = new Readable({
         read() {
           hasStarted = true;
-          this.push(message.raw);
+          // The pieces as they are, none copied: nodemailer's dot-stuffing carries a line across chunks.
+          for (const piece of piecesOf(message.raw)) this.push(piece);
           this.push(null);
         },
       });

@@ -1,3 +1,5 @@
+import type { Bytes } from '#server/bytes';
+
 /**
  * The one way mail leaves the server (listmonk's messenger idea): the outbox, smtp and gmail transports implement it,
  * and the delivery queue only ever talks to this interface.
@@ -5,8 +7,11 @@
 
 /** A message already composed into its exact RFC 822 bytes (the same bytes kept with the log entry as `.eml`). */
 export interface OutgoingMessage {
-  /** The whole RFC 822 message, headers and body, as it is sent. */
-  raw: Buffer;
+  /**
+   * The whole RFC 822 message, headers and body, as it is sent: one Buffer, or its pieces in order (a send's messages
+   * as the worker kept them, sharing their attachments' bytes).
+   */
+  raw: Bytes;
   /** Envelope sender (SMTP MAIL FROM); Gmail always sends as the signed-in account. */
   from: string;
   /** Envelope recipients; To and CC are also in the headers of `raw`. */

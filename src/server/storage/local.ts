@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { Bytes } from '#server/bytes';
 import { assertFileKey, FileStoreUnavailableError, isFileKey, type FileStorage, type StoredObject } from './storage';
 
 /** The one file-system call a put can fail in for want of space; tests pass one that fills up (ENOSPC). */
 export interface LocalWrites {
-  writeFile(path: string, data: Buffer, options: { mode: number }): Promise<void>;
+  writeFile(path: string, data: Bytes, options: { mode: number }): Promise<void>;
 }
 
 /** Files under `root`, fanned out by the key's first two characters so no folder grows huge. */

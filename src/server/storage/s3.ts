@@ -1,4 +1,5 @@
 import type { S3Client } from '@aws-sdk/client-s3';
+import { joined } from '#server/bytes';
 import type { Config } from '../config';
 import { assertFileKey, FileStoreUnavailableError, isFileKey, type FileStorage } from './storage';
 
@@ -44,7 +45,9 @@ export function createS3Storage(settings: S3Settings, timeouts: S3Timeouts = S3_
     async put(key, data, contentType) {
       assertFileKey(key);
       await request((sdk, client) =>
-        client.send(new sdk.PutObjectCommand({ Bucket: bucket, Key: key, Body: data, ContentType: contentType })),
+        client.send(
+          new sdk.PutObjectCommand({ Bucket: bucket, Key: key, Body: joined(data), ContentType: contentType }),
+        ),
       );
     },
     async get(key) {

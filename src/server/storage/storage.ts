@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Bytes } from '#server/bytes';
 
 /**
  * Where uploaded files and raw messages live (documenso's storage-provider idea): the local folder by default, an
@@ -11,7 +12,8 @@ export interface FileStorage {
    * delivery records it, and only an instance whose store holds the message claims it.
    */
   identity(): Promise<string>;
-  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** Writes the bytes (one Buffer, or pieces one after the other) under `key`, whole or not at all. */
+  put(key: string, data: Bytes, contentType: string): Promise<void>;
   /** The bytes under `key`, or null when there are none. */
   get(key: string): Promise<Buffer | null>;
   /** Removes the bytes under `key`; a missing key is not an error. */

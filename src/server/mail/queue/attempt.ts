@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Bytes } from '#server/bytes';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { FileStoreUnavailableError, type FileStorage } from '#server/storage/storage';
@@ -6,6 +7,7 @@ import { findProviderThreadId } from '../deliveries-repository';
 import { resultOfError, resultOfOutcome, retryOrFail, type AttemptResult, type RetryPolicy } from '../delivery-attempt';
 import { MailSendError, type MailTransport } from '../transport';
 import type { AwayPart } from './away-watch';
+import type { KeptMessages } from './kept-messages';
 import type { ClaimedDelivery } from './claims-repository';
 
 /** A sender as the claim found them, just now: still a user (their address), still on the authorized list. */
@@ -29,12 +31,14 @@ export interface AttemptDeps {
   transport: MailTransport;
   senderCheck: SenderCheck;
   policy: RetryPolicy;
+  /** Messages this process just stored, their bytes still in memory. */
+  kept: Pick<KeptMessages, 'take'>;
 }
 
 /** How one attempt went: its result to record, what was away if that was why, or that its claim was lost. */
 export type Attempted = { result: AttemptResult; away?: AwayPart } | { isClaimLost: true };
 
-type Prepared = { raw: Buffer; threadId: string | null } | { result: AttemptResult; away?: AwayPart };
+type Prepared = { raw: Bytes; threadId: string | null } | { result: AttemptResult; away?: AwayPart };
 
 /** The sender check, the stored bytes and the thread of a follow-up: a result already when the message may not go. */
 async function prepare(deps: AttemptDeps, delivery: ClaimedDelivery): Promise<Prepared> {
@@ -51,7 +55,8 @@ async function prepare(deps: AttemptDeps, delivery: ClaimedDelivery): Promise<Pr
     );
     return { result: { status: 'failed', lastError: refusal } };
   }
-  const raw = await deps.storage.get(delivery.emlKey);
+  // The bytes stored under its key: still in memory on a first attempt from this process, else read back.
+  const raw = deps.kept.take(delivery.emlKey) ?? (await deps.storage.get(delivery.emlKey));
   if (!raw) return { result: { status: 'failed', lastError: 'The stored message is missing from the file store.' } };
   // A follow-up joins its original's thread at the provider (Gmail), when the original's send told us which.
   const threadId =

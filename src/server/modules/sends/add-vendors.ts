@@ -92,17 +92,18 @@ async function addVendorsOnce(
   // The added vendors' pages offer the same attachments as the send's first vendors.
   const attachmentKeys = attachmentKeysOf((await repo.findLog(deps.db, logId))!.cardDetails);
   const batch = new UploadBatch(deps.storage, actor.id, prepared.now);
+  let messageBytes: ReadonlyMap<string, readonly Buffer[]>;
   try {
-    const rows = (await storeVendorMessages(deps, batch, prepared, actor.id, pages.links, attachmentKeys)).map(
-      (row) => ({
-        ...row,
-        addedAt: prepared.now,
-        addedByUserId: actor.id,
-        addedByEmail: actor.email,
-        additionKey: idempotencyKey ?? null,
-        additionHash: hash,
-      }),
-    );
+    const stored = await storeVendorMessages(deps, batch, prepared, actor.id, pages.links, attachmentKeys);
+    messageBytes = stored.bytes;
+    const rows = stored.rows.map((row) => ({
+      ...row,
+      addedAt: prepared.now,
+      addedByUserId: actor.id,
+      addedByEmail: actor.email,
+      additionKey: idempotencyKey ?? null,
+      additionHash: hash,
+    }));
     await repo.insertAddedDeliveries(deps.db, logId, batch.files, rows, actor, prepared.now);
   } catch (error) {
     await batch.discard();
@@ -116,6 +117,7 @@ async function addVendorsOnce(
     }
     throw error;
   }
+  deps.deliveries.keep(messageBytes);
   deps.deliveries.wake();
   return { id: logId, added: [...vendorIds], ...(await deps.deliveries.waitForFirstAttempts(logId)), isReplay: false };
 }

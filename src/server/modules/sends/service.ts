@@ -64,16 +64,10 @@ export async function sendConsolidated(
   const { now } = prepared;
   const batch = new UploadBatch(storage, userId, now);
   let logId: number;
+  let messageBytes: ReadonlyMap<string, readonly Buffer[]>;
   try {
     const cardDetails = await storeUploads(batch, body);
-    const deliveryRows = await storeVendorMessages(
-      deps,
-      batch,
-      prepared,
-      userId,
-      pages.links,
-      attachmentKeysOf(cardDetails),
-    );
+    const stored = await storeVendorMessages(deps, batch, prepared, userId, pages.links, attachmentKeysOf(cardDetails));
     const subject = prepared.messages[0]?.composed.subject;
     const subjects = [
       ...new Set(
@@ -100,8 +94,9 @@ export async function sendConsolidated(
         subjects,
       },
       batch.files,
-      deliveryRows,
+      stored.rows,
     );
+    messageBytes = stored.bytes;
   } catch (error) {
     await batch.discard();
     if (idempotencyKey && isUniqueViolation(error)) {
@@ -113,6 +108,7 @@ export async function sendConsolidated(
     if (error instanceof FileStoreUnavailableError) throw error.withConsequence('Nothing was sent.');
     throw error;
   }
+  deliveries.keep(messageBytes);
   deliveries.wake();
   // The send is written: from here on it is accepted, even if the database goes away before its first attempts are counted.
   const counts = await deliveries

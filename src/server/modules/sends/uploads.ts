@@ -10,6 +10,7 @@ import {
   imageTypeOf,
   type FileKind,
 } from '#shared/file-kinds';
+import { byteLength, piecesOf, type Bytes } from '#server/bytes';
 import { newFileKey, type FileStorage } from '#server/storage/storage';
 import type { FileInsert } from './repository';
 
@@ -40,10 +41,15 @@ export class UploadBatch {
     kind: StoredFileKind,
     fileName: string,
     contentType: string,
-    data: Buffer,
+    data: Bytes,
     dedupe = true,
   ): Promise<string> {
-    const digest = dedupe ? createHash('sha256').update(kind).update(fileName).update(data).digest('hex') : undefined;
+    let digest: string | undefined;
+    if (dedupe) {
+      const hash = createHash('sha256').update(kind).update(fileName);
+      for (const piece of piecesOf(data)) hash.update(piece);
+      digest = hash.digest('hex');
+    }
     const known = digest && this.byContent.get(digest);
     if (known) return known;
     const key = newFileKey();
@@ -53,7 +59,7 @@ export class UploadBatch {
       kind,
       fileName,
       contentType,
-      size: data.length,
+      size: byteLength(data),
       createdByUserId: this.userId,
       createdAt: this.now,
     });

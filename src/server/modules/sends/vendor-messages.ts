@@ -16,8 +16,17 @@ export interface VendorMessageDeps {
   deliveries: DeliveryWorker;
 }
 
-/** Composing the next vendor's message while the last ones are written to the store: a few, for memory's sake. */
-const MESSAGES_IN_WRITING = 4;
+/**
+ * Composing the next vendor's message while the last ones are written to the store. A message holds its attachments'
+ * encoded bytes as pieces shared with the others (createMessageBuilder), so what it holds of its own is small.
+ */
+const MESSAGES_IN_WRITING = 8;
+
+/** The vendors' queued deliveries, and each stored message's bytes by key (the worker's first attempt sends these). */
+export interface StoredVendorMessages {
+  rows: repo.TrackedDeliveryInsert[];
+  bytes: Map<string, readonly Buffer[]>;
+}
 
 export function messageParts(prepared: PreparedSend, message: VendorMessage, messageId: string): MessageParts {
   const { composed, attachments } = message;
@@ -64,7 +73,7 @@ export function attachmentKeysOf(cards: {
 /**
  * Builds and stores each vendor's exact raw message and returns its queued delivery, terms included, with its tracking
  * row (the link made for it, what its page shows): the one way a message enters the queue, for a send and for vendors
- * added to it later.
+ * added to it later. Once the rows are committed, the caller hands `bytes` to the worker (DeliveryWorker.keep).
  */
 export async function storeVendorMessages(
   deps: VendorMessageDeps,
@@ -73,12 +82,12 @@ export async function storeVendorMessages(
   userId: number,
   links: ReadonlyMap<string, VendorLink>,
   attachmentKeys: readonly string[],
-): Promise<repo.TrackedDeliveryInsert[]> {
+): Promise<StoredVendorMessages> {
   const rows: repo.TrackedDeliveryInsert[] = [];
+  const bytes = new Map<string, readonly Buffer[]>();
   const storeId = await deps.storage.identity();
   const build = createMessageBuilder();
-  // Messages being written to the store while the next ones are composed: at most MESSAGES_IN_WRITING raw messages
-  // are held in memory at once, however many vendors.
+  // Messages being written to the store while the next ones are composed: at most MESSAGES_IN_WRITING at once.
   const writing = new Set<Promise<unknown>>();
   try {
     for (const message of prepared.messages) {
@@ -116,6 +125,7 @@ export async function storeVendorMessages(
         .store('eml', `${message.vendor.vendorId}.eml`, CONTENT_TYPES.eml, raw, false)
         .then((key) => {
           row.emlKey = key;
+          bytes.set(key, raw);
           writing.delete(written);
         });
       // Handled at once (a failed write must not count as unhandled while the next message is composed); the race
@@ -130,7 +140,7 @@ export async function storeVendorMessages(
     await Promise.allSettled(writing);
     throw error;
   }
-  return rows;
+  return { rows, bytes };
 }
 
 /** Deliveries are timed on the worker's clock (tests may run it apart from the app's). */
