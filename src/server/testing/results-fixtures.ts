@@ -71,3 +71,8 @@ export async function sendTo(
   if (response.statusCode !== 200) throw new Error(`send: ${response.statusCode} ${response.body}`);
   return response.json().id as number;
 }
+
+/** An ActBlue row with what attribution reads: its id, New York date, amount, Reference Code and donor e-mail. */
+export function refcodeRow(id: string, date: string, amount: string, code: string, email: string): ActBlueRow {
+  return { 'Lineitem ID': id, Date: date, Amount: amount, 'Reference Code': code, 'Donor Email': email };
+}

@@ -47,7 +47,8 @@ export function mappingForHeader(header: readonly string[], given: ResultsMappin
 /**
  * Imports one export for a client as ONE transaction: the body is parsed as it arrives, each batch of rows read in
  * JavaScript (New York dates to UTC, amounts to cents, e-mails to their keyed hash, the vendor and send by the shared
- * attribution rule) and sent to a staging table in one statement; at the end set-based SQL upserts and marks new donors. Any bad row throws, and nothing stays.
+ * attribution rule) and sent to a staging table in one statement; at the end set-based SQL upserts and marks new
+ * donors. Any bad row throws, and nothing stays.
  */
 export async function importResults(
   deps: ResultsDeps,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { test } from '#server/testing/fixtures';
-import { actBlueCsv, importResults, sendTo } from '#server/testing/results-fixtures';
+import { actBlueCsv, importResults, refcodeRow, sendTo } from '#server/testing/results-fixtures';
 import { seedVendors, VENDORS } from '#server/testing/send-fixtures';
 import { bearer } from '#server/testing/test-app';
 import type { Db } from '#server/db/client';
@@ -27,34 +27,10 @@ test('a vendor’s UTM source is its result code: changing it, its override or a
   await seedVendors(app, admin);
   await sendTo(app, admin, ['acme1234', 'bravo5678']);
   const rows = [
-    {
-      'Lineitem ID': '1',
-      Date: '2026-03-11 09:00:00',
-      Amount: '25',
-      'Reference Code': 'acme-q3',
-      'Donor Email': 'a@x.org',
-    },
-    {
-      'Lineitem ID': '2',
-      Date: '2026-03-11 10:00:00',
-      Amount: '10',
-      'Reference Code': 'bravo-q3',
-      'Donor Email': 'b@x.org',
-    },
-    {
-      'Lineitem ID': '3',
-      Date: '2026-03-11 11:00:00',
-      Amount: '5',
-      'Reference Code': 'delta',
-      'Donor Email': 'c@x.org',
-    },
-    {
-      'Lineitem ID': '4',
-      Date: '2026-03-11 12:00:00',
-      Amount: '7',
-      'Reference Code': 'acme',
-      'Donor Email': 'd@x.org',
-    },
+    refcodeRow('1', '2026-03-11 09:00:00', '25', 'acme-q3', 'a@x.org'),
+    refcodeRow('2', '2026-03-11 10:00:00', '10', 'bravo-q3', 'b@x.org'),
+    refcodeRow('3', '2026-03-11 11:00:00', '5', 'delta', 'c@x.org'),
+    refcodeRow('4', '2026-03-11 12:00:00', '7', 'acme', 'd@x.org'),
   ];
   expect((await importResults(app, admin, actBlueCsv(rows))).statusCode).toBe(201);
   expect(await stored(database.db)).toEqual({

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { test } from '#server/testing/fixtures';
-import { actBlueCsv, importResults, sendTo } from '#server/testing/results-fixtures';
+import { actBlueCsv, importResults, refcodeRow, sendTo } from '#server/testing/results-fixtures';
 import { seedVendors } from '#server/testing/send-fixtures';
 import { bearer } from '#server/testing/test-app';
 import type { Db } from '#server/db/client';
@@ -37,34 +37,10 @@ test('the kept figures of each send and vendor follow every write to the contrib
   await seedVendors(app, admin);
   await sendTo(app, admin, ['acme1234', 'bravo5678']);
   const rows = [
-    {
-      'Lineitem ID': '1',
-      Date: '2026-03-11 09:00:00',
-      Amount: '25',
-      'Reference Code': 'acme',
-      'Donor Email': 'a@x.org',
-    },
-    {
-      'Lineitem ID': '2',
-      Date: '2026-03-11 10:00:00',
-      Amount: '10',
-      'Reference Code': 'acme',
-      'Donor Email': 'a@x.org',
-    },
-    {
-      'Lineitem ID': '3',
-      Date: '2026-03-11 11:00:00',
-      Amount: '5',
-      'Reference Code': 'bravo',
-      'Donor Email': 'b@x.org',
-    },
-    {
-      'Lineitem ID': '4',
-      Date: '2026-03-11 12:00:00',
-      Amount: '7',
-      'Reference Code': 'later',
-      'Donor Email': 'c@x.org',
-    },
+    refcodeRow('1', '2026-03-11 09:00:00', '25', 'acme', 'a@x.org'),
+    refcodeRow('2', '2026-03-11 10:00:00', '10', 'acme', 'a@x.org'),
+    refcodeRow('3', '2026-03-11 11:00:00', '5', 'bravo', 'b@x.org'),
+    refcodeRow('4', '2026-03-11 12:00:00', '7', 'later', 'c@x.org'),
   ];
   const first = await importResults(app, admin, actBlueCsv(rows));
   expect(first.statusCode, first.body).toBe(201);
@@ -74,16 +50,7 @@ test('the kept figures of each send and vendor follow every write to the contrib
   const refunded = rows.map((row) =>
     row['Lineitem ID'] === '3' ? { ...row, 'Refund Date': '2026-03-12 09:00:00' } : row,
   );
-  const more = [
-    ...refunded,
-    {
-      'Lineitem ID': '5',
-      Date: '2026-03-11 13:00:00',
-      Amount: '3',
-      'Reference Code': 'bravo',
-      'Donor Email': 'd@x.org',
-    },
-  ];
+  const more = [...refunded, refcodeRow('5', '2026-03-11 13:00:00', '3', 'bravo', 'd@x.org')];
   const second = await importResults(app, admin, actBlueCsv(more));
   expect(second.statusCode, second.body).toBe(201);
   await expectInStep('after a later export with a refund');
@@ -146,15 +113,7 @@ test('the kept figures are one client’s: an import for another client leaves t
   await seedVendors(app, admin);
   await sendTo(app, admin, ['acme1234']);
   t.clock.advance(HOUR);
-  const rows = [
-    {
-      'Lineitem ID': '1',
-      Date: '2026-03-11 09:00:00',
-      Amount: '25',
-      'Reference Code': 'acme',
-      'Donor Email': 'a@x.org',
-    },
-  ];
+  const rows = [refcodeRow('1', '2026-03-11 09:00:00', '25', 'acme', 'a@x.org')];
   expect((await importResults(app, admin, actBlueCsv(rows))).statusCode).toBe(201);
   expect((await importResults(app, admin, actBlueCsv(rows), 'gun-owners')).statusCode).toBe(201);
   const { kept, counted } = await keptAndCounted(database.db);
