@@ -86,6 +86,19 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 }
 
 /**
+ * The viewport at this size once the layout has settled: crossing the phone breakpoint narrows or widens the sidebar
+ * over 150 ms, and a page measured or photographed during it is neither the old layout nor the new one.
+ */
+export async function resizeTo(page: Page, width: number, height: number) {
+  await page.setViewportSize({ width, height });
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const transitions = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
+    await Promise.all(transitions.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+/**
  * Screenshots at the desktop and the phone width (looked at when the spec was written): the whole page from its top,
  * or the viewport as it is (a dialog scrolls on its own).
  */
@@ -94,7 +107,7 @@ export async function screenshots(page: Page, name: string, { fullPage = true } 
     [1280, 900, 'desktop'],
     [390, 844, 'phone'],
   ] as const) {
-    await page.setViewportSize({ width, height });
+    await resizeTo(page, width, height);
     if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: test.info().outputPath(`${name}-${size}.png`), fullPage });
     // Nothing wider than the screen: the tables scroll inside their own regions.

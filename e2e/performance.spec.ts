@@ -1,22 +1,7 @@
-import type { Page } from '@playwright/test';
 import { ACTBLUE_COLUMNS } from '#shared/results/columns';
 import { newYorkStamp } from '#shared/rules/new-york-time';
-import { expect, expectNoSeriousA11yViolations, signInWithToken, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, screenshots, signInWithToken, test } from './fixtures';
 import { cpdSend } from './send-fixtures';
-
-/** Screenshots at the desktop and the phone width, looked at when the spec was written; nothing wider than the screen. */
-async function screenshots(page: Page, name: string) {
-  for (const [width, height, size] of [
-    [1280, 900, 'desktop'],
-    [390, 844, 'phone'],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: test.info().outputPath(`${name}-${size}.png`), fullPage: true });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** An ActBlue export of these gifts (refcode, amount, donor), dated two minutes from now in New York. */
 function actBlueFile(tag: string, gifts: readonly [code: string, amount: string, email: string][]) {

@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousA11yViolations, signInWithToken, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, resizeTo, signInWithToken, test } from './fixtures';
 import { cpdSend } from './send-fixtures';
 import { newYorkDate } from '#shared/rules/new-york-time';
 
@@ -38,7 +38,7 @@ test("'Record an update' in Deployment Details reports 'Deployed' for a vendor w
     ['desktop', 1280, 900],
     ['phone', 390, 844],
   ] as const) {
-    await page.setViewportSize({ width, height });
+    await resizeTo(page, width, height);
     await page.screenshot({ path: test.info().outputPath(`record-update-dialog-${name}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -56,7 +56,7 @@ test("'Record an update' in Deployment Details reports 'Deployed' for a vendor w
     ['desktop', 1280, 900],
     ['phone', 390, 844],
   ] as const) {
-    await page.setViewportSize({ width, height });
+    await resizeTo(page, width, height);
     await page.screenshot({ path: test.info().outputPath(`record-update-details-${name}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 900 });

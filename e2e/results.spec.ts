@@ -3,6 +3,7 @@ import {
   ADMIN_EMAIL,
   expect,
   expectNoSeriousA11yViolations,
+  resizeTo,
   screenshots,
   signInWithToken,
   test,
@@ -134,7 +135,7 @@ test('a WinRed-like results file is mapped, previewed and imported on the Result
   await screenshots(page, 'deployment-details-results', { fullPage: false });
   // The table scrolls inside the dialog's width, on a phone too; it does not widen the dialog's body.
   for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 844 });
+    await resizeTo(page, width, 844);
     const body = await results.evaluate((region) => {
       const section = region.closest('section')!.parentElement!;
       return { sectionWidth: section.scrollWidth, shownWidth: section.clientWidth };

@@ -8,6 +8,7 @@ import {
   authorize,
   expect,
   expectNoSeriousA11yViolations,
+  resizeTo,
   screenshots,
   signInWithToken,
   test,
@@ -151,7 +152,7 @@ test('an admin finalizes a statement whose month is not over (after the confirma
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
   // On paper (A4 at 96 dpi is about 794 px wide): the whole table fits the page, no scrolling region.
-  await page.setViewportSize({ width: 794, height: 1123 });
+  await resizeTo(page, 794, 1123);
   await page.screenshot({ path: test.info().outputPath('statement-print-media.png'), fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(794);
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -10,6 +10,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   firstAdminOf,
+  resizeTo,
   signInWithToken,
   test,
   tokenFor,
@@ -345,7 +346,7 @@ test('the Tracking board and open Deployment Details show what a vendor does wit
       [page, 'tracking-board'],
       [detailsPage, 'deployment-details'],
     ] as const) {
-      await tab.setViewportSize({ width, height });
+      await resizeTo(tab, width, height);
       await expectNoSeriousA11yViolations(tab);
       await tab.screenshot({
         path: test.info().outputPath(`${screen}-live-${name}.png`),
