@@ -68,8 +68,16 @@ async function measureOn(sink: SmtpSink, databaseEnv: Record<string, string>, da
     ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
   ];
   // LOG_LEVEL info: the server logs what creating its new database folder took.
+  // SMTP_THREADS=0 npm run bench -- send-fanout: nodemailer in the server's main thread, for comparison (decision 0066).
   const server = await startServer(
-    { ADMIN_EMAILS: admin, MAIL_TRANSPORT: 'smtp', SMTP_URL: sink.url, LOG_LEVEL: 'info', ...databaseEnv },
+    {
+      ADMIN_EMAILS: admin,
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_URL: sink.url,
+      SMTP_THREADS: process.env.SMTP_THREADS,
+      LOG_LEVEL: 'info',
+      ...databaseEnv,
+    },
     { nodeArgs },
   );
   try {

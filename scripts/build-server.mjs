@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Compiles the server into one ESM file, dist/server/main.js (and the backup and restore commands and the database
-// creation process likewise); the packages it uses stay in node_modules, as released (none is patched, decision 0019).
+// Compiles the server into one ESM file, dist/server/main.js (and the backup and restore commands, the database
+// creation process and the SMTP thread likewise); the packages it uses stay in node_modules, as released (none is
+// patched, decision 0019).
 // dist/server is two folders below the project, like src/server, so src/server/paths.ts finds drizzle/ and dist/client.
 import { build } from 'esbuild';
 
@@ -12,6 +13,8 @@ const result = await build({
     backup: 'src/server/cli/backup.ts',
     restore: 'src/server/cli/restore.ts',
     'pglite-initdb': 'src/server/db/pglite-initdb-main.ts',
+    // One SMTP thread of the server (src/server/mail/smtp-threads.ts).
+    'smtp-thread': 'src/server/mail/smtp-thread-main.ts',
   },
   outdir: 'dist/server',
   bundle: true,
@@ -24,5 +27,5 @@ const result = await build({
 });
 const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
 console.log(
-  `dist/server/{main,backup,restore,pglite-initdb}.js built (${Math.round(bytes / 1024)} kB with its source map)`,
+  `dist/server/{main,backup,restore,pglite-initdb,smtp-thread}.js built (${Math.round(bytes / 1024)} kB with its source map)`,
 );

@@ -47,6 +47,12 @@ const environment = z.object({
     }),
   MAIL_TRANSPORT: z.enum(['outbox', 'smtp', 'gmail'], { error: 'must be one of outbox, smtp, gmail' }).optional(),
   SMTP_URL: optionalUrl(/^smtps?:\/\//i, 'an smtp:// or smtps:// URL'),
+  SMTP_THREADS: z.coerce
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be between 0 and 8' })
+    .max(8, { error: 'must be between 0 and 8' })
+    .default(2),
   MAIL_FROM: optionalText.refine((value) => value === undefined || z.email().safeParse(value).success, {
     message: 'must be an e-mail address',
   }),
@@ -152,6 +158,7 @@ function toConfig(env: z.infer<typeof environment>) {
     adminEmails: env.ADMIN_EMAILS,
     mailTransport,
     smtpUrl: env.SMTP_URL,
+    smtpThreads: env.SMTP_THREADS,
     mailFrom: env.MAIL_FROM,
     google: {
       clientId: env.GOOGLE_CLIENT_ID,

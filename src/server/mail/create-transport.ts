@@ -4,12 +4,13 @@ import type { Config } from '#server/config';
 import { createGmailTransport, type GmailAccessTokens } from './gmail';
 import { createOutboxTransport } from './outbox';
 import { createSmtpTransport } from './smtp';
+import { createThreadedSmtpTransport } from './smtp-threads';
 import type { MailTransport } from './transport';
 
 export interface OwnedTransport {
   transport: MailTransport;
-  /** Releases connections (the SMTP pool) when the app closes. */
-  close(): void;
+  /** Releases connections (the SMTP pool, its threads) when the app closes. */
+  close(): void | Promise<void>;
 }
 
 export interface TransportDeps {
@@ -22,7 +23,10 @@ export interface TransportDeps {
 export function createMailTransport(config: Config, deps: TransportDeps): OwnedTransport {
   switch (config.mailTransport) {
     case 'smtp': {
-      const smtp = createSmtpTransport(config.smtpUrl!);
+      // SMTP_THREADS=0: nodemailer in the main thread.
+      const smtp = config.smtpThreads
+        ? createThreadedSmtpTransport(config.smtpUrl!, { threads: config.smtpThreads })
+        : createSmtpTransport(config.smtpUrl!);
       return { transport: smtp, close: () => smtp.close() };
     }
     case 'gmail':

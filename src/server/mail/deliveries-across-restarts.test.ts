@@ -57,7 +57,11 @@ describe('delivery queue across restarts and instances', () => {
         const logs = logsAs(token);
         await seedVendors(first.app, token);
         expect((await send(first.app, ['bravo5678'])).json()).toMatchObject({ pending: 1 });
-        expect(smtp.refused).toHaveLength(1);
+        // The send answers after 300 ms; the message reaches the server once the SMTP thread has started.
+        await eventually(
+          async () => smtp.refused.length,
+          (count) => count === 1,
+        );
         // The server goes away while the message is out and unanswered.
         await first.close();
 
