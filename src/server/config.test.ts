@@ -64,6 +64,8 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's', MAIL_TRANSPORT: 'outbox' }).mailTransport,
     ).toBe('outbox');
+    expect(loadConfig({ SMTP_URL: 'smtp://relay:25' }).smtpThreads).toBe(2);
+    expect(loadConfig({ SMTP_URL: 'smtp://relay:25', SMTP_THREADS: '0' }).smtpThreads).toBe(0);
   });
 
   it.each([
@@ -74,6 +76,8 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'postgres://u@127.0.0.1/db' }, /^SECRET_KEY is required/],
     [{ MAIL_TRANSPORT: 'smtp' }, /^SMTP_URL is required/],
     [{ MAIL_TRANSPORT: 'pigeon' }, /^MAIL_TRANSPORT must be one of/],
+    [{ SMTP_THREADS: '9' }, /^SMTP_THREADS must be between 0 and 8$/],
+    [{ SMTP_THREADS: 'two' }, /^SMTP_THREADS must be a number$/],
     [{ RETENTION_DAYS: '0' }, /^RETENTION_DAYS must be at least 1 day$/],
     [{ RETENTION_DAYS: '1.5' }, /^RETENTION_DAYS must be a whole number of days$/],
     [{ VENDOR_REMINDER_HOURS: 'daily' }, /^VENDOR_REMINDER_HOURS must be a number of hours, e.g. 24$/],
