@@ -124,7 +124,7 @@ export async function upload(server: RunningServer, auth: Record<string, string>
   return { ms, counts: JSON.parse(answer.body) as Record<string, number> };
 }
 
-/** GET `path` 30 times in turn, each answer read whole: p95 and median in ms. */
+/** GET `path` 30 times in turn, each answer read whole: p95 and median in ms, and the first request's time. */
 export async function getTimes(server: RunningServer, auth: Record<string, string>, path: string) {
   const times: number[] = [];
   for (let i = 0; i < 30; i++) {
@@ -134,8 +134,9 @@ export async function getTimes(server: RunningServer, auth: Record<string, strin
     await response.json();
     times.push(performance.now() - started);
   }
+  const first = times[0]!;
   times.sort((a, b) => a - b);
-  return { p95: times[Math.ceil(times.length * 0.95) - 1]!, median: median(times) };
+  return { p95: times[Math.ceil(times.length * 0.95) - 1]!, median: median(times), first };
 }
 
 /**
@@ -192,7 +193,7 @@ export async function benchResultsImport() {
           `${name} import through the route: ${imported.ms.toFixed(0)} ms, ${rate.toFixed(0)} rows/s, ratio to COPY ${(rate / copyRate).toFixed(2)}${kind === 'postgres' ? ' (goal >= 0.35)' : ' (reported)'}`,
           `  counts ${JSON.stringify(imported.counts)}`,
           `  server RSS ${(rssBefore / 1024 / 1024).toFixed(0)} MB before, peak ${(peak / 1024 / 1024).toFixed(0)} MB during the import (goal <= 300 MB)`,
-          `  GET /api/results/summary over all ${rows.toLocaleString('en-US')} rows: p95 ${summary.p95.toFixed(0)} ms, median ${summary.median.toFixed(0)} ms (goal p95 <= 200 ms)`,
+          `  GET /api/results/summary over all ${rows.toLocaleString('en-US')} rows: p95 ${summary.p95.toFixed(0)} ms, median ${summary.median.toFixed(0)} ms (goal p95 <= 200 ms); the first of 30 (counted, then kept until contributions or vendors change) ${summary.first.toFixed(0)} ms`,
         );
       } finally {
         await server.stop();

@@ -12,12 +12,15 @@ import * as importRepo from './import-repository';
 import { refreshSendFigures } from './figures-repository';
 import * as settingsRepo from './settings-repository';
 import type { AuthenticatedUser } from '../session/service';
+import type { ReadCache } from '#server/cache/read-cache';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 
 export interface ResultsDeps {
   db: Db;
   clock: Clock;
+  /** Keeps the client summaries until their tables change. */
+  cache: ReadCache;
   /** The keyed hash of a normalised e-mail (donor-hash.ts). */
   hashDonor: (normalisedEmail: string) => string;
   /** The largest results file accepted, in bytes (RESULTS_MAX_MB). */

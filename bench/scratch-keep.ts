@@ -1,0 +1,26 @@
+import { mkdtempSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '#server/testing/server-process';
+import { startPostgresCluster } from '../scripts/postgres-cluster.mjs';
+import { ADMIN, seed, upload, writeActBlueFile, getTimes } from './results-import';
+
+const rows = 1_000_000;
+const dir = mkdtempSync(join(tmpdir(), 'scratch-'));
+const file = join(dir, 'actblue.csv');
+const start = Date.now();
+await writeActBlueFile(file, rows, start);
+const cluster = await startPostgresCluster();
+console.log('URL', cluster.url);
+const server = await startServer({ ADMIN_EMAILS: ADMIN, SECRET_KEY: 'b'.repeat(40), DATABASE_URL: cluster.url }, { nodeArgs: ['--max-semi-space-size=4'] });
+const auth = await seed(server);
+const imported = await upload(server, auth, file);
+console.log('imported', imported.ms);
+const from = new Date(start - 5 * 3_600_000).toISOString().slice(0, 10);
+const to = new Date(start + 41 * 86_400_000).toISOString().slice(0, 10);
+console.log('RANGE', from, to, 'SERVER', server.url, JSON.stringify(auth));
+const s = await getTimes(server, auth, `/api/results/summary?client=goa-victory&from=${from}&to=${to}`);
+console.log('summary', s.p95, s.median);
+while (!existsSync('/tmp/scratch-stop')) await new Promise((r) => setTimeout(r, 1000));
+await server.stop();
+cluster.stop();
