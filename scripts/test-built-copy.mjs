@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // Proves the compiled build runs as deployed: package.json, package-lock.json, dist/ and drizzle/ copied to an empty
 // folder, `npm ci --omit=dev` there (no build tools, no TypeScript loader), then `node dist/server/main.js` must answer
-// /api/health, /api/ready and the app page, log JSON lines, and exit 0 on SIGTERM. Run after `npm run build`.
+// /api/health, /api/ready (which asks a local SMTP server from the compiled SMTP thread) and the app page, log JSON
+// lines, and exit 0 on SIGTERM. Run after `npm run build`.
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SMTPServer } from 'smtp-server';
 import { freePort } from './free-port.mjs';
 
 const checks = [];
@@ -21,6 +23,18 @@ if (!existsSync('dist/server/main.js') || !existsSync('dist/client/index.html'))
 
 const dir = mkdtempSync(join(tmpdir(), 'dispatch-built-'));
 let child;
+// The mail server readiness asks (EHLO on a connection of its own): the server sends from dist/server/smtp-thread.js.
+let greeted = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onConnect: (_session, callback) => {
+    greeted++;
+    callback();
+  },
+});
+await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 try {
   for (const path of ['package.json', 'package-lock.json', 'dist', 'drizzle'])
     cpSync(path, join(dir, path), { recursive: true });
@@ -47,7 +61,8 @@ try {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: join(dir, 'data'),
-      MAIL_TRANSPORT: 'outbox',
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_URL: `smtp://127.0.0.1:${smtp.server.address().port}?ignoreTLS=true`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -63,7 +78,11 @@ try {
   }
   check('GET /api/health answers 200', health?.status === 200, output);
   const ready = await fetch(`${base}/api/ready`).catch(() => undefined);
-  check('GET /api/ready answers 200', ready?.status === 200, ready ? await ready.text() : 'no answer');
+  check(
+    'GET /api/ready answers 200, the mail server asked from an SMTP thread',
+    ready?.status === 200 && greeted > 0,
+    ready ? `${await ready.text()}; SMTP connections: ${greeted}` : 'no answer',
+  );
   const page = await fetch(`${base}/`).catch(() => undefined);
   check('the app page is served', page?.status === 200 && (await page.text()).includes('<div id="root">'));
 
@@ -88,6 +107,7 @@ try {
 } finally {
   child?.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
+  await new Promise((resolve) => smtp.close(resolve));
 }
 
 const failed = checks.filter((entry) => !entry.isOk).length;
