@@ -112,7 +112,7 @@ export class SimulatedUser {
   /** Waits like a person, but not past the end of the run. */
   private async pause(ms: number) {
     const until = Date.now() + ms;
-    while (this.isRunning && Date.now() < until) await sleep(Math.min(250, until - Date.now()));
+    while (this.isRunning && Date.now() < until) await sleep(Math.max(0, Math.min(250, until - Date.now())));
   }
 
   async type() {
