@@ -13,3 +13,13 @@ export const isCompiled = !import.meta.url.endsWith('.ts');
 export const migrationsFolder = join(projectRoot, 'drizzle');
 
 export const clientDir = join(projectRoot, 'dist', 'client');
+
+/**
+ * A process or thread of the server's own, as this build runs it: the compiled file beside dist/server/main.js
+ * (scripts/build-server.mjs names it), or its TypeScript source under tsx.
+ */
+export function ownEntry(compiledName: string, source: string): { file: string; execArgv: string[] } {
+  return isCompiled
+    ? { file: join(projectRoot, 'dist', 'server', `${compiledName}.js`), execArgv: [] }
+    : { file: join(projectRoot, source), execArgv: ['--import', 'tsx'] };
+}

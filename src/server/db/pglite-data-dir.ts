@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { isCompiled, projectRoot } from '../paths';
+import { ownEntry, projectRoot } from '../paths';
 
 /** Creating a new embedded database folder failed; `message` says why, in the creating process's words. */
 export class DataDirCreationError extends Error {
@@ -17,11 +17,10 @@ export interface CreatedDataDir {
   durationMs: number;
 }
 
-/** The child's entry point as this build runs it: the compiled file beside dist/server/main.js, or the source under tsx. */
+/** The child's command line: its entry point as this build runs it, then the folder. */
 function initdbCommand(dataDir: string): string[] {
-  return isCompiled
-    ? [join(projectRoot, 'dist', 'server', 'pglite-initdb.js'), dataDir]
-    : ['--import', 'tsx', join(projectRoot, 'src', 'server', 'db', 'pglite-initdb-main.ts'), dataDir];
+  const entry = ownEntry('pglite-initdb', 'src/server/db/pglite-initdb-main.ts');
+  return [...entry.execArgv, entry.file, dataDir];
 }
 
 /**

@@ -1,8 +1,7 @@
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { piecesOf } from '#server/bytes';
-import { isCompiled, projectRoot } from '../paths';
+import { ownEntry } from '../paths';
 import type { SmtpOptions } from './smtp';
 import { MailSendError, type MailTransport, type OutgoingMessage, type SendOutcome } from './transport';
 
@@ -30,17 +29,13 @@ export interface SmtpThreadsOptions extends SmtpOptions {
 /** Pieces at least this long are handed to the threads as shared memory, copied once however many messages hold them. */
 const SHARED_PIECE_BYTES = 64 * 1024;
 
-/** The thread's entry point as this build runs it: the compiled file beside dist/server/main.js, or the source under tsx. */
-function threadEntry(): { file: string; execArgv: string[] } {
-  return isCompiled
-    ? { file: join(projectRoot, 'dist', 'server', 'smtp-thread.js'), execArgv: [] }
-    : { file: join(projectRoot, 'src', 'server', 'mail', 'smtp-thread-main.ts'), execArgv: ['--import', 'tsx'] };
-}
+/** A thread's reply, or why it stopped before it replied. */
+type Answer = ThreadReply | { stopped: string };
 
 interface Thread {
   worker: Worker;
   /** Requests posted to it and not yet answered. */
-  pending: Map<number, { resolve(reply: ThreadReply): void }>;
+  pending: Map<number, { resolve(answer: Answer): void }>;
   isGone: boolean;
 }
 
@@ -72,7 +67,7 @@ export function createThreadedSmtpTransport(
       1,
       Math.floor(totalConnections / count) + (slot < totalConnections % count ? 1 : 0),
     );
-    const entry = threadEntry();
+    const entry = ownEntry('smtp-thread', 'src/server/mail/smtp-thread-main.ts');
     const worker = new Worker(pathToFileURL(entry.file), {
       execArgv: entry.execArgv,
       workerData: { url, options: { ...smtp, maxConnections } },
@@ -97,7 +92,7 @@ export function createThreadedSmtpTransport(
       // Closing the app: the delivery worker has stopped waiting for these, and their claims turn 'uncertain' when
       // their lease lapses (0027), as when any instance stops with messages out. They are not answered here.
       if (!isClosed) {
-        for (const waiting of thread.pending.values()) waiting.resolve({ id: 0, error: { message: reason } });
+        for (const waiting of thread.pending.values()) waiting.resolve({ stopped: reason });
       }
       thread.pending.clear();
     };
@@ -118,7 +113,7 @@ export function createThreadedSmtpTransport(
   };
 
   const ask = (request: ThreadRequest, thread = pick()) =>
-    new Promise<ThreadReply>((resolve) => {
+    new Promise<Answer>((resolve) => {
       thread.pending.set(request.id, { resolve });
       thread.worker.ref();
       thread.worker.postMessage(request);
@@ -152,17 +147,17 @@ export function createThreadedSmtpTransport(
     async send(message): Promise<SendOutcome> {
       if (isClosed) throw new MailSendError('The mail transport is closed', true, undefined, true);
       const raw = piecesOf(message.raw).map(shared);
-      const reply = await ask({ id: nextId++, kind: 'send', message: { ...message, raw } });
-      if (reply.outcome) return reply.outcome;
-      if (reply.id === 0) {
-        // The thread stopped with the message in hand: it may have gone out.
-        return { status: 'uncertain', error: `${reply.error!.message} while it was sending the message` };
-      }
-      throw thrown(reply.error!);
+      const answer = await ask({ id: nextId++, kind: 'send', message: { ...message, raw } });
+      // The thread stopped with the message in hand: it may have gone out.
+      if ('stopped' in answer)
+        return { status: 'uncertain', error: `${answer.stopped} while it was sending the message` };
+      if (answer.outcome) return answer.outcome;
+      throw thrown(answer.error!);
     },
     async verify() {
-      const reply = await ask({ id: nextId++, kind: 'verify' });
-      if (reply.error) throw thrown(reply.error);
+      const answer = await ask({ id: nextId++, kind: 'verify' });
+      if ('stopped' in answer) throw new Error(answer.stopped);
+      if (answer.error) throw thrown(answer.error);
     },
     async close() {
       isClosed = true;

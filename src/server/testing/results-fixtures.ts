@@ -41,6 +41,16 @@ export function importResults(app: App, token: string, csv: string, client = 'go
   });
 }
 
+/** An admin adds `code` to the vendor's result codes (re-attributing the stored rows). */
+export function addResultCode(app: App, token: string, vendorId: string, code: string) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/vendors/${vendorId}/result-codes`,
+    headers: bearer(token),
+    payload: { code },
+  });
+}
+
 /**
  * A consolidated send to these vendors for goa-victory; `campaigns` adds utm_campaign to a vendor's e-mail link,
  * `overrides` changes the body (another pricing model).

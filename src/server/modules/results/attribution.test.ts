@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { attributeRow, type SendToVendor } from '#shared/results/attribution';
 import { parseNewYorkDateTime } from '#shared/results/values';
 import { test } from '#server/testing/fixtures';
-import { actBlueCsv, importResults, sendTo, type ActBlueRow } from '#server/testing/results-fixtures';
+import { actBlueCsv, addResultCode, importResults, sendTo, type ActBlueRow } from '#server/testing/results-fixtures';
 import { seedVendors } from '#server/testing/send-fixtures';
 import { bearer } from '#server/testing/test-app';
 import type { Db } from '#server/db/client';
@@ -144,12 +144,7 @@ test('the import (in JavaScript), adding a code and changing the window (in SQL)
   );
 
   // An admin gives the unmatched code to a vendor: the stored rows are attributed again at once.
-  const added = await app.inject({
-    method: 'POST',
-    url: '/api/vendors/carta9012/result-codes',
-    headers: bearer(admin),
-    payload: { code: 'NOBODY' },
-  });
+  const added = await addResultCode(app, admin, 'carta9012', 'NOBODY');
   expect(added.json()).toEqual({ vendorId: 'carta9012', utmSource: 'carta', codes: ['nobody'] });
   codes.set('nobody', ['carta9012']);
   await expectAgreement(codes, 30);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { test } from '#server/testing/fixtures';
-import { actBlueCsv, importResults, refcodeRow, sendTo } from '#server/testing/results-fixtures';
+import { actBlueCsv, addResultCode, importResults, refcodeRow, sendTo } from '#server/testing/results-fixtures';
 import { seedVendors } from '#server/testing/send-fixtures';
 import { bearer } from '#server/testing/test-app';
 import type { Db } from '#server/db/client';
@@ -56,12 +56,7 @@ test('the kept figures of each send and vendor follow every write to the contrib
   await expectInStep('after a later export with a refund');
 
   // A code added to a vendor re-attributes the stored rows.
-  const added = await app.inject({
-    method: 'POST',
-    url: '/api/vendors/acme1234/result-codes',
-    headers: bearer(admin),
-    payload: { code: 'later' },
-  });
+  const added = await addResultCode(app, admin, 'acme1234', 'later');
   expect(added.statusCode, added.body).toBe(201);
   await expectInStep('after a result code was added');
   const acme = (await keptAndCounted(database.db)).kept.find((row) => row.vendor_id === 'acme1234');

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { test } from '#server/testing/fixtures';
-import { actBlueCsv, importResults, refcodeRow, sendTo } from '#server/testing/results-fixtures';
+import { actBlueCsv, addResultCode, importResults, refcodeRow, sendTo } from '#server/testing/results-fixtures';
 import { seedVendors, VENDORS } from '#server/testing/send-fixtures';
 import type { App } from '#server/app';
 import { bearer } from '#server/testing/test-app';
@@ -56,12 +56,7 @@ test('the client summary is kept between reads, and never outlives an import, a 
   });
 
   // An admin adds the unmatched code to bravo: its row is attributed at once.
-  const added = await app.inject({
-    method: 'POST',
-    url: '/api/vendors/bravo5678/result-codes',
-    headers: bearer(admin),
-    payload: { code: 'bravo-q3' },
-  });
+  const added = await addResultCode(app, admin, 'bravo5678', 'bravo-q3');
   expect(added.statusCode, added.body).toBe(201);
   expect((await summaryOf(app, admin)).vendors.bravo5678).toBe('Bravo Data: 2');
 
