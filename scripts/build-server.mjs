@@ -15,6 +15,8 @@ const result = await build({
     'pglite-initdb': 'src/server/db/pglite-initdb-main.ts',
     // One SMTP thread of the server (src/server/mail/smtp-threads.ts).
     'smtp-thread': 'src/server/mail/smtp-thread-main.ts',
+    // The reading of a results file (src/server/modules/results/read-thread.ts).
+    'results-reader': 'src/server/modules/results/read-thread-main.ts',
   },
   outdir: 'dist/server',
   bundle: true,
@@ -27,5 +29,5 @@ const result = await build({
 });
 const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
 console.log(
-  `dist/server/{main,backup,restore,pglite-initdb,smtp-thread}.js built (${Math.round(bytes / 1024)} kB with its source map)`,
+  `dist/server/{main,backup,restore,pglite-initdb,smtp-thread,results-reader}.js built (${Math.round(bytes / 1024)} kB with its source map)`,
 );

@@ -7,6 +7,33 @@ export const NOT_CSV = 'The file is not a CSV file: export the contributions as 
 /** How much text is parsed at once at least: fewer, larger parses are faster than one per network chunk. */
 const PART_CHARS = 1 << 20;
 
+export interface CsvRow {
+  line: number;
+  fields: string[];
+}
+
+/**
+ * The rows of one part of a CSV file that ends at a record boundary, with their record numbers from `firstLine` (the
+ * header is 1); empty rows are skipped but counted. A quoted field left open is an error naming its line.
+ */
+export function csvPartRows(part: string, firstLine: number): { rows: CsvRow[]; records: number } {
+  const text = part.endsWith('\r') ? part.slice(0, -1) : part;
+  const parsed = Papa.parse<string[]>(text, { delimiter: ',', newline: undefined, skipEmptyLines: false });
+  const quoteError = parsed.errors.find((error) => error.type === 'Quotes');
+  if (quoteError) {
+    throw badRequest(
+      `Line ${firstLine + (quoteError.row ?? 0)}: a quoted field is not closed: the file is not well-formed CSV.`,
+    );
+  }
+  const rows: CsvRow[] = [];
+  let line = firstLine;
+  for (const fields of parsed.data) {
+    if (!(fields.length === 1 && fields[0] === '')) rows.push({ line, fields });
+    line += 1;
+  }
+  return { rows, records: parsed.data.length };
+}
+
 export interface CsvReadOptions {
   /** Bytes past which the upload is refused with 413. */
   maxBytes: number;
@@ -34,20 +61,8 @@ export async function* csvRecords(body: AsyncIterable<Buffer | string>, options:
   let isFirst = true;
 
   const parse = (part: string) => {
-    const text = part.endsWith('\r') ? part.slice(0, -1) : part;
-    const parsed = Papa.parse<string[]>(text, { delimiter: ',', newline: undefined, skipEmptyLines: false });
-    const quoteError = parsed.errors.find((error) => error.type === 'Quotes');
-    if (quoteError) {
-      throw badRequest(
-        `Line ${record + (quoteError.row ?? 0) + 1}: a quoted field is not closed: the file is not well-formed CSV.`,
-      );
-    }
-    const rows: { line: number; fields: string[] }[] = [];
-    for (const fields of parsed.data) {
-      record += 1;
-      if (fields.length === 1 && fields[0] === '') continue;
-      rows.push({ line: record, fields });
-    }
+    const { rows, records } = csvPartRows(part, record + 1);
+    record += records;
     return rows;
   };
 

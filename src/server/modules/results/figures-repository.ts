@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { contributions, sendVendorFigures } from '#server/db/schema';
+import { contributions, sendFigures as sendFiguresTable, sendVendorFigures } from '#server/db/schema';
 import { toNumber } from './numbers';
 
 export interface FiguresRow {
@@ -22,19 +22,41 @@ export const FIGURE_AGGREGATES = sql`count(*) AS contributions,
            coalesce(sum(amount_cents), 0) AS gross, coalesce(sum(refunded_cents), 0) AS refunded`;
 
 /**
- * Rewrites the kept figures of each (send, vendor) of the client (of every client when null) from its contributions:
- * called in the transaction of every write to contributions, so a reader never sees the two disagree.
+ * Rewrites the kept figures of each (send, vendor) and each send of the client (of every client when null) from its
+ * contributions, in one pass over them: called in the transaction of every write to contributions, so a reader never
+ * sees the two disagree.
  */
 export async function refreshSendFigures(tx: Db, clientSlug: string | null): Promise<void> {
   const ofClient = clientSlug === null ? sql`true` : sql`client_slug = ${clientSlug}`;
   await tx.execute(sql`DELETE FROM ${sendVendorFigures} WHERE ${ofClient}`);
+  await tx.execute(sql`DELETE FROM ${sendFiguresTable} WHERE ${ofClient}`);
   await tx.execute(sql`
-    INSERT INTO ${sendVendorFigures} (send_id, vendor_id, client_slug, contributions, donors, new_donors, gross_cents,
-                                      refunded_cents)
-    SELECT send_id, vendor_id, client_slug, ${FIGURE_AGGREGATES}
-      FROM ${contributions}
-     WHERE send_id IS NOT NULL AND vendor_id IS NOT NULL AND ${ofClient}
-     GROUP BY send_id, vendor_id, client_slug`);
+    WITH counted AS MATERIALIZED (
+      SELECT send_id, vendor_id, client_slug, GROUPING(vendor_id) AS is_send, ${FIGURE_AGGREGATES}
+        FROM ${contributions}
+       WHERE send_id IS NOT NULL AND vendor_id IS NOT NULL AND ${ofClient}
+       GROUP BY GROUPING SETS ((send_id, client_slug, vendor_id), (send_id, client_slug))
+    ),
+    per_vendor AS (
+      INSERT INTO ${sendVendorFigures} (send_id, vendor_id, client_slug, contributions, donors, new_donors,
+                                        gross_cents, refunded_cents)
+      SELECT send_id, vendor_id, client_slug, contributions, donors, new_donors, gross, refunded
+        FROM counted WHERE is_send = 0
+    )
+    INSERT INTO ${sendFiguresTable} (send_id, client_slug, contributions, donors, new_donors, gross_cents,
+                                     refunded_cents)
+    SELECT send_id, client_slug, contributions, donors, new_donors, gross, refunded FROM counted WHERE is_send = 1`);
+}
+
+function figuresRow(row: Record<string, unknown>, vendorId: string | null): FiguresRow {
+  return {
+    vendorId,
+    contributions: toNumber(row.contributions),
+    donors: toNumber(row.donors),
+    newDonors: toNumber(row.new_donors),
+    grossCents: toNumber(row.gross),
+    refundedCents: toNumber(row.refunded),
+  };
 }
 
 /** Per vendor and in total (the row whose vendorId is null), over the attributed contributions `where` selects. */
@@ -44,18 +66,18 @@ async function figures(db: Db, where: ReturnType<typeof sql>): Promise<FiguresRo
       FROM ${contributions}
      WHERE send_id IS NOT NULL AND ${where}
      GROUP BY GROUPING SETS ((vendor_id), ())`);
-  return result.rows.map((row) => ({
-    vendorId: toNumber(row.is_total) === 1 ? null : (row.vendor_id as string),
-    contributions: toNumber(row.contributions),
-    donors: toNumber(row.donors),
-    newDonors: toNumber(row.new_donors),
-    grossCents: toNumber(row.gross),
-    refundedCents: toNumber(row.refunded),
-  }));
+  return result.rows.map((row) => figuresRow(row, toNumber(row.is_total) === 1 ? null : (row.vendor_id as string)));
 }
 
-export function sendFigures(db: Db, sendId: number) {
-  return figures(db, sql`send_id = ${sendId}`);
+/** A send's kept figures per vendor, and in total (the row whose vendorId is null) when it has any. */
+export async function sendFigures(db: Db, sendId: number): Promise<FiguresRow[]> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    SELECT vendor_id, contributions, donors, new_donors, gross_cents AS gross, refunded_cents AS refunded
+      FROM ${sendVendorFigures} WHERE send_id = ${sendId}
+    UNION ALL
+    SELECT NULL, contributions, donors, new_donors, gross_cents, refunded_cents
+      FROM ${sendFiguresTable} WHERE send_id = ${sendId}`);
+  return result.rows.map((row) => figuresRow(row, (row.vendor_id as string | null) ?? null));
 }
 
 export function clientFigures(db: Db, clientSlug: string, from: Date, to: Date) {

@@ -1,0 +1,99 @@
+import Papa from 'papaparse';
+import { AppError, badRequest } from '#server/errors';
+import { NOT_CSV } from './csv-records';
+
+/** Bytes of records handed on at once, at least: a part for a reading thread. */
+const PART_BYTES = 1 << 18;
+/** A record this long has no end in sight: a quote left open, or not a CSV file (and a thread's heap is bounded). */
+const MAX_RECORD_BYTES = 8 << 20;
+
+export type CsvPart = { kind: 'header'; fields: string[] } | { kind: 'part'; bytes: Buffer; firstLine: number };
+
+const QUOTE = 34;
+const LINE_FEED = 10;
+
+/**
+ * An upload cut into its header and then parts of whole records, as the bytes arrive and without decoding them: a
+ * record ends at a line feed outside quotes (UTF-8 never puts a quote or a line feed byte inside a longer character),
+ * so each part can be read apart (csvPartRows), by any thread. Each part comes with the record number of its first
+ * line (the header is 1). An upload past `maxBytes` throws 413; bytes 0 are not CSV (400).
+ */
+export async function* csvParts(
+  body: AsyncIterable<Buffer>,
+  options: { maxBytes: number; tooLarge: string },
+): AsyncGenerator<CsvPart> {
+  let held: Buffer[] = [];
+  let size = 0;
+  let bytes = 0;
+  let isQuoted = false;
+  // Unquoted line feeds in what is held, and where the last one is (-1: none).
+  let breaks = 0;
+  let boundary = -1;
+  let firstLine = 1;
+
+  /** The held bytes before `end` (a line feed, dropped); the rest stays held. */
+  const cut = (end: number): Buffer => {
+    const all = held.length === 1 ? held[0]! : Buffer.concat(held, size);
+    held = [all.subarray(end + 1)];
+    size = all.length - end - 1;
+    breaks = 0;
+    boundary = -1;
+    return all.subarray(0, end);
+  };
+
+  for await (const chunk of body) {
+    bytes += chunk.length;
+    if (bytes > options.maxBytes) throw new AppError(413, options.tooLarge);
+    if (chunk.includes(0)) throw badRequest(NOT_CSV);
+    let scanned = 0;
+    while (scanned < chunk.length) {
+      let i = scanned;
+      for (; i < chunk.length; i++) {
+        const byte = chunk[i];
+        if (byte === QUOTE) isQuoted = !isQuoted;
+        else if (byte === LINE_FEED && !isQuoted) {
+          boundary = size + (i - scanned);
+          breaks += 1;
+          // The header is handed on alone, as soon as it ends: the mapping is read from it.
+          if (firstLine === 1) break;
+        }
+      }
+      const end = Math.min(i + 1, chunk.length);
+      held.push(chunk.subarray(scanned, end));
+      size += end - scanned;
+      scanned = end;
+      if (firstLine === 1 && boundary >= 0) {
+        yield headerOf(cut(boundary));
+        firstLine = 2;
+      }
+    }
+    if (firstLine > 1 && boundary >= 0 && size >= PART_BYTES) {
+      const records = breaks;
+      yield { kind: 'part', bytes: cut(boundary), firstLine };
+      firstLine += records;
+    }
+    if (size > MAX_RECORD_BYTES && boundary < 0) throw tooLong(firstLine);
+  }
+  if (size === 0) return;
+  let last = held.length === 1 ? held[0]! : Buffer.concat(held, size);
+  if (last[last.length - 1] === LINE_FEED) last = last.subarray(0, -1);
+  if (last.length === 0) return;
+  // The whole upload was one line: a header alone.
+  if (firstLine === 1) yield headerOf(last);
+  else yield { kind: 'part', bytes: last, firstLine };
+}
+
+function headerOf(line: Buffer): CsvPart {
+  let text = line.toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (text.endsWith('\r')) text = text.slice(0, -1);
+  const fields = Papa.parse<string[]>(text, { delimiter: ',' }).data[0] ?? [];
+  return { kind: 'header', fields };
+}
+
+function tooLong(line: number): AppError {
+  return badRequest(
+    `Line ${line}: the row does not end within ${MAX_RECORD_BYTES >> 20} MB: a quoted field may not be closed, or the file is not CSV.`,
+    { line },
+  );
+}

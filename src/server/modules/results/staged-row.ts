@@ -1,0 +1,43 @@
+import { copyLine } from '#server/db/copy-text';
+
+/** What distinguishes codes inside the one text value of a staged row (COPY's text format has no cheap arrays). */
+export const CODE_SEPARATOR = '\u001f';
+
+/** The staging table's columns, in the order a staged row gives them. */
+export const STAGING_COLUMNS = [
+  'line',
+  'source_id',
+  'contributed_at',
+  'amount_cents',
+  'refunded_cents',
+  'refunded_at',
+  'recurrence_number',
+  'donor_hash',
+  'codes',
+  'campaign',
+  'vendor_id',
+  'send_id',
+  'attribution',
+  'matched_code',
+] as const;
+
+/** One parsed row, its values in COLUMNS' order (dates as ISO text, the donor hash as decimal text). */
+export type StagedRow = [
+  line: number,
+  sourceId: string,
+  contributedAt: string,
+  amountCents: number,
+  refundedCents: number,
+  refundedAt: string | null,
+  recurrenceNumber: number | null,
+  donorHash: string | null,
+  codes: string,
+  campaign: string | null,
+  vendorId: string | null,
+  sendId: number | null,
+  attribution: string,
+  matchedCode: string | null,
+];
+
+/** A staged row as a line of COPY's text format. */
+export const stagedLine = (row: StagedRow): string => copyLine(row);
