@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Proves the compiled build runs as deployed: package.json, package-lock.json, dist/ and drizzle/ copied to an empty
 // folder, `npm ci --omit=dev` there (no build tools, no TypeScript loader), then `node dist/server/main.js` must answer
-// /api/health, /api/ready (which asks a local SMTP server from the compiled SMTP thread) and the app page, log JSON
-// lines, and exit 0 on SIGTERM. Run after `npm run build`.
+// /api/health, /api/ready (which asks a local SMTP server from the compiled SMTP thread), the app page and a results
+// import (read in the compiled reading thread), log JSON lines, and exit 0 on SIGTERM. Run after `npm run build`.
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -62,6 +62,7 @@ try {
       HOST: '127.0.0.1',
       DATA_DIR: join(dir, 'data'),
       MAIL_TRANSPORT: 'smtp',
+      ADMIN_EMAILS: 'admin@agency.test',
       SMTP_URL: `smtp://127.0.0.1:${smtp.server.address().port}?ignoreTLS=true`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -85,6 +86,12 @@ try {
   );
   const page = await fetch(`${base}/`).catch(() => undefined);
   check('the app page is served', page?.status === 200 && (await page.text()).includes('<div id="root">'));
+  const imported = await importAsAdmin(base, output);
+  check(
+    'a results file imports, read by dist/server/results-reader.js',
+    imported.status === 201 && imported.rows === 2,
+    JSON.stringify(imported),
+  );
 
   child.kill('SIGTERM');
   const code = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve('no exit'), 30_000))]);
@@ -108,6 +115,30 @@ try {
   child?.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
   await new Promise((resolve) => smtp.close(resolve));
+}
+
+/** Registers the first admin from the setup link the server logged, and imports a two-row ActBlue file. */
+async function importAsAdmin(base, log) {
+  const line = log.split('\n').find((entry) => entry.includes('"setup link"'));
+  if (!line) return { status: 'no setup link logged' };
+  const invite = new URL(JSON.parse(line).setupUrl).searchParams.get('invite');
+  const registered = await fetch(`${base}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@agency.test', password: 'built copy password 1', invite }),
+  });
+  const { token } = await registered.json();
+  const csv =
+    'Receipt ID,Date,Amount,Reference Code,Donor Email,Lineitem ID\n' +
+    'AB1,2026-03-11 10:00:00,5.00,acme,a@x.org,L1\n' +
+    'AB2,2026-03-11 11:00:00,7.50,bravo,b@x.org,L2\n';
+  const response = await fetch(`${base}/api/results/imports?client=goa-victory`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+    body: csv,
+  });
+  const answer = await response.json();
+  return { status: response.status, rows: answer.rows, message: answer.message };
 }
 
 const failed = checks.filter((entry) => !entry.isOk).length;
