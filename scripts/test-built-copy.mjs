@@ -89,7 +89,7 @@ try {
   const imported = await importAsAdmin(base, output);
   check(
     'a results file imports, read by dist/server/results-reader.js',
-    imported.status === 201 && imported.rows === 2,
+    imported.status === 201 && imported.rows === 12_000,
     JSON.stringify(imported),
   );
 
@@ -117,7 +117,7 @@ try {
   await new Promise((resolve) => smtp.close(resolve));
 }
 
-/** Registers the first admin from the setup link the server logged, and imports a two-row ActBlue file. */
+/** Registers the first admin from the setup link the server logged, and imports an ActBlue file of 12,000 rows. */
 async function importAsAdmin(base, log) {
   const line = log.split('\n').find((entry) => entry.includes('"setup link"'));
   if (!line) return { status: 'no setup link logged' };
@@ -128,10 +128,9 @@ async function importAsAdmin(base, log) {
     body: JSON.stringify({ email: 'admin@agency.test', password: 'built copy password 1', invite }),
   });
   const { token } = await registered.json();
-  const csv =
-    'Receipt ID,Date,Amount,Reference Code,Donor Email,Lineitem ID\n' +
-    'AB1,2026-03-11 10:00:00,5.00,acme,a@x.org,L1\n' +
-    'AB2,2026-03-11 11:00:00,7.50,bravo,b@x.org,L2\n';
+  // Over 256 KB: more than one part, so the reading threads start.
+  const rows = Array.from({ length: 12_000 }, (_, i) => `AB${i},2026-03-11 10:00:00,5.00,acme,d${i}@x.org,L${i}`);
+  const csv = `Receipt ID,Date,Amount,Reference Code,Donor Email,Lineitem ID\n${rows.join('\n')}\n`;
   const response = await fetch(`${base}/api/results/imports?client=goa-victory`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },

@@ -4,7 +4,8 @@ import { Worker } from 'node:worker_threads';
 import { AppError, badRequest } from '#server/errors';
 import { ownEntry } from '#server/paths';
 import { csvParts } from './csv-parts';
-import { mappingForHeader, tooLargeMessage, type ReadFormat, type ReadingSetup } from './read-rows';
+import { csvPartRows } from './csv-records';
+import { mappingForHeader, rowsReader, tooLargeMessage, type ReadFormat, type ReadingSetup } from './read-rows';
 
 export interface ReaderRequest {
   index: number;
@@ -28,7 +29,7 @@ interface Thread {
 }
 
 /**
- * Reads a results file in threads of its own (read-thread-main.ts): the main thread only cuts the upload into parts of
+ * Reads a results file in threads of its own (read-thread-main.ts), unless it is one part: the main thread only cuts the upload into parts of
  * whole records (csv-parts.ts) and hands each to the least busy thread, and each part's staging lines to `write` as
  * they come (their order does not matter: every line carries its line number). The reading is most of an import's
  * work: in threads it leaves the main thread free to answer other requests, runs on two cores, and keeps the server's
@@ -48,6 +49,16 @@ export async function readInThread(
   }
   const header = first.value.fields;
   const read = mappingForHeader(header, setup.given);
+  const format: ReadFormat = { format: read.format, mapping: read.mapping };
+  // A file of one part (a few thousand rows) is read here: starting a thread would cost more than reading it.
+  const firstPart = await parts.next();
+  if (firstPart.done) return format;
+  const secondPart = await parts.next();
+  if (secondPart.done && firstPart.value.kind === 'part') {
+    const { bytes, firstLine } = firstPart.value;
+    await write(rowsReader(header, setup)(csvPartRows(bytes.toString('utf8'), firstLine).rows));
+    return format;
+  }
 
   const threads: Thread[] = [];
   const failures: { index: number; error: Error }[] = [];
@@ -115,7 +126,12 @@ export async function readInThread(
   let readError: Error | null = null;
   try {
     try {
-      for await (const part of parts) {
+      const rest = async function* () {
+        yield firstPart.value;
+        if (!secondPart.done) yield secondPart.value;
+        yield* parts;
+      };
+      for await (const part of rest()) {
         if (part.kind !== 'part') continue;
         const thread = await freeThread();
         if (!thread) break;
@@ -139,5 +155,5 @@ export async function readInThread(
   } finally {
     await Promise.all(threads.map((thread) => thread.worker.terminate()));
   }
-  return { format: read.format, mapping: read.mapping };
+  return format;
 }

@@ -35,3 +35,36 @@ test('values with a backslash, a tab, a line break or the database’s null mark
   // The same file again changes nothing: what was stored reads back equal to what the file says.
   expect((await importResults(app, admin, actBlueCsv(rows))).json()).toMatchObject({ unchanged: 5, updated: 0 });
 });
+
+test('a file of several parts is read in threads and stored whole, each contribution once', async ({
+  app,
+  admin,
+  database,
+}) => {
+  const rows = Array.from({ length: 9_000 }, (_, i) => ({
+    'Lineitem ID': `L${i}`,
+    Date: '2026-03-11 10:00:00',
+    Amount: `${1 + (i % 90)}.50`,
+    'Reference Code': 'acme',
+    'Donor Email': `d${i % 1_000}@x.org`,
+  }));
+  // The last rows repeat earlier ids with new amounts: the later row of the file wins, wherever its part was read.
+  rows.push({ ...rows[3]!, Amount: '999.00' }, { ...rows[5_000]!, Amount: '998.00' });
+  const csv = actBlueCsv(rows);
+  expect(Buffer.byteLength(csv)).toBeGreaterThan(3 * 256 * 1024);
+  const response = await importResults(app, admin, csv);
+  expect(response.statusCode).toBe(201);
+  expect(response.json()).toMatchObject({ rows: 9_000, added: 9_000 });
+  const stored = await database.db.execute<{ n: number; total: string; l3: string; l5000: string }>(sql`
+    SELECT count(*)::int AS n, sum(amount_cents)::text AS total,
+           (SELECT amount_cents::text FROM contributions WHERE source_id = 'L3') AS l3,
+           (SELECT amount_cents::text FROM contributions WHERE source_id = 'L5000') AS l5000
+      FROM contributions`);
+  const last = new Map(rows.map((row) => [row['Lineitem ID'], Math.round(Number(row.Amount) * 100)]));
+  expect(stored.rows[0]).toEqual({
+    n: 9_000,
+    total: String([...last.values()].reduce((sum, cents) => sum + cents, 0)),
+    l3: '99900',
+    l5000: '99800',
+  });
+});
