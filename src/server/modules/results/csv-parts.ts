@@ -3,7 +3,7 @@ import { AppError, badRequest } from '#server/errors';
 import { NOT_CSV } from './csv-records';
 
 /** Bytes of records handed on at once, at least: a part for a reading thread. */
-const PART_BYTES = 1 << 18;
+const PART_BYTES = 1 << 16;
 /** A record this long has no end in sight: a quote left open, or not a CSV file (and a thread's heap is bounded). */
 const MAX_RECORD_BYTES = 8 << 20;
 
