@@ -122,17 +122,22 @@ export const priorDonors = pgTable(
   (table) => [primaryKey({ columns: [table.clientSlug, table.donorHash] })],
 );
 
+/** The figures kept per send and per (send, vendor): FIGURE_AGGREGATES' columns. */
+const keptFigures = () => ({
+  contributions: integer('contributions').notNull(),
+  donors: integer('donors').notNull(),
+  newDonors: integer('new_donors').notNull(),
+  grossCents: cents('gross_cents'),
+  refundedCents: cents('refunded_cents'),
+});
+
 /** Each send's figures over all its vendors (a donor of two vendors is one donor), kept as sendVendorFigures is. */
 export const sendFigures = pgTable(
   'send_figures',
   {
     sendId: integer('send_id').primaryKey(),
     clientSlug: text('client_slug').notNull(),
-    contributions: integer('contributions').notNull(),
-    donors: integer('donors').notNull(),
-    newDonors: integer('new_donors').notNull(),
-    grossCents: cents('gross_cents'),
-    refundedCents: cents('refunded_cents'),
+    ...keptFigures(),
   },
   (table) => [index('send_figures_client_idx').on(table.clientSlug)],
 );
@@ -148,11 +153,7 @@ export const sendVendorFigures = pgTable(
     sendId: integer('send_id').notNull(),
     vendorId: text('vendor_id').notNull(),
     clientSlug: text('client_slug').notNull(),
-    contributions: integer('contributions').notNull(),
-    donors: integer('donors').notNull(),
-    newDonors: integer('new_donors').notNull(),
-    grossCents: cents('gross_cents'),
-    refundedCents: cents('refunded_cents'),
+    ...keptFigures(),
   },
   (table) => [
     primaryKey({ columns: [table.sendId, table.vendorId] }),

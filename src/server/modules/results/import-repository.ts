@@ -2,6 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { contributions, priorDonors, resultImports, users } from '#server/db/schema';
 import { toNumber } from './numbers';
+import { STAGED_DATA_COLUMNS } from './staged-row';
 import { STAGED_CODES } from './staging-repository';
 
 export interface ImportCounts {
@@ -15,18 +16,8 @@ export interface ImportCounts {
   refunded: number;
 }
 
-/** The columns a later export may change; a known contribution with any of them different counts as updated. */
-const DATA_COLUMNS = [
-  'contributed_at',
-  'amount_cents',
-  'refunded_cents',
-  'refunded_at',
-  'recurrence_number',
-  'donor_hash',
-  'codes',
-  'campaign',
-];
-const dataOf = (alias: string) => sql.raw(`(${DATA_COLUMNS.map((column) => `${alias}.${column}`).join(', ')})`);
+// A known contribution with any of these different counts as updated.
+const dataOf = (alias: string) => sql.raw(`(${STAGED_DATA_COLUMNS.map((column) => `${alias}.${column}`).join(', ')})`);
 
 /**
  * Moves the staging table into contributions: the last row of a contribution id in the file wins, a new id is added,

@@ -29,9 +29,9 @@ interface Thread {
 }
 
 /**
- * Reads a results file in threads of its own (read-thread-main.ts), unless it is one part: the main thread only cuts the upload into parts of
- * whole records (csv-parts.ts) and hands each to the least busy thread, and each part's staging lines to `write` as
- * they come (their order does not matter: every line carries its line number). The reading is most of an import's
+ * Reads a results file in threads of its own (read-thread-main.ts), unless it is one part: the main thread only cuts
+ * the upload into parts of whole records (csv-parts.ts) and hands each to the least busy thread, and each part's
+ * staging lines to `write` as they come (their order does not matter: every line carries its line number). The reading is most of an import's
  * work: in threads it leaves the main thread free to answer other requests, runs on two cores, and keeps the server's
  * memory bounded (each thread's heap is capped; a file is read a part at a time, so little of it is alive at once).
  * Resolves with the file's format once every line is written. A bad file rejects with the error of its first bad
@@ -50,7 +50,7 @@ export async function readInThread(
   const header = first.value.fields;
   const read = mappingForHeader(header, setup.given);
   const format: ReadFormat = { format: read.format, mapping: read.mapping };
-  // A file of one part (a few thousand rows) is read here: starting a thread would cost more than reading it.
+  // A file of one part (64 KB, some 500 rows) is read here: starting a thread (~95 ms under tsx) costs more.
   const firstPart = await parts.next();
   if (firstPart.done) return format;
   const secondPart = await parts.next();

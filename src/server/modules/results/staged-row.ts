@@ -3,10 +3,8 @@ import { copyLine } from '#server/db/copy-text';
 /** What distinguishes codes inside the one text value of a staged row (COPY's text format has no cheap arrays). */
 export const CODE_SEPARATOR = '\u001f';
 
-/** The staging table's columns, in the order a staged row gives them. */
-export const STAGING_COLUMNS = [
-  'line',
-  'source_id',
+/** What a staged row says of the contribution itself: a later export that differs in any of them updates it. */
+export const STAGED_DATA_COLUMNS = [
   'contributed_at',
   'amount_cents',
   'refunded_cents',
@@ -15,13 +13,20 @@ export const STAGING_COLUMNS = [
   'donor_hash',
   'codes',
   'campaign',
+] as const;
+
+/** The staging table's columns, in the order a staged row gives them. */
+export const STAGING_COLUMNS = [
+  'line',
+  'source_id',
+  ...STAGED_DATA_COLUMNS,
   'vendor_id',
   'send_id',
   'attribution',
   'matched_code',
 ] as const;
 
-/** One parsed row, its values in COLUMNS' order (dates as ISO text, the donor hash as decimal text). */
+/** One parsed row, its values in STAGING_COLUMNS' order (dates as ISO text, the donor hash as decimal text). */
 export type StagedRow = [
   line: number,
   sourceId: string,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { copyIn, type CopyIn } from '#server/db/copy-rows';
-import { STAGING_COLUMNS } from './staged-row';
+import { CODE_SEPARATOR, STAGING_COLUMNS } from './staged-row';
 import type { Db } from '#server/db/client';
 
 /**
@@ -29,6 +29,4 @@ export async function openStaging(tx: Db): Promise<CopyIn> {
 }
 
 /** The staged codes as stored: a text array. */
-export const STAGED_CODES = sql.raw(
-  `CASE WHEN codes = '' THEN '{}'::text[] ELSE string_to_array(codes, E'\\x1f') END AS codes`,
-);
+export const STAGED_CODES = sql`CASE WHEN codes = '' THEN '{}'::text[] ELSE string_to_array(codes, ${CODE_SEPARATOR}) END AS codes`;
