@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { AppError, badRequest } from '#server/errors';
-import { NOT_CSV } from './csv-records';
+
+export const NOT_CSV = 'The file is not a CSV file: export the contributions as CSV and import that file.';
 
 /** Bytes of records handed on at once, at least: a part for a reading thread. */
 const PART_BYTES = 1 << 16;
@@ -19,7 +20,7 @@ const LINE_FEED = 10;
  * line (the header is 1). An upload past `maxBytes` throws 413; bytes 0 are not CSV (400).
  */
 export async function* csvParts(
-  body: AsyncIterable<Buffer>,
+  body: AsyncIterable<Buffer | string>,
   options: { maxBytes: number; tooLarge: string },
 ): AsyncGenerator<CsvPart> {
   let held: Buffer[] = [];
@@ -41,7 +42,8 @@ export async function* csvParts(
     return all.subarray(0, end);
   };
 
-  for await (const chunk of body) {
+  for await (const received of body) {
+    const chunk = typeof received === 'string' ? Buffer.from(received) : received;
     bytes += chunk.length;
     if (bytes > options.maxBytes) throw new AppError(413, options.tooLarge);
     if (chunk.includes(0)) throw badRequest(NOT_CSV);
