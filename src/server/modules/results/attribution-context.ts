@@ -9,11 +9,10 @@ import * as settingsRepo from './settings-repository';
  * sends per vendor and its window, read once (an import reads them in its own transaction).
  */
 export async function attributionContext(db: Db, clientSlug: string): Promise<AttributionContext> {
-  const [codes, sends, settings] = await Promise.all([
-    codesRepo.listResultCodes(db),
-    attributionRepo.listClientSends(db, clientSlug),
-    settingsRepo.readSettings(db, clientSlug),
-  ]);
+  // One after another: in a transaction the three share one connection, which takes one query at a time.
+  const codes = await codesRepo.listResultCodes(db);
+  const sends = await attributionRepo.listClientSends(db, clientSlug);
+  const settings = await settingsRepo.readSettings(db, clientSlug);
   const vendorsByCode = new Map<string, string[]>();
   for (const { code, vendorId } of codes) vendorsByCode.set(code, [...(vendorsByCode.get(code) ?? []), vendorId]);
   for (const vendors of vendorsByCode.values()) vendors.sort();
