@@ -1,6 +1,7 @@
-import { expect, expectNoSeriousA11yViolations, signInWithToken, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, resizeTo, screenshots, signInWithToken, test } from './fixtures';
 import { cpdSend } from './send-fixtures';
 import { vendorActs } from './vendor-links';
+import { MAX_QUANTITY } from '#shared/contracts/responses/tracking';
 import { newYorkDate } from '#shared/rules/new-york-time';
 
 test("the board's cards show the vendor's spend, its send's total whatever the filter, and 'Overdue' on a late deployment", async ({
@@ -16,7 +17,8 @@ test("the board's cards show the vendor's spend, its send's total whatever the f
     date: twoDaysAgo,
     time: '09:30',
     segment: 'Spring donors',
-    plannedQuantity: 400,
+    // The largest a vendor may report: the longest line the Deployment Log shows for a vendor (below).
+    plannedQuantity: MAX_QUANTITY,
   });
   await vendorActs(request, beta!.email, { action: 'deployed', date: newYorkDate(new Date()), quantity: 380 });
 
@@ -78,4 +80,15 @@ test("the board's cards show the vendor's spend, its send's total whatever the f
   await page.unroute('**/api/tracking*');
   // The real answer leaves nothing out: the sentence goes at the next poll.
   await expect(leftOut).toHaveCount(0);
+
+  // The Deployment Log's vendors with their status, schedule and spend: on a phone, each vendor's line wraps inside
+  // the screen however much it says.
+  await page.goto('/deployment-log');
+  const entry = page.getByRole('article').filter({ hasText: acme!.name });
+  await expect(entry.getByText('$5,000 planned', { exact: true })).toBeVisible();
+  await screenshots(page, 'deployment-log-spend');
+  // And on the narrowest phones in use (320 px).
+  await resizeTo(page, 320, 640);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.screenshot({ path: test.info().outputPath('deployment-log-spend-320.png'), fullPage: true });
 });

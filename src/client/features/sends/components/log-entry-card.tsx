@@ -120,7 +120,7 @@ export function LogEntryCard({
         {vendors.map(({ name, delivery }) => (
           <li
             key={delivery?.vendorId ?? name}
-            className="flex min-w-0 items-center gap-1.5 rounded-md border border-slate-200 bg-white py-0.5 pl-2 pr-1 text-[13px]"
+            className="flex min-w-0 max-w-full flex-wrap items-center gap-1.5 rounded-md border border-slate-200 bg-white py-0.5 pl-2 pr-1 text-[13px]"
           >
             <span className="min-w-0 truncate">{name}</span>
             {delivery ? <DeliveryBadge status={delivery.status} /> : null}

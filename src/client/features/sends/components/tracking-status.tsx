@@ -23,7 +23,7 @@ export function TrackingStatus({ tracking }: { tracking: TrackingState }) {
         ? `${tracking.scheduledDate} ${tracking.scheduledTime ?? ''} · ${formatQuantity(tracking.plannedQuantity ?? 0)}`
         : null;
   return (
-    <span className="inline-flex items-center gap-1">
+    <span className="inline-flex flex-wrap items-center gap-1">
       <Badge tone={TONES[tracking.status]}>{TRACKING_STATUS_LABELS[tracking.status]}</Badge>
       {detail ? <span className="tabular-nums text-slate-600">{detail}</span> : null}
       {tracking.remindedAt ? (
