@@ -12,10 +12,22 @@ const fakeGoogleUrl = `http://127.0.0.1:${E2E_GOOGLE_PORT}`;
 // The config is loaded by the runner and by each worker; only the runner's folder is used by the server.
 const dataDir = process.env.E2E_DATA_DIR ?? (process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'dispatch-e2e-')));
 
+/**
+ * Specs that run one at a time, after the others: the ones that drive the fake Google's one account (its next sign-in
+ * and its mailbox), and the ones that show the page staying responsive or a server coming back, which two browsers on
+ * two cores would slow past their waits.
+ */
+const ONE_AT_A_TIME = /\/(google|email-test|send|results|outage)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'e2e',
+  // Spec files two at a time, each file's tests in order: every spec makes its own vendors, sends and users.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: 'two at a time', testIgnore: ONE_AT_A_TIME },
+    { name: 'one at a time', testMatch: ONE_AT_A_TIME, workers: 1, dependencies: ['two at a time'] },
+  ],
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
