@@ -28,6 +28,11 @@ function rowError(line: number, column: string | null, what: string, value: stri
   return { ok: false as const, message: `Line ${line}, column '${column ?? ''}': ${what} ('${shown}')` };
 }
 
+function addCode(codes: string[], value: string | null) {
+  const code = value === null ? '' : normaliseCode(value);
+  if (code !== '' && !codes.includes(code)) codes.push(code);
+}
+
 /**
  * Reads one row of the file with the mapping's columns. An unreadable date or amount is an error naming the line and
  * column (the import then stores nothing). A refund is the refund amount column when mapped, else the whole amount
@@ -72,15 +77,11 @@ export function readRow(
   }
 
   const codes: string[] = [];
-  const addCode = (value: string | null) => {
-    const code = value === null ? '' : normaliseCode(value);
-    if (code !== '' && !codes.includes(code)) codes.push(code);
-  };
-  for (const index of indexes.codes) addCode(at(fields, index));
+  for (const index of indexes.codes) addCode(codes, at(fields, index));
   const landingUrl = at(fields, indexes.landingUrl);
   if (landingUrl !== '') {
-    addCode(urlParameter(landingUrl, 'utm_source'));
-    addCode(urlParameter(landingUrl, 'refcode'));
+    addCode(codes, urlParameter(landingUrl, 'utm_source'));
+    addCode(codes, urlParameter(landingUrl, 'refcode'));
   }
   const campaignText = at(fields, indexes.campaign) || (landingUrl && urlParameter(landingUrl, 'utm_campaign')) || '';
   const campaign = campaignText === '' ? null : normaliseCode(campaignText);

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { attributeRow, isFirstPayment, type AttributionContext, type SendToVendor } from './attribution';
 import { ACTBLUE_COLUMNS, ACTBLUE_MAPPING, isActBlueHeader, resolveColumns } from './columns';
 import { readRow } from './rows';
-import { normaliseCode, normaliseEmail, parseCents, parseNewYorkDateTime, urlParameter, windowStart } from './values';
+import {
+  normaliseCode,
+  normaliseEmail,
+  parseCents,
+  parseNewYorkDateTime,
+  urlParameter,
+  windowStart,
+  windowStartOf,
+} from './values';
 
 describe('amounts in cents', () => {
   it('reads the digits, never a float', () => {
@@ -40,6 +48,21 @@ describe('dates in New York time', () => {
     expect(windowStart(at, 30).toISOString()).toBe(parseNewYorkDateTime('2026-10-21 10:00:00')!.toISOString());
     expect(windowStart(at, 30).toISOString()).toBe('2026-10-21T14:00:00.000Z');
   });
+  it('gives, from the hours it keeps, what working each instant out on its own gives', () => {
+    // Every 7 min 13.457 s over the weeks of both 2026 clock changes, windows reaching across them and not, each
+    // hour first asked about at an instant inside it.
+    const weeks = [Date.UTC(2026, 2, 5), Date.UTC(2026, 9, 29), Date.UTC(2026, 10, 27)];
+    for (const days of [0, 1, 2, 30, 365]) {
+      for (const from of weeks) {
+        for (let ms = from; ms < from + 7 * 86_400_000; ms += 433_457) {
+          const at = new Date(ms);
+          expect(windowStart(at, days).toISOString(), `${at.toISOString()}, ${days} days`).toBe(
+            windowStartOf(at, days).toISOString(),
+          );
+        }
+      }
+    }
+  });
 });
 
 describe('codes and e-mails', () => {
@@ -51,6 +74,19 @@ describe('codes and e-mails', () => {
     );
     expect(urlParameter('https://x.org/?UTM_SOURCE=v1', 'utm_source')).toBe('v1');
     expect(urlParameter('not a url', 'utm_source')).toBeNull();
+  });
+  it("read a landing URL's parameters as written, decoded when they can be", () => {
+    const url =
+      'https://x.org/d?utm_source_x=no&amp=1&utm_source=&refcode=a+b&utm_campaign=50%25%20off&bad=%E0%A4%A#refcode=c';
+    expect(urlParameter(url, 'utm_source')).toBe('');
+    expect(urlParameter(url, 'refcode')).toBe('a b');
+    expect(urlParameter(url, 'utm_campaign')).toBe('50% off');
+    expect(urlParameter(url, 'bad')).toBe('%E0%A4%A');
+    expect(urlParameter(url, 'amp')).toBe('1');
+    expect(urlParameter('https://x.org/?refcode', 'refcode')).toBe('');
+    expect(urlParameter('https://x.org/?a=1&&refcode=r&', 'refcode')).toBe('r');
+    expect(urlParameter('https://x.org/?', 'refcode')).toBeNull();
+    expect(urlParameter('https://x.org/?ref=r', 'refcode')).toBeNull();
   });
 });
 

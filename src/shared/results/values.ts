@@ -36,12 +36,12 @@ const YMD = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?(?
 const MDY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:,?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp][Mm])?)?$/;
 
 // New York's offset from UTC for one wall-clock hour, cached: a file of a million rows has few distinct hours.
-const offsetByHour = new Map<string, number>();
+const offsetByHour = new Map<number, number>();
 
 /** The instant at which New York's clocks show the given wall-clock time (the later reading in the repeated hour). */
 export function newYorkWallTimeToUtc(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): Date {
   const wallAsUtc = Date.UTC(year, month - 1, day, hour, minute, second);
-  const key = `${year}-${month}-${day}-${hour}`;
+  const key = ((year * 16 + month) * 32 + day) * 32 + hour;
   let offset = offsetByHour.get(key);
   if (offset === undefined) {
     const hourAsUtc = Date.UTC(year, month - 1, day, hour);
@@ -107,6 +107,28 @@ export function parseNewYorkDateTime(value: string): Date | null {
  * time `days` calendar days before (so a window spanning a clock change is still whole New York days).
  */
 export function windowStart(at: Date, days: number): Date {
+  const ms = at.getTime();
+  // New York's offsets are whole hours that change on the hour in UTC, so within one UTC hour the window starts the
+  // same time before: kept per hour and window for the rows of a file (a million rows span few hours).
+  if (!Number.isInteger(days) || days < 0 || days > 9_999 || !(ms >= SINCE_WHOLE_HOURS)) return windowStartOf(at, days);
+  const hourStart = Math.floor(ms / HOUR_MS) * HOUR_MS;
+  const key = (hourStart / HOUR_MS) * 10_000 + days;
+  let before = windowBeforeByHour.get(key);
+  if (before === undefined) {
+    before = hourStart - windowStartOf(new Date(hourStart), days).getTime();
+    if (windowBeforeByHour.size > 100_000) windowBeforeByHour.clear();
+    windowBeforeByHour.set(key, before);
+  }
+  return new Date(ms - before);
+}
+
+const HOUR_MS = 3_600_000;
+// 1900-01-01: before 1883 New York kept local mean time, whose offset is not whole hours.
+const SINCE_WHOLE_HOURS = Date.UTC(1900, 0, 1);
+const windowBeforeByHour = new Map<number, number>();
+
+/** windowStart worked out for one instant, without the kept hours (exported for its test). */
+export function windowStartOf(at: Date, days: number): Date {
   const wall = newYorkWallClock(at);
   const seconds = at.getUTCSeconds();
   const day = new Date(Date.UTC(wall.year, wall.month - 1, wall.day - days));
@@ -122,21 +144,28 @@ export function windowStart(at: Date, days: number): Date {
   );
 }
 
-/** A query parameter of a URL as written (no decoding beyond '+'), or null; tolerant of text that is not a URL. */
+/** A query parameter of a URL, decoded ('+' a space, %XX escapes; as written when they are not valid), or null; tolerant of text that is not a URL. */
 export function urlParameter(url: string, name: string): string | null {
   const query = url.indexOf('?');
   if (query < 0) return null;
   const hash = url.indexOf('#', query);
-  for (const pair of url.slice(query + 1, hash < 0 ? undefined : hash).split('&')) {
-    const equals = pair.indexOf('=');
-    const key = equals < 0 ? pair : pair.slice(0, equals);
-    if (key.toLowerCase() !== name) continue;
-    const raw = equals < 0 ? '' : pair.slice(equals + 1).replaceAll('+', ' ');
-    try {
-      return decodeURIComponent(raw);
-    } catch {
-      return raw;
+  const end = hash < 0 ? url.length : hash;
+  // Read in place, pair by pair: a file has a landing URL on every row.
+  for (let start = query + 1; start <= end;) {
+    let amp = url.indexOf('&', start);
+    if (amp < 0 || amp > end) amp = end;
+    const equals = url.indexOf('=', start);
+    const keyEnd = equals >= 0 && equals < amp ? equals : amp;
+    if (keyEnd - start === name.length && url.slice(start, keyEnd).toLowerCase() === name) {
+      const raw = keyEnd === amp ? '' : url.slice(keyEnd + 1, amp).replaceAll('+', ' ');
+      if (!raw.includes('%')) return raw;
+      try {
+        return decodeURIComponent(raw);
+      } catch {
+        return raw;
+      }
     }
+    start = amp + 1;
   }
   return null;
 }
