@@ -85,6 +85,9 @@ describe('codes and e-mails', () => {
     expect(urlParameter(url, 'amp')).toBe('1');
     expect(urlParameter('https://x.org/?refcode', 'refcode')).toBe('');
     expect(urlParameter('https://x.org/?a=1&&refcode=r&', 'refcode')).toBe('r');
+    expect(urlParameter('https://x.org/?a&refcode&b=2&c&refcode=r', 'refcode')).toBe('');
+    expect(urlParameter('https://x.org/?a&b&c=3&refcode=r', 'refcode')).toBe('r');
+    expect(urlParameter('https://x.org/?a&b&c=3&refcode=r', 'b')).toBe('');
     expect(urlParameter('https://x.org/?', 'refcode')).toBeNull();
     expect(urlParameter('https://x.org/?ref=r', 'refcode')).toBeNull();
   });

@@ -144,18 +144,26 @@ export function windowStartOf(at: Date, days: number): Date {
   );
 }
 
-/** A query parameter of a URL, decoded ('+' a space, %XX escapes; as written when they are not valid), or null; tolerant of text that is not a URL. */
+/**
+ * A query parameter of a URL, decoded ('+' a space, %XX escapes; as written when they are not valid), or null; tolerant
+ * of text that is not a URL.
+ */
 export function urlParameter(url: string, name: string): string | null {
   const query = url.indexOf('?');
   if (query < 0) return null;
   const hash = url.indexOf('#', query);
   const end = hash < 0 ? url.length : hash;
-  // Read in place, pair by pair: a file has a landing URL on every row.
+  // Read in place, pair by pair: a file has a landing URL on every row. The next '=' is looked for again only once
+  // passed, so a hostile URL of many pairs without one is still read in one pass.
+  let equals = -1;
   for (let start = query + 1; start <= end;) {
     let amp = url.indexOf('&', start);
     if (amp < 0 || amp > end) amp = end;
-    const equals = url.indexOf('=', start);
-    const keyEnd = equals >= 0 && equals < amp ? equals : amp;
+    if (equals !== url.length && equals < start) {
+      equals = url.indexOf('=', start);
+      if (equals < 0) equals = url.length;
+    }
+    const keyEnd = equals < amp ? equals : amp;
     if (keyEnd - start === name.length && url.slice(start, keyEnd).toLowerCase() === name) {
       const raw = keyEnd === amp ? '' : url.slice(keyEnd + 1, amp).replaceAll('+', ' ');
       if (!raw.includes('%')) return raw;
