@@ -74,6 +74,14 @@ export function postgresChangeFeed(url: string): ChangeFeed {
   let attempt = 0;
   let retryTimer: NodeJS.Timeout | undefined;
   const settling = new Map<string, Settling>();
+  // The session takes one query at a time (pg 9 will not queue them): a settle request and the answers to other
+  // instances' requests wait their turn.
+  let queries: Promise<unknown> = Promise.resolve();
+  const inTurn = <T extends pg.QueryResultRow>(client: pg.Client, text: string, values: unknown[] = []) => {
+    const result = queries.then(() => client.query<T>(text, values));
+    queries = result.catch(() => {});
+    return result;
+  };
 
   const lose = () => {
     for (const { resolve } of settling.values()) resolve(false);
@@ -95,7 +103,7 @@ export function postgresChangeFeed(url: string): ChangeFeed {
     if (channel !== CHANGES_CHANNEL) return;
     if (payload.startsWith('settle:')) {
       // Everything committed before this request has been applied above: say so.
-      client.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, `ack:${payload.slice(7)}`]).catch(() => {});
+      inTurn(client, 'select pg_notify($1, $2)', [CHANGES_CHANNEL, `ack:${payload.slice(7)}`]).catch(() => {});
     } else if (payload.startsWith('ack:')) {
       const waiting = settling.get(payload.slice(4));
       if (waiting) {
@@ -131,7 +139,7 @@ export function postgresChangeFeed(url: string): ChangeFeed {
     client.on('notification', (message) => onNotification(client, message));
     try {
       await client.connect();
-      await client.query(`listen ${CHANGES_CHANNEL}`);
+      await inTurn(client, `listen ${CHANGES_CHANNEL}`);
       if (session !== client) return;
       attempt = 0;
       isLive = true;
@@ -172,7 +180,8 @@ export function postgresChangeFeed(url: string): ChangeFeed {
         });
       });
       try {
-        const { rows } = await client.query<{ listeners: number }>(
+        const { rows } = await inTurn<{ listeners: number }>(
+          client,
           `select pg_notify($1, $2),
             (select count(*)::int from pg_stat_activity where application_name = $3 and datname = current_database()) as listeners`,
           [CHANGES_CHANNEL, `settle:${id}`, CHANGE_FEED_APPLICATION_NAME],
