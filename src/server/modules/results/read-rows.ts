@@ -3,7 +3,7 @@ import { attributeRow, type AttributionContext } from '#shared/results/attributi
 import { ACTBLUE_MAPPING, isActBlueHeader, NOT_ACTBLUE, resolveColumns } from '#shared/results/columns';
 import { readRow } from '#shared/results/rows';
 import { badRequest } from '#server/errors';
-import type { CsvRow } from './csv-records';
+import { csvPartRows, type CsvRow } from './csv-records';
 import { createDonorHasher } from './donor-hash';
 import { CODE_SEPARATOR, stagedLine } from './staged-row';
 
@@ -71,4 +71,13 @@ export function rowsReader(header: readonly string[], setup: ReadingSetup): (row
     }
     return text;
   };
+}
+
+/** What reads a part of the file (bytes of whole records, csv-parts.ts) into staging lines: rowsReader over its rows. */
+export function partReader(
+  header: readonly string[],
+  setup: ReadingSetup,
+): (bytes: Buffer, firstLine: number) => string {
+  const read = rowsReader(header, setup);
+  return (bytes, firstLine) => read(csvPartRows(bytes.toString('utf8'), firstLine).rows);
 }

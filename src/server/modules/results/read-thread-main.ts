@@ -1,20 +1,18 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '#server/errors';
-import { csvPartRows } from './csv-records';
-import { rowsReader, type ReadingSetup } from './read-rows';
+import { partReader, type ReadingSetup } from './read-rows';
 import type { ReaderReply, ReaderRequest } from './read-thread';
 
 /** A thread that reads parts of one results file (read-thread.ts): bytes of whole records in, staging lines out. */
 const port = parentPort!;
 const { setup, header } = workerData as { setup: ReadingSetup; header: string[] };
-const read = rowsReader(header, setup);
+const readPart = partReader(header, setup);
 
 port.on('message', (request: ReaderRequest) => {
   let reply: ReaderReply;
   try {
     const bytes = Buffer.from(request.bytes.buffer, request.bytes.byteOffset, request.bytes.byteLength);
-    const { rows } = csvPartRows(bytes.toString('utf8'), request.firstLine);
-    reply = { kind: 'text', index: request.index, text: read(rows) };
+    reply = { kind: 'text', index: request.index, text: readPart(bytes, request.firstLine) };
   } catch (error) {
     reply =
       error instanceof AppError

@@ -4,8 +4,7 @@ import { Worker } from 'node:worker_threads';
 import { AppError, badRequest } from '#server/errors';
 import { ownEntry } from '#server/paths';
 import { csvParts } from './csv-parts';
-import { csvPartRows } from './csv-records';
-import { mappingForHeader, rowsReader, tooLargeMessage, type ReadFormat, type ReadingSetup } from './read-rows';
+import { mappingForHeader, partReader, tooLargeMessage, type ReadFormat, type ReadingSetup } from './read-rows';
 
 export interface ReaderRequest {
   index: number;
@@ -31,9 +30,10 @@ interface Thread {
 /**
  * Reads a results file in threads of its own (read-thread-main.ts), unless it is one part: the main thread only cuts
  * the upload into parts of whole records (csv-parts.ts) and hands each to the least busy thread, and each part's
- * staging lines to `write` as they come (their order does not matter: every line carries its line number). The reading is most of an import's
- * work: in threads it leaves the main thread free to answer other requests, runs on two cores, and keeps the server's
- * memory bounded (each thread's heap is capped; a file is read a part at a time, so little of it is alive at once).
+ * staging lines to `write` as they come (their order does not matter: every line carries its line number). The
+ * reading is most of an import's work: in threads it leaves the main thread free to answer other requests, runs on
+ * two cores, and keeps the server's memory bounded (each thread's heap is capped; a file is read a part at a time, so
+ * little of it is alive at once).
  * Resolves with the file's format once every line is written. A bad file rejects with the error of its first bad
  * part, as reading it in order would have met it.
  */
@@ -56,7 +56,7 @@ export async function readInThread(
   const secondPart = await parts.next();
   if (secondPart.done && firstPart.value.kind === 'part') {
     const { bytes, firstLine } = firstPart.value;
-    await write(rowsReader(header, setup)(csvPartRows(bytes.toString('utf8'), firstLine).rows));
+    await write(partReader(header, setup)(bytes, firstLine));
     return format;
   }
 
