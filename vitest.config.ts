@@ -1,5 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { refuseUnsupportedNode } from './scripts/supported-node.mjs';
+
+refuseUnsupportedNode();
 
 export default defineConfig({
   // As in vite.config.ts: package.json maps #client/* to .ts or .tsx, and Vite does not try an imports array's fallbacks.

@@ -6,6 +6,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { refuseUnsupportedNode } from './supported-node.mjs';
+
+refuseUnsupportedNode();
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // `node scripts/start.mjs backup FILE` (npm run backup) runs that compiled command instead of the server.

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import closeWithGrace from 'close-with-grace';
+import { refuseUnsupportedNode } from '../../scripts/supported-node.mjs';
 import { buildApp, type App } from './app';
 import { startControlSocket } from './backup/control-socket';
 import { takeBackup } from './backup/take-backup';
@@ -26,6 +27,8 @@ function readConfig(): Config {
   }
 }
 
+// Run directly (`node dist/server/main.js`, `node --import tsx src/server/main.ts`) on an unsupported Node.js: one line.
+refuseUnsupportedNode();
 const config = readConfig();
 const log = createLogger(config.logLevel);
 

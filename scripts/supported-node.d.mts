@@ -1,0 +1,3 @@
+export const SUPPORTED_NODE: string;
+export function isSupportedNode(version?: string): boolean;
+export function refuseUnsupportedNode(): void;
