@@ -96,7 +96,11 @@ export async function createAppContext(app: FastifyInstance, deps: AppDeps, life
   const storage = deps.storage ?? createStorage(deps.config);
   let transport = deps.mailTransport;
   if (!transport) {
-    const owned = createMailTransport(deps.config, { clock: deps.clock, accessTokens: google.accessTokens });
+    const owned = createMailTransport(deps.config, {
+      clock: deps.clock,
+      accessTokens: google.accessTokens,
+      log: app.log,
+    });
     lifecycle.add({ name: 'mail transport', stop: () => owned.close() });
     transport = owned.transport;
   }

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '#server/clock';
 import type { Config } from '#server/config';
 import { createGmailTransport, type GmailAccessTokens } from './gmail';
@@ -17,6 +18,8 @@ export interface TransportDeps {
   clock: Clock;
   /** Each sender's Google access token, for the gmail transport. */
   accessTokens: GmailAccessTokens;
+  /** Where the SMTP threads log a thread that cannot start or stops. */
+  log: FastifyBaseLogger;
 }
 
 /** The transport MAIL_TRANSPORT names: outbox (default), smtp over SMTP_URL, or gmail. */
@@ -25,7 +28,7 @@ export function createMailTransport(config: Config, deps: TransportDeps): OwnedT
     case 'smtp': {
       // SMTP_THREADS=0: nodemailer in the main thread.
       const smtp = config.smtpThreads
-        ? createThreadedSmtpTransport(config.smtpUrl!, { threads: config.smtpThreads })
+        ? createThreadedSmtpTransport(config.smtpUrl!, { threads: config.smtpThreads, log: deps.log })
         : createSmtpTransport(config.smtpUrl!);
       return { transport: smtp, close: () => smtp.close() };
     }

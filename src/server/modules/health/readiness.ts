@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { MailTransport } from '../../mail/transport';
+import { checkThreadsStart, ThreadStartError } from '../../own-threads';
 import { newFileKey, type FileStorage } from '../../storage/storage';
 import { pingDatabase } from './repository';
 
@@ -11,7 +12,7 @@ export interface ReadinessDeps {
   log: FastifyBaseLogger;
 }
 
-export type CheckName = 'database' | 'store' | 'mail';
+export type CheckName = 'database' | 'store' | 'mail' | 'mailThreads' | 'readingThreads';
 
 export interface Readiness {
   isReady: boolean;
@@ -46,13 +47,17 @@ function withinTimeout(check: Promise<void>): Promise<void> {
 
 /**
  * Whether this instance can do its work now: the database answers a query, the file store round-trips a probe
- * object, and the mail server (when the transport talks to one it can check: SMTP) takes a connection and EHLO.
- * Concurrent callers share one run of the checks, so a busy load balancer does not multiply them.
+ * object, the mail server (when the transport talks to one it can check: SMTP) takes a connection and EHLO, and the
+ * server's own threads start (own-threads.ts): the results reading threads here, the SMTP threads through the mail
+ * check, which asks from one. When a thread cannot start, its part is the one failing: the mail server could not be
+ * asked, and is left out. Concurrent callers share one run of the checks, so a busy load balancer does not multiply
+ * them.
  */
 export function createReadinessCheck(deps: ReadinessDeps): () => Promise<Readiness> {
   const parts: [CheckName, () => Promise<void>][] = [
     ['database', () => pingDatabase(deps.db)],
     ['store', () => probeStore(deps.storage)],
+    ['readingThreads', () => checkThreadsStart('readingThreads', deps.log)],
   ];
   const verify = deps.transport.verify?.bind(deps.transport);
   if (verify) parts.push(['mail', verify]);
@@ -65,8 +70,9 @@ export function createReadinessCheck(deps: ReadinessDeps): () => Promise<Readine
           await withinTimeout(check());
           return [name, 'ok'] as const;
         } catch (error) {
-          deps.log.warn({ err: error, check: name }, `readiness: the ${name} check failed`);
-          return [name, 'failing'] as const;
+          const part = error instanceof ThreadStartError ? error.part : name;
+          deps.log.warn({ err: error, check: part }, `readiness: the ${part} check failed`);
+          return [part, 'failing'] as const;
         }
       }),
     );

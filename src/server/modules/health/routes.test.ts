@@ -52,7 +52,10 @@ describe('health and readiness', () => {
     async ({ dataDir, get }) => {
       const ready = await get('/api/ready');
       expect(ready.statusCode).toBe(200);
-      expect(ready.json()).toEqual({ ok: true, checks: { database: 'ok', store: 'ok', mail: 'ok' } });
+      expect(ready.json()).toEqual({
+        ok: true,
+        checks: { database: 'ok', store: 'ok', mail: 'ok', readingThreads: 'ok' },
+      });
       expect(ready.headers['cache-control']).toBe('no-store');
       // The probe object was written, read and deleted: nothing is left in the folders of the store (beside the file
       // naming the store).
@@ -64,7 +67,10 @@ describe('health and readiness', () => {
   );
 
   it('checks no mail server for the outbox transport', async ({ get }) => {
-    expect((await get('/api/ready')).json()).toEqual({ ok: true, checks: { database: 'ok', store: 'ok' } });
+    expect((await get('/api/ready')).json()).toEqual({
+      ok: true,
+      checks: { database: 'ok', store: 'ok', readingThreads: 'ok' },
+    });
   });
 
   onStoppedSmtp('answers 503 naming the mail server while the SMTP server is down', async ({ get }) => {
@@ -72,7 +78,7 @@ describe('health and readiness', () => {
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toEqual({
       message: 'Not ready: the mail server failed its check.',
-      checks: { database: 'ok', store: 'ok', mail: 'failing' },
+      checks: { database: 'ok', store: 'ok', mail: 'failing', readingThreads: 'ok' },
     });
     // Liveness does not depend on the parts: the process itself is fine.
     expect((await get('/api/health')).statusCode).toBe(200);
@@ -83,7 +89,7 @@ describe('health and readiness', () => {
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toEqual({
       message: 'Not ready: the file store failed its check.',
-      checks: { database: 'ok', store: 'failing' },
+      checks: { database: 'ok', store: 'failing', readingThreads: 'ok' },
     });
   });
 
@@ -96,7 +102,7 @@ describe('health and readiness', () => {
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toEqual({
         message: 'Not ready: the database failed its check.',
-        checks: { database: 'failing', store: 'ok' },
+        checks: { database: 'failing', store: 'ok', readingThreads: 'ok' },
       });
     } finally {
       await app.close();

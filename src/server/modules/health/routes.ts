@@ -7,6 +7,8 @@ const PART_NAMES: Record<CheckName, string> = {
   database: 'the database',
   store: 'the file store',
   mail: 'the mail server',
+  mailThreads: 'the SMTP threads',
+  readingThreads: 'the results reading threads',
 };
 
 /**

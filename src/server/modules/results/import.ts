@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { ResultsImportCounts, ResultsMapping } from '#shared/contracts/results';
 import { recordAudit } from '../audit/repository';
 import { attributionContext } from './attribution-context';
@@ -24,6 +25,8 @@ export interface ResultsDeps {
   hashDonor: (normalisedEmail: string) => string;
   /** The largest results file accepted, in bytes (RESULTS_MAX_MB). */
   maxImportBytes: number;
+  /** Where a reading thread that cannot start is logged. */
+  log?: FastifyBaseLogger;
 }
 
 export { mappingForHeader, tooLargeMessage } from './read-rows';
@@ -49,7 +52,7 @@ export async function importResults(
     let read: ReadFormat;
     try {
       const setup = { given, context, donorKey: deps.donorKey, maxBytes: deps.maxImportBytes };
-      read = await readInThread(body, setup, (text) => staging.write(text));
+      read = await readInThread(body, setup, (text) => staging.write(text), deps.log);
       await staging.end();
     } catch (error) {
       staging.abort(error as Error);

@@ -11,6 +11,7 @@ export const resultsPlugin: ModulePlugin = async (app, context) => {
     donorKey,
     hashDonor: createDonorHasher(donorKey),
     maxImportBytes: config.resultsMaxBytes,
+    log: app.log,
   };
   registerResultsRoutes(app, deps, guards);
 };

@@ -1,8 +1,8 @@
 import { availableParallelism } from 'node:os';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import type { FastifyBaseLogger } from 'fastify';
 import { AppError, badRequest } from '#server/errors';
-import { ownEntry } from '#server/paths';
+import { isLoadedMessage, startOwnThread } from '#server/own-threads';
 import { csvParts } from './csv-parts';
 import { mappingForHeader, partReader, tooLargeMessage, type ReadFormat, type ReadingSetup } from './read-rows';
 
@@ -35,12 +35,14 @@ interface Thread {
  * two cores, and keeps the server's memory bounded (each thread's heap is capped; a file is read a part at a time, so
  * little of it is alive at once).
  * Resolves with the file's format once every line is written. A bad file rejects with the error of its first bad
- * part, as reading it in order would have met it.
+ * part, as reading it in order would have met it. A thread that cannot start (own-threads.ts logs why to `log`) fails
+ * the import with 503: nothing of the file is kept.
  */
 export async function readInThread(
   body: AsyncIterable<Buffer>,
   setup: ReadingSetup,
   write: (text: string) => Promise<void> | undefined,
+  log?: FastifyBaseLogger,
 ): Promise<ReadFormat> {
   const parts = csvParts(body, { maxBytes: setup.maxBytes, tooLarge: tooLargeMessage(setup.maxBytes) });
   const first = await parts.next();
@@ -68,16 +70,19 @@ export async function readInThread(
   let stopped: Error | null = null;
 
   const start = (): Thread => {
-    const entry = ownEntry('results-reader', 'src/server/modules/results/read-thread-main.ts');
-    const worker = new Worker(pathToFileURL(entry.file), {
-      execArgv: entry.execArgv,
-      workerData: { setup, header },
-      resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 },
-      stdout: false,
-      stderr: false,
-    });
+    const { worker, loaded, isLoaded } = startOwnThread(
+      'readingThreads',
+      {
+        workerData: { setup, header },
+        resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 },
+        stdout: false,
+        stderr: false,
+      },
+      log,
+    );
     const thread: Thread = { worker, parts: 0 };
-    worker.on('message', (reply: ReaderReply) => {
+    worker.on('message', (reply: ReaderReply | { loaded: true }) => {
+      if (isLoadedMessage(reply)) return;
       thread.parts -= 1;
       if (reply.kind === 'text') {
         unwritten += 1;
@@ -99,9 +104,16 @@ export async function readInThread(
       stopped ??= error;
       changed();
     };
-    worker.on('error', gone);
+    loaded.catch((error: Error) =>
+      gone(new AppError(503, `${error.message}. The file was not imported: try again once the server is repaired.`)),
+    );
+    worker.on('error', (error) => {
+      if (isLoaded()) gone(error);
+    });
     worker.on('exit', (code) => {
-      if (thread.parts > 0) gone(new Error(`A results file's reading thread stopped (exit code ${code})`));
+      // One that never loaded is answered by `loaded` above.
+      if (thread.parts > 0 && isLoaded())
+        gone(new Error(`A results file's reading thread stopped (exit code ${code})`));
     });
     threads.push(thread);
     return thread;
