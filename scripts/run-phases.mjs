@@ -2,7 +2,8 @@
 // `npm test`: the phases of the whole test run, in order, each as its own npm script (so each can be run alone). Each
 // phase's runner prints as it always does (its own closing line included); after it comes `phase NAME: N s`. The first
 // phase that fails stops the run with that phase's exit code; at the end, every phase's time again on one line, then
-// `phases: N passed, N failed`.
+// `phases: N passed, N failed`. typecheck and lint run side by side (each mostly uses one core, and the machine has two),
+// each one's output shown whole once it ends.
 // `node scripts/run-phases.mjs unit pg` runs only the phases named, in this order.
 import { spawn } from 'node:child_process';
 import { refuseUnsupportedNode } from './supported-node.mjs';
@@ -30,24 +31,39 @@ if (unknown.length > 0) {
 }
 const phases = asked.length > 0 ? PHASES.filter(([phase]) => asked.includes(phase)) : PHASES;
 
-/** The exit code of `npm run SCRIPT`, its output going straight to this process's. */
-const run = (script) =>
-  new Promise((resolve) => {
-    const child = spawn('npm', ['run', script], { stdio: 'inherit' });
+/** Phases started together with the first of them; the others wait for their turn. */
+const TOGETHER = ['typecheck', 'lint'];
+
+/**
+ * `npm run SCRIPT`: its exit code and how long it took, its output going straight to this process's, or (`isKept`)
+ * kept to be shown when it ends; `stop()` ends it.
+ */
+function start(script, isKept) {
+  const began = performance.now();
+  const child = spawn('npm', ['run', script], { stdio: isKept ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+  const output = [];
+  if (isKept) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => output.push(chunk));
+  const ended = new Promise((resolve) => {
     child.on('error', () => resolve(127));
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
-  });
+    // 'close': after its output has all been read, too.
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
+  }).then((code) => ({ code, took: performance.now() - began, output: Buffer.concat(output) }));
+  return { ended, stop: () => child.kill() };
+}
 
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
 const started = performance.now();
 const times = [];
+const together = phases.filter(([name]) => TOGETHER.includes(name));
+const running = new Map((together.length > 1 ? together : []).map(([name, script]) => [name, start(script, true)]));
 for (const [name, script] of phases) {
-  const phaseStarted = performance.now();
-  const code = await run(script);
-  const took = performance.now() - phaseStarted;
+  const { ended } = running.get(name) ?? start(script, false);
+  const { code, took, output } = await ended;
+  process.stdout.write(output);
   times.push(`${name} ${seconds(took)}`);
   console.log(`phase ${name}: ${seconds(took)}${code === 0 ? '' : ` (failed, exit code ${code})`}`);
   if (code !== 0) {
+    for (const other of running.values()) other.stop();
     console.log(`phase times: ${times.join(', ')}; stopped at ${name} after ${seconds(performance.now() - started)}`);
     console.log(`phases: ${times.length - 1} passed, 1 failed`);
     process.exit(code);
