@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { FIRST_LOAD_BUDGET_BYTES, firstLoadJs } from '../scripts/first-load-js.mjs';
+import { FIRST_LOAD_BUDGET_BYTES, firstLoadJs, kb } from '../scripts/first-load-js.mjs';
 
 /**
  * The JavaScript the send page (/) loads before it can draw (scripts/first-load-js.mjs), gzipped,
@@ -22,11 +22,9 @@ export async function benchSendPageBundle() {
     return {
       name: 'JavaScript the send page loads first (gzip)',
       lines: [
-        ...sizes.map(
-          (size) => `${size.path}: ${(size.raw / 1024).toFixed(1)} KB, ${(size.gzip / 1024).toFixed(1)} KB gzip`,
-        ),
-        `total: ${(total / 1024).toFixed(1)} KB gzip (budget ${(FIRST_LOAD_BUDGET_BYTES / 1024).toFixed(0)} KB)`,
-        `react + react-dom alone: ${(floor / 1024).toFixed(1)} KB gzip; ratio ${(total / floor).toFixed(2)}`,
+        ...sizes.map((size) => `${size.path}: ${kb(size.raw)}, ${kb(size.gzip)} gzip`),
+        `total: ${kb(total)} gzip (budget ${kb(FIRST_LOAD_BUDGET_BYTES)}; 1 KB = 1,000 bytes)`,
+        `react + react-dom alone: ${kb(floor)} gzip; ratio ${(total / floor).toFixed(2)}`,
       ],
     };
   } finally {

@@ -1,7 +1,8 @@
 import { MailCheck, Paperclip } from 'lucide-react';
 import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { Vendor } from '#shared/contracts/vendors';
-import { formatKb, type ComposedEmail } from '#shared/email/compose';
+import type { ComposedEmail } from '#shared/email/compose';
+import { formatKb } from '#shared/email/format';
 import { Button } from '#client/components/ui/button';
 
 /** The frame's own document, loaded once; the body is then written into it. */

@@ -222,4 +222,55 @@ describe('createReadCache', () => {
       await cache.close();
     }
   });
+
+  it('shares one load among the reads that miss together, but not with a read that comes after a change', async ({
+    database,
+  }) => {
+    const cache = createReadCache(database.openChangeFeed());
+    try {
+      await until(
+        async () =>
+          (await cache.read('probe', ['vendors'], async () => 1)) === 1 &&
+          (await cache.read('probe', ['vendors'], async () => 2)) === 1,
+        'the feed listens',
+      );
+      let loads = 0;
+      let finish!: () => void;
+      const held = new Promise<void>((resolve) => (finish = resolve));
+      const load = async () => {
+        const mine = ++loads;
+        await held;
+        return mine;
+      };
+      const together = Array.from({ length: 20 }, () => cache.read('k', ['vendors'], load));
+      expect(loads).toBe(1);
+
+      // A write to its tables while the load runs: the next read must not take what the load may have read before it.
+      await database.db.insert(vendors).values({ ...acme, createdAt: new Date(), updatedAt: new Date() });
+      await cache.settle();
+      const after = cache.read('k', ['vendors'], load);
+      expect(loads).toBe(2);
+      finish();
+      expect(await Promise.all(together)).toEqual(Array.from({ length: 20 }, () => 1));
+      expect(await after).toBe(2);
+      // The first load overlapped the write (not kept); the second started after it and is kept.
+      expect(await cache.read('k', ['vendors'], load)).toBe(2);
+      expect(loads).toBe(2);
+
+      // A failed load fails the reads that shared it, and the next read loads again.
+      const failing = async () => {
+        loads++;
+        throw new Error('database away');
+      };
+      const failed = await Promise.allSettled([
+        cache.read('f', ['vendors'], failing),
+        cache.read('f', ['vendors'], failing),
+      ]);
+      expect(failed.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+      expect(loads).toBe(3);
+      expect(await cache.read('f', ['vendors'], async () => 'back')).toBe('back');
+    } finally {
+      await cache.close();
+    }
+  });
 });

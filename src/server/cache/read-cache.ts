@@ -24,7 +24,10 @@ export type WatchedTable =
  * the feed delivered.
  */
 export interface ReadCache {
-  /** The value under `key`, loaded by `load` when not kept; an undefined value is never kept. */
+  /**
+   * The value under `key`, loaded by `load` when not kept; an undefined value is never kept. Reads of a key that is
+   * being loaded share that load while no change to its tables has arrived since it started.
+   */
   read<T>(key: string, tables: readonly WatchedTable[], load: () => Promise<T>): Promise<T>;
   /** Resolves once every change committed before the call has reached this cache (after this instance's writes). */
   settle(): Promise<void>;
@@ -43,11 +46,20 @@ interface Entry {
   tables: readonly WatchedTable[];
 }
 
+interface Loading {
+  /** The versions of its tables when it started: a read that finds others does not share it. */
+  version: string;
+  value: Promise<unknown>;
+}
+
 /** Past this many entries the oldest is dropped, so a flood of distinct keys (tokens) cannot grow memory. */
 const MAX_ENTRIES = 10_000;
 
 export function createReadCache(feed: ChangeFeed): ReadCache {
   const entries = new Map<string, Entry>();
+  // Loads under way: the requests that miss together (every open connection, after a write) wait for one query, where
+  // on the embedded database each would take its turn on its one connection.
+  const loading = new Map<string, Loading>();
   const keysOf = new Map<WatchedTable, Set<string>>();
   // Bumped by every change to the table: a load that saw a change start while it ran is not kept.
   const versions = new Map<string, number>();
@@ -94,17 +106,25 @@ export function createReadCache(feed: ChangeFeed): ReadCache {
       const kept = entries.get(key);
       if (kept) return kept.value as T;
       const before = versionOf(tables);
-      const value = await load();
-      if (value !== undefined && isLive && versionOf(tables) === before) {
-        if (entries.size >= MAX_ENTRIES) remove(entries.keys().next().value!);
-        entries.set(key, { value, tables });
-        for (const table of tables) {
-          let keys = keysOf.get(table);
-          if (!keys) keysOf.set(table, (keys = new Set()));
-          keys.add(key);
+      const shared = loading.get(key);
+      if (shared?.version === before) return shared.value as Promise<T>;
+      const own: Loading = { version: before, value: load() };
+      loading.set(key, own);
+      try {
+        const value = (await own.value) as T;
+        if (value !== undefined && isLive && versionOf(tables) === before) {
+          if (entries.size >= MAX_ENTRIES) remove(entries.keys().next().value!);
+          entries.set(key, { value, tables });
+          for (const table of tables) {
+            let keys = keysOf.get(table);
+            if (!keys) keysOf.set(table, (keys = new Set()));
+            keys.add(key);
+          }
         }
+        return value;
+      } finally {
+        if (loading.get(key) === own) loading.delete(key);
       }
-      return value;
     },
     async settle() {
       if (!(await feed.settle())) dropAll();

@@ -3,7 +3,6 @@ import { vendorLinkFor } from '../rules/vendor-links';
 import {
   composeSubject,
   composeVendorEmail,
-  formatKb,
   PLACEHOLDERS,
   VENDOR_PAGE_LABEL,
   VENDOR_PAGE_TITLE,
@@ -248,12 +247,6 @@ describe('composeSubject', () => {
     expect(composeSubject({ ...send, client: null })).toBe('New Prospecting Content');
     expect(composeSubject({ ...send, client: { slug: 'x', displayName: ' ' } })).toBe('New Prospecting Content');
     expect(composeSubject({ ...send, emailCards: [] })).toBe('New Prospecting Content');
-  });
-});
-
-describe('formatKb', () => {
-  it('is exported for the preview', () => {
-    expect(formatKb(2048)).toBe('2.0 KB');
   });
 });
 

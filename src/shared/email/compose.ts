@@ -9,8 +9,6 @@ type Section = Extract<Block, { kind: 'section' }>;
 import { composeAttachments, type ComposedAttachment } from './attachments';
 import { orPlaceholder } from './format';
 
-export { formatKb } from './format';
-
 export type { ComposeContext, ComposeEmailCard, ComposeInput, ComposeTextCard } from './compose-input';
 
 export type { ComposedAttachment };

@@ -1,6 +1,5 @@
 import { memo, useState } from 'react';
-import { formatKb } from '#shared/email/compose';
-import { utf8ByteLength } from '#shared/email/format';
+import { formatKb, utf8ByteLength } from '#shared/email/format';
 import type { ContentWarning } from '#shared/rules/content-checks';
 import { acceptAttribute, EMAIL_CARD_FILES } from '../files/accepted-files';
 import type { CsvReport } from '../hooks/use-csv-links';

@@ -1,8 +1,16 @@
-import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { CardType } from '#shared/contracts/drafts';
 import type { ContentWarning } from '#shared/rules/content-checks';
-import { composeVendorEmail, PLACEHOLDERS } from '#shared/email/compose';
-import { composeInputFromSend } from '#shared/email/compose-input-from-send';
 import { findMissingLink, findMissingRequirements, pleaseCompleteMessage } from '#shared/rules/validation';
 import { Button } from '#client/components/ui/button';
 import { Spinner } from '#client/components/ui/spinner';
@@ -19,19 +27,25 @@ import { useShownChecks } from '../hooks/use-shown-checks';
 import { useSendPage } from '../hooks/use-send-page';
 import { buildSendBody, cardLabels, globalCsvCard, linksPerCard, requirementsState } from '../state/derive';
 import { emptyCard, newCardId, nextCardOrder, type Card } from '../state/send-state';
-import { AddContentMenu } from './add-content-menu';
 import { ClientTiles } from '#client/components/client-tiles';
 import { ContentStart } from './content-start';
-import { EmailCard } from './email-card';
-import { EmailPreview } from '#client/components/email-preview';
 import { Hero } from './hero';
-import { LinkCheck } from './link-check';
 import { SendActions } from './send-actions';
-import { TextCard } from './text-card';
 import { UnreachableLinkWarning } from './unreachable-link-warning';
 import { VendorPicker } from './vendor-picker';
 
 const NO_WARNINGS: readonly ContentWarning[] = [];
+
+// Loaded after the page, outside its first load (decision 0073): the preview (the composer and its frame), the link
+// check, and the content cards, which a new send shows only once its first card is chosen.
+const SendPreview = lazy(async () => ({ default: (await import('./send-preview')).SendPreview }));
+const LinkCheck = lazy(async () => ({ default: (await import('./link-check')).LinkCheck }));
+const loadEmailCard = () => import('./email-card');
+const loadTextCard = () => import('./text-card');
+const loadAddContentMenu = () => import('./add-content-menu');
+const EmailCard = lazy(async () => ({ default: (await loadEmailCard()).EmailCard }));
+const TextCard = lazy(async () => ({ default: (await loadTextCard()).TextCard }));
+const AddContentMenu = lazy(async () => ({ default: (await loadAddContentMenu()).AddContentMenu }));
 
 export function SendPage() {
   const { user } = useUser();
@@ -44,6 +58,10 @@ export function SendPage() {
   const handleFiles = useCardFiles(updateCard, csv.loadCsv);
   const { send, isSending, proof, isProofing } = useSend(page.resetAll);
   const [previewVendorId, setPreviewVendorId] = useState<string | null>(null);
+  // Once the page is drawn, the cards' code is fetched, so that choosing a first card does not wait for it.
+  useEffect(() => {
+    void Promise.all([loadEmailCard(), loadTextCard(), loadAddContentMenu()]);
+  }, []);
 
   const vendorData = useMemo(
     () => ({ vendors: data.vendors, splits: data.splits, costs: data.costs }),
@@ -78,30 +96,15 @@ export function SendPage() {
     selectedVendorObjects.find((vendor) => vendor.vendorId === previewVendorId) ?? selectedVendorObjects[0];
   // The preview draws the body the page would post, through the server's own mapping and composer.
   const shownBody = useMemo(() => buildSendBody(shown, data.splits), [shown, data.splits]);
-  const email = useMemo(
-    () =>
-      composeVendorEmail({
-        ...composeInputFromSend(shownBody, previewVendor, vendorData, {
-          now,
-          senderEmail: user?.email ?? '',
-          senderFirstName: data.firstName,
-          approvalEmails: data.approvalEmails,
-          hubPassword: data.hubPassword,
-        }),
-        // Each vendor's real link is made when the send goes out.
-        vendorPage: data.hasVendorLinks ? PLACEHOLDERS.vendorPage : null,
-      }),
-    [
-      shownBody,
-      previewVendor,
-      vendorData,
+  const composeContext = useMemo(
+    () => ({
       now,
-      user?.email,
-      data.firstName,
-      data.approvalEmails,
-      data.hubPassword,
-      data.hasVendorLinks,
-    ],
+      senderEmail: user?.email ?? '',
+      senderFirstName: data.firstName,
+      approvalEmails: data.approvalEmails,
+      hubPassword: data.hubPassword,
+    }),
+    [now, user?.email, data.firstName, data.approvalEmails, data.hubPassword],
   );
 
   const onCardFiles = useCallback((card: Card, files: File[]) => void handleFiles(card, files), [handleFiles]);
@@ -220,15 +223,18 @@ export function SendPage() {
               onFiles: onCardFiles,
               onRemove: onRemoveCard,
             };
-            return card.cardType === 'email' ? (
-              <EmailCard key={card.cardId} {...props} />
-            ) : (
-              <TextCard key={card.cardId} {...props} />
+            // Each card waits for its code alone: a new kind of card never hides the cards already shown.
+            return (
+              <Suspense key={card.cardId} fallback={<Spinner label="Loading the card..." />}>
+                {card.cardType === 'email' ? <EmailCard {...props} /> : <TextCard {...props} />}
+              </Suspense>
             );
           })}
           {cards.length > 0 ? (
             <div>
-              <AddContentMenu onAdd={addCard} />
+              <Suspense fallback={null}>
+                <AddContentMenu onAdd={addCard} />
+              </Suspense>
             </div>
           ) : null}
           <div className="grid gap-4 2xl:grid-cols-2">
@@ -248,27 +254,34 @@ export function SendPage() {
               hasVendorLinks={data.hasVendorLinks}
               onSendReminders={onSendReminders}
             />
-            <LinkCheck
-              matrix={matrix}
-              cards={shownLabels}
-              vendors={data.vendors}
-              reports={csv.reports}
-              cardLabels={shownLabelOf}
-            />
+            <Suspense fallback={null}>
+              <LinkCheck
+                matrix={matrix}
+                cards={shownLabels}
+                vendors={data.vendors}
+                reports={csv.reports}
+                cardLabels={shownLabelOf}
+              />
+            </Suspense>
           </div>
         </div>
         <aside
           aria-label="Preview"
           className="order-1 xl:order-2 xl:sticky xl:top-20 xl:max-h-[calc(100vh-6rem)] xl:self-start xl:overflow-y-auto"
         >
-          <EmailPreview
-            email={email}
-            vendors={selectedVendorObjects}
-            previewVendorId={previewVendor?.vendorId ?? null}
-            onPreviewVendor={setPreviewVendorId}
-            onSendProof={onSendProof}
-            isProofing={isProofing}
-          />
+          <Suspense fallback={<Spinner label="Loading the preview..." />}>
+            <SendPreview
+              body={shownBody}
+              vendor={previewVendor}
+              settings={vendorData}
+              context={composeContext}
+              hasVendorLinks={data.hasVendorLinks}
+              vendors={selectedVendorObjects}
+              onPreviewVendor={setPreviewVendorId}
+              onSendProof={onSendProof}
+              isProofing={isProofing}
+            />
+          </Suspense>
         </aside>
       </main>
     </>

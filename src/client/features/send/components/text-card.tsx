@@ -1,6 +1,5 @@
 import { memo } from 'react';
-import { formatKb } from '#shared/email/compose';
-import { base64ByteLength, utf8ByteLength } from '#shared/email/format';
+import { base64ByteLength, formatKb, utf8ByteLength } from '#shared/email/format';
 import { smsStats } from '#shared/rules/sms-length';
 import { Textarea } from '#client/components/ui/input';
 import { acceptAttribute, TEXT_CARD_FILES } from '../files/accepted-files';

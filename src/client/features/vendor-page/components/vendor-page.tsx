@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { VendorAction } from '#shared/contracts/tracking';
 import { TRACKING_STATUS_LABELS, type VendorPageView } from '#shared/contracts/responses/tracking';
-import { formatKb } from '#shared/email/compose';
+import { formatKb } from '#shared/email/format';
 import { termValueWording } from '#shared/payouts/terms';
 import { formatQuantity } from '#shared/rules/tracking';
 import { Badge } from '#client/components/ui/badge';
