@@ -37,6 +37,14 @@ describe('vendor performance: per vendor, for a client and a period, each figure
       plannedQuantity: 50_000,
     };
     expect((await act(scheduled)).statusCode).toBe(200);
+    // The vendor's own plan is a claim (decision 0072): the admin's limit is what lets its 40,000 count.
+    const limit = await app.inject({
+      method: 'PUT',
+      url: '/api/vendor-quantity-limits/acme1234',
+      headers: bearer(admin),
+      payload: { quantityLimit: 50_000 },
+    });
+    expect(limit.statusCode, limit.body).toBe(200);
     t.clock.advance(DAY);
     expect((await act({ action: 'deployed', date: '2026-03-12', quantity: 40_000 })).statusCode).toBe(200);
     const imported = await importResults(
