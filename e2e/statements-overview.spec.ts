@@ -1,8 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
-import Papa from 'papaparse';
 import type { Statement } from '#shared/contracts/statements';
 import { monthName, newYorkMonth, nextMonth } from '#shared/payouts/month';
-import { ACTBLUE_COLUMNS } from '#shared/results/columns';
 import { newYorkDate } from '#shared/rules/new-york-time';
 import {
   ADMIN_EMAIL,
@@ -13,35 +10,11 @@ import {
   test,
   tokenFor,
 } from './fixtures';
-import { createVendors, sendThroughApi, type TestVendor } from './send-fixtures';
+import { createVendors, sendThroughApi } from './send-fixtures';
+import { importGifts } from './statement-gifts';
 import { vendorActs } from './vendor-links';
 
 // Issue 34 in the browser: the month at a glance, a claim waiting for review, a balance carried forward.
-
-async function importGifts(request: APIRequestContext, token: string, tag: string, gifts: [TestVendor, string][]) {
-  const at = new Date(Math.ceil((Date.now() + 1) / 1000) * 1000).toISOString().replace('.000Z', 'Z');
-  const csv = Papa.unparse({
-    fields: [...ACTBLUE_COLUMNS],
-    data: gifts.map(([vendor, amount], index) =>
-      ACTBLUE_COLUMNS.map(
-        (column) =>
-          ({
-            'Receipt ID': `R${index}-${tag}`,
-            'Lineitem ID': `L${index}-${tag}`,
-            Date: at,
-            Amount: amount,
-            'Reference Code': vendor.utm,
-            'Donor Email': `donor${index}.${tag}@donors.test`,
-          })[column as string] ?? '',
-      ),
-    ),
-  });
-  const imported = await request.post('/api/results/imports?client=heritage-action', {
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
-    data: csv,
-  });
-  expect(imported.status(), await imported.text()).toBe(201);
-}
 
 test("the month's overview: every vendor's status, owed, carried and total, sortable, as CSV; an admin opens a statement from it; a vendor's own plan waits for review", async ({
   page,

@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
-import { actAsVendor, gift, saveCosts, readStatement, sendUnder } from '#server/testing/payouts-fixtures';
+import {
+  actAsVendor,
+  gift,
+  saveCosts,
+  readStatement,
+  sendUnder,
+  setQuantityLimit,
+} from '#server/testing/payouts-fixtures';
 import { actBlueCsv, importResults } from '#server/testing/results-fixtures';
 import { seedVendors } from '#server/testing/send-fixtures';
 import { bearer } from '#server/testing/test-app';
@@ -99,12 +106,7 @@ describe('what each vendor is owed per send, from the terms its message carried'
       reportedQuantity: 1_000_000_000,
       flags: ['Needs review'],
     });
-    const limit = await app.inject({
-      method: 'PUT',
-      url: '/api/vendor-quantity-limits/acme1234',
-      headers: bearer(admin),
-      payload: { quantityLimit: 50_000 },
-    });
+    const limit = await setQuantityLimit(app, admin, 'acme1234', 50_000);
     expect(limit.statusCode, limit.body).toBe(200);
     const acme = await readStatement(app, member, 'acme1234', '2026-03');
     expect(acme.status).toBe('open');
@@ -208,12 +210,7 @@ describe('what each vendor is owed per send, from the terms its message carried'
     expect((await readStatement(app, admin, 'bravo5678', '2026-03')).lines).toMatchObject([
       { sendId: cpm, owedCents: 0, quantity: 0, reportedQuantity: 30_000, flags: ['Needs review'] },
     ]);
-    const limit = await app.inject({
-      method: 'PUT',
-      url: '/api/vendor-quantity-limits/bravo5678',
-      headers: bearer(admin),
-      payload: { quantityLimit: 20_000 },
-    });
+    const limit = await setQuantityLimit(app, admin, 'bravo5678', 20_000);
     expect(limit.json()).toEqual({ vendorId: 'bravo5678', quantityLimit: 20_000 });
     // Up to the limit: $4 × 20.
     expect((await readStatement(app, admin, 'bravo5678', '2026-03')).lines).toMatchObject([

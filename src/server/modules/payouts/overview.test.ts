@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect } from 'vitest';
 import { it } from '#server/testing/fixtures';
-import { gift, sendUnder, statementAction } from '#server/testing/payouts-fixtures';
+import { createFormulaVendor, gift, sendUnder, statementAction } from '#server/testing/payouts-fixtures';
 import { actBlueCsv, importResults } from '#server/testing/results-fixtures';
 import { seedVendors } from '#server/testing/send-fixtures';
 import { bearer } from '#server/testing/test-app';
@@ -15,18 +15,7 @@ describe('the month at a glance: GET /api/statements?month without a vendor', ()
     { timeout: 120_000 },
     async ({ app, admin, member, t }) => {
       await seedVendors(app, admin);
-      const evil = await app.inject({
-        method: 'POST',
-        url: '/api/vendors',
-        headers: bearer(admin),
-        payload: {
-          vendorId: 'evil0001',
-          name: '=HYPERLINK("http://evil.example")',
-          emails: ['ops@evil.test'],
-          defaultUtmSource: 'evil',
-        },
-      });
-      expect(evil.statusCode, evil.body).toBe(201);
+      await createFormulaVendor(app, admin);
       const split = await app.inject({
         method: 'POST',
         url: '/api/vendor-splits',

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect } from 'vitest';
 import { it } from '#server/testing/fixtures';
-import { readStatement, sendUnder, statementAction } from '#server/testing/payouts-fixtures';
+import { createFormulaVendor, readStatement, sendUnder, statementAction } from '#server/testing/payouts-fixtures';
 import { actBlueCsv, importResults, type ActBlueRow } from '#server/testing/results-fixtures';
 import { seedVendors } from '#server/testing/send-fixtures';
 import { addAndRegister, bearer } from '#server/testing/test-app';
@@ -146,18 +146,7 @@ describe('statements: open, finalized, paid, and what changes afterwards', () =>
     t,
   }) => {
     await seedVendors(app, admin);
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/vendors',
-      headers: bearer(admin),
-      payload: {
-        vendorId: 'evil0001',
-        name: '=HYPERLINK("http://evil.example")',
-        emails: [],
-        defaultUtmSource: 'evil',
-      },
-    });
-    expect(created.statusCode, created.body).toBe(201);
+    await createFormulaVendor(app, admin);
     const send = await sendUnder(app, admin, 'Revshare', ['acme1234']);
     await importResults(app, admin, actBlueCsv(MARCH));
     t.clock.advance(23 * DAY);
