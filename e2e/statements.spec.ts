@@ -185,7 +185,9 @@ test("a vendor's claim of 1,000,000,000 is counted up to the limit an admin sets
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Vendors' }).click();
   await page.getByTestId(`vendor-card-${acme!.vendorId}`).getByRole('button', { name: acme!.name }).click();
   const settings = page.getByRole('dialog', { name: 'Vendor Settings' });
-  const limit = settings.getByLabel('Largest quantity a vendor may report without a planned quantity');
+  const limit = settings.getByLabel(
+    "Largest quantity a vendor's own report or plan may count without an admin's review",
+  );
   await limit.fill('ten thousand');
   await settings.getByRole('button', { name: 'Set limit' }).click();
   await expect(settings.getByText('Enter a whole number of messages, or leave it empty for no limit.')).toBeVisible();
