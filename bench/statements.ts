@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { newYorkMonth } from '#shared/payouts/month';
+import { newYorkMonth, nextMonth } from '#shared/payouts/month';
 import { newYorkDate } from '#shared/rules/new-york-time';
 import { startServer } from '#server/testing/server-process';
 import { PG_BIN, startPostgresCluster } from '../scripts/postgres-cluster.mjs';
@@ -28,6 +28,28 @@ const backdating = (start: number) => `
  * (GET /api/vendor-performance over the year and over the default 90 days; Select Vendors' cached request), on
  * PostgreSQL and on the embedded database. `--postgres-only` or `--embedded-only` runs one of them.
  */
+/** Finalizes every vendor's statements of the months from `first` up to `month` (excluded): the books the overview reads. */
+async function finalizeMonthsBefore(
+  server: { url: string },
+  auth: Record<string, string>,
+  first: string,
+  month: string,
+): Promise<number> {
+  let count = 0;
+  for (let each = first; each < month; each = nextMonth(each)) {
+    for (const vendorId of vendorIds) {
+      const response = await fetch(`${server.url}/api/statements/${vendorId}/${each}/finalize`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      if (!response.ok) throw new Error(`finalize ${vendorId} ${each}: ${response.status} ${await response.text()}`);
+      count += 1;
+    }
+  }
+  return count;
+}
+
 export async function benchStatements() {
   const rows = rowsOption();
   const dir = mkdtempSync(join(tmpdir(), 'dispatch-statements-'));
@@ -46,6 +68,8 @@ export async function benchStatements() {
     const month = newYorkMonth(new Date(start + 180 * 86_400_000));
     const paths = {
       statement: `/api/statements?vendorId=${vendorIds[7]}&month=${month}`,
+      // The month at a glance (issue 34): every vendor, with the months before finalized (adjustments read for all).
+      overview: `/api/statements?month=${month}`,
       performance: `/api/vendor-performance?client=goa-victory&from=${from}&to=${to}`,
       '90 days': `/api/vendor-performance?client=goa-victory`,
       // Select Vendors' request: kept in the read cache after the first.
@@ -76,6 +100,8 @@ export async function benchStatements() {
         const imported = await upload(server, auth, file);
         const name = kind === 'postgres' ? 'PostgreSQL' : 'embedded (PGlite)';
         lines.push(`${name}: import ${imported.ms.toFixed(0)} ms, counts ${JSON.stringify(imported.counts)}`);
+        const finalized = await finalizeMonthsBefore(server, auth, newYorkMonth(new Date(start)), month);
+        lines.push(`  ${finalized} statements finalized (every vendor, every month before ${month})`);
         for (const [label, path] of Object.entries(paths)) {
           const times = await getTimes(server, auth, path);
           lines.push(

@@ -1,7 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import Papa from 'papaparse';
+import type { Page } from '@playwright/test';
 import { newYorkMonth } from '#shared/payouts/month';
-import { ACTBLUE_COLUMNS } from '#shared/results/columns';
 import { newYorkDate } from '#shared/rules/new-york-time';
 import {
   ADMIN_EMAIL,
@@ -16,33 +14,8 @@ import {
   uniqueEmail,
 } from './fixtures';
 import { cpdSend, createVendors, sendThroughApi, type TestVendor } from './send-fixtures';
+import { importGifts } from './statement-gifts';
 import { vendorActs } from './vendor-links';
-
-/** Gifts to the vendors' codes, dated after the send was mailed (whole seconds), imported as an ActBlue file. */
-async function importGifts(request: APIRequestContext, token: string, tag: string, gifts: [TestVendor, string][]) {
-  const at = new Date(Math.ceil((Date.now() + 1) / 1000) * 1000).toISOString().replace('.000Z', 'Z');
-  const csv = Papa.unparse({
-    fields: [...ACTBLUE_COLUMNS],
-    data: gifts.map(([vendor, amount], index) =>
-      ACTBLUE_COLUMNS.map(
-        (column) =>
-          ({
-            'Receipt ID': `R${index}-${tag}`,
-            'Lineitem ID': `L${index}-${tag}`,
-            Date: at,
-            Amount: amount,
-            'Reference Code': vendor.utm,
-            'Donor Email': `donor${index}.${tag}@donors.test`,
-          })[column as string] ?? '',
-      ),
-    ),
-  });
-  const imported = await request.post('/api/results/imports?client=heritage-action', {
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
-    data: csv,
-  });
-  expect(imported.status(), await imported.text()).toBe(201);
-}
 
 /** The statement of `vendor` for this New York month (sends made now are in it: it has not ended). */
 const statementPath = (vendor: TestVendor) => `/statements?vendor=${vendor.vendorId}&month=${newYorkMonth(new Date())}`;
@@ -212,7 +185,9 @@ test("a vendor's claim of 1,000,000,000 is counted up to the limit an admin sets
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Vendors' }).click();
   await page.getByTestId(`vendor-card-${acme!.vendorId}`).getByRole('button', { name: acme!.name }).click();
   const settings = page.getByRole('dialog', { name: 'Vendor Settings' });
-  const limit = settings.getByLabel('Largest quantity a vendor may report without a planned quantity');
+  const limit = settings.getByLabel(
+    "Largest quantity a vendor's own report or plan may count without an admin's review",
+  );
   await limit.fill('ten thousand');
   await settings.getByRole('button', { name: 'Set limit' }).click();
   await expect(settings.getByText('Enter a whole number of messages, or leave it empty for no limit.')).toBeVisible();

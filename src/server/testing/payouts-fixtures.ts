@@ -35,9 +35,35 @@ export async function saveCosts(app: App, token: string, vendorId: string, costs
   if (response.statusCode >= 300) throw new Error(`costs ${vendorId}: ${response.statusCode} ${response.body}`);
 }
 
+/** A vendor whose name would run as a spreadsheet formula: the CSVs must keep it text. */
+export async function createFormulaVendor(app: App, token: string) {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/vendors',
+    headers: bearer(token),
+    payload: {
+      vendorId: 'evil0001',
+      name: '=HYPERLINK("http://evil.example")',
+      emails: ['ops@evil.test'],
+      defaultUtmSource: 'evil',
+    },
+  });
+  if (created.statusCode !== 201) throw new Error(`vendor: ${created.statusCode} ${created.body}`);
+}
+
 /** A send to these vendors for goa-victory under a pricing model; its id. */
 export const sendUnder = (app: App, token: string, model: PricingModel, vendorIds: readonly string[]) =>
   sendTo(app, token, vendorIds, {}, { pricingModel: model });
+
+/** An admin sets (or with null removes) a vendor's quantity limit; the answer. */
+export function setQuantityLimit(app: App, token: string, vendorId: string, quantityLimit: number | null) {
+  return app.inject({
+    method: 'PUT',
+    url: `/api/vendor-quantity-limits/${vendorId}`,
+    headers: bearer(token),
+    payload: { quantityLimit },
+  });
+}
 
 /** GET /api/statements as the holder of `token`. */
 export async function readStatement(app: App, token: string, vendorId: string, month: string): Promise<Statement> {

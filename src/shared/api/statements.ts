@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type {
   acceptQuantityBody,
   finalizeBody,
+  monthParams,
   paidBody,
   quantityParams,
   statementParams,
@@ -9,7 +10,7 @@ import type {
   vendorIdParams,
   vendorQuantityLimitBody,
 } from '../contracts/statements';
-import { acceptedQuantity, statement, vendorQuantityLimit } from '../contracts/responses/statements';
+import { acceptedQuantity, monthOverview, statement, vendorQuantityLimit } from '../contracts/responses/statements';
 import { because, declared, defineOperation, ok } from './operation';
 
 // Payouts (issue 24): a vendor's monthly statement (open: computed live; finalized: frozen; paid), its CSV, accepting
@@ -21,10 +22,20 @@ const noVendor = because('No such vendor, and no statement of it');
 export const getStatement = defineOperation({
   method: 'GET',
   path: '/api/statements',
-  summary: "A vendor's statement for a New York calendar month: live while open, frozen once finalized",
+  summary:
+    "With vendorId, a vendor's statement for a New York calendar month (live while open, frozen once finalized); without, the month's overview: every vendor with anything owed, adjusted or carried, its status and totals",
   access: 'user',
   query: declared<typeof statementQuery>(),
-  responses: { 200: ok(statement), 404: noVendor },
+  responses: { 200: ok(z.union([statement, monthOverview])), 404: noVendor },
+});
+
+export const getMonthOverviewCsv = defineOperation({
+  method: 'GET',
+  path: '/api/statement-months/:month.csv',
+  summary: "The month's overview as CSV: a row per vendor and the totals",
+  access: 'user',
+  params: declared<typeof monthParams>(),
+  responses: { 200: { description: 'The overview', mediaType: 'text/csv' } },
 });
 
 export const getStatementCsv = defineOperation({
@@ -46,7 +57,9 @@ export const finalizeStatement = defineOperation({
   responses: {
     200: ok(statement, 'Finalized'),
     404: noVendor,
-    409: because('Already finalized, or the month has not ended and the body is not { "confirm": true }'),
+    409: because(
+      'Already finalized, the month has not begun (code month-not-begun), or it has not ended and the body is not { "confirm": true }',
+    ),
   },
 });
 
@@ -57,7 +70,12 @@ export const markStatementPaid = defineOperation({
   access: 'admin',
   params: declared<typeof statementParams>(),
   body: declared<typeof paidBody>(),
-  responses: { 200: ok(statement, 'Paid'), 404: noVendor, 409: because('Not finalized, or already paid') },
+  responses: {
+    200: ok(statement, 'Paid'),
+    400: because('paidOn is not a calendar date, is in the future, or is before the month began'),
+    404: noVendor,
+    409: because('Not finalized, already paid, or below zero (code negative-balance: carried forward, never paid)'),
+  },
 });
 
 export const sendStatement = defineOperation({

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isoDate } from './results';
+import { isoDate } from './dates';
 
 // Vendor performance (issue 24 items 4 and 5): per vendor, for a client and a period of send dates, the figures the
 // agency picks vendors by, each with the sends it comes from. The answers are plain schemas in

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isoDate } from './dates';
 import { MAX_ATTRIBUTION_WINDOW_DAYS, MAX_RESULT_CODE_LENGTH, resultsMappingView } from './responses/results';
 
 /** Results (issue 23): what the results operations accept. Money is integer cents everywhere. */
@@ -6,7 +7,7 @@ import { MAX_ATTRIBUTION_WINDOW_DAYS, MAX_RESULT_CODE_LENGTH, resultsMappingView
 export * from './responses/results';
 
 /** A New York calendar date, YYYY-MM-DD. */
-export const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date YYYY-MM-DD' }));
+export { isoDate };
 
 const column = z.string().check(z.minLength(1, { error: 'must name a column' }));
 

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
-import { MONTH_PATTERN } from '../payouts/month';
-import { isoDate } from './results';
+import { isoDate, isoMonth } from './dates';
 
 /**
  * Payouts (issue 24): what each vendor is owed per send, and its monthly statements (open, finalized, paid). Money is
@@ -10,10 +9,12 @@ import { isoDate } from './results';
 
 export * from './responses/statements';
 
-export const statementMonth = z.string().check(z.regex(MONTH_PATTERN, { error: 'must be a month YYYY-MM' }));
+export const statementMonth = isoMonth;
 export const statementVendorId = z.string().check(z.minLength(1, { error: 'must name a vendor' }));
 
-export const statementQuery = z.object({ vendorId: statementVendorId, month: statementMonth });
+/** With a vendor, its statement; without, the month's overview of every vendor (issue 34). */
+export const statementQuery = z.object({ vendorId: z.optional(statementVendorId), month: statementMonth });
+export const monthParams = z.object({ month: statementMonth });
 export const statementParams = z.object({ vendorId: statementVendorId, month: statementMonth });
 
 /** Finalizing a month that has not ended needs `{ "confirm": true }`. */

@@ -6,7 +6,7 @@ import { centsOfDollarText, decimalDollars, divideRounded, formatCents } from '.
 import { owedFor } from './owed';
 import { MONTH_PATTERN, monthBounds, monthName, newYorkMonth, nextMonth, previousMonth } from './month';
 import { countedQuantity } from './quantity';
-import { adjustmentOf, statementTotal } from './statement';
+import { statementTotal } from './statement';
 import { payoutTermsOf, splitWording, termsWording, termValueWording, termWording } from './terms';
 
 /** Terms as a send keeps them: built by the same rule that writes them into the vendor's message. */
@@ -159,6 +159,26 @@ describe("a vendor's quantity is a claim, not a bill", () => {
     expect(countedQuantity({ ...unplanned, deployed: 12_000 })).toEqual({ quantity: 0, needsReview: true });
   });
 
+  it("takes a plan the vendor set itself as a claim: the limit bounds it, never the vendor's own plan", () => {
+    const own = { ...report, planned: 1_000_000_000, plannedSource: 'vendor', source: 'vendor' } as const;
+    expect(countedQuantity({ ...own, deployed: 1_000_000_000 })).toEqual({ quantity: 0, needsReview: true });
+    expect(countedQuantity({ ...own, vendorLimit: 10_000, deployed: 1_000_000_000 })).toEqual({
+      quantity: 10_000,
+      needsReview: true,
+    });
+    expect(countedQuantity({ ...own, planned: 5000, vendorLimit: 10_000, deployed: 8000 })).toEqual({
+      quantity: 5000,
+      needsReview: true,
+    });
+    // The team's plan and the limit: the smaller counts.
+    const team = { ...report, planned: 50_000, plannedSource: 'staff', source: 'vendor', vendorLimit: 10_000 } as const;
+    expect(countedQuantity({ ...team, deployed: 40_000 })).toEqual({ quantity: 10_000, needsReview: true });
+    expect(countedQuantity({ ...team, deployed: 40_000, accepted: true })).toEqual({
+      quantity: 40_000,
+      needsReview: false,
+    });
+  });
+
   it('counts what the agency recorded as recorded, and nothing when nothing was reported', () => {
     expect(countedQuantity({ ...report, deployed: 1_000_000_000, source: 'staff' }).quantity).toBe(1_000_000_000);
     expect(countedQuantity({ ...report, deployed: null, source: null })).toEqual({
@@ -184,67 +204,6 @@ describe('statements', () => {
         expect(total.unknownLines).toBe(lines.length - known.length);
       }),
     );
-  });
-
-  it('results that change after finalizing become adjustments: the finalized total never moves', () => {
-    const terms = payoutTermsOf(sent('Revshare', '70/30'));
-    const send = fc.record({
-      net: fc.integer({ min: 0, max: 5_000_000 }),
-      later: fc.integer({ min: -5_000_000, max: 5_000_000 }),
-    });
-    fc.assert(
-      fc.property(fc.array(send, { minLength: 1, maxLength: 8 }), (sends) => {
-        const frozen = sends.map((each, index) => ({
-          sendId: String(index),
-          netCents: each.net,
-          owedCents: owedFor(terms, figures(each.net), null).owedCents,
-        }));
-        const finalizedTotal = statementTotal(frozen, []).owedCents;
-        const adjustments = sends.flatMap((each, index) => {
-          const netCents = Math.max(0, each.net + each.later);
-          const now = { netCents, owedCents: owedFor(terms, figures(netCents), null).owedCents };
-          const adjustment = adjustmentOf(String(index), frozen[index]!, now);
-          return adjustment ? [adjustment] : [];
-        });
-        expect(statementTotal(frozen, []).owedCents).toBe(finalizedTotal);
-        const owedNow = sends.reduce(
-          (total, each) => total + owedFor(terms, figures(Math.max(0, each.net + each.later)), null).owedCents!,
-          0,
-        );
-        expect(finalizedTotal + statementTotal([], adjustments).owedCents).toBe(owedNow);
-      }),
-    );
-  });
-});
-
-describe('what changed since a statement was finalized', () => {
-  it('names the reason: a refund, newly attributed results, a quantity reported or accepted', () => {
-    const settled = { owedCents: 6000, netCents: 10_000 };
-    expect(adjustmentOf('7', settled, { owedCents: 3000, netCents: 5000 })).toEqual({
-      sendId: '7',
-      owedCents: -3000,
-      reason: 'Refunded after the statement was finalized',
-    });
-    expect(adjustmentOf('7', settled, { owedCents: 6600, netCents: 11_000 })?.reason).toBe(
-      'Results attributed after the statement was finalized',
-    );
-    expect(adjustmentOf('7', settled, { owedCents: 6000, netCents: 10_000 })).toBeNull();
-    const cpm = { owedCents: 12_500, netCents: 0, quantity: 50_000 };
-    expect(adjustmentOf('8', cpm, { owedCents: 100_000, netCents: 0, quantity: 400_000 })).toEqual({
-      sendId: '8',
-      owedCents: 87_500,
-      reason: 'Quantity accepted after the statement was finalized',
-    });
-  });
-
-  it('settles an amount unknown when finalized as nothing, and waits while it is still unknown', () => {
-    const unknown = { owedCents: null, netCents: 0, quantity: null };
-    expect(adjustmentOf('9', unknown, { owedCents: 2500, netCents: 0, quantity: 10_000 })).toEqual({
-      sendId: '9',
-      owedCents: 2500,
-      reason: 'Quantity reported after the statement was finalized',
-    });
-    expect(adjustmentOf('9', { owedCents: 2500, netCents: 0 }, unknown)).toBeNull();
   });
 });
 

@@ -9,7 +9,9 @@ const statement = (overrides: Partial<Statement>): Statement => ({
   status: 'finalized',
   lines: [],
   adjustments: [],
+  carried: [],
   owedCents: 0,
+  carriedTo: null,
   unknownLines: 0,
   finalized: { at: '2026-04-02T12:00:00.000Z', by: { email: 'admin@agency.test' } },
   paid: null,
@@ -60,5 +62,27 @@ describe('the statement mail', () => {
     const mail = composeStatementMail({ statement: statement({}), vendorName: '<b>A&B</b>', signerFirstName: 'Dana' });
     expect(mail.html).toContain('<p>Hi &lt;b&gt;A&amp;B&lt;/b&gt;,</p>');
     expect(mail.html).toContain('<p>Thanks,<br>Dana</p>');
+  });
+
+  it('never says paid for a negative total: it says the balance is carried forward, and names a balance carried in', () => {
+    const negative = composeStatementMail({
+      statement: statement({ month: '2027-01', owedCents: -2000, carriedTo: '2027-02' }),
+      vendorName: 'Acme Leads',
+      signerFirstName: 'Dana',
+    });
+    expect(negative.text).toContain(
+      'Nothing is paid for this month: the balance of -$20.00 is carried forward to your February 2027 statement.',
+    );
+    expect(negative.text).not.toMatch(/paid on/i);
+    const carriedIn = composeStatementMail({
+      statement: statement({
+        month: '2027-02',
+        owedCents: 4600,
+        carried: [{ fromMonth: '2027-01', owedCents: -2000, wording: 'Balance carried forward from January 2027' }],
+      }),
+      vendorName: 'Acme Leads',
+      signerFirstName: 'Dana',
+    });
+    expect(carriedIn.text).toContain('Balance carried forward from January 2027: -$20.00, included in the total.');
   });
 });

@@ -21,6 +21,17 @@ export interface StatementMail {
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
+/** Paid, carried forward (a total below zero is never paid), or to be paid. */
+function paymentSentence(statement: Statement): string {
+  if (statement.owedCents < 0) {
+    return `Nothing is paid for this month: the balance of ${formatCents(statement.owedCents)} is carried forward to your ${monthName(
+      statement.carriedTo ?? statement.month,
+    )} statement${statement.carriedTo ? '' : ' that follows'}.`;
+  }
+  if (statement.paid) return `It was paid on ${statement.paid.paidOn} (reference ${statement.paid.reference}).`;
+  return 'Payment follows under your terms.';
+}
+
 /**
  * The message a vendor receives with its finalized statement: a summary in the body (sends, adjustments, the total,
  * what could not be counted, whether it was paid), the CSV attached. Plain sentences, the same in HTML and text.
@@ -41,9 +52,10 @@ export function composeStatementMail({ statement, vendorName, signerFirstName }:
           } not in the total.`,
         ]
       : []),
-    statement.paid
-      ? `It was paid on ${statement.paid.paidOn} (reference ${statement.paid.reference}).`
-      : 'Payment follows under your terms.',
+    ...statement.carried.map(
+      (carried) => `${carried.wording}: ${formatCents(carried.owedCents)}, included in the total.`,
+    ),
+    paymentSentence(statement),
     'Reply to this message with any question about it.',
   ];
   const signature = signerFirstName ? `Thanks,\n${signerFirstName}` : 'Thanks';

@@ -81,9 +81,28 @@ export const statementAdjustments = pgTable(
     /** The send's figures as this adjustment settled them. */
     settledOwedCents: cents('settled_owed_cents').notNull(),
     netCents: cents('net_cents').notNull(),
+    /** Null on an adjustment frozen before they were kept (issue 34): its net decides then. */
+    grossCents: cents('gross_cents'),
+    refundedCents: cents('refunded_cents'),
     quantity: bigint('quantity', { mode: 'number' }),
   },
   (table) => [primaryKey({ columns: [table.statementId, table.sendId] })],
+);
+
+/**
+ * A negative balance a finalized statement opened with: the total of an earlier finalized statement below zero,
+ * carried to the vendor's next statement instead of being paid (issue 34, decision 0071).
+ */
+export const statementCarriedBalances = pgTable(
+  'statement_carried_balances',
+  {
+    statementId: integer('statement_id')
+      .notNull()
+      .references(() => statements.id, { onDelete: 'cascade' }),
+    fromMonth: text('from_month').notNull(),
+    owedCents: cents('owed_cents').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.statementId, table.fromMonth] })],
 );
 
 /** The quantity a vendor's report counts up to when it planned none; goes with the vendor. */

@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
-import { actAsVendor, gift, saveCosts, readStatement, sendUnder } from '#server/testing/payouts-fixtures';
+import {
+  actAsVendor,
+  gift,
+  saveCosts,
+  readStatement,
+  sendUnder,
+  setQuantityLimit,
+} from '#server/testing/payouts-fixtures';
 import { actBlueCsv, importResults } from '#server/testing/results-fixtures';
 import { seedVendors } from '#server/testing/send-fixtures';
 import { bearer } from '#server/testing/test-app';
@@ -71,7 +78,8 @@ describe('what each vendor is owed per send, from the terms its message carried'
     );
     expect(imported.json()).toMatchObject({ matched: 13 });
 
-    // The CPM send's quantities: Acme claims 1,000,000,000 through its link after planning 50,000; Carta's is recorded
+    // The CPM send's quantities: Acme claims 1,000,000,000 through its link after planning as much itself (a plan the
+    // vendor set is a claim too, decision 0072); Carta's is recorded
     // by the team ('Record an update'); Bravo reports nothing.
     const act = (action: unknown) => actAsVendor(app, smtp, 'ops@acme.test', action);
     const scheduled = await act({
@@ -79,7 +87,7 @@ describe('what each vendor is owed per send, from the terms its message carried'
       date: '2026-03-13',
       time: '18:00',
       segment: 'House file',
-      plannedQuantity: 50_000,
+      plannedQuantity: 1_000_000_000,
     });
     expect(scheduled.statusCode, scheduled.body).toBe(200);
     expect((await act({ action: 'deployed', date: '2026-03-13', quantity: 1_000_000_000 })).statusCode).toBe(200);
@@ -91,6 +99,15 @@ describe('what each vendor is owed per send, from the terms its message carried'
     });
     expect(recorded.statusCode, recorded.body).toBe(200);
 
+    // Its own plan lifts nothing: with no limit, none of the claim counts.
+    expect((await readStatement(app, member, 'acme1234', '2026-03')).lines.at(-1)).toMatchObject({
+      owedCents: 0,
+      quantity: 0,
+      reportedQuantity: 1_000_000_000,
+      flags: ['Needs review'],
+    });
+    const limit = await setQuantityLimit(app, admin, 'acme1234', 50_000);
+    expect(limit.statusCode, limit.body).toBe(200);
     const acme = await readStatement(app, member, 'acme1234', '2026-03');
     expect(acme.status).toBe('open');
     expect(
@@ -116,7 +133,7 @@ describe('what each vendor is owed per send, from the terms its message carried'
       { sendId: cpd, pricingModel: 'CPD', owedCents: 2500, quantity: null, reportedQuantity: null, flags: [] },
       // 2 new donors × $40 (a@x.org gave before).
       { sendId: cpa, pricingModel: 'CPA', owedCents: 8000, quantity: null, reportedQuantity: null, flags: [] },
-      // The claim counts up to the 50,000 planned: $2.50 × 50.
+      // The claim counts up to the admin's limit of 50,000: $2.50 × 50.
       {
         sendId: cpm,
         pricingModel: 'CPM',
@@ -193,12 +210,7 @@ describe('what each vendor is owed per send, from the terms its message carried'
     expect((await readStatement(app, admin, 'bravo5678', '2026-03')).lines).toMatchObject([
       { sendId: cpm, owedCents: 0, quantity: 0, reportedQuantity: 30_000, flags: ['Needs review'] },
     ]);
-    const limit = await app.inject({
-      method: 'PUT',
-      url: '/api/vendor-quantity-limits/bravo5678',
-      headers: bearer(admin),
-      payload: { quantityLimit: 20_000 },
-    });
+    const limit = await setQuantityLimit(app, admin, 'bravo5678', 20_000);
     expect(limit.json()).toEqual({ vendorId: 'bravo5678', quantityLimit: 20_000 });
     // Up to the limit: $4 × 20.
     expect((await readStatement(app, admin, 'bravo5678', '2026-03')).lines).toMatchObject([

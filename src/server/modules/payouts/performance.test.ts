@@ -1,7 +1,7 @@
 import { describe, expect } from 'vitest';
 import type { PerformanceReport, RecentPerformance } from '#shared/contracts/performance';
 import type { App } from '#server/app';
-import { actAsVendor, gift, saveCosts, sendUnder } from '#server/testing/payouts-fixtures';
+import { actAsVendor, gift, saveCosts, sendUnder, setQuantityLimit } from '#server/testing/payouts-fixtures';
 import { actBlueCsv, importResults } from '#server/testing/results-fixtures';
 import { queueDrained, seedVendors } from '#server/testing/send-fixtures';
 import { bearer } from '#server/testing/test-app';
@@ -37,6 +37,9 @@ describe('vendor performance: per vendor, for a client and a period, each figure
       plannedQuantity: 50_000,
     };
     expect((await act(scheduled)).statusCode).toBe(200);
+    // The vendor's own plan is a claim (decision 0072): the admin's limit is what lets its 40,000 count.
+    const limit = await setQuantityLimit(app, admin, 'acme1234', 50_000);
+    expect(limit.statusCode, limit.body).toBe(200);
     t.clock.advance(DAY);
     expect((await act({ action: 'deployed', date: '2026-03-12', quantity: 40_000 })).statusCode).toBe(200);
     const imported = await importResults(

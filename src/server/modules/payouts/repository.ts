@@ -1,9 +1,11 @@
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DeliveryTerms } from '#shared/contracts/sends';
 import type { Db } from '#server/db/client';
+import type { SettledSend } from '#shared/payouts/ledger';
 import {
   quantityAcceptances,
   statementAdjustments,
+  statementCarriedBalances,
   statementLines,
   statements,
   vendorQuantityLimits,
@@ -42,6 +44,8 @@ export interface OwedInputs {
   deployedQuantity: number | null;
   /** Whether the deployed quantity came through the vendor's link (true) or 'Record an update' (false). */
   isReportedByVendor: boolean;
+  /** Whether the planned quantity is the vendor's own (scheduled through its link) rather than the team's. */
+  isPlannedByVendor: boolean;
   acceptedQuantity: number | null;
   vendorLimit: number | null;
   /** The tracking's New York dates, YYYY-MM-DD: what the vendor scheduled, and when it deployed. */
@@ -81,6 +85,10 @@ export async function listOwedInputs(db: Db, selection: DeliverySelection): Prom
              WHERE a.entity = ${TRACKING_ENTITY} AND a.entity_id = chosen.delivery_id::text
                AND a.after -> 'deployedQuantity' IS NOT NULL
              ORDER BY a.id DESC LIMIT 1) AS reported_by_vendor,
+           (SELECT a.actor_user_id IS NULL FROM audit_log a
+             WHERE a.entity = ${TRACKING_ENTITY} AND a.entity_id = chosen.delivery_id::text
+               AND a.after -> 'plannedQuantity' IS NOT NULL
+             ORDER BY a.id DESC LIMIT 1) AS planned_by_vendor,
            q.quantity AS accepted_quantity, lim.quantity_limit
       FROM chosen
       LEFT JOIN send_vendor_figures f ON f.send_id = chosen.send_id AND f.vendor_id = chosen.vendor_id
@@ -106,6 +114,8 @@ export async function listOwedInputs(db: Db, selection: DeliverySelection): Prom
     deployedQuantity: numberOrNull(row.deployed_quantity),
     // A quantity with no entry saying who reported it is taken as the vendor's claim.
     isReportedByVendor: row.reported_by_vendor !== false,
+    // Likewise a plan: only the team's own plan (an entry with a user) bounds a claim.
+    isPlannedByVendor: row.planned_by_vendor !== false,
     acceptedQuantity: numberOrNull(row.accepted_quantity),
     vendorLimit: numberOrNull(row.quantity_limit),
     scheduledDate: (row.scheduled_date as string | null) ?? null,
@@ -146,49 +156,90 @@ export async function readFrozen(db: Db, statementId: number) {
   return { lines, adjustments };
 }
 
-/** The months of the vendor's finalized statements. */
-export async function finalizedMonths(db: Db, vendorId: string): Promise<Set<string>> {
-  const rows = await db.select({ month: statements.month }).from(statements).where(eq(statements.vendorId, vendorId));
-  return new Set(rows.map((row) => row.month));
+/** A vendor's send as its finalized statements settled it (see SettledSend in shared/payouts/ledger.ts). */
+export interface VendorSettledSend extends SettledSend {
+  vendorId: string;
 }
 
-/** A send as it was last settled: its finalized line plus the adjustments finalized since, the latest one's figures. */
-export interface SettledSend {
-  sendId: number;
-  /** The month of the statement its line is on. */
-  fromMonth: string;
-  /** The latest month that settled it (its line's, or its latest adjustment's). */
-  lastMonth: string;
-  owedCents: number | null;
-  netCents: number;
-  quantity: number | null;
-}
-
-/** Every send on one of the vendor's finalized statements, as last settled. */
-export async function listSettledSends(db: Db, vendorId: string): Promise<SettledSend[]> {
+/**
+ * Every send a finalized statement settled (its line, or for a late send its first adjustment) with the adjustments
+ * finalized for it since: of one vendor, or of all. The latest entry's figures are what it was settled at.
+ */
+export async function listSettledSends(db: Db, vendorId?: string): Promise<VendorSettledSend[]> {
+  const vendor = vendorId === undefined ? sql`true` : sql`s.vendor_id = ${vendorId}`;
   const result = await db.execute<Record<string, unknown>>(sql`
-    SELECT l.send_id, s.month AS from_month, l.owed_cents, l.net_cents, l.quantity,
-           adj.total, adj.last_month, adj.net_cents AS adjusted_net, adj.quantity AS adjusted_quantity
+    SELECT s.vendor_id, l.send_id, s.month, s.month AS from_month, true AS is_line, l.owed_cents, l.net_cents,
+           l.gross_cents, l.refunded_cents, l.quantity
       FROM ${statementLines} l JOIN ${statements} s ON s.id = l.statement_id
-      LEFT JOIN LATERAL (
-        SELECT sum(a.owed_cents) OVER () AS total, s2.month AS last_month, a.net_cents, a.quantity
-          FROM ${statementAdjustments} a JOIN ${statements} s2 ON s2.id = a.statement_id
-         WHERE a.send_id = l.send_id AND s2.vendor_id = s.vendor_id
-         ORDER BY s2.month DESC LIMIT 1
-      ) adj ON true
-     WHERE s.vendor_id = ${vendorId}`);
-  return result.rows.map((row) => {
-    const isAdjusted = row.last_month !== null && row.last_month !== undefined;
-    const lineOwed = numberOrNull(row.owed_cents);
-    return {
-      sendId: number(row.send_id),
-      fromMonth: row.from_month as string,
-      lastMonth: (isAdjusted ? row.last_month : row.from_month) as string,
-      owedCents: isAdjusted ? (lineOwed ?? 0) + number(row.total) : lineOwed,
-      netCents: number(isAdjusted ? row.adjusted_net : row.net_cents),
-      quantity: numberOrNull(isAdjusted ? row.adjusted_quantity : row.quantity),
+     WHERE ${vendor}
+    UNION ALL
+    SELECT s.vendor_id, a.send_id, s.month, a.from_month, false, a.owed_cents, a.net_cents, a.gross_cents,
+           a.refunded_cents, a.quantity
+      FROM ${statementAdjustments} a JOIN ${statements} s ON s.id = a.statement_id
+     WHERE ${vendor}
+     ORDER BY 1, 2, 3, 5 DESC`);
+  const sends = new Map<string, VendorSettledSend>();
+  for (const row of result.rows) {
+    const key = `${row.vendor_id as string}:${number(row.send_id)}`;
+    const owed = numberOrNull(row.owed_cents);
+    const before = sends.get(key);
+    const figures = {
+      lastMonth: row.month as string,
+      netCents: number(row.net_cents),
+      grossCents: numberOrNull(row.gross_cents),
+      refundedCents: numberOrNull(row.refunded_cents),
+      quantity: numberOrNull(row.quantity),
     };
-  });
+    sends.set(
+      key,
+      before
+        ? { ...before, ...figures, owedCents: (before.owedCents ?? 0) + (owed ?? 0) }
+        : {
+            vendorId: row.vendor_id as string,
+            sendId: number(row.send_id),
+            fromMonth: row.from_month as string,
+            owedCents: row.is_line === true ? owed : (owed ?? 0),
+            ...figures,
+          },
+    );
+  }
+  return [...sends.values()];
+}
+
+/** The finalized statements' months and totals, and whether a later one holds the balance: of one vendor, or of all. */
+export async function listFinalizedTotals(db: Db, vendorId?: string) {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    SELECT s.vendor_id, s.month, s.owed_cents,
+           EXISTS (SELECT 1 FROM ${statementCarriedBalances} c JOIN ${statements} later ON later.id = c.statement_id
+                    WHERE later.vendor_id = s.vendor_id AND c.from_month = s.month) AS is_carried
+      FROM ${statements} s
+     WHERE ${vendorId === undefined ? sql`true` : sql`s.vendor_id = ${vendorId}`}
+     ORDER BY s.vendor_id, s.month`);
+  return result.rows.map((row) => ({
+    vendorId: row.vendor_id as string,
+    month: row.month as string,
+    owedCents: number(row.owed_cents),
+    isCarried: row.is_carried === true,
+  }));
+}
+
+/** The month of the finalized statement that holds a month's negative balance; undefined while none does. */
+export async function carriedInto(db: Db, vendorId: string, fromMonth: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ month: statements.month })
+    .from(statementCarriedBalances)
+    .innerJoin(statements, eq(statements.id, statementCarriedBalances.statementId))
+    .where(and(eq(statements.vendorId, vendorId), eq(statementCarriedBalances.fromMonth, fromMonth)));
+  return row?.month;
+}
+
+/** The negative balances a finalized statement opened with. */
+export async function readCarried(db: Db, statementId: number) {
+  return db
+    .select({ fromMonth: statementCarriedBalances.fromMonth, owedCents: statementCarriedBalances.owedCents })
+    .from(statementCarriedBalances)
+    .where(eq(statementCarriedBalances.statementId, statementId))
+    .orderBy(asc(statementCarriedBalances.fromMonth));
 }
 
 export type NewStatement = Omit<typeof statements.$inferInsert, 'id'>;
@@ -201,6 +252,7 @@ export async function insertFrozen(
   statement: NewStatement,
   lines: NewLine[],
   adjustments: NewAdjustment[],
+  carried: { fromMonth: string; owedCents: number }[] = [],
 ): Promise<number | undefined> {
   const [row] = await tx
     .insert(statements)
@@ -213,6 +265,9 @@ export async function insertFrozen(
     await tx
       .insert(statementAdjustments)
       .values(adjustments.map((adjustment) => ({ ...adjustment, statementId: row.id })));
+  }
+  if (carried.length > 0) {
+    await tx.insert(statementCarriedBalances).values(carried.map((each) => ({ ...each, statementId: row.id })));
   }
   return row.id;
 }

@@ -3,6 +3,7 @@ import {
   acceptQuantity,
   finalizeStatement as finalizeOperation,
   getStatement,
+  getMonthOverviewCsv,
   getStatementCsv,
   listVendorQuantityLimits,
   markStatementPaid as markPaidOperation,
@@ -14,6 +15,7 @@ import { performanceQuery, recentPerformanceQuery } from '#shared/contracts/perf
 import {
   acceptQuantityBody,
   finalizeBody,
+  monthParams,
   paidBody,
   quantityParams,
   statementParams,
@@ -28,7 +30,8 @@ import { attachmentDisposition } from '#server/http/content-disposition';
 import { routeDefiner } from '#server/http/define-route';
 import { cachedRecentPerformance, vendorPerformance } from './performance-service';
 import { acceptReportedQuantity, listQuantityLimits, saveQuantityLimit } from './quantity-service';
-import { statementCsv } from './statement-csv';
+import { monthOverview } from './overview-service';
+import { overviewCsv, statementCsv } from './statement-csv';
 import { sendStatement, type StatementMailDeps } from './statement-mail';
 import { finalizeStatement, markStatementPaid, readStatement } from './statement-service';
 
@@ -46,7 +49,17 @@ export function registerPayoutRoutes(
   const route = routeDefiner(app, guards);
   const beforeBody = { isAuthenticatedBeforeBody: true };
 
-  route(getStatement, { query: statementQuery }, ({ query }) => readStatement(deps, query.vendorId, query.month));
+  route(getStatement, { query: statementQuery }, ({ query }) =>
+    query.vendorId === undefined
+      ? monthOverview(deps.db, query.month)
+      : readStatement(deps, query.vendorId, query.month),
+  );
+  route(getMonthOverviewCsv, { params: monthParams }, async ({ params }, _request, reply) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', attachmentDisposition(`statements-${params.month}.csv`))
+      .send(overviewCsv(await monthOverview(deps.db, params.month))),
+  );
   route(getStatementCsv, { params: statementParams }, async ({ params }, _request, reply) => {
     const statement = await readStatement(deps, params.vendorId, params.month);
     return reply

@@ -24,6 +24,7 @@ export function amountOwedOf(inputs: repo.OwedInputs): AmountOwed {
     deployed: inputs.deployedQuantity,
     source: inputs.deployedQuantity === null ? null : inputs.isReportedByVendor ? 'vendor' : 'staff',
     planned: inputs.plannedQuantity,
+    plannedSource: inputs.plannedQuantity === null ? null : inputs.isPlannedByVendor ? 'vendor' : 'staff',
     vendorLimit: inputs.vendorLimit,
     accepted: inputs.acceptedQuantity !== null && inputs.acceptedQuantity === inputs.deployedQuantity,
   });

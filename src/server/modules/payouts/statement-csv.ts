@@ -1,4 +1,4 @@
-import type { Statement, StatementAdjustment, StatementLine } from '#shared/contracts/statements';
+import type { MonthOverview, Statement, StatementAdjustment, StatementLine } from '#shared/contracts/statements';
 import { decimalDollars } from '#shared/payouts/money';
 import { csvText } from '#shared/rules/csv-cells';
 
@@ -46,6 +46,23 @@ const COLUMNS: {
   { header: 'Reason', adjustment: (adjustment) => `${adjustment.reason} (${adjustment.fromMonth} statement)` },
 ];
 
+/** A balance carried in: its own row, 'Balance carried forward from …' in the reason. */
+function carriedCell(header: string, carried: Statement['carried'][number]): Cell {
+  if (header === 'Kind') return 'Carried';
+  if (header === 'Owed ($)') return dollars(carried.owedCents);
+  if (header === 'Reason') return carried.wording;
+  return '';
+}
+
+/** Under the total of a statement below zero: not paid, carried to the next statement. */
+function carriedToCell(header: string, statement: Statement): Cell {
+  if (header === 'Kind') return 'Not paid';
+  if (header === 'Reason') {
+    return `Below zero: not paid; carried forward to the ${statement.carriedTo} statement`;
+  }
+  return '';
+}
+
 export const STATEMENT_CSV_HEADER = COLUMNS.map((column) => column.header);
 
 /**
@@ -57,6 +74,58 @@ export function statementCsv(statement: Statement): string {
     STATEMENT_CSV_HEADER,
     ...statement.lines.map((line) => COLUMNS.map((column) => column.line?.(line) ?? '')),
     ...statement.adjustments.map((adjustment) => COLUMNS.map((column) => column.adjustment?.(adjustment) ?? '')),
+    ...statement.carried.map((carried) => COLUMNS.map((column) => carriedCell(column.header, carried))),
     COLUMNS.map((column) => column.total?.(statement) ?? ''),
+    ...(statement.carriedTo ? [COLUMNS.map((column) => carriedToCell(column.header, statement))] : []),
+  ]);
+}
+
+export const OVERVIEW_CSV_HEADER = [
+  'Vendor',
+  'Vendor ID',
+  'Status',
+  'Lines',
+  'Adjustments',
+  'Owed ($)',
+  'Carried ($)',
+  'Total ($)',
+  'Unknown amounts',
+  'Carried forward to',
+  'Paid on',
+  'Reference',
+];
+
+/** The month's overview as CSV: a row per vendor, then the totals; every cell formula-safe (csvCell). */
+export function overviewCsv(overview: MonthOverview): string {
+  return csvText([
+    OVERVIEW_CSV_HEADER,
+    ...overview.vendors.map((row) => [
+      row.vendorName ?? row.vendorId,
+      row.vendorId,
+      row.status,
+      row.lines,
+      row.adjustments,
+      dollars(row.owedCents),
+      dollars(row.carriedCents),
+      dollars(row.totalCents),
+      row.unknownLines,
+      row.carriedTo ?? '',
+      row.paidOn ?? '',
+      row.reference ?? '',
+    ]),
+    [
+      'Total',
+      '',
+      overview.month,
+      '',
+      '',
+      dollars(overview.totals.owedCents),
+      dollars(overview.totals.carriedCents),
+      dollars(overview.totals.totalCents),
+      overview.totals.unknownLines,
+      '',
+      '',
+      '',
+    ],
   ]);
 }

@@ -1,70 +1,39 @@
-import type { Statement, StatementAdjustment, StatementLine } from '#shared/contracts/statements';
-import { monthBounds, nextMonth } from '#shared/payouts/month';
-import { adjustmentOf, statementTotal } from '#shared/payouts/statement';
+import type { Statement, StatementLine } from '#shared/contracts/statements';
+import { carriedWording, nextOpenMonth } from '#shared/payouts/ledger';
+import { formatCents } from '#shared/payouts/money';
+import { monthBounds } from '#shared/payouts/month';
+import { statementTotal } from '#shared/payouts/statement';
 import { newYorkDate } from '#shared/rules/new-york-time';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
-import { badRequest, conflict, notFound } from '#server/errors';
+import { AppError, badRequest, conflict, notFound } from '#server/errors';
 import { recordAudit, type Actor } from '../audit/repository';
 import * as repo from './repository';
 import { findStatementMail } from './statement-mail-repository';
-import { amountsOwed } from './service';
+import { openParts, readBooks } from './books';
+
+/** A 409 with a stable `code` beside its message. */
+const conflictWith = (code: string, message: string) => new AppError(409, message, { code });
 
 export interface PayoutDeps {
   db: Db;
   clock: Clock;
 }
 
-/** A settled adjustment, as the next statement carries it and freezes it. */
-interface PendingAdjustment extends StatementAdjustment {
-  settled: { owedCents: number; netCents: number; quantity: number | null };
+/** The month a finalized total below zero goes to: the statement that holds it, else the next one not finalized. */
+export async function carriedTo(db: Db, vendorId: string, month: string, owedCents: number): Promise<string | null> {
+  if (owedCents >= 0) return null;
+  const holder = await repo.carriedInto(db, vendorId, month);
+  if (holder) return holder;
+  const months = new Set((await repo.listFinalizedTotals(db, vendorId)).map((total) => total.month));
+  return nextOpenMonth(month, months);
 }
 
-/** The first month after `month` that is not finalized: where a change to a send of `month` goes. */
-function nextOpenMonth(month: string, finalized: Set<string>): string {
-  let candidate = nextMonth(month);
-  while (finalized.has(candidate)) candidate = nextMonth(candidate);
-  return candidate;
-}
-
-/**
- * The adjustments an open month carries: each send of the vendor's finalized statements whose next open month is this
- * one, when what it is owed now differs from what was settled (its line plus the adjustments since).
- */
-async function pendingAdjustments(db: Db, vendorId: string, month: string): Promise<PendingAdjustment[]> {
-  const finalized = await repo.finalizedMonths(db, vendorId);
-  if (finalized.size === 0) return [];
-  const due = (await repo.listSettledSends(db, vendorId)).filter(
-    (send) => send.lastMonth < month && nextOpenMonth(send.lastMonth, finalized) === month,
-  );
-  const now = new Map(
-    (await amountsOwed(db, { vendorId, sendIds: due.map((send) => send.sendId) })).map((line) => [line.sendId, line]),
-  );
-  return due.flatMap((send): PendingAdjustment[] => {
-    const current = now.get(send.sendId);
-    if (!current) return [];
-    const adjustment = adjustmentOf(String(send.sendId), send, current);
-    if (!adjustment) return [];
-    return [
-      {
-        sendId: send.sendId,
-        fromMonth: send.fromMonth,
-        owedCents: adjustment.owedCents,
-        reason: adjustment.reason,
-        settled: { owedCents: current.owedCents!, netCents: current.netCents, quantity: current.quantity },
-      },
-    ];
-  });
-}
-
-async function liveStatement(db: Db, vendorId: string, month: string) {
-  const { from, to } = monthBounds(month);
-  const [lines, adjustments] = await Promise.all([
-    amountsOwed(db, { vendorId, from, to }),
-    pendingAdjustments(db, vendorId, month),
-  ]);
-  return { lines, adjustments };
-}
+const carriedView = (each: { fromMonth: string; owedCents: number }) => ({
+  fromMonth: each.fromMonth,
+  owedCents: each.owedCents,
+  wording: carriedWording(each.fromMonth),
+});
 
 const lineOf = (row: repo.StatementLineRow): StatementLine => ({
   sendId: row.sendId,
@@ -102,7 +71,12 @@ async function statementMail(db: Db, statementId: number): Promise<Statement['ma
 }
 
 async function frozenStatement(db: Db, row: repo.StatementRow): Promise<Statement> {
-  const [frozen, mail] = await Promise.all([repo.readFrozen(db, row.id), statementMail(db, row.id)]);
+  const [frozen, mail, carried, to] = await Promise.all([
+    repo.readFrozen(db, row.id),
+    statementMail(db, row.id),
+    repo.readCarried(db, row.id),
+    carriedTo(db, row.vendorId, row.month, row.owedCents),
+  ]);
   return {
     vendorId: row.vendorId,
     vendorName: row.vendorName,
@@ -115,7 +89,9 @@ async function frozenStatement(db: Db, row: repo.StatementRow): Promise<Statemen
       owedCents,
       reason,
     })),
+    carried: carried.map(carriedView),
     owedCents: row.owedCents,
+    carriedTo: to,
     unknownLines: row.unknownLines,
     finalized: { at: row.finalizedAt.toISOString(), by: { email: row.finalizedByEmail } },
     paid:
@@ -143,8 +119,8 @@ export async function readStatement(deps: PayoutDeps, vendorId: string, month: s
   const row = await repo.findStatement(deps.db, vendorId, month);
   const vendorName = await knownVendor(deps.db, vendorId, row);
   if (row) return frozenStatement(deps.db, row);
-  const { lines, adjustments } = await liveStatement(deps.db, vendorId, month);
-  const total = statementTotal(lines, adjustments);
+  const { lines, adjustments, carried } = openParts(await readBooks(deps.db, month, vendorId), month);
+  const total = statementTotal(lines, [...adjustments, ...carried]);
   return {
     vendorId,
     vendorName,
@@ -152,7 +128,9 @@ export async function readStatement(deps: PayoutDeps, vendorId: string, month: s
     status: 'open',
     lines: lines.map(({ deliveryId: _d, vendorId: _v, vendorName: _n, ...line }) => line),
     adjustments: adjustments.map(({ settled: _settled, ...adjustment }) => adjustment),
+    carried: carried.map(carriedView),
     owedCents: total.owedCents,
+    carriedTo: null,
     unknownLines: total.unknownLines,
     finalized: null,
     paid: null,
@@ -176,7 +154,13 @@ export async function finalizeStatement(
   confirm: boolean,
 ): Promise<Statement> {
   const now = deps.clock.now();
-  const { to } = monthBounds(month);
+  const { from, to } = monthBounds(month);
+  if (from > now) {
+    throw conflictWith(
+      'month-not-begun',
+      `${month} has not begun yet in New York: a month can be finalized once it has begun, and is best finalized once it has ended.`,
+    );
+  }
   if (to > now && !confirm) {
     throw conflict(
       `${month} has not ended yet: sends and results may still come. To finalize it anyway, send { "confirm": true }.`,
@@ -187,8 +171,8 @@ export async function finalizeStatement(
     const existing = await repo.findStatement(tx, vendorId, month);
     if (existing) throw conflict(finalizedBy(existing));
     const vendorName = await knownVendor(tx, vendorId, existing);
-    const { lines, adjustments } = await liveStatement(tx, vendorId, month);
-    const total = statementTotal(lines, adjustments);
+    const { lines, adjustments, carried } = openParts(await readBooks(tx, month, vendorId), month);
+    const total = statementTotal(lines, [...adjustments, ...carried]);
     const id = await repo.insertFrozen(
       tx,
       {
@@ -208,10 +192,13 @@ export async function finalizeStatement(
       })),
       adjustments.map(({ settled, ...adjustment }) => ({
         ...adjustment,
-        settledOwedCents: settled.owedCents,
+        settledOwedCents: settled.owedCents!,
         netCents: settled.netCents,
+        grossCents: settled.grossCents,
+        refundedCents: settled.refundedCents,
         quantity: settled.quantity,
       })),
+      carried,
     );
     if (id === undefined) throw conflict(`This statement was already finalized.`);
     await recordAudit(
@@ -221,7 +208,12 @@ export async function finalizeStatement(
         action: 'statement-finalized',
         entity: 'statement',
         entityId: `${vendorId}/${month}`,
-        after: { owedCents: total.owedCents, lines: lines.length, adjustments: adjustments.length },
+        after: {
+          owedCents: total.owedCents,
+          lines: lines.length,
+          adjustments: adjustments.length,
+          carried: carried.map((each) => each.fromMonth),
+        },
       },
       now,
     );
@@ -238,12 +230,26 @@ export async function markStatementPaid(
   payment: { paidOn: string; reference: string },
 ): Promise<Statement> {
   const now = deps.clock.now();
-  if (payment.paidOn > newYorkDate(now)) throw badRequest('paidOn cannot be in the future.', { field: 'paidOn' });
+  if (payment.paidOn > newYorkDate(now)) {
+    throw badRequest('paidOn cannot be in the future.', { field: 'paidOn', code: 'paid-on-in-the-future' });
+  }
+  if (payment.paidOn < `${month}-01`) {
+    throw badRequest(`paidOn cannot be before the statement's month began (${month}-01).`, {
+      field: 'paidOn',
+      code: 'paid-on-before-month',
+    });
+  }
   await deps.db.transaction(async (tx) => {
     const row = await repo.findStatement(tx, vendorId, month);
     if (!row) {
       await knownVendor(tx, vendorId, row);
       throw conflict(`The ${month} statement is still open: finalize it before marking it paid.`);
+    }
+    if (row.owedCents < 0) {
+      throw conflictWith(
+        'negative-balance',
+        `The ${month} statement totals ${formatCents(row.owedCents)}: a balance below zero is not paid, it is carried forward to the vendor's next statement.`,
+      );
     }
     const isMarked = await repo.markPaid(tx, row.id, { ...payment, at: now, userId: actor.id, email: actor.email });
     if (!isMarked) {

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect } from 'vitest';
 import { it } from '#server/testing/fixtures';
-import { readStatement, sendUnder, statementAction } from '#server/testing/payouts-fixtures';
+import { createFormulaVendor, readStatement, sendUnder, statementAction } from '#server/testing/payouts-fixtures';
 import { actBlueCsv, importResults, type ActBlueRow } from '#server/testing/results-fixtures';
 import { seedVendors } from '#server/testing/send-fixtures';
 import { addAndRegister, bearer } from '#server/testing/test-app';
@@ -21,95 +21,94 @@ const gift = (id: string, date: string, amount: string, email: string, refundDat
 const MARCH = [gift('L1', '2026-03-10 12:00:00', '100', 'a@x.org'), gift('L2', '2026-03-10 13:00:00', '50', 'b@x.org')];
 
 describe('statements: open, finalized, paid, and what changes afterwards', () => {
-  it('a refund or new results after finalizing become adjustments on the next open statement; a finalized one never changes', async ({
-    app,
-    admin,
-    member,
-    t,
-  }) => {
-    await seedVendors(app, admin);
-    const send = await sendUnder(app, admin, 'Revshare', ['acme1234']);
-    await importResults(app, admin, actBlueCsv(MARCH));
-    expect((await readStatement(app, member, 'acme1234', '2026-03')).owedCents).toBe(9000);
+  it(
+    'a refund or new results after finalizing become adjustments on the next open statement; a finalized one never changes',
+    { timeout: 120_000 },
+    async ({ app, admin, member, t }) => {
+      await seedVendors(app, admin);
+      const send = await sendUnder(app, admin, 'Revshare', ['acme1234']);
+      await importResults(app, admin, actBlueCsv(MARCH));
+      expect((await readStatement(app, member, 'acme1234', '2026-03')).owedCents).toBe(9000);
 
-    // March has not ended: finalizing asks for a confirmation.
-    const early = await statementAction(app, admin, 'acme1234', '2026-03', 'finalize');
-    expect([early.statusCode, early.json().message]).toEqual([
-      409,
-      '2026-03 has not ended yet: sends and results may still come. To finalize it anyway, send { "confirm": true }.',
-    ]);
-    t.clock.advance(23 * DAY); // 2026-04-02
-    const finalized = await statementAction(app, admin, 'acme1234', '2026-03', 'finalize');
-    expect(finalized.statusCode, finalized.body).toBe(200);
-    const march = finalized.json();
-    expect(march).toMatchObject({
-      status: 'finalized',
-      owedCents: 9000,
-      lines: [{ sendId: send, netCents: 15_000, owedCents: 9000, termsWording: '60/40: vendor 60 %, client 40 %' }],
-      adjustments: [],
-      finalized: { by: { email: 'admin@agency.test' } },
-      paid: null,
-    });
-    const again = await statementAction(app, admin, 'acme1234', '2026-03', 'finalize');
-    expect([again.statusCode, again.json().message]).toEqual([
-      409,
-      'This statement was already finalized by admin@agency.test on 2026-04-02.',
-    ]);
+      // March has not ended: finalizing asks for a confirmation.
+      const early = await statementAction(app, admin, 'acme1234', '2026-03', 'finalize');
+      expect([early.statusCode, early.json().message]).toEqual([
+        409,
+        '2026-03 has not ended yet: sends and results may still come. To finalize it anyway, send { "confirm": true }.',
+      ]);
+      t.clock.advance(23 * DAY); // 2026-04-02
+      const finalized = await statementAction(app, admin, 'acme1234', '2026-03', 'finalize');
+      expect(finalized.statusCode, finalized.body).toBe(200);
+      const march = finalized.json();
+      expect(march).toMatchObject({
+        status: 'finalized',
+        owedCents: 9000,
+        lines: [{ sendId: send, netCents: 15_000, owedCents: 9000, termsWording: '60/40: vendor 60 %, client 40 %' }],
+        adjustments: [],
+        finalized: { by: { email: 'admin@agency.test' } },
+        paid: null,
+      });
+      const again = await statementAction(app, admin, 'acme1234', '2026-03', 'finalize');
+      expect([again.statusCode, again.json().message]).toEqual([
+        409,
+        'This statement was already finalized by admin@agency.test on 2026-04-02.',
+      ]);
 
-    // A later export: L2 refunded. March stays as finalized; April carries the difference, naming the send.
-    const refunded = [MARCH[0]!, { ...MARCH[1]!, 'Refund Date': '2026-04-01 09:00:00' }];
-    await importResults(app, admin, actBlueCsv(refunded));
-    expect(await readStatement(app, member, 'acme1234', '2026-03')).toEqual(march);
-    const april = await readStatement(app, member, 'acme1234', '2026-04');
-    expect(april).toMatchObject({
-      status: 'open',
-      lines: [],
-      adjustments: [
-        { sendId: send, fromMonth: '2026-03', owedCents: -3000, reason: 'Refunded after the statement was finalized' },
-      ],
-      owedCents: -3000,
-    });
-    // Only the next open statement carries it.
-    expect((await readStatement(app, member, 'acme1234', '2026-05')).adjustments).toEqual([]);
+      // A later export: L2 refunded. March stays as finalized; April carries the difference, naming the send.
+      const refunded = [MARCH[0]!, { ...MARCH[1]!, 'Refund Date': '2026-04-01 09:00:00' }];
+      await importResults(app, admin, actBlueCsv(refunded));
+      expect(await readStatement(app, member, 'acme1234', '2026-03')).toEqual(march);
+      const april = await readStatement(app, member, 'acme1234', '2026-04');
+      expect(april).toMatchObject({
+        status: 'open',
+        lines: [],
+        adjustments: [
+          { sendId: send, fromMonth: '2026-03', owedCents: -3000, reason: 'A refund after March 2026 was finalized' },
+        ],
+        owedCents: -3000,
+      });
+      // Only the next open statement carries it.
+      expect((await readStatement(app, member, 'acme1234', '2026-05')).adjustments).toEqual([]);
 
-    // Paid: only a finalized statement, once.
-    expect((await statementAction(app, admin, 'acme1234', '2026-04', 'paid', PAYMENT)).json().message).toBe(
-      'The 2026-04 statement is still open: finalize it before marking it paid.',
-    );
-    const paid = await statementAction(app, admin, 'acme1234', '2026-03', 'paid', PAYMENT);
-    expect(paid.json()).toMatchObject({
-      status: 'paid',
-      owedCents: 9000,
-      paid: { paidOn: '2026-04-02', reference: 'Check 1042', by: { email: 'admin@agency.test' } },
-    });
-    const twice = await statementAction(app, admin, 'acme1234', '2026-03', 'paid', { ...PAYMENT, reference: 'X' });
-    expect([twice.statusCode, twice.json().message]).toEqual([
-      409,
-      'This statement was already marked paid on 2026-04-02 (reference Check 1042) by admin@agency.test.',
-    ]);
-    const future = await statementAction(app, admin, 'acme1234', '2026-03', 'paid', {
-      ...PAYMENT,
-      paidOn: '2026-04-03',
-    });
-    expect([future.statusCode, future.json().message]).toEqual([400, 'paidOn cannot be in the future.']);
+      // Paid: only a finalized statement, once.
+      expect((await statementAction(app, admin, 'acme1234', '2026-04', 'paid', PAYMENT)).json().message).toBe(
+        'The 2026-04 statement is still open: finalize it before marking it paid.',
+      );
+      const paid = await statementAction(app, admin, 'acme1234', '2026-03', 'paid', PAYMENT);
+      expect(paid.json()).toMatchObject({
+        status: 'paid',
+        owedCents: 9000,
+        paid: { paidOn: '2026-04-02', reference: 'Check 1042', by: { email: 'admin@agency.test' } },
+      });
+      const twice = await statementAction(app, admin, 'acme1234', '2026-03', 'paid', { ...PAYMENT, reference: 'X' });
+      expect([twice.statusCode, twice.json().message]).toEqual([
+        409,
+        'This statement was already marked paid on 2026-04-02 (reference Check 1042) by admin@agency.test.',
+      ]);
+      const future = await statementAction(app, admin, 'acme1234', '2026-03', 'paid', {
+        ...PAYMENT,
+        paidOn: '2026-04-03',
+      });
+      expect([future.statusCode, future.json().message]).toEqual([400, 'paidOn cannot be in the future.']);
 
-    // April finalized early (confirmed) freezes the adjustment; a gift attributed later goes to May.
-    const aprilFinal = await statementAction(app, admin, 'acme1234', '2026-04', 'finalize', { confirm: true });
-    expect(aprilFinal.json()).toMatchObject({ status: 'finalized', owedCents: -3000 });
-    await importResults(app, admin, actBlueCsv([...refunded, gift('L3', '2026-03-12 09:00:00', '20', 'c@x.org')]));
-    expect(await readStatement(app, member, 'acme1234', '2026-04')).toEqual(aprilFinal.json());
-    expect((await readStatement(app, member, 'acme1234', '2026-03')).owedCents).toBe(9000);
-    expect((await readStatement(app, member, 'acme1234', '2026-05')).adjustments).toEqual([
-      {
-        sendId: send,
-        fromMonth: '2026-03',
-        owedCents: 1200,
-        reason: 'Results attributed after the statement was finalized',
-      },
-    ]);
-    // What was settled plus what is pending is what the send is owed now: 60 % of $120.
-    expect(9000 - 3000 + 1200).toBe(7200);
-  });
+      // April finalized early (confirmed) freezes the adjustment; a gift attributed later goes to May.
+      const aprilFinal = await statementAction(app, admin, 'acme1234', '2026-04', 'finalize', { confirm: true });
+      expect(aprilFinal.json()).toMatchObject({ status: 'finalized', owedCents: -3000 });
+      await importResults(app, admin, actBlueCsv([...refunded, gift('L3', '2026-03-12 09:00:00', '20', 'c@x.org')]));
+      expect(await readStatement(app, member, 'acme1234', '2026-04')).toEqual(aprilFinal.json());
+      expect((await readStatement(app, member, 'acme1234', '2026-03')).owedCents).toBe(9000);
+      expect((await readStatement(app, member, 'acme1234', '2026-05')).adjustments).toEqual([
+        {
+          sendId: send,
+          fromMonth: '2026-03',
+          owedCents: 1200,
+          reason: 'New results after April 2026 was finalized',
+        },
+      ]);
+      // What was settled plus what is pending is what the send is owed now: 60 % of $120.
+      expect(9000 - 3000 + 1200).toBe(7200);
+    },
+  );
 
   it('two admins finalizing at once give one finalized statement; the other is told', async ({ app, admin, t }) => {
     await seedVendors(app, admin);
@@ -147,18 +146,7 @@ describe('statements: open, finalized, paid, and what changes afterwards', () =>
     t,
   }) => {
     await seedVendors(app, admin);
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/vendors',
-      headers: bearer(admin),
-      payload: {
-        vendorId: 'evil0001',
-        name: '=HYPERLINK("http://evil.example")',
-        emails: [],
-        defaultUtmSource: 'evil',
-      },
-    });
-    expect(created.statusCode, created.body).toBe(201);
+    await createFormulaVendor(app, admin);
     const send = await sendUnder(app, admin, 'Revshare', ['acme1234']);
     await importResults(app, admin, actBlueCsv(MARCH));
     t.clock.advance(23 * DAY);
@@ -218,7 +206,7 @@ describe('statements: open, finalized, paid, and what changes afterwards', () =>
         ...Array<string>(12).fill(''),
         '-30.00',
         '',
-        'Refunded after the statement was finalized (2026-03 statement)',
+        'A refund after March 2026 was finalized (2026-03 statement)',
       ],
       ['Total', '', '', '', '', 'Acme Leads, 2026-04, open', '', '', '', '', '', '', '', '', '-30.00', '', ''],
     ]);

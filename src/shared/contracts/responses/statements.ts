@@ -38,6 +38,10 @@ export const statementAdjustment = z.object({
 });
 export type StatementAdjustment = z.infer<typeof statementAdjustment>;
 
+/** A negative balance of an earlier finalized statement, carried to this one ('Balance carried forward from …'). */
+export const carriedBalance = z.object({ fromMonth: z.string(), owedCents: z.number(), wording: z.string() });
+export type CarriedBalance = z.infer<typeof carriedBalance>;
+
 export const statementMail = z.object({
   /** The queue's status of its message: pending, sending, sent, failed or uncertain. */
   status: z.string(),
@@ -57,8 +61,12 @@ export const statement = z.object({
   status: z.enum(STATEMENT_STATUSES),
   lines: z.array(statementLine),
   adjustments: z.array(statementAdjustment),
-  /** The lines' known amounts plus the adjustments. */
+  /** Negative balances of earlier finalized statements this one opens with. */
+  carried: z.array(carriedBalance),
+  /** The lines' known amounts plus the adjustments and the balances carried in. */
   owedCents: z.number(),
+  /** A finalized statement below zero: never paid, its balance opens this month's statement ('YYYY-MM'). */
+  carriedTo: z.nullable(z.string()),
   /** Lines whose amount is unknown (not in owedCents). */
   unknownLines: z.number(),
   finalized: z.nullable(z.object({ at: z.string(), by: person })),
@@ -78,3 +86,39 @@ export const acceptedQuantity = z.object({
 
 /** A vendor's limit for reported quantities without a planned one (null: none, nothing above zero counts unaccepted). */
 export const vendorQuantityLimit = z.object({ vendorId: z.string(), quantityLimit: z.nullable(z.number()) });
+
+export const OVERVIEW_STATUSES = ['open', 'finalized', 'mailed', 'paid'] as const;
+
+/** One vendor's statement of the month, as the month's overview lists it (issue 34). */
+export const monthOverviewRow = z.object({
+  vendorId: z.string(),
+  vendorName: z.nullable(z.string()),
+  /** Paid before mailed before finalized: the furthest the statement went. */
+  status: z.enum(OVERVIEW_STATUSES),
+  lines: z.number(),
+  adjustments: z.number(),
+  /** The lines' known amounts plus the adjustments. */
+  owedCents: z.number(),
+  /** The negative balances carried in. */
+  carriedCents: z.number(),
+  /** owedCents plus carriedCents: the statement's total. */
+  totalCents: z.number(),
+  unknownLines: z.number(),
+  /** A finalized total below zero is carried to this month, never paid. */
+  carriedTo: z.nullable(z.string()),
+  paidOn: z.nullable(z.string()),
+  reference: z.nullable(z.string()),
+});
+export type MonthOverviewRow = z.infer<typeof monthOverviewRow>;
+
+export const monthOverview = z.object({
+  month: z.string(),
+  vendors: z.array(monthOverviewRow),
+  totals: z.object({
+    owedCents: z.number(),
+    carriedCents: z.number(),
+    totalCents: z.number(),
+    unknownLines: z.number(),
+  }),
+});
+export type MonthOverview = z.infer<typeof monthOverview>;

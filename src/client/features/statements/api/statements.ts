@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MonthOverview, Statement } from '#shared/contracts/statements';
 import {
   acceptQuantity,
   finalizeStatement,
+  getMonthOverviewCsv,
   getStatement,
   getStatementCsv,
   markStatementPaid,
@@ -25,10 +27,25 @@ export async function downloadStatementCsv(vendorId: string, month: string) {
   saveBlob(await response.blob(), `statement-${vendorId}-${month}.csv`);
 }
 
+/** The overview's 'Download CSV': a row per vendor and the totals. */
+export async function downloadOverviewCsv(month: string) {
+  const response = await requestRaw(urlOf(getMonthOverviewCsv, { params: { month } }));
+  saveBlob(await response.blob(), `statements-${month}.csv`);
+}
+
+/** The month at a glance: GET /api/statements without a vendor. */
+export const useMonthOverview = (month: string) =>
+  useQuery({
+    queryKey: [...STATEMENTS_KEY, '', month],
+    queryFn: async ({ signal }) => (await call(getStatement, { query: { month }, signal })) as MonthOverview,
+    enabled: month !== '',
+  });
+
 export const useStatement = (vendorId: string, month: string) =>
   useQuery({
     queryKey: [...STATEMENTS_KEY, vendorId, month],
-    queryFn: ({ signal }) => call(getStatement, { query: { vendorId, month }, signal }),
+    // With a vendor the answer is its statement (without one, the month's overview).
+    queryFn: async ({ signal }) => (await call(getStatement, { query: { vendorId, month }, signal })) as Statement,
     enabled: vendorId !== '' && month !== '',
     // While the statement's message is on its way, the screen follows it to 'sent' (or why not).
     refetchInterval: (query) =>

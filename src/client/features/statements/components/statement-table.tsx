@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Statement, StatementLine } from '#shared/contracts/statements';
 import { formatCents } from '#shared/payouts/money';
 import { Badge } from '#client/components/ui/badge';
-import { formatNewYorkDay, owedText, quantityParts, totalNote } from '../utils/statement-text';
+import { carriedToNote, formatNewYorkDay, owedText, quantityParts, totalNote } from '../utils/statement-text';
 
 const number = (value: number) => value.toLocaleString('en-US');
 const cellClass = 'px-3 py-2 align-top';
@@ -51,6 +51,7 @@ export function StatementTable({
 }) {
   const columns = 9;
   const note = totalNote(statement);
+  const carriedTo = carriedToNote(statement);
   return (
     <div
       role="region"
@@ -159,11 +160,38 @@ export function StatementTable({
             ))}
           </tbody>
         ) : null}
+        {statement.carried.length > 0 ? (
+          <tbody>
+            <tr className="border-t border-slate-300 bg-slate-50">
+              <th scope="rowgroup" colSpan={columns} className={`${cellClass} text-left text-[13px] text-slate-700`}>
+                Balances carried forward
+              </th>
+            </tr>
+            {statement.carried.map((carried) => (
+              <tr key={carried.fromMonth} className="border-t border-slate-200" data-testid="carried-balance">
+                <th scope="row" colSpan={8} className={`${cellClass} text-left font-normal`}>
+                  <Link
+                    to={`/statements?vendor=${encodeURIComponent(statement.vendorId)}&month=${carried.fromMonth}`}
+                    className="text-brand-700 underline-offset-2 hover:underline"
+                  >
+                    {carried.wording}
+                  </Link>
+                </th>
+                <td className={numberClass}>{formatCents(carried.owedCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        ) : null}
         <tfoot>
           <tr className="border-t-2 border-slate-300 font-semibold">
             <th scope="row" colSpan={8} className={`${cellClass} text-left`}>
               Total owed
               {note ? <span className="block text-[13px] font-normal text-amber-800">{note}</span> : null}
+              {carriedTo ? (
+                <span className="block text-[13px] font-normal text-amber-800" data-testid="carried-to">
+                  {carriedTo}
+                </span>
+              ) : null}
             </th>
             <td className={numberClass}>{formatCents(statement.owedCents)}</td>
           </tr>

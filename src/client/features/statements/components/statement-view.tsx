@@ -101,7 +101,10 @@ export function StatementView({ vendorId, month, isAdmin }: { vendorId: string; 
           {isAdmin && data.status === 'open' ? (
             <FinalizeButton vendorId={vendorId} month={month} onError={setActionError} />
           ) : null}
-          {isAdmin && data.status === 'finalized' ? <MarkPaidButton vendorId={vendorId} month={month} /> : null}
+          {/* A total below zero is never paid: it is carried forward (the server refuses it too). */}
+          {isAdmin && data.status === 'finalized' && data.owedCents >= 0 ? (
+            <MarkPaidButton vendorId={vendorId} month={month} />
+          ) : null}
           {isAdmin && data.status !== 'open' && (data.mail === null || data.mail.status === 'failed') ? (
             <SendStatementButton statement={data} onError={setActionError} />
           ) : null}

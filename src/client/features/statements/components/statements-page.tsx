@@ -5,11 +5,13 @@ import { FilterBar, VendorFilter } from '#client/components/lists/filter-fields'
 import { Input, Label } from '#client/components/ui/input';
 import { useUser } from '#client/features/auth/api/get-user';
 import { PageHeader } from '#client/features/layout/page-header';
+import { MonthOverview } from './month-overview';
 import { StatementView } from './statement-view';
 
 /**
- * The Statements screen (issue 24): one vendor's statement for one New York month (last month at first). The vendor and
- * the month are in the address (?vendor=&month=), so a statement can be linked to and reloaded.
+ * The Statements screen (issue 24): the month's overview of every vendor (issue 34), or one vendor's statement, for one
+ * New York month (last month at first). The vendor and the month are in the address (?vendor=&month=), so a statement
+ * can be linked to and reloaded.
  */
 export function StatementsPage() {
   const id = useId();
@@ -30,7 +32,7 @@ export function StatementsPage() {
             id={`${id}-vendor`}
             value={vendorId}
             onChange={(vendor) => choose({ vendor })}
-            noneLabel="Choose a vendor"
+            noneLabel="Every vendor"
           />
           <div className="min-w-0">
             <Label htmlFor={`${id}-month`}>Month</Label>
@@ -46,9 +48,7 @@ export function StatementsPage() {
           </div>
         </FilterBar>
         {vendorId === '' ? (
-          <p className="rounded-[var(--radius-card)] border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-700">
-            Choose a vendor to read its statement.
-          </p>
+          <MonthOverview month={month} />
         ) : (
           <StatementView vendorId={vendorId} month={month} isAdmin={Boolean(user?.isAdmin)} />
         )}

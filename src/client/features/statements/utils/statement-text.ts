@@ -1,4 +1,5 @@
 import type { Statement, StatementLine } from '#shared/contracts/statements';
+import { monthName } from '#shared/payouts/month';
 import { NEW_YORK_TIME_ZONE } from '#shared/rules/new-york-time';
 
 // How a statement reads on the screen and in print: the same words in both places.
@@ -50,4 +51,10 @@ export function quantityParts(line: Pick<StatementLine, 'pricingModel' | 'quanti
 export function totalNote(statement: Pick<Statement, 'unknownLines'>): string | null {
   if (statement.unknownLines === 0) return null;
   return `Leaves out ${statement.unknownLines} ${statement.unknownLines === 1 ? 'line' : 'lines'} whose amount is unknown.`;
+}
+
+/** A finalized total below zero: never paid, carried forward ('Below zero: not paid, carried forward to …'). */
+export function carriedToNote(statement: Pick<Statement, 'carriedTo'>): string | null {
+  if (!statement.carriedTo) return null;
+  return `Below zero: not paid, carried forward to the ${monthName(statement.carriedTo)} statement.`;
 }

@@ -6,11 +6,12 @@ import { messageOf } from '#client/lib/request';
 import { useSaveVendorQuantityLimit, useVendorQuantityLimits } from '../api/quantity-limits';
 import { quantityLimitOf } from '../utils/quantity-limit';
 
-const LABEL = 'Largest quantity a vendor may report without a planned quantity';
+const LABEL = "Largest quantity a vendor's own report or plan may count without an admin's review";
 
 /**
- * The vendor's quantity limit (issue 24): a quantity it reports through its link without having confirmed a planned
- * one counts for a CPM amount only up to this; anything above needs an admin's review. Admins set it; others read it.
+ * The vendor's quantity limit (issue 24; decision 0072): a quantity it reports or plans through its link counts for a
+ * CPM amount only up to this (or the team's plan, if smaller); anything above needs an admin's review. Admins set it;
+ * others read it.
  */
 export function VendorQuantityLimitSection({ vendorId, isAdmin }: { vendorId: string; isAdmin: boolean }) {
   const id = useId();
@@ -47,9 +48,10 @@ export function VendorQuantityLimitSection({ vendorId, isAdmin }: { vendorId: st
         Quantity limit
       </h3>
       <p className="text-[13px] text-slate-600">
-        A quantity this vendor reports through its link counts for a CPM amount only up to the planned quantity it
-        confirmed, or, with none, up to this limit. Anything above is flagged &apos;Needs review&apos; on its statement
-        until an admin accepts it. Empty: no limit, so every such quantity needs review.
+        A quantity this vendor reports through its link counts for a CPM amount only up to this limit, or up to the
+        team&apos;s planned quantity if that is smaller; a plan the vendor set itself raises nothing. Anything above is
+        flagged &apos;Needs review&apos; on its statement until an admin accepts it. Empty: no limit, so without a
+        team&apos;s plan every such quantity needs review.
       </p>
       {limits.isError ? (
         <p role="alert" className="text-sm text-red-700">
