@@ -131,8 +131,9 @@ describe.sequential('shutdown', () => {
     });
     expect(running.database).toMatch(database.url ? /^PostgreSQL at / : /^embedded PGlite in /);
 
-    for (let waited = 0; smtp.attempts === 0 && waited < 600; waited++)
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect
+      .poll(() => smtp.attempts, { message: 'a message is out', timeout: 60_000, interval: 100 })
+      .toBeGreaterThan(0);
     server.child.kill('SIGTERM');
     expect(await server.exitCode(), server.output()).toBe(0);
     expect(server.lines.map((line) => line.msg)).toEqual(expect.arrayContaining(['Shutting down', 'Stopped']));
@@ -166,8 +167,9 @@ describe.sequential('shutdown', () => {
       ...databaseEnv,
     });
     await server.line(withMessage(/^Dispatch is running/));
-    for (let waited = 0; smtp.refused.length === refusedBefore && waited < 600; waited++)
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect
+      .poll(() => smtp.refused.length, { message: 'a message is out', timeout: 60_000, interval: 100 })
+      .toBeGreaterThan(refusedBefore);
     // A message is out and the mail server never answers: the delivery worker cannot finish it in time.
     server.child.kill('SIGTERM');
     expect(await server.exitCode(), server.output()).toBe(1);

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { CHANGE_FEED_APPLICATION_NAME, type ChangeFeed, type ChangeHandlers } from '#server/db/change-feed';
@@ -25,14 +24,8 @@ const vendorIdsOn = async (context: TestContext, token: string) => {
   return (response.json() as { vendorId: string }[]).map((vendor) => vendor.vendorId);
 };
 
-/** Waits, a bounded number of times, until the check holds. */
-async function until(check: () => boolean | Promise<boolean>, what: string) {
-  for (let attempt = 0; attempt < 400; attempt++) {
-    if (await check()) return;
-    await sleep(25);
-  }
-  throw new Error(`never happened: ${what}`);
-}
+/** How long `expect.poll` waits here for a check to hold, and how often it looks. */
+const TEN_SECONDS = { timeout: 10_000, interval: 25 };
 
 /**
  * The real feed, with the test holding back its return after a loss: between `onLost` and `release()` the app runs as
@@ -137,7 +130,12 @@ describe('the read cache across two instances on one database', () => {
     expect(await vendorIdsOn(t, admin)).toEqual([]);
     await database.db.insert(vendors).values({ ...acme, createdAt: new Date(), updatedAt: new Date() });
     // PGlite announces the commit before the insert resolves; PostgreSQL a moment after it.
-    await until(async () => (await vendorIdsOn(t, admin)).includes('acme'), 'the cached list drops');
+    await expect
+      .poll(async () => (await vendorIdsOn(t, admin)).includes('acme'), {
+        message: 'the cached list drops',
+        ...TEN_SECONDS,
+      })
+      .toBe(true);
   });
 });
 
@@ -152,7 +150,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
     }) => {
       const held = heldAfterLoss(database.openChangeFeed());
       const other = await startApp({}, database, { changeFeed: held.feed });
-      await until(() => held.state.isLive, 'the feed listens');
+      await expect.poll(() => held.state.isLive, { message: 'the feed listens', ...TEN_SECONDS }).toBe(true);
       expect(
         (await t.app.inject({ method: 'POST', url: '/api/vendors', headers: bearer(admin), payload: acme })).statusCode,
       ).toBe(201);
@@ -164,7 +162,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       );
       // This test's two instances: the first one's own feed and the held one.
       expect(killed.rows.length).toBe(2);
-      await until(() => held.state.losses > 0, 'the other instance sees its notification session end');
+      await expect
+        .poll(() => held.state.losses > 0, {
+          message: 'the other instance sees its notification session end',
+          ...TEN_SECONDS,
+        })
+        .toBe(true);
 
       // A write nobody is told about: the other instance has nothing to go on but the database.
       await database.db.insert(vendors).values({ ...zenith, createdAt: new Date(), updatedAt: new Date() });
@@ -173,7 +176,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
       expect(await vendorIdsOn(other, admin)).toEqual(['acme']);
 
       held.release();
-      await until(() => held.state.isLive, 'the notification session is back');
+      await expect
+        .poll(() => held.state.isLive, { message: 'the notification session is back', ...TEN_SECONDS })
+        .toBe(true);
       expect(await vendorIdsOn(other, admin)).toEqual(['acme']);
       expect(
         (await t.app.inject({ method: 'POST', url: '/api/vendors', headers: bearer(admin), payload: zenith }))
@@ -188,12 +193,14 @@ describe('createReadCache', () => {
   it('keeps a read until a write to its tables, but never one that a write overlapped', async ({ database }) => {
     const cache = createReadCache(database.openChangeFeed());
     try {
-      await until(
-        async () =>
-          (await cache.read('probe', ['vendors'], async () => 1)) === 1 &&
-          (await cache.read('probe', ['vendors'], async () => 2)) === 1,
-        'the feed listens',
-      );
+      await expect
+        .poll(
+          async () =>
+            (await cache.read('probe', ['vendors'], async () => 1)) === 1 &&
+            (await cache.read('probe', ['vendors'], async () => 2)) === 1,
+          { message: 'the feed listens', ...TEN_SECONDS },
+        )
+        .toBe(true);
       let loads = 0;
       const load = async () => ++loads;
       expect(await cache.read('k', ['vendors'], load)).toBe(1);

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect } from 'vitest';
 import { it } from '#server/testing/fixtures';
 
@@ -10,8 +9,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('the PostgreSQL change feed', () =
     let isLive = false;
     feed.start({ onChange() {}, onLost() {}, onLive: () => (isLive = true) });
     try {
-      for (let attempt = 0; attempt < 400 && !isLive; attempt++) await sleep(25);
-      expect(isLive).toBe(true);
+      await expect.poll(() => isLive, { message: 'the feed listens', timeout: 10_000, interval: 25 }).toBe(true);
       const settled = await Promise.all(Array.from({ length: 20 }, () => feed.settle()));
       expect(settled).toEqual(Array.from({ length: 20 }, () => true));
     } finally {

@@ -17,6 +17,7 @@ import type {
   SchemaOf,
 } from '#shared/api/operation';
 import type { Guards } from '#server/auth/guards';
+import { answerSchemaOf, declaredAnswer } from '#server/http/declared-answer';
 import { closeAfterRefusal } from '#server/http/lingering-close';
 import type { AuthenticatedUser } from '#server/modules/session/service';
 import { parseInput } from '#server/validation';
@@ -183,6 +184,11 @@ export function defineRoute<O extends ApiOperation, S = RequestSchemas<O>>(
         ? { onRequest: hooks as onRequestHookHandler[] }
         : { preHandler: hooks as preHandlerHookHandler[] }
       : {}),
+    // Every object answer leaves through the schema declared for its status: a key it does not name is left out.
+    preSerialization: async (_request, reply, payload: unknown) => {
+      const schema = answerSchemaOf(operation.responses, reply.statusCode);
+      return schema ? declaredAnswer(schema, payload) : payload;
+    },
     handler: async (request, reply) => {
       const input = {
         params: operation.params ? parseInput(operation.params, request.params, firstParam) : {},

@@ -1,6 +1,8 @@
+import { once } from 'node:events';
 import { connect } from 'node:net';
 import { describe, expect } from 'vitest';
 import { test as it } from '../testing/fixtures';
+import { ADMIN_EMAIL, register } from '../testing/test-app';
 
 /** Everything the socket receives until the server closes it (bounded: a test must not hang). */
 function readUntilClosed(socket: ReturnType<typeof connect>): Promise<string> {
@@ -23,9 +25,11 @@ function readUntilClosed(socket: ReturnType<typeof connect>): Promise<string> {
 describe('a request that reaches a server shutting down', () => {
   it('is answered 503 with Retry-After and a message, not a bare error, and the request in flight still finishes', async ({
     t,
-    admin,
   }) => {
     const { app } = t;
+    // The shutdown has begun once the preClose hooks ran (the app's own, which refuses new requests, runs first).
+    const closing = new Promise<void>((resolve) => app.addHook('preClose', async () => resolve()));
+    const admin = await register(app, ADMIN_EMAIL);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
 
@@ -38,14 +42,16 @@ describe('a request that reaches a server shutting down', () => {
     });
     const socket = connect(port, '127.0.0.1');
     const received = readUntilClosed(socket);
-    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    await once(socket, 'connect');
+    // The server has read the request's head (its body not yet) when it emits 'request'.
+    const arrived = once(app.server, 'request');
     socket.write(
       `POST /api/vendors HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${admin}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 5)}`,
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await arrived;
 
     const closed = app.close();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await closing;
     // The rest of the body, and a second request on the same connection while the server is closing.
     socket.write(
       `${body.slice(5)}GET /api/vendors HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${admin}\r\n\r\n`,

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { globalPlugin } from '#server/global-plugin';
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { VENDOR_PAGE_PATH } from '#server/modules/tracking/links';
 
 /**
@@ -9,7 +10,7 @@ import { VENDOR_PAGE_PATH } from '#server/modules/tracking/links';
  * index.html, whose router shows the screen (or '404 Page Not Found'). Not encapsulated: the not-found handler is the
  * whole app's. Without a built client (API-only tests) every unknown path is a JSON 404.
  */
-export const spaPlugin = globalPlugin<{ clientDir?: string }>('spa', async (app, { clientDir }) => {
+const serveClient: FastifyPluginAsync<{ clientDir?: string }> = async (app, { clientDir }) => {
   const hasClient = clientDir !== undefined && existsSync(join(clientDir, 'index.html'));
   if (hasClient) {
     // Looked up per request, so a rebuild of the client is served without a restart.
@@ -38,4 +39,6 @@ export const spaPlugin = globalPlugin<{ clientDir?: string }>('spa', async (app,
     // Every other page is the client's: its router shows the screen, or '404 Page Not Found'.
     return reply.type('text/html').header('Cache-Control', 'no-cache').sendFile('index.html');
   });
-});
+};
+
+export const spaPlugin = fp(serveClient, { name: 'spa' });

@@ -159,7 +159,7 @@ describe('delivery queue', () => {
       expect(download.statusCode).toBe(200);
       expect(download.headers['content-type']).toBe('message/rfc822');
       expect(download.headers['content-disposition']).toBe(
-        `attachment; filename="dispatch-${id}-${vendor.vendorId}.eml"; filename*=UTF-8''dispatch-${id}-${vendor.vendorId}.eml`,
+        `attachment; filename=dispatch-${id}-${vendor.vendorId}.eml`,
       );
       const received = smtp.received.find((message) => message.to.includes(vendor.emails[0]))!;
       expect(download.rawPayload.equals(received.raw)).toBe(true);

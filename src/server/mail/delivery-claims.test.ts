@@ -139,6 +139,8 @@ describe('claims on the default lease, heartbeat and poll interval', () => {
         (await database.db.select().from(emailDeliveries).where(eq(emailDeliveries.id, id)))[0]!;
 
       vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      // The test moves the worker's timers itself: `eventually` must not move them on at each look (interval 0).
+      const [timeoutMs, intervalMs] = [10_000, 0];
       try {
         // The live instance claims the other one; the mail server holds its answer.
         let answer = () => {};
@@ -153,6 +155,8 @@ describe('claims on the default lease, heartbeat and poll interval', () => {
         const [live] = await eventually(
           () => database.db.select().from(emailDeliveries).where(eq(emailDeliveries.status, 'sending')),
           (rows) => rows.length === 2 && smtp.attempts === 1,
+          timeoutMs,
+          intervalMs,
         ).then((rows) => rows.filter((row) => row.id !== dead!.id));
         const firstLease = live!.lockedUntil!.getTime();
 
@@ -169,6 +173,8 @@ describe('claims on the default lease, heartbeat and poll interval', () => {
               await eventually(
                 () => rowOf(live!.id),
                 (row) => row.lockedUntil?.getTime() === clock.now().getTime() + leaseMs,
+                timeoutMs,
+                intervalMs,
               );
           }
         };
@@ -178,6 +184,8 @@ describe('claims on the default lease, heartbeat and poll interval', () => {
         const resolved = await eventually(
           () => rowOf(dead!.id),
           (row) => row.status !== 'sending',
+          timeoutMs,
+          intervalMs,
         );
         expect(resolved).toMatchObject({ status: 'uncertain', lockedUntil: null });
         expect(resolved.lastError).toMatch(/may or may not have been delivered/);
@@ -192,6 +200,8 @@ describe('claims on the default lease, heartbeat and poll interval', () => {
           await eventually(
             () => rowOf(live!.id),
             (row) => row.status !== 'sending',
+            timeoutMs,
+            intervalMs,
           ),
         ).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
         expect(smtp.received).toHaveLength(1);

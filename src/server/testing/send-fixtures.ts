@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inArray } from 'drizzle-orm';
+import { vi } from 'vitest';
 import type { SendBodyInput } from '#shared/contracts/send';
 import { composeVendorEmail, type ComposedEmail } from '#shared/email/compose';
 import { composeInputFromSend } from '#shared/email/compose-input-from-send';
@@ -180,25 +181,28 @@ const describeValue = (value: unknown) => {
 };
 
 /**
- * Polls until `check` passes (deliveries retried in the background); past `timeoutMs` it throws, naming the check it
- * waited for and the last value read, so a test never goes on with a value that did not pass.
+ * Polls until `check` passes (deliveries retried in the background), with Vitest's own `vi.waitFor`; past `timeoutMs`
+ * it throws, naming the check it waited for and the last value read, so a test never goes on with a value that did not
+ * pass. `vi.waitFor` moves fake timers on by `intervalMs` at every look: a test that moves them itself passes 0.
  */
-export async function eventually<T>(
+export function eventually<T>(
   read: () => Promise<T>,
   check: (value: T) => boolean,
   timeoutMs = 10_000,
+  intervalMs = 50,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (check(value)) return value;
-    if (Date.now() > deadline) {
-      throw new Error(
-        `eventually: still not ${check.toString()} after ${timeoutMs} ms; last read: ${describeValue(value)}`,
-      );
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return vi.waitFor(
+    async () => {
+      const value = await read();
+      if (!check(value)) {
+        throw new Error(
+          `eventually: still not ${check.toString()} after ${timeoutMs} ms; last read: ${describeValue(value)}`,
+        );
+      }
+      return value;
+    },
+    { timeout: timeoutMs, interval: intervalMs },
+  );
 }
 
 /**

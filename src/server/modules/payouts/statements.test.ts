@@ -106,7 +106,9 @@ describe('statements: open, finalized, paid, and what changes afterwards', () =>
         },
       ]);
       // What was settled plus what is pending is what the send is owed now: 60 % of $120.
-      expect(9000 - 3000 + 1200).toBe(7200);
+      const settled = (await readStatement(app, member, 'acme1234', '2026-03')).owedCents + aprilFinal.json().owedCents;
+      const [pending] = (await readStatement(app, member, 'acme1234', '2026-05')).adjustments;
+      expect(settled + pending!.owedCents).toBe(7200);
     },
   );
 

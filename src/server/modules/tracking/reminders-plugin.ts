@@ -1,5 +1,5 @@
+import fp from 'fastify-plugin';
 import type { ModulePlugin } from '#server/app-context';
-import { globalPlugin } from '#server/global-plugin';
 import { createReminderScheduler } from './reminders';
 
 declare module 'fastify' {
@@ -13,7 +13,7 @@ declare module 'fastify' {
  * The vendor reminders' sweep, started and stopped by the app's lifecycle. Not encapsulated: `app.reminders` is a
  * decorator of the whole app (tests sweep by hand through it).
  */
-export const remindersPlugin: ModulePlugin = globalPlugin('reminders', async (app, context) => {
+const startReminders: ModulePlugin = async (app, context) => {
   const { db, clock, storage, config, deliveries } = context;
   const reminders = createReminderScheduler(
     { db, clock, storage, publicUrl: config.publicUrl, deliveries, delayMs: config.vendorReminderMs, log: app.log },
@@ -26,4 +26,6 @@ export const remindersPlugin: ModulePlugin = globalPlugin('reminders', async (ap
     start: () => reminders.start(),
     stop: () => reminders.stop(),
   });
-});
+};
+
+export const remindersPlugin = fp(startReminders, { name: 'reminders' });

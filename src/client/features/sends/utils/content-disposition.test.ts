@@ -8,6 +8,15 @@ describe('fileNameFromDisposition', () => {
     );
   });
 
+  it('reads what the server writes (the same package): a plain name bare, any other with its exact name in filename*', () => {
+    expect(fileNameFromDisposition('attachment; filename=dispatch-12-acme1234.eml')).toBe('dispatch-12-acme1234.eml');
+    expect(
+      fileNameFromDisposition(
+        `attachment; filename="na?ve \\"draft\\".csv"; filename*=UTF-8''na%C3%AFve%20%22draft%22.csv`,
+      ),
+    ).toBe('naïve "draft".csv');
+  });
+
   it('reads a quoted or bare filename', () => {
     expect(fileNameFromDisposition('attachment; filename="spring appeal.html"')).toBe('spring appeal.html');
     expect(fileNameFromDisposition('attachment; filename=links.csv')).toBe('links.csv');
