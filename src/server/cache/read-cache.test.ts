@@ -235,12 +235,14 @@ describe('createReadCache', () => {
   }) => {
     const cache = createReadCache(database.openChangeFeed());
     try {
-      await until(
-        async () =>
-          (await cache.read('probe', ['vendors'], async () => 1)) === 1 &&
-          (await cache.read('probe', ['vendors'], async () => 2)) === 1,
-        'the feed listens',
-      );
+      await expect
+        .poll(
+          async () =>
+            (await cache.read('probe', ['vendors'], async () => 1)) === 1 &&
+            (await cache.read('probe', ['vendors'], async () => 2)) === 1,
+          { message: 'the feed listens', ...TEN_SECONDS },
+        )
+        .toBe(true);
       let loads = 0;
       let finish!: () => void;
       const held = new Promise<void>((resolve) => (finish = resolve));
