@@ -12,6 +12,36 @@ export type CsvPart = { kind: 'header'; fields: string[] } | { kind: 'part'; byt
 
 const QUOTE = 34;
 const LINE_FEED = 10;
+const CARRIAGE_RETURN = 13;
+
+/**
+ * How a file ends its lines, told by its first line end (outside quotes): a CR alone (old Mac exports) makes every CR a
+ * line end; otherwise LF or CRLF, and a CR alone outside quotes is refused with its line (it would join two rows).
+ */
+type LineEnds = 'unknown' | 'cr' | 'lf';
+
+function lineEndsOf(chunk: Buffer, next: number | undefined): LineEnds {
+  let isQuoted = false;
+  for (let i = 0; i < chunk.length; i++) {
+    const byte = chunk[i];
+    if (byte === QUOTE) isQuoted = !isQuoted;
+    else if (!isQuoted && byte === LINE_FEED) return 'lf';
+    else if (!isQuoted && byte === CARRIAGE_RETURN) {
+      const after = i + 1 < chunk.length ? chunk[i + 1] : next;
+      if (after === undefined) return 'unknown';
+      return after === LINE_FEED ? 'lf' : 'cr';
+    }
+  }
+  return 'unknown';
+}
+
+/** A lone CR outside quotes in a file whose lines end in LF or CRLF. */
+function loneCarriageReturn(line: number): AppError {
+  return badRequest(
+    `Line ${line}: a carriage return (CR) inside a field that is not quoted: the row would be cut in two. Quote the field, or export the file again.`,
+    { line },
+  );
+}
 
 /**
  * An upload cut into its header and then parts of whole records, as the bytes arrive and without decoding them: a
@@ -31,6 +61,10 @@ export async function* csvParts(
   let breaks = 0;
   let boundary = -1;
   let firstLine = 1;
+  let lineEnds: LineEnds = 'unknown';
+  // The bytes before the line ends are known (a first chunk ending in a CR), and a CR last in the previous chunk.
+  let undecided: Buffer | null = null;
+  let crBefore = false;
 
   /** The held bytes before `end` (a line feed, dropped); the rest stays held. */
   const cut = (end: number): Buffer => {
@@ -43,17 +77,37 @@ export async function* csvParts(
   };
 
   for await (const received of body) {
-    const chunk = typeof received === 'string' ? Buffer.from(received) : received;
+    let chunk = typeof received === 'string' ? Buffer.from(received) : received;
     bytes += chunk.length;
     if (bytes > options.maxBytes) throw new AppError(413, options.tooLarge);
     if (chunk.includes(0)) throw badRequest(NOT_CSV);
+    if (lineEnds === 'unknown') {
+      if (undecided) chunk = Buffer.concat([undecided, chunk]);
+      lineEnds = lineEndsOf(chunk, undefined);
+      if (lineEnds === 'unknown' && chunk.length < MAX_RECORD_BYTES) {
+        undecided = chunk;
+        continue;
+      }
+      undecided = null;
+    }
+    if (lineEnds === 'cr') {
+      // Every CR is a line end: read as LF (a copy: the upload's buffers are not ours to change).
+      chunk = Buffer.from(chunk);
+      for (let at = chunk.indexOf(CARRIAGE_RETURN); at >= 0; at = chunk.indexOf(CARRIAGE_RETURN, at + 1)) {
+        chunk[at] = LINE_FEED;
+      }
+    } else if (crBefore && chunk[0] !== LINE_FEED) throw loneCarriageReturn(firstLine + breaks);
+    crBefore = false;
     let scanned = 0;
     while (scanned < chunk.length) {
       let i = scanned;
       for (; i < chunk.length; i++) {
         const byte = chunk[i];
         if (byte === QUOTE) isQuoted = !isQuoted;
-        else if (byte === LINE_FEED && !isQuoted) {
+        else if (byte === CARRIAGE_RETURN && !isQuoted) {
+          if (i + 1 === chunk.length) crBefore = true;
+          else if (chunk[i + 1] !== LINE_FEED) throw loneCarriageReturn(firstLine + breaks);
+        } else if (byte === LINE_FEED && !isQuoted) {
           boundary = size + (i - scanned);
           breaks += 1;
           // The header is handed on alone, as soon as it ends: the mapping is read from it.
@@ -76,6 +130,12 @@ export async function* csvParts(
     }
     if (size > MAX_RECORD_BYTES && boundary < 0) throw tooLong(firstLine);
   }
+  if (undecided) {
+    // The whole upload was one line, or its only line end a CR last: read as it is.
+    held.push(undecided);
+    size += undecided.length;
+  }
+  if (crBefore) crBefore = false;
   if (size === 0) return;
   let last = held.length === 1 ? held[0]! : Buffer.concat(held, size);
   if (last[last.length - 1] === LINE_FEED) last = last.subarray(0, -1);

@@ -56,7 +56,26 @@ export async function previewImport(
   for (const { line, fields } of fieldsRead) {
     const result = readRow(fields, line, read.columns.indexes, read.columns.names);
     if (!result.ok) throw badRequest(result.message, { line });
-    const decision = attributeRow(result.row, context);
+    const row = result.row;
+    if (row.kind !== 'gift') {
+      // A reversal or a skipped row: shown as it reads (a reversal's amount negative), never attributed or counted.
+      if (rows.length < PREVIEW_ROWS) {
+        rows.push({
+          line,
+          id: row.reversesId ?? row.sourceId,
+          date: row.contributedAt.toISOString(),
+          amountCents: row.kind === 'skip' ? 0 : -row.amountCents,
+          codes: row.codes,
+          campaign: row.campaign,
+          vendorId: null,
+          vendorName: null,
+          sendId: null,
+          status: 'not-counted',
+        });
+      }
+      continue;
+    }
+    const decision = attributeRow(row, context);
     const status = statusOf(decision.attribution);
     counts.rows += 1;
     if (status === 'matched') counts.matched += 1;
