@@ -121,7 +121,7 @@ export function readRow(
     skipReason = `rows of type '${at(fields, indexes.type).slice(0, 40)}' (not a gift or a reversal)`;
   } else if (amount < 0 && kind === 'gift') kind = 'refund';
   const isReversal = kind === 'refund' || kind === 'chargeback' || kind === 'void';
-  const amountCents = isReversal ? Math.abs(amount) : amount;
+  const amountCents = kind === 'gift' ? amount : Math.abs(amount);
   const reversesId = isReversal ? at(fields, indexes.reverses) || sourceId : null;
 
   const refundDateText = at(fields, indexes.refundDate);

@@ -20,16 +20,24 @@ const CARRIAGE_RETURN = 13;
  */
 type LineEnds = 'unknown' | 'cr' | 'lf';
 
-function lineEndsOf(chunk: Buffer, next: number | undefined): LineEnds {
-  let isQuoted = false;
+/** Where the search for a file's first line end is: inside quotes, and whether the bytes so far end in a CR. */
+interface LineEndSearch {
+  isQuoted: boolean;
+  crLast: boolean;
+}
+
+function lineEndsOf(chunk: Buffer, search: LineEndSearch): LineEnds {
+  if (search.crLast && chunk.length > 0) return chunk[0] === LINE_FEED ? 'lf' : 'cr';
   for (let i = 0; i < chunk.length; i++) {
     const byte = chunk[i];
-    if (byte === QUOTE) isQuoted = !isQuoted;
-    else if (!isQuoted && byte === LINE_FEED) return 'lf';
-    else if (!isQuoted && byte === CARRIAGE_RETURN) {
-      const after = i + 1 < chunk.length ? chunk[i + 1] : next;
-      if (after === undefined) return 'unknown';
-      return after === LINE_FEED ? 'lf' : 'cr';
+    if (byte === QUOTE) search.isQuoted = !search.isQuoted;
+    else if (!search.isQuoted && byte === LINE_FEED) return 'lf';
+    else if (!search.isQuoted && byte === CARRIAGE_RETURN) {
+      if (i + 1 === chunk.length) {
+        search.crLast = true;
+        return 'unknown';
+      }
+      return chunk[i + 1] === LINE_FEED ? 'lf' : 'cr';
     }
   }
   return 'unknown';
@@ -62,8 +70,11 @@ export async function* csvParts(
   let boundary = -1;
   let firstLine = 1;
   let lineEnds: LineEnds = 'unknown';
-  // The bytes before the line ends are known (a first chunk ending in a CR), and a CR last in the previous chunk.
-  let undecided: Buffer | null = null;
+  const search: LineEndSearch = { isQuoted: false, crLast: false };
+  // The chunks read before the line ends are known (a first line longer than a chunk), and their bytes.
+  let undecided: Buffer[] = [];
+  let undecidedBytes = 0;
+  // A CR last in the previous chunk (a CRLF cut between two chunks, or a lone CR).
   let crBefore = false;
 
   /** The held bytes before `end` (a line feed, dropped); the rest stays held. */
@@ -82,13 +93,13 @@ export async function* csvParts(
     if (bytes > options.maxBytes) throw new AppError(413, options.tooLarge);
     if (chunk.includes(0)) throw badRequest(NOT_CSV);
     if (lineEnds === 'unknown') {
-      if (undecided) chunk = Buffer.concat([undecided, chunk]);
-      lineEnds = lineEndsOf(chunk, undefined);
-      if (lineEnds === 'unknown' && chunk.length < MAX_RECORD_BYTES) {
-        undecided = chunk;
-        continue;
-      }
-      undecided = null;
+      lineEnds = lineEndsOf(chunk, search);
+      undecided.push(chunk);
+      undecidedBytes += chunk.length;
+      if (lineEnds === 'unknown' && undecidedBytes <= MAX_RECORD_BYTES) continue;
+      chunk = undecided.length === 1 ? chunk : Buffer.concat(undecided, undecidedBytes);
+      undecided = [];
+      undecidedBytes = 0;
     }
     if (lineEnds === 'cr') {
       // Every CR is a line end: read as LF (a copy: the upload's buffers are not ours to change).
@@ -130,12 +141,11 @@ export async function* csvParts(
     }
     if (size > MAX_RECORD_BYTES && boundary < 0) throw tooLong(firstLine);
   }
-  if (undecided) {
-    // The whole upload was one line, or its only line end a CR last: read as it is.
-    held.push(undecided);
-    size += undecided.length;
+  if (undecided.length > 0) {
+    // The whole upload was one line, or its only line end a CR last: read as it is (a header alone).
+    held.push(...undecided);
+    size += undecidedBytes;
   }
-  if (crBefore) crBefore = false;
   if (size === 0) return;
   let last = held.length === 1 ? held[0]! : Buffer.concat(held, size);
   if (last[last.length - 1] === LINE_FEED) last = last.subarray(0, -1);
