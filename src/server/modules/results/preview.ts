@@ -10,6 +10,8 @@ import * as figuresRepo from './figures-repository';
 import * as settingsRepo from './settings-repository';
 
 const PREVIEW_ROWS = 20;
+/** Rows whose values the mapping step shows under each column. */
+const SAMPLE_ROWS = 3;
 /** What the preview reads of the start of a file at most; the client sends at most 256 KB. */
 export const PREVIEW_MAX_BYTES = 512 * 1024;
 
@@ -37,11 +39,13 @@ export async function previewImport(
   }
   if (!header) throw badRequest('The file is empty: it has no header row and no contributions.');
   const counts = { rows: 0, matched: 0, unmatched: 0, outsideWindow: 0 };
+  const samples = fieldsRead.slice(0, SAMPLE_ROWS).map(({ fields }) => fields.map((value) => value.slice(0, 60)));
   if (!given && !isActBlueHeader(header)) {
     const { mapping } = await settingsRepo.readSettings(deps.db, clientSlug);
     return {
       format: 'unknown',
       columns: header,
+      samples,
       mapping: mapping && mappingFits(header, mapping) ? mapping : null,
       rows: [],
       counts,
@@ -99,6 +103,7 @@ export async function previewImport(
   return {
     format: read.format,
     columns: header,
+    samples,
     mapping: read.format === 'actblue' ? ACTBLUE_MAPPING : read.mapping,
     rows,
     counts,

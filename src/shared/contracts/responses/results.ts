@@ -82,6 +82,8 @@ export type ResultsFormat = (typeof RESULTS_FORMATS)[number];
 export const resultsPreview = z.object({
   format: z.enum(RESULTS_FORMATS),
   columns: z.array(z.string()),
+  /** The first rows' values, column by column as the header has them (shown in the mapping step; stored nowhere). */
+  samples: z.array(z.array(z.string())),
   mapping: z.nullable(resultsMappingView),
   rows: z.array(previewRow),
   counts: z.object({ rows: z.number(), matched: z.number(), unmatched: z.number(), outsideWindow: z.number() }),
