@@ -72,7 +72,7 @@ test('a WinRed-like results file is mapped, previewed and imported on the Result
   release();
   await expect(
     page.getByText(
-      'Imported 4 rows: 4 added, 0 updated, 0 unchanged; 2 matched, 2 unmatched, 0 outside the window, 0 refunded.',
+      'Imported 4 rows: 4 added, 0 updated, 0 unchanged; 2 matched, 2 unmatched, 0 outside the window, 0 refunded (0 refund or chargeback rows); 0 skipped.',
     ),
   ).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveCount(0);

@@ -22,7 +22,7 @@ const FIGURES: { label: string; value: (item: ResultsImport) => number }[] = [
   { label: 'Unmatched', value: (item) => item.unmatched },
   { label: 'Outside window', value: (item) => item.outsideWindow },
   { label: 'Refunded', value: (item) => item.refunded },
-  { label: 'Refund or chargeback rows', value: (item) => item.reversals },
+  { label: 'Reversals', value: (item) => item.reversals },
   { label: 'Skipped', value: (item) => item.skipped },
 ];
 
