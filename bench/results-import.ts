@@ -37,34 +37,40 @@ export async function writeActBlueFile(
   start: number,
   { codes = vendorIds, days = 40 }: { codes?: readonly string[]; days?: number } = {},
 ): Promise<void> {
-  const out = createWriteStream(path);
-  let chunk = `${ACTBLUE_COLUMNS.join(',')}\n`;
-  for (let i = 0; i < rows; i++) {
+  await writeCsv(path, ACTBLUE_COLUMNS.join(','), rows, (i) => {
     const at = start + 60_000 + Math.floor((i * days * 86_400_000) / rows);
     const isLater = i % 10 === 3;
     const isRefund = i % 20 === 7;
     const code = i % 100 < 3 ? `unknown${i % 7}` : codes[i % codes.length]!;
     const cents = 500 + ((i * 7919) % 20000);
-    chunk +=
-      [
-        `AB${Math.floor(i / 2)}`,
-        eastern(at),
-        `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`,
-        isLater ? '12' : '',
-        isLater ? String(2 + (i % 5)) : '',
-        'GOA Victory',
-        `https://secure.actblue.com/donate/goa?refcode=${code}`,
-        code,
-        '',
-        'Pat',
-        'Doe',
-        '10001',
-        `donor${i % 350_000}@example.org`,
-        `LI${i}`,
-        isRefund ? `RF${i}` : '',
-        isRefund ? eastern(at + 86_400_000) : '',
-        '0.99',
-      ].join(',') + '\n';
+    return [
+      `AB${Math.floor(i / 2)}`,
+      eastern(at),
+      `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`,
+      isLater ? '12' : '',
+      isLater ? String(2 + (i % 5)) : '',
+      'GOA Victory',
+      `https://secure.actblue.com/donate/goa?refcode=${code}`,
+      code,
+      '',
+      'Pat',
+      'Doe',
+      '10001',
+      `donor${i % 350_000}@example.org`,
+      `LI${i}`,
+      isRefund ? `RF${i}` : '',
+      isRefund ? eastern(at + 86_400_000) : '',
+      '0.99',
+    ].join(',');
+  });
+}
+
+/** A CSV file of a header and `rows` lines, written in chunks of about 1 MB (never whole in memory). */
+async function writeCsv(path: string, header: string, rows: number, line: (i: number) => string): Promise<void> {
+  const out = createWriteStream(path);
+  let chunk = `${header}\n`;
+  for (let i = 0; i < rows; i++) {
+    chunk += `${line(i)}\n`;
     if (chunk.length > 1 << 20) {
       if (!out.write(chunk)) await once(out, 'drain');
       chunk = '';
@@ -91,37 +97,28 @@ export const WINRED_MAPPING = {
  * amount or a part of it), dated over the `days` (40) after `start`.
  */
 export async function writeWinRedFile(path: string, rows: number, start: number, days = 40): Promise<void> {
-  const out = createWriteStream(path);
   const dollars = (cents: number) =>
     `"${cents < 0 ? '-' : ''}$${Math.floor(Math.abs(cents) / 100).toLocaleString('en-US')}.${String(Math.abs(cents) % 100).padStart(2, '0')}"`;
   const giftCents = (i: number) => 500 + ((i * 7919) % 2_000_000);
-  let chunk = `${WINRED_HEADER}\n`;
-  for (let i = 0; i < rows; i++) {
+  await writeCsv(path, WINRED_HEADER, rows, (i) => {
     const isReversal = i % 20 === 19;
     const gift = isReversal ? i - 10 : i;
     const at = start + 60_000 + Math.floor((gift * days * 86_400_000) / rows) + (isReversal ? 86_400_000 : 0);
     const code = gift % 100 < 3 ? `unknown${gift % 7}` : vendorIds[gift % vendorIds.length]!;
     const cents = isReversal ? -(gift % 2 === 0 ? giftCents(gift) : Math.ceil(giftCents(gift) / 3)) : giftCents(gift);
-    chunk +=
-      [
-        `WR${gift}`,
-        new Date(at).toISOString().replace('.000Z', 'Z'),
-        dollars(cents),
-        `donor${gift % 350_000}@example.org`,
-        code,
-        `https://secure.winred.com/goa/donate?utm_source=${code}`,
-        'Pat',
-        'Doe',
-        'Agency A',
-        '',
-      ].join(',') + '\n';
-    if (chunk.length > 1 << 20) {
-      if (!out.write(chunk)) await once(out, 'drain');
-      chunk = '';
-    }
-  }
-  out.end(chunk);
-  await once(out, 'finish');
+    return [
+      `WR${gift}`,
+      new Date(at).toISOString().replace('.000Z', 'Z'),
+      dollars(cents),
+      `donor${gift % 350_000}@example.org`,
+      code,
+      `https://secure.winred.com/goa/donate?utm_source=${code}`,
+      'Pat',
+      'Doe',
+      'Agency A',
+      '',
+    ].join(',');
+  });
 }
 
 /** PostgreSQL's own COPY … FROM STDIN of the file into a bare table of text columns (psql's \copy), in ms. */

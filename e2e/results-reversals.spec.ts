@@ -1,13 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, screenshots, signInWithToken, test } from './fixtures';
+import { chooseResultsFile } from './results';
 import { cpdSend } from './send-fixtures';
-
-async function chooseResultsFile(page: Page, name: string, content: string) {
-  await page
-    .locator('input[type=file]')
-    .first()
-    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
-}
 
 test("a WinRed export with two 'agency' columns: the WinRed preset fills the mapping, the second 'agency' column is picked by its position and picked again next time; its refund row is a reversal, its $0 row is skipped, and a refund of a gift not imported waits on the Results screen", async ({
   page,

@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import {
   ADMIN_EMAIL,
   expect,
@@ -9,15 +8,8 @@ import {
   test,
   tokenFor,
 } from './fixtures';
+import { chooseResultsFile } from './results';
 import { cpdSend } from './send-fixtures';
-
-/** Chooses a CSV in the import area's drop zone (its file input: the first on the screen). */
-async function chooseResultsFile(page: Page, name: string, content: string) {
-  await page
-    .locator('input[type=file]')
-    .first()
-    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
-}
 
 test('a WinRed-like results file is mapped, previewed and imported on the Results screen with its progress; an unmatched code is added to a vendor, and Deployment Details shows what each vendor raised', async ({
   page,
