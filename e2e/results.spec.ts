@@ -85,7 +85,7 @@ test('a WinRed-like results file is mapped, previewed and imported on the Result
   await expect(codes.getByRole('listitem').filter({ hasText: stray })).toHaveCount(0);
   // Re-attributed at once: Acme now has its own gift and both stray ones.
   const acmeFigures = figures.getByRole('row', { name: new RegExp(acme.name) });
-  await expect(acmeFigures.getByRole('cell')).toHaveText(['3', '3', '3', '$50.00', '$0.00', '$50.00']);
+  await expect(acmeFigures.getByRole('cell')).toHaveText(['3', '3', '3', '$50.00', '$0.00', '$0.00', '$50.00']);
 
   // Deployment Details of the send: its 'Results' section, per vendor, with the totals.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Deployment Log' }).click();
@@ -101,6 +101,7 @@ test('a WinRed-like results file is mapped, previewed and imported on the Result
     '3',
     '$50.00',
     '$0.00',
+    '$0.00',
     '$50.00',
   ]);
   await expect(results.getByRole('row', { name: new RegExp(beta.name) }).getByRole('cell')).toHaveText([
@@ -109,6 +110,7 @@ test('a WinRed-like results file is mapped, previewed and imported on the Result
     '1',
     '$40.00',
     '$0.00',
+    '$0.00',
     '$40.00',
   ]);
   await expect(results.getByRole('row', { name: /Totals/ }).getByRole('cell')).toHaveText([
@@ -116,6 +118,7 @@ test('a WinRed-like results file is mapped, previewed and imported on the Result
     '4',
     '4',
     '$90.00',
+    '$0.00',
     '$0.00',
     '$90.00',
   ]);

@@ -27,7 +27,15 @@ export async function previewImport(
 ): Promise<ResultsPreview> {
   let header: string[] | null = null;
   const fieldsRead: { line: number; fields: string[] }[] = [];
-  for await (const rows of csvRecords(body, {
+  // The browser sends the file's first 256 KB: a body that does not end at a line break may end in a cut row.
+  let lastByte = -1;
+  const watched = (async function* () {
+    for await (const chunk of body) {
+      if (chunk.length > 0) lastByte = chunk[chunk.length - 1]!;
+      yield chunk;
+    }
+  })();
+  for await (const rows of csvRecords(watched, {
     maxBytes: Number.MAX_SAFE_INTEGER,
     tooLarge: tooLargeMessage(deps.maxImportBytes),
     maxChars: PREVIEW_MAX_BYTES,
@@ -57,8 +65,11 @@ export async function previewImport(
     figuresRepo.vendorNames(deps.db),
   ]);
   const rows: PreviewRow[] = [];
-  for (const { line, fields } of fieldsRead) {
+  const mayBeCut = lastByte !== 0x0a && lastByte !== 0x0d;
+  for (const [index, { line, fields }] of fieldsRead.entries()) {
     const result = readRow(fields, line, read.columns.indexes, read.columns.names);
+    // A last row that does not read, in a body cut short, is the cut: left out of the preview.
+    if (!result.ok && mayBeCut && index === fieldsRead.length - 1) break;
     if (!result.ok) throw badRequest(result.message, { line });
     const row = result.row;
     if (row.kind !== 'gift') {
