@@ -1,4 +1,4 @@
-import type { ResultFigures, VendorResultFigures } from '#shared/contracts/results';
+import type { ResultsFigures, VendorResultFigures } from '#shared/contracts/results';
 import { formatCents } from '#shared/payouts/money';
 
 /**
@@ -8,12 +8,13 @@ import { formatCents } from '#shared/payouts/money';
 
 const count = new Intl.NumberFormat('en-US');
 
-const COLUMNS: { label: string; value: (row: ResultFigures) => string }[] = [
+const COLUMNS: { label: string; value: (row: ResultsFigures) => string }[] = [
   { label: 'Contributions', value: (row) => count.format(row.contributions) },
   { label: 'Donors', value: (row) => count.format(row.donors) },
   { label: 'New donors', value: (row) => count.format(row.newDonors) },
   { label: 'Gross', value: (row) => formatCents(row.grossCents) },
   { label: 'Refunded', value: (row) => formatCents(row.refundedCents) },
+  { label: 'Of which chargebacks', value: (row) => formatCents(row.chargebackCents) },
   { label: 'Net', value: (row) => formatCents(row.netCents) },
 ];
 
@@ -24,7 +25,7 @@ export function ResultFiguresTable({
 }: {
   caption: string;
   vendors: VendorResultFigures[];
-  totals: ResultFigures;
+  totals: ResultsFigures;
 }) {
   return (
     // The table scrolls on its own on a phone (the region makes that reachable by keyboard); inline-size containment
@@ -35,7 +36,7 @@ export function ResultFiguresTable({
       tabIndex={0}
       className="[contain:inline-size] overflow-x-auto rounded-[var(--radius-card)] border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-100"
     >
-      <table className="w-full min-w-[640px] text-sm tabular-nums">
+      <table className="w-full min-w-[720px] text-sm tabular-nums">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-[13px] text-slate-600">
           <tr>
@@ -84,7 +85,10 @@ export function ResultFiguresTable({
 export function ResultRulesNote() {
   return (
     <ul aria-label="How results are counted" className="mt-2 list-disc space-y-0.5 pl-5 text-[13px] text-slate-600">
-      <li>Net is gross less refunds; a donor whose every gift was refunded is not counted.</li>
+      <li>
+        Net is gross less refunds and chargebacks (each gift&apos;s at most its amount); a donor whose every gift was
+        refunded is not counted.
+      </li>
       <li>Only the first payment of a recurring gift counts.</li>
       <li>Donors are counted once each, by e-mail address.</li>
       <li>New donors gave here for the first time and are not in the client&apos;s prior donor file.</li>

@@ -19,6 +19,7 @@ import {
   resultsSummary,
   sendResults,
   unattributedCodes,
+  resultsReversals,
 } from '../contracts/responses/results';
 import { because, created, defineOperation, noContent, ok, declared } from './operation';
 
@@ -110,6 +111,15 @@ export const listUnattributed = defineOperation({
   access: 'user',
   query: declared<typeof resultsClientQuery>(),
   responses: { 200: ok(unattributedCodes) },
+});
+
+export const listReversals = defineOperation({
+  method: 'GET',
+  path: '/api/results/reversals',
+  summary: 'Reversals waiting for their contribution, and contributions whose reversals exceed their amount',
+  access: 'user',
+  query: declared<typeof resultsClientQuery>(),
+  responses: { 200: ok(resultsReversals) },
 });
 
 export const getResultsSummary = defineOperation({

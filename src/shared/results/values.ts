@@ -17,7 +17,11 @@ const AMOUNT = /^(-)?\$?(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d{1,2}))?$/;
  * from the digits (never through a floating-point number); null when it is not an amount.
  */
 export function parseCents(value: string): number | null {
-  let text = value.trim().replace(/^\$-/, '-$');
+  // '−' (U+2212, a typeset minus) as '-'; '$-50' as '-$50'.
+  let text = value
+    .trim()
+    .replace(/^\u2212/, '-')
+    .replace(/^\$-/, '-$');
   let isNegative = false;
   if (text.startsWith('(') && text.endsWith(')')) {
     isNegative = true;
@@ -67,9 +71,20 @@ function isRealDate(year: number, month: number, day: number, hour: number, minu
     hour < 24 &&
     minute < 60 &&
     second < 60 &&
-    year >= 1900 &&
-    year <= 9999
+    year >= MIN_YEAR &&
+    year <= MAX_YEAR
   );
+}
+
+/** The years a contribution's date may fall in: what every date computation here and the database's columns hold. */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2199;
+
+/** Whether a text that is no readable date names a year outside MIN_YEAR–MAX_YEAR (for a clearer message). */
+export function isYearOutOfRange(value: string): boolean {
+  const match = /^\s*(\d{1,6})-|\/(\d{1,6})(?:[\s,]|$)/.exec(value);
+  const year = Number(match?.[1] ?? match?.[2] ?? NaN);
+  return Number.isInteger(year) && (year < MIN_YEAR || year > MAX_YEAR);
 }
 
 /**
@@ -80,7 +95,8 @@ export function parseNewYorkDateTime(value: string): Date | null {
   const text = value.trim();
   if (ISO_WITH_ZONE.test(text)) {
     const date = new Date(text);
-    return Number.isNaN(date.getTime()) ? null : date;
+    const year = date.getUTCFullYear();
+    return Number.isNaN(date.getTime()) || year < MIN_YEAR || year > MAX_YEAR ? null : date;
   }
   let parts: number[];
   const ymd = YMD.exec(text);

@@ -33,6 +33,12 @@ export const resultImports = pgTable(
     unmatched: integer('unmatched').notNull(),
     outsideWindow: integer('outside_window').notNull(),
     refunded: integer('refunded').notNull(),
+    /** Rows that are no gift and no reversal ($0 rows: a platform's fee lines), counted and named, never stored. */
+    skipped: integer('skipped').notNull().default(0),
+    /** Why they were skipped, with their first lines; null when none was. */
+    skippedReason: text('skipped_reason'),
+    /** Reversal rows (refunds, chargebacks, voids) the file carried. */
+    reversals: integer('reversals').notNull().default(0),
   },
   (table) => [index('result_imports_client_idx').on(table.clientSlug, table.createdAt)],
 );
@@ -55,7 +61,13 @@ export const contributions = pgTable(
     importId: integer('import_id').notNull(),
     contributedAt: timestamp('contributed_at', { withTimezone: true }).notNull(),
     amountCents: cents('amount_cents'),
+    /** The sum of its reversals (contributionReversals), at most its amount: never written from a row directly. */
     refundedCents: cents('refunded_cents'),
+    /** Of refundedCents, what chargebacks and disputes took (shown apart). */
+    chargebackCents: cents('chargeback_cents'),
+    /** The sum of its reversals before the cap: above amountCents, the Results screen flags the contribution. */
+    reversedCents: cents('reversed_cents'),
+    /** The latest of its reversals' dates. */
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     recurrenceNumber: integer('recurrence_number'),
     /**
@@ -85,6 +97,34 @@ export const contributions = pgTable(
     // The only other index: every one costs an import of a million rows a second or more (docs/results.md). A send's
     // and a (send, vendor)'s figures are kept (sendFigures, sendVendorFigures); donors are found by hash joins.
     index('contributions_client_date_idx').on(table.clientSlug, table.contributedAt),
+  ],
+);
+
+/**
+ * A refund, chargeback or void of a contribution (issue 33): a record of its own, so that a later file lacking it never
+ * undoes it, whatever the order of the files. `reversalKey` is what makes it once (importing it again changes nothing):
+ * the row's own id when the file names the reversed contribution in a 'reverses' column, else the contribution's id
+ * with the kind, date, amount and its occurrence among identical rows of the file; an ActBlue row's Refund ID column
+ * gives one per contribution. `sourceId` is the contribution it reverses, which may not be imported yet (a waiting
+ * reversal, applied when it arrives).
+ */
+export const contributionReversals = pgTable(
+  'contribution_reversals',
+  {
+    clientSlug: text('client_slug').notNull(),
+    reversalKey: text('reversal_key').notNull(),
+    sourceId: text('source_id').notNull(),
+    /** 'refund', 'chargeback' (a chargeback or dispute) or 'void'. */
+    kind: text('kind').notNull(),
+    /** Positive: what it takes back. */
+    amountCents: cents('amount_cents'),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }).notNull(),
+    /** The latest import that carried it (deleting that import removes it). Not a foreign key, as contributions'. */
+    importId: integer('import_id').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.clientSlug, table.reversalKey] }),
+    index('contribution_reversals_source_idx').on(table.clientSlug, table.sourceId),
   ],
 );
 
@@ -129,6 +169,7 @@ const keptFigures = () => ({
   newDonors: integer('new_donors').notNull(),
   grossCents: cents('gross_cents'),
   refundedCents: cents('refunded_cents'),
+  chargebackCents: cents('chargeback_cents'),
 });
 
 /** Each send's figures over all its vendors (a donor of two vendors is one donor), kept as sendVendorFigures is. */

@@ -84,4 +84,35 @@ describe('csvParts', () => {
       'Line 3: the row does not end within 8 MB: a quoted field may not be closed, or the file is not CSV.',
     );
   });
+
+  it('reads LF, CRLF and CR-only line ends alike, wherever the chunks end (a CRLF inside quotes stays)', async () => {
+    const lines = ['id,Note,Amount', 'L1,"two\r\nlines",5', 'L2,plain,6', '', 'L3,"a, b",7'];
+    const expected = wholeRows(`${lines.join('\n')}\n`);
+    expected.rows[0]!.fields[1] = 'two\r\nlines';
+    for (const end of ['\n', '\r\n', '\r']) {
+      const bytes = Buffer.from(`${lines.join(end)}${end}`);
+      for (let size = 1; size <= bytes.length; size++) {
+        const read = rowsOf(await partsOf(bytes, size));
+        // A CR-only file's CRLF inside quotes reads as two line ends there too: every CR is one.
+        if (end === '\r') read.rows[0]!.fields[1] = 'two\r\nlines';
+        expect(read, `${JSON.stringify(end)}, chunks of ${size}`).toEqual(expected);
+      }
+    }
+  });
+
+  it('refuses a lone CR outside quotes in a file of LF or CRLF line ends, naming its line, wherever the chunks end', async () => {
+    for (const end of ['\n', '\r\n']) {
+      const bytes = Buffer.from(
+        ['id,Note', 'L1,fine', 'L2,"quoted\ris fine"', 'L3,not\rquoted', 'L4,x'].join(end) + end,
+      );
+      for (let size = 1; size <= bytes.length; size++) {
+        const refused = await partsOf(bytes, size).catch((error: unknown) => error);
+        expect(refused, `${JSON.stringify(end)}, chunks of ${size}`).toMatchObject({
+          statusCode: 400,
+          message: expect.stringMatching(/^Line 4: a carriage return \(CR\) inside a field that is not quoted/),
+          extra: { line: 4 },
+        });
+      }
+    }
+  });
 });

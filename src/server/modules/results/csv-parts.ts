@@ -12,6 +12,44 @@ export type CsvPart = { kind: 'header'; fields: string[] } | { kind: 'part'; byt
 
 const QUOTE = 34;
 const LINE_FEED = 10;
+const CARRIAGE_RETURN = 13;
+
+/**
+ * How a file ends its lines, told by its first line end (outside quotes): a CR alone (old Mac exports) makes every CR a
+ * line end; otherwise LF or CRLF, and a CR alone outside quotes is refused with its line (it would join two rows).
+ */
+type LineEnds = 'unknown' | 'cr' | 'lf';
+
+/** Where the search for a file's first line end is: inside quotes, and whether the bytes so far end in a CR. */
+interface LineEndSearch {
+  isQuoted: boolean;
+  crLast: boolean;
+}
+
+function lineEndsOf(chunk: Buffer, search: LineEndSearch): LineEnds {
+  if (search.crLast && chunk.length > 0) return chunk[0] === LINE_FEED ? 'lf' : 'cr';
+  for (let i = 0; i < chunk.length; i++) {
+    const byte = chunk[i];
+    if (byte === QUOTE) search.isQuoted = !search.isQuoted;
+    else if (!search.isQuoted && byte === LINE_FEED) return 'lf';
+    else if (!search.isQuoted && byte === CARRIAGE_RETURN) {
+      if (i + 1 === chunk.length) {
+        search.crLast = true;
+        return 'unknown';
+      }
+      return chunk[i + 1] === LINE_FEED ? 'lf' : 'cr';
+    }
+  }
+  return 'unknown';
+}
+
+/** A lone CR outside quotes in a file whose lines end in LF or CRLF. */
+function loneCarriageReturn(line: number): AppError {
+  return badRequest(
+    `Line ${line}: a carriage return (CR) inside a field that is not quoted: the row would be cut in two. Quote the field, or export the file again.`,
+    { line },
+  );
+}
 
 /**
  * An upload cut into its header and then parts of whole records, as the bytes arrive and without decoding them: a
@@ -31,6 +69,13 @@ export async function* csvParts(
   let breaks = 0;
   let boundary = -1;
   let firstLine = 1;
+  let lineEnds: LineEnds = 'unknown';
+  const search: LineEndSearch = { isQuoted: false, crLast: false };
+  // The chunks read before the line ends are known (a first line longer than a chunk), and their bytes.
+  let undecided: Buffer[] = [];
+  let undecidedBytes = 0;
+  // A CR last in the previous chunk (a CRLF cut between two chunks, or a lone CR).
+  let crBefore = false;
 
   /** The held bytes before `end` (a line feed, dropped); the rest stays held. */
   const cut = (end: number): Buffer => {
@@ -43,17 +88,37 @@ export async function* csvParts(
   };
 
   for await (const received of body) {
-    const chunk = typeof received === 'string' ? Buffer.from(received) : received;
+    let chunk = typeof received === 'string' ? Buffer.from(received) : received;
     bytes += chunk.length;
     if (bytes > options.maxBytes) throw new AppError(413, options.tooLarge);
     if (chunk.includes(0)) throw badRequest(NOT_CSV);
+    if (lineEnds === 'unknown') {
+      lineEnds = lineEndsOf(chunk, search);
+      undecided.push(chunk);
+      undecidedBytes += chunk.length;
+      if (lineEnds === 'unknown' && undecidedBytes <= MAX_RECORD_BYTES) continue;
+      chunk = undecided.length === 1 ? chunk : Buffer.concat(undecided, undecidedBytes);
+      undecided = [];
+      undecidedBytes = 0;
+    }
+    if (lineEnds === 'cr') {
+      // Every CR is a line end: read as LF (a copy: the upload's buffers are not ours to change).
+      chunk = Buffer.from(chunk);
+      for (let at = chunk.indexOf(CARRIAGE_RETURN); at >= 0; at = chunk.indexOf(CARRIAGE_RETURN, at + 1)) {
+        chunk[at] = LINE_FEED;
+      }
+    } else if (crBefore && chunk[0] !== LINE_FEED) throw loneCarriageReturn(firstLine + breaks);
+    crBefore = false;
     let scanned = 0;
     while (scanned < chunk.length) {
       let i = scanned;
       for (; i < chunk.length; i++) {
         const byte = chunk[i];
         if (byte === QUOTE) isQuoted = !isQuoted;
-        else if (byte === LINE_FEED && !isQuoted) {
+        else if (byte === CARRIAGE_RETURN && !isQuoted) {
+          if (i + 1 === chunk.length) crBefore = true;
+          else if (chunk[i + 1] !== LINE_FEED) throw loneCarriageReturn(firstLine + breaks);
+        } else if (byte === LINE_FEED && !isQuoted) {
           boundary = size + (i - scanned);
           breaks += 1;
           // The header is handed on alone, as soon as it ends: the mapping is read from it.
@@ -75,6 +140,11 @@ export async function* csvParts(
       firstLine += records;
     }
     if (size > MAX_RECORD_BYTES && boundary < 0) throw tooLong(firstLine);
+  }
+  if (undecided.length > 0) {
+    // The whole upload was one line, or its only line end a CR last: read as it is (a header alone).
+    held.push(...undecided);
+    size += undecidedBytes;
   }
   if (size === 0) return;
   let last = held.length === 1 ? held[0]! : Buffer.concat(held, size);

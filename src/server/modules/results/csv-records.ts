@@ -12,8 +12,11 @@ export interface CsvRow {
  * header is 1); empty rows are skipped but counted. A quoted field left open is an error naming its line.
  */
 export function csvPartRows(part: string, firstLine: number): { rows: CsvRow[]; records: number } {
-  const text = part.endsWith('\r') ? part.slice(0, -1) : part;
-  const parsed = Papa.parse<string[]>(text, { delimiter: ',', newline: undefined, skipEmptyLines: false });
+  let text = part.endsWith('\r') ? part.slice(0, -1) : part;
+  // Lines end in LF or CRLF here (csvParts has read a CR-only file's as LF, and refused a lone CR outside quotes): the
+  // line end is said, never guessed per part (a guess of CR would join every row of a part into one).
+  if (text.includes('\r')) text = withoutLineEndCarriageReturns(text);
+  const parsed = Papa.parse<string[]>(text, { delimiter: ',', newline: '\n', skipEmptyLines: false });
   const quoteError = parsed.errors.find((error) => error.type === 'Quotes');
   if (quoteError) {
     throw badRequest(
@@ -27,6 +30,22 @@ export function csvPartRows(part: string, firstLine: number): { rows: CsvRow[]; 
     line += 1;
   }
   return { rows, records: parsed.data.length };
+}
+
+/** The text with each CR of a CRLF line end outside quotes dropped (a CRLF inside a quoted field stays as written). */
+export function withoutLineEndCarriageReturns(text: string): string {
+  let kept = '';
+  let from = 0;
+  let isQuoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 34) isQuoted = !isQuoted;
+    else if (code === 13 && !isQuoted && text.charCodeAt(i + 1) === 10) {
+      kept += text.slice(from, i);
+      from = i + 1;
+    }
+  }
+  return from === 0 ? text : kept + text.slice(from);
 }
 
 export interface CsvReadOptions {

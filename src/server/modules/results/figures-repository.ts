@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { contributions, sendFigures as sendFiguresTable, sendVendorFigures } from '#server/db/schema';
+import type { ReversalKind } from '#shared/contracts/results';
+import {
+  contributionReversals,
+  contributions,
+  sendFigures as sendFiguresTable,
+  sendVendorFigures,
+} from '#server/db/schema';
 import { toNumber } from './numbers';
 
 export interface FiguresRow {
@@ -10,6 +16,7 @@ export interface FiguresRow {
   newDonors: number;
   grossCents: number;
   refundedCents: number;
+  chargebackCents: number;
 }
 
 /**
@@ -19,7 +26,8 @@ export interface FiguresRow {
 export const FIGURE_AGGREGATES = sql`count(*) AS contributions,
            count(DISTINCT donor_hash) FILTER (WHERE refunded_cents < amount_cents) AS donors,
            count(DISTINCT donor_hash) FILTER (WHERE is_new_donor AND refunded_cents < amount_cents) AS new_donors,
-           coalesce(sum(amount_cents), 0) AS gross, coalesce(sum(refunded_cents), 0) AS refunded`;
+           coalesce(sum(amount_cents), 0) AS gross, coalesce(sum(refunded_cents), 0) AS refunded,
+           coalesce(sum(chargeback_cents), 0) AS chargebacks`;
 
 /**
  * Rewrites the kept figures of each (send, vendor) and each send of the client (of every client when null) from its
@@ -39,13 +47,14 @@ export async function refreshSendFigures(tx: Db, clientSlug: string | null): Pro
     ),
     per_vendor AS (
       INSERT INTO ${sendVendorFigures} (send_id, vendor_id, client_slug, contributions, donors, new_donors,
-                                        gross_cents, refunded_cents)
-      SELECT send_id, vendor_id, client_slug, contributions, donors, new_donors, gross, refunded
+                                        gross_cents, refunded_cents, chargeback_cents)
+      SELECT send_id, vendor_id, client_slug, contributions, donors, new_donors, gross, refunded, chargebacks
         FROM counted WHERE is_send = 0
     )
     INSERT INTO ${sendFiguresTable} (send_id, client_slug, contributions, donors, new_donors, gross_cents,
-                                     refunded_cents)
-    SELECT send_id, client_slug, contributions, donors, new_donors, gross, refunded FROM counted WHERE is_send = 1`);
+                                     refunded_cents, chargeback_cents)
+    SELECT send_id, client_slug, contributions, donors, new_donors, gross, refunded, chargebacks
+      FROM counted WHERE is_send = 1`);
 }
 
 function figuresRow(row: Record<string, unknown>, vendorId: string | null): FiguresRow {
@@ -56,6 +65,7 @@ function figuresRow(row: Record<string, unknown>, vendorId: string | null): Figu
     newDonors: toNumber(row.new_donors),
     grossCents: toNumber(row.gross),
     refundedCents: toNumber(row.refunded),
+    chargebackCents: toNumber(row.chargebacks),
   };
 }
 
@@ -72,10 +82,11 @@ async function figures(db: Db, where: ReturnType<typeof sql>): Promise<FiguresRo
 /** A send's kept figures per vendor, and in total (the row whose vendorId is null) when it has any. */
 export async function sendFigures(db: Db, sendId: number): Promise<FiguresRow[]> {
   const result = await db.execute<Record<string, unknown>>(sql`
-    SELECT vendor_id, contributions, donors, new_donors, gross_cents AS gross, refunded_cents AS refunded
+    SELECT vendor_id, contributions, donors, new_donors, gross_cents AS gross, refunded_cents AS refunded,
+           chargeback_cents AS chargebacks
       FROM ${sendVendorFigures} WHERE send_id = ${sendId}
     UNION ALL
-    SELECT NULL, contributions, donors, new_donors, gross_cents, refunded_cents
+    SELECT NULL, contributions, donors, new_donors, gross_cents, refunded_cents, chargeback_cents
       FROM ${sendFiguresTable} WHERE send_id = ${sendId}`);
   return result.rows.map((row) => figuresRow(row, (row.vendor_id as string | null) ?? null));
 }
@@ -123,5 +134,36 @@ export async function unattributed(db: Db, clientSlug: string) {
     vendorIds: row.vendor_ids as string[],
     contributions: toNumber(row.contributions),
     amountCents: toNumber(row.amount),
+  }));
+}
+
+/** Shown at most, of the waiting reversals and the capped contributions. */
+const LISTED = 200;
+
+/** Reversals whose contribution is not imported (yet): kept, applied when it arrives; latest first. */
+export async function waitingReversals(db: Db, clientSlug: string) {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    SELECT r.source_id, r.kind, r.amount_cents, r.reversed_at FROM ${contributionReversals} r
+     WHERE r.client_slug = ${clientSlug}
+       AND NOT EXISTS (SELECT 1 FROM ${contributions} c WHERE c.client_slug = r.client_slug AND c.source_id = r.source_id)
+     ORDER BY r.reversed_at DESC, r.source_id LIMIT ${LISTED}`);
+  return result.rows.map((row) => ({
+    sourceId: row.source_id as string,
+    kind: row.kind as ReversalKind,
+    amountCents: toNumber(row.amount_cents),
+    reversedAt: new Date(row.reversed_at as string).toISOString(),
+  }));
+}
+
+/** Contributions whose reversals add up to more than their amount (their refunded amount is capped at it). */
+export async function cappedContributions(db: Db, clientSlug: string) {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    SELECT source_id, amount_cents, reversed_cents FROM ${contributions}
+     WHERE client_slug = ${clientSlug} AND reversed_cents > amount_cents
+     ORDER BY reversed_cents - amount_cents DESC, source_id LIMIT ${LISTED}`);
+  return result.rows.map((row) => ({
+    sourceId: row.source_id as string,
+    amountCents: toNumber(row.amount_cents),
+    reversedCents: toNumber(row.reversed_cents),
   }));
 }

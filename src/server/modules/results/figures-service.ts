@@ -1,5 +1,6 @@
 import type {
-  ResultFigures,
+  ResultsFigures,
+  ResultsReversals,
   ResultsSummary,
   SendResults,
   UnattributedCode,
@@ -30,9 +31,18 @@ export async function listUnattributed(deps: ResultsDeps, clientSlug: string): P
   );
 }
 
-const ZERO: ResultFigures = { contributions: 0, donors: 0, newDonors: 0, grossCents: 0, refundedCents: 0, netCents: 0 };
+const ZERO: ResultsFigures = {
+  contributions: 0,
+  donors: 0,
+  newDonors: 0,
+  grossCents: 0,
+  refundedCents: 0,
+  chargebackCents: 0,
+  netCents: 0,
+};
 
-function withNet(row: figuresRepo.FiguresRow | undefined): ResultFigures {
+/** Net is gross less every reversal (chargebacks count against it like refunds, and are shown apart). */
+function withNet(row: figuresRepo.FiguresRow | undefined): ResultsFigures {
   if (!row) return { ...ZERO };
   const { vendorId: _vendorId, ...figures } = row;
   return { ...figures, netCents: row.grossCents - row.refundedCents };
@@ -82,4 +92,13 @@ async function countSummary(deps: ResultsDeps, clientSlug: string, from: string,
     .map((row) => ({ vendorId: row.vendorId!, name: names.get(row.vendorId!) ?? row.vendorId!, ...withNet(row) }))
     .sort((a, b) => b.netCents - a.netCents || a.name.localeCompare(b.name));
   return { client: clientSlug, from, to, vendors, totals: withNet(rows.find((row) => row.vendorId === null)) };
+}
+
+/** The client's waiting reversals (their contribution not imported yet) and capped contributions. */
+export async function listReversals(deps: ResultsDeps, clientSlug: string): Promise<ResultsReversals> {
+  const [waiting, capped] = await Promise.all([
+    figuresRepo.waitingReversals(deps.db, clientSlug),
+    figuresRepo.cappedContributions(deps.db, clientSlug),
+  ]);
+  return { waiting, capped };
 }

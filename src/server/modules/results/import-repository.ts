@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { contributions, priorDonors, resultImports, users } from '#server/db/schema';
+import { badRequest } from '#server/errors';
+import { contributionReversals, contributions, priorDonors, resultImports, users } from '#server/db/schema';
 import { toNumber } from './numbers';
 import { STAGED_DATA_COLUMNS } from './staged-row';
 import { STAGED_CODES } from './staging-repository';
@@ -14,13 +15,130 @@ export interface ImportCounts {
   unmatched: number;
   outsideWindow: number;
   refunded: number;
+  reversals: number;
+  skipped: number;
+  skippedReason: string | null;
+}
+
+const REVERSAL_KINDS = sql.raw(`('refund', 'chargeback', 'void')`);
+
+/**
+ * Refuses a staged file that is not one (400, nothing stored): no rows under its header; two rows of one id that are
+ * not a gift and its reversals (both lines named).
+ */
+export async function checkStaged(tx: Db): Promise<void> {
+  const counted = await tx.execute(sql`SELECT EXISTS (SELECT 1 FROM results_staging) AS any`);
+  if (!counted.rows[0]?.any) throw badRequest('The file has no rows');
+  // A gift's id, and a reversal's own id when it names another contribution, may each be in a file once.
+  const twice = await tx.execute<{ id: string; lines: number[] }>(sql`
+    SELECT id, (array_agg(line ORDER BY line))[1:2] AS lines FROM (
+      SELECT source_id AS id, line FROM results_staging WHERE kind = 'gift'
+      UNION ALL
+      SELECT source_id, line FROM results_staging WHERE kind IN ${REVERSAL_KINDS} AND reverses_id <> source_id
+    ) AS ids
+    GROUP BY id HAVING count(*) > 1
+    ORDER BY (array_agg(line ORDER BY line))[2] LIMIT 1`);
+  const found = twice.rows[0];
+  if (found) {
+    const [first, second] = found.lines.map(Number);
+    const shown = found.id.length > 40 ? `${found.id.slice(0, 40)}…` : found.id;
+    throw badRequest(
+      `Lines ${first} and ${second} have the same id ('${shown}'): an id may be in a file once, besides the refunds and chargebacks of that contribution.`,
+      { lines: [first, second] },
+    );
+  }
+}
+
+/**
+ * Stores the file's reversals as records of their own (contributionReversals): its reversal rows, and the refunds its
+ * gift rows carry (ActBlue's Refund Date), each under its key, so that importing them again changes nothing and a
+ * later file without them undoes none. Then works out the refunded amount of every contribution they or the file's
+ * gifts touch: the sum of its reversals, at most its amount (a waiting reversal applies when its gift arrives).
+ */
+export async function storeReversals(tx: Db, clientSlug: string, importId: number): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO ${contributionReversals} AS r (client_slug, reversal_key, source_id, kind, amount_cents, reversed_at,
+                                              import_id)
+    SELECT ${clientSlug}, key, reverses_id, kind, amount_cents, reversed_at, ${importId} FROM (
+      SELECT CASE WHEN reverses_id <> source_id THEN source_id
+                  ELSE source_id || '#' || kind || '#' || floor(extract(epoch FROM contributed_at) * 1000)::bigint
+                       || '#' || amount_cents || '#'
+                       || row_number() OVER (PARTITION BY source_id, kind, contributed_at, amount_cents ORDER BY line)
+             END AS key,
+             reverses_id, kind, amount_cents, contributed_at AS reversed_at
+        FROM results_staging WHERE kind IN ${REVERSAL_KINDS}
+      UNION ALL
+      SELECT source_id || '#refund', source_id, 'refund', refunded_cents, coalesce(refunded_at, contributed_at)
+        FROM results_staging WHERE kind = 'gift' AND refunded_cents > 0
+    ) AS staged
+    ON CONFLICT (client_slug, reversal_key) DO UPDATE SET
+       import_id = excluded.import_id,
+       -- A refund read from a gift's row may grow in a later export; it never shrinks or goes.
+       amount_cents = greatest(r.amount_cents, excluded.amount_cents),
+       reversed_at = CASE WHEN excluded.amount_cents > r.amount_cents THEN excluded.reversed_at ELSE r.reversed_at END`);
+  await applyReversals(
+    tx,
+    clientSlug,
+    sql`SELECT reverses_id FROM results_staging WHERE kind IN ${REVERSAL_KINDS}
+        UNION SELECT source_id FROM results_staging WHERE kind = 'gift' AND refunded_cents > 0
+        UNION SELECT r.source_id FROM ${contributionReversals} r JOIN results_src s ON s.source_id = r.source_id
+               WHERE r.client_slug = ${clientSlug}`,
+  );
+}
+
+/**
+ * Sets the refunded amount (at most the amount), its chargebacks, the uncapped sum and the latest date of the
+ * client's contributions whose ids `ids` selects (all of them when null) from their reversals; writes only changes.
+ */
+export async function applyReversals(tx: Db, clientSlug: string, ids: ReturnType<typeof sql> | null): Promise<void> {
+  const affected = ids ?? sql`SELECT source_id FROM ${contributions} WHERE client_slug = ${clientSlug}`;
+  await tx.execute(sql`
+    WITH affected AS (${affected}),
+    totals AS (
+      SELECT r.source_id, sum(r.amount_cents) AS total,
+             coalesce(sum(r.amount_cents) FILTER (WHERE r.kind = 'chargeback'), 0) AS chargebacks,
+             max(r.reversed_at) AS latest
+        FROM ${contributionReversals} r
+       WHERE r.client_slug = ${clientSlug} AND r.source_id IN (SELECT * FROM affected)
+       GROUP BY r.source_id
+    ),
+    wanted AS (
+      SELECT c.source_id, least(c.amount_cents, coalesce(t.total, 0)) AS refunded,
+             least(c.amount_cents, coalesce(t.total, 0), t.chargebacks) AS chargebacks,
+             coalesce(t.total, 0) AS reversed, t.latest
+        FROM ${contributions} c LEFT JOIN totals t ON t.source_id = c.source_id
+       WHERE c.client_slug = ${clientSlug} AND c.source_id IN (SELECT * FROM affected)
+    )
+    UPDATE ${contributions} c
+       SET refunded_cents = w.refunded, chargeback_cents = coalesce(w.chargebacks, 0), reversed_cents = w.reversed,
+           refunded_at = w.latest
+      FROM wanted w
+     WHERE c.client_slug = ${clientSlug} AND c.source_id = w.source_id
+       AND (c.refunded_cents, c.chargeback_cents, c.reversed_cents, c.refunded_at)
+           IS DISTINCT FROM (w.refunded, coalesce(w.chargebacks, 0), w.reversed, w.latest)`);
+}
+
+/** The staged rows that are no gift, as the import's answer says why: '$0 rows (fees, not gifts): lines 3, 9'. */
+async function skippedRows(tx: Db): Promise<{ skipped: number; skippedReason: string | null }> {
+  const result = await tx.execute<{ reason: string; n: string; lines: number[] }>(sql`
+    SELECT attribution AS reason, count(*) AS n, (array_agg(line ORDER BY line))[1:5] AS lines
+      FROM results_staging WHERE kind = 'skip' GROUP BY attribution ORDER BY min(line)`);
+  let skipped = 0;
+  const reasons = result.rows.map((row) => {
+    const n = toNumber(row.n);
+    skipped += n;
+    const more = n > row.lines.length ? ` and ${n - row.lines.length} more` : '';
+    return `${row.reason}: ${n === 1 ? 'line' : 'lines'} ${row.lines.join(', ')}${more}`;
+  });
+  return { skipped, skippedReason: reasons.length > 0 ? reasons.join('; ') : null };
 }
 
 // A known contribution with any of these different counts as updated.
 const dataOf = (alias: string) => sql.raw(`(${STAGED_DATA_COLUMNS.map((column) => `${alias}.${column}`).join(', ')})`);
 
 /**
- * Moves the staging table into contributions: the last row of a contribution id in the file wins, a new id is added,
+ * Moves the staging table's gifts into contributions (checkStaged has refused two of one id), then its reversals into
+ * theirs (storeReversals): a new id is added,
  * a known one is updated (and becomes this import's), with the attribution read with it (the shared rule, in
  * JavaScript, as the rows were staged) and its new-donor mark worked out on the way in.
  *
@@ -37,9 +155,9 @@ export async function upsertStaged(tx: Db, clientSlug: string, importId: number)
   await tx.execute(sql`
     CREATE TEMP TABLE results_src ON COMMIT DROP AS
     WITH src AS (
-      SELECT DISTINCT ON (source_id) line, source_id, contributed_at, amount_cents, refunded_cents, refunded_at,
-             recurrence_number, donor_hash, ${STAGED_CODES}, campaign, vendor_id, send_id, attribution, matched_code
-        FROM results_staging ORDER BY source_id, line DESC
+      SELECT line, source_id, contributed_at, amount_cents, recurrence_number, donor_hash, ${STAGED_CODES}, campaign,
+             vendor_id, send_id, attribution, matched_code
+        FROM results_staging WHERE kind = 'gift'
     ),
     -- Each donor's first counted contribution of the file and of what is stored (the file's rows as the file has them).
     donor_rows AS (
@@ -67,7 +185,7 @@ export async function upsertStaged(tx: Db, clientSlug: string, importId: number)
     await tx.execute(sql`
       UPDATE ${contributions} c SET
              import_id = ${importId}, contributed_at = s.contributed_at, amount_cents = s.amount_cents,
-             refunded_cents = s.refunded_cents, refunded_at = s.refunded_at, recurrence_number = s.recurrence_number,
+             recurrence_number = s.recurrence_number,
              donor_hash = s.donor_hash, codes = s.codes, campaign = s.campaign, vendor_id = s.vendor_id,
              send_id = s.send_id, attribution = s.attribution, matched_code = s.matched_code,
              is_new_donor = s.is_new_donor
@@ -75,11 +193,9 @@ export async function upsertStaged(tx: Db, clientSlug: string, importId: number)
        WHERE c.client_slug = ${clientSlug} AND c.source_id = s.source_id`);
   }
   await tx.execute(sql`
-    INSERT INTO ${contributions} (client_slug, source_id, import_id, contributed_at, amount_cents, refunded_cents,
-           refunded_at, recurrence_number, donor_hash, codes, campaign, vendor_id, send_id, attribution, matched_code,
-           is_new_donor)
-    SELECT ${clientSlug}, s.source_id, ${importId}, s.contributed_at, s.amount_cents, s.refunded_cents, s.refunded_at,
-           s.recurrence_number, s.donor_hash, s.codes, s.campaign, s.vendor_id, s.send_id, s.attribution,
+    INSERT INTO ${contributions} (client_slug, source_id, import_id, contributed_at, amount_cents, recurrence_number,
+           donor_hash, codes, campaign, vendor_id, send_id, attribution, matched_code, is_new_donor)
+    SELECT ${clientSlug}, s.source_id, ${importId}, s.contributed_at, s.amount_cents, s.recurrence_number, s.donor_hash, s.codes, s.campaign, s.vendor_id, s.send_id, s.attribution,
            s.matched_code, s.is_new_donor
       FROM results_src s
      WHERE NOT EXISTS (SELECT 1 FROM ${contributions} c WHERE c.client_slug = ${clientSlug} AND c.source_id = s.source_id)
@@ -90,15 +206,17 @@ export async function upsertStaged(tx: Db, clientSlug: string, importId: number)
     UPDATE ${contributions} c SET is_new_donor = false
      WHERE c.client_slug = ${clientSlug} AND c.is_new_donor AND c.import_id <> ${importId}
        AND c.donor_hash IN (SELECT donor_hash FROM results_src WHERE is_new_donor)`);
+  await storeReversals(tx, clientSlug, importId);
   // Fresh statistics, so that the figures' queries plan for the rows just written.
   await tx.execute(sql`ANALYZE ${contributions}`);
   const result = await tx.execute(sql`
-    SELECT count(*) AS rows,
+    SELECT count(*) FILTER (WHERE kind = 'gift') AS rows,
            count(*) FILTER (WHERE attribution LIKE 'code:%' OR attribution LIKE 'campaign:%') AS matched,
-           count(*) FILTER (WHERE attribution IN ('unmatched', 'ambiguous')) AS unmatched,
+           count(*) FILTER (WHERE kind = 'gift' AND attribution IN ('unmatched', 'ambiguous')) AS unmatched,
            count(*) FILTER (WHERE attribution = 'outside-window') AS outside_window,
-           count(*) FILTER (WHERE refunded_cents > 0) AS refunded
-      FROM results_src`);
+           count(*) FILTER (WHERE kind IN ${REVERSAL_KINDS} OR kind = 'gift' AND refunded_cents > 0) AS refunded,
+           count(*) FILTER (WHERE kind IN ${REVERSAL_KINDS}) AS reversals
+      FROM results_staging`);
   const row = result.rows[0] as Record<string, unknown>;
   const rows = toNumber(row.rows);
   return {
@@ -110,6 +228,8 @@ export async function upsertStaged(tx: Db, clientSlug: string, importId: number)
     unmatched: toNumber(row.unmatched),
     outsideWindow: toNumber(row.outside_window),
     refunded: toNumber(row.refunded),
+    reversals: toNumber(row.reversals),
+    ...(await skippedRows(tx)),
   };
 }
 
@@ -128,6 +248,8 @@ export async function insertImport(tx: Db, clientSlug: string, userId: number, a
       unmatched: 0,
       outsideWindow: 0,
       refunded: 0,
+      reversals: 0,
+      skipped: 0,
     })
     .returning({ id: resultImports.id });
   return row!.id;
@@ -150,6 +272,9 @@ export function listImports(db: Db, clientSlug: string) {
       unmatched: resultImports.unmatched,
       outsideWindow: resultImports.outsideWindow,
       refunded: resultImports.refunded,
+      reversals: resultImports.reversals,
+      skipped: resultImports.skipped,
+      skippedReason: resultImports.skippedReason,
       createdAt: resultImports.createdAt,
       email: users.email,
     })
@@ -159,12 +284,17 @@ export function listImports(db: Db, clientSlug: string) {
     .orderBy(desc(resultImports.createdAt), desc(resultImports.id));
 }
 
-/** Deletes an import and the contributions it owns. Its client, or undefined. */
+/**
+ * Deletes an import, the contributions and reversals it owns (the latest import that carried them), and works out
+ * again the refunded amounts of the client's contributions. Its client, or undefined.
+ */
 export async function deleteImport(tx: Db, importId: number): Promise<string | undefined> {
   await tx.delete(contributions).where(eq(contributions.importId, importId));
+  await tx.delete(contributionReversals).where(eq(contributionReversals.importId, importId));
   const [row] = await tx
     .delete(resultImports)
     .where(eq(resultImports.id, importId))
     .returning({ clientSlug: resultImports.clientSlug });
+  if (row) await applyReversals(tx, row.clientSlug, null);
   return row?.clientSlug;
 }

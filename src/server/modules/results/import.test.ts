@@ -92,6 +92,7 @@ test('an ActBlue file imports, attributed to the vendor by its refcode and to th
       newDonors: 1,
       grossCents: 2500,
       refundedCents: 0,
+      chargebackCents: 0,
       netCents: 2500,
     },
   ]);
@@ -102,18 +103,19 @@ test('an ActBlue file imports, attributed to the vendor by its refcode and to th
     newDonors: 1,
     grossCents: 1550,
     refundedCents: 500,
+    chargebackCents: 0,
     netCents: 1050,
   });
 
-  // A later export in which a contribution was refunded updates it in place.
+  // A later export in which a contribution was refunded adds the refund (a reversal: the gift itself is unchanged).
   const later = actBlueCsv(
     rows.map((row) => (row['Lineitem ID'] === '1' ? { ...row, 'Refund Date': '2026-03-20 08:00:00' } : row)),
   );
   expect((await importResults(app, admin, later)).json()).toMatchObject({
     rows: 6,
     added: 0,
-    updated: 1,
-    unchanged: 5,
+    updated: 0,
+    unchanged: 6,
     refunded: 2,
   });
   expect((await resultsOf(second)).totals).toMatchObject({
@@ -145,7 +147,7 @@ test('an ActBlue file imports, attributed to the vendor by its refcode and to th
     client: 'goa-victory',
     fileName: null,
     rows: 6,
-    updated: 1,
+    refunded: 2,
     createdBy: { name: 'Admin' },
   });
 });

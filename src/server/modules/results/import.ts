@@ -58,6 +58,7 @@ export async function importResults(
       staging.abort(error as Error);
       throw error;
     }
+    await importRepo.checkStaged(tx);
     const counts = await importRepo.upsertStaged(tx, clientSlug, importId);
     // A contribution whose date, amount or donor changed may move a donor's first contribution anywhere: all again.
     if (counts.updated > 0) await attributionRepo.markNewDonors(tx, clientSlug, true);

@@ -51,22 +51,25 @@ export function rowsReader(header: readonly string[], setup: ReadingSetup): (row
       const result = readRow(fields, line, read.columns.indexes, read.columns.names);
       if (!result.ok) throw badRequest(result.message, { line });
       const row = result.row;
-      const decision = attributeRow(row, setup.context);
+      // Only a gift is attributed (a reversal follows its contribution; a skipped row is no gift).
+      const decision = row.kind === 'gift' ? attributeRow(row, setup.context) : null;
       text += stagedLine([
         line,
         row.sourceId,
         row.contributedAt.toISOString(),
         row.amountCents,
-        row.refundedCents,
-        row.refundedAt ? row.refundedAt.toISOString() : null,
         row.recurrenceNumber,
-        row.email === null ? null : hashDonor(row.email),
+        row.email === null || row.kind !== 'gift' ? null : hashDonor(row.email),
         row.codes.map((code) => code.replaceAll(CODE_SEPARATOR, '')).join(CODE_SEPARATOR),
         row.campaign,
-        decision.vendorId,
-        decision.sendId,
-        decision.attribution,
-        decision.code,
+        row.refundedCents,
+        row.refundedAt ? row.refundedAt.toISOString() : null,
+        row.kind,
+        row.reversesId,
+        decision?.vendorId ?? null,
+        decision?.sendId ?? null,
+        decision?.attribution ?? row.skipReason ?? 'not-counted:reversal',
+        decision?.code ?? null,
       ]);
     }
     return text;

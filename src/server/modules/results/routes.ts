@@ -10,6 +10,7 @@ import {
   importResults as importResultsOperation,
   listResultsImports,
   listUnattributed as listUnattributedOperation,
+  listReversals as listReversalsOperation,
   previewResults,
   removeResultCode,
   replacePriorDonors as replacePriorDonorsOperation,
@@ -33,7 +34,7 @@ import { closeAfterRefusal } from '#server/http/lingering-close';
 import { parseInput } from '#server/validation';
 import { importResults, tooLargeMessage, type ResultsDeps } from './import';
 import { changeResultCode, readResultCodes } from './codes-service';
-import { listUnattributed, sendResults, summary } from './figures-service';
+import { listReversals, listUnattributed, sendResults, summary } from './figures-service';
 import { previewImport } from './preview';
 import { deleteImport, knownClient, listImports, mappingOfQuery } from './service';
 import { deletePriorDonors, readSettings, replacePriorDonors, saveWindow } from './settings-service';
@@ -144,6 +145,9 @@ export function registerResultsRoutes(app: FastifyInstance, deps: ResultsDeps, g
 
   route(listUnattributedOperation, { query: resultsClientQuery }, ({ query }) =>
     listUnattributed(deps, knownClient(query.client)),
+  );
+  route(listReversalsOperation, { query: resultsClientQuery }, ({ query }) =>
+    listReversals(deps, knownClient(query.client)),
   );
   route(getResultsSummary, { query: resultsSummaryQuery }, ({ query }) =>
     summary(deps, knownClient(query.client), query),

@@ -13,7 +13,7 @@ const HOUR = 3_600_000;
 async function keptAndCounted(db: Db) {
   const kept = await db.execute(sql`
     SELECT send_id, vendor_id, client_slug, contributions, donors, new_donors, gross_cents AS gross,
-           refunded_cents AS refunded
+           refunded_cents AS refunded, chargeback_cents AS chargebacks
       FROM send_vendor_figures ORDER BY send_id, vendor_id`);
   const counted = await db.execute(sql`
     SELECT send_id, vendor_id, client_slug, ${FIGURE_AGGREGATES}

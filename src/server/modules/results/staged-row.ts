@@ -3,12 +3,13 @@ import { copyLine } from '#server/db/copy-text';
 /** What distinguishes codes inside the one text value of a staged row (COPY's text format has no cheap arrays). */
 export const CODE_SEPARATOR = '\u001f';
 
-/** What a staged row says of the contribution itself: a later export that differs in any of them updates it. */
+/**
+ * What a staged gift row says of the contribution itself: a later export that differs in any of them updates it. Its
+ * refunds are not among them: they are reversals, records of their own that a later file never undoes.
+ */
 export const STAGED_DATA_COLUMNS = [
   'contributed_at',
   'amount_cents',
-  'refunded_cents',
-  'refunded_at',
   'recurrence_number',
   'donor_hash',
   'codes',
@@ -20,24 +21,34 @@ export const STAGING_COLUMNS = [
   'line',
   'source_id',
   ...STAGED_DATA_COLUMNS,
+  'refunded_cents',
+  'refunded_at',
+  'kind',
+  'reverses_id',
   'vendor_id',
   'send_id',
   'attribution',
   'matched_code',
 ] as const;
 
-/** One parsed row, its values in STAGING_COLUMNS' order (dates as ISO text, the donor hash as decimal text). */
+/**
+ * One parsed row, its values in STAGING_COLUMNS' order (dates as ISO text, the donor hash as decimal text). A reversal
+ * row's date and amount are the reversal's (positive), `reversesId` the contribution it reverses; a skipped row's
+ * reason is in `attribution`.
+ */
 export type StagedRow = [
   line: number,
   sourceId: string,
   contributedAt: string,
   amountCents: number,
-  refundedCents: number,
-  refundedAt: string | null,
   recurrenceNumber: number | null,
   donorHash: string | null,
   codes: string,
   campaign: string | null,
+  refundedCents: number,
+  refundedAt: string | null,
+  kind: string,
+  reversesId: string | null,
   vendorId: string | null,
   sendId: number | null,
   attribution: string,

@@ -48,8 +48,10 @@ test('a file of several parts is read in threads and stored whole, each contribu
     'Reference Code': 'acme',
     'Donor Email': `d${i % 1_000}@x.org`,
   }));
-  // The last rows repeat earlier ids with new amounts: the later row of the file wins, wherever its part was read.
-  rows.push({ ...rows[3]!, Amount: '999.00' }, { ...rows[5_000]!, Amount: '998.00' });
+  // Two rows of one id, in parts read apart, are refused with both lines (and nothing is stored).
+  const twice = await importResults(app, admin, actBlueCsv([...rows, { ...rows[5_000]!, Amount: '998.00' }]));
+  expect(twice.statusCode).toBe(400);
+  expect(twice.json()).toMatchObject({ lines: [5_002, 9_002] });
   const csv = actBlueCsv(rows);
   expect(Buffer.byteLength(csv)).toBeGreaterThan(3 * 256 * 1024);
   const response = await importResults(app, admin, csv);
@@ -64,7 +66,7 @@ test('a file of several parts is read in threads and stored whole, each contribu
   expect(stored.rows[0]).toEqual({
     n: 9_000,
     total: String([...last.values()].reduce((sum, cents) => sum + cents, 0)),
-    l3: '99900',
-    l5000: '99800',
+    l3: '450',
+    l5000: '5150',
   });
 });

@@ -25,6 +25,10 @@ export const resultsMappingView = z.object({
   refundDate: z.optional(z.string()),
   refundAmount: z.optional(z.string()),
   recurrence: z.optional(z.string()),
+  /** A column saying what a row is ('refund', 'chargeback', 'dispute', 'void' make it a reversal). */
+  type: z.optional(z.string()),
+  /** A column naming the contribution a reversal row reverses (its original id). */
+  reverses: z.optional(z.string()),
 });
 
 export const resultsImportCounts = z.object({
@@ -37,6 +41,11 @@ export const resultsImportCounts = z.object({
   unmatched: z.number(),
   outsideWindow: z.number(),
   refunded: z.number(),
+  /** Reversal rows (refunds, chargebacks, voids: rows of their own). */
+  reversals: z.number(),
+  /** Rows that are no gift: $0 rows (a platform's fee lines), with the reason and their first lines. */
+  skipped: z.number(),
+  skippedReason: z.nullable(z.string()),
 });
 export type ResultsImportCounts = z.infer<typeof resultsImportCounts>;
 
@@ -73,6 +82,8 @@ export type ResultsFormat = (typeof RESULTS_FORMATS)[number];
 export const resultsPreview = z.object({
   format: z.enum(RESULTS_FORMATS),
   columns: z.array(z.string()),
+  /** The first rows' values, column by column as the header has them (shown in the mapping step; stored nowhere). */
+  samples: z.array(z.array(z.string())),
   mapping: z.nullable(resultsMappingView),
   rows: z.array(previewRow),
   counts: z.object({ rows: z.number(), matched: z.number(), unmatched: z.number(), outsideWindow: z.number() }),
@@ -112,19 +123,26 @@ const figures = {
   donors: z.number(),
   newDonors: z.number(),
   grossCents: z.number(),
+  /** Every reversal (refunds, chargebacks, voids), each contribution's at most its amount. */
   refundedCents: z.number(),
   netCents: z.number(),
 };
+/** The figures as statements carry them (statements.ts): net already counts chargebacks. */
 export const resultFigures = z.object(figures);
 export type ResultFigures = z.infer<typeof resultFigures>;
 
-export const vendorResultFigures = z.object({ vendorId: z.string(), name: z.string(), ...figures });
+/** Of refundedCents, chargebacks and disputes, shown apart where the results' figures are. */
+const chargebacks = { chargebackCents: z.number() };
+export const resultsFigures = z.object({ ...figures, ...chargebacks });
+export type ResultsFigures = z.infer<typeof resultsFigures>;
+
+export const vendorResultFigures = z.object({ vendorId: z.string(), name: z.string(), ...figures, ...chargebacks });
 export type VendorResultFigures = z.infer<typeof vendorResultFigures>;
 
 export const sendResults = z.object({
   sendId: z.number(),
   vendors: z.array(vendorResultFigures),
-  totals: resultFigures,
+  totals: resultsFigures,
 });
 export type SendResults = z.infer<typeof sendResults>;
 
@@ -133,6 +151,28 @@ export const resultsSummary = z.object({
   from: isoDate,
   to: isoDate,
   vendors: z.array(vendorResultFigures),
-  totals: resultFigures,
+  totals: resultsFigures,
 });
 export type ResultsSummary = z.infer<typeof resultsSummary>;
+
+export const REVERSAL_KINDS = ['refund', 'chargeback', 'void'] as const;
+export type ReversalKind = (typeof REVERSAL_KINDS)[number];
+
+/** A reversal whose contribution is not imported yet: kept, and applied when it arrives. */
+export const waitingReversal = z.object({
+  sourceId: z.string(),
+  kind: z.enum(REVERSAL_KINDS),
+  amountCents: z.number(),
+  reversedAt: isoDateTime,
+});
+/** A contribution whose reversals add up to more than its amount: its refunded amount is capped at the amount. */
+export const cappedContribution = z.object({
+  sourceId: z.string(),
+  amountCents: z.number(),
+  reversedCents: z.number(),
+});
+export const resultsReversals = z.object({
+  waiting: z.array(waitingReversal),
+  capped: z.array(cappedContribution),
+});
+export type ResultsReversals = z.infer<typeof resultsReversals>;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ResultsImportCounts } from '#shared/contracts/results';
+import { columnReferences } from '#shared/results/columns';
 import { DropZone } from '#client/components/drop-zone';
 import { Button } from '#client/components/ui/button';
 import { messageOf } from '#client/lib/request';
@@ -20,12 +21,14 @@ const FORMAT_TEXT = {
   unknown: "Not ActBlue's columns: choose which column holds what.",
 } as const;
 
-/** 'Imported 1,200 rows: 1,150 added, …' from the 201's counts. */
+/** 'Imported 1,200 rows: 1,150 added, …' from the 201's counts, with its reversals and the rows skipped and why. */
 function importedText(counts: ResultsImportCounts): string {
   return (
     `Imported ${count.format(counts.rows)} rows: ${count.format(counts.added)} added, ${count.format(counts.updated)} updated, ` +
     `${count.format(counts.unchanged)} unchanged; ${count.format(counts.matched)} matched, ${count.format(counts.unmatched)} unmatched, ` +
-    `${count.format(counts.outsideWindow)} outside the window, ${count.format(counts.refunded)} refunded.`
+    `${count.format(counts.outsideWindow)} outside the window, ${count.format(counts.refunded)} refunded` +
+    ` (${count.format(counts.reversals)} refund or chargeback rows); ${count.format(counts.skipped)} skipped` +
+    `${counts.skippedReason ? `: ${counts.skippedReason}` : ''}.`
   );
 }
 
@@ -53,7 +56,7 @@ export function ImportSection({ client }: { client: string }) {
     chosen && edited?.key === chosen.key
       ? edited.draft
       : needsMapping
-        ? draftFrom(detected.data?.mapping ?? null, columns)
+        ? draftFrom(detected.data?.mapping ?? null, columnReferences(columns))
         : null;
   const mapping = draft ? mappingFrom(draft) : null;
   const mapped = useResultsPreview(client, chosen, mapping, needsMapping && mapping !== null);
@@ -136,6 +139,7 @@ export function ImportSection({ client }: { client: string }) {
         {chosen && needsMapping && draft ? (
           <MappingStep
             columns={columns}
+            samples={detected.data?.samples ?? []}
             draft={draft}
             onChange={(next) => setEdited({ key: chosen.key, draft: next })}
           />

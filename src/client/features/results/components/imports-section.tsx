@@ -22,6 +22,8 @@ const FIGURES: { label: string; value: (item: ResultsImport) => number }[] = [
   { label: 'Unmatched', value: (item) => item.unmatched },
   { label: 'Outside window', value: (item) => item.outsideWindow },
   { label: 'Refunded', value: (item) => item.refunded },
+  { label: 'Reversals', value: (item) => item.reversals },
+  { label: 'Skipped', value: (item) => item.skipped },
 ];
 
 /** The client's imports, newest first; an admin may delete one (its contributions and their figures go with it). */
@@ -59,6 +61,9 @@ export function ImportsSection({ client, isAdmin }: { client: string; isAdmin: b
                     </div>
                   ))}
                 </dl>
+                {item.skippedReason ? (
+                  <p className="mt-0.5 text-[13px] text-slate-600 wrap-anywhere">Skipped: {item.skippedReason}</p>
+                ) : null}
               </div>
               {isAdmin ? (
                 <Button

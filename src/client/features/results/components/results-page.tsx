@@ -6,6 +6,7 @@ import { PageHeader } from '#client/features/layout/page-header';
 import { FiguresSection } from './figures-section';
 import { ImportSection } from './import-section';
 import { ImportsSection } from './imports-section';
+import { ReversalsSection } from './reversals-section';
 import { SettingsSection } from './settings-section';
 import { UnattributedSection } from './unattributed-section';
 
@@ -43,6 +44,7 @@ export function ResultsPage() {
           <>
             <ImportSection key={client} client={client} />
             <FiguresSection client={client} />
+            <ReversalsSection client={client} />
             <UnattributedSection client={client} isAdmin={isAdmin} />
             <ImportsSection client={client} isAdmin={isAdmin} />
             <SettingsSection client={client} isAdmin={isAdmin} />

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { columnReferences, MAPPING_PRESETS, presetMapping } from '#shared/results/columns';
 import { draftFrom, mappingFrom } from './mapping-fields';
 
 const columns = ['Transaction ID', 'Created', 'Amount', 'Email', 'Source Code', 'utm_source', 'Page URL'];
@@ -24,5 +25,28 @@ describe('the mapping step', () => {
     expect(
       mappingFrom({ ...draft, id: 'Transaction ID', date: 'Created', amount: 'Amount', codes: ['utm_source'] }),
     ).toEqual({ id: 'Transaction ID', date: 'Created', amount: 'Amount', codes: ['utm_source'] });
+  });
+
+  it("offers a repeated column name's later column as 'name#2', and a preset as a draft over the file's columns", () => {
+    const header = ['Transaction ID', 'Date', 'Gross Amount', 'Email', 'Source Code', 'agency', 'agency'];
+    const references = columnReferences(header);
+    const saved = draftFrom(
+      { id: 'Transaction ID', date: 'Date', amount: 'Gross Amount', codes: ['agency#2'] },
+      references,
+    );
+    expect(mappingFrom(saved)).toEqual({
+      id: 'Transaction ID',
+      date: 'Date',
+      amount: 'Gross Amount',
+      codes: ['agency#2'],
+    });
+    const winRed = MAPPING_PRESETS.find((preset) => preset.id === 'winred')!;
+    expect(mappingFrom(draftFrom(presetMapping(header, winRed), references))).toEqual({
+      id: 'Transaction ID',
+      date: 'Date',
+      amount: 'Gross Amount',
+      email: 'Email',
+      codes: ['Source Code'],
+    });
   });
 });

@@ -13,12 +13,18 @@ export const MAPPING_FIELDS: { field: SingleField; label: string; isRequired: bo
   { field: 'refundDate', label: 'Refund date', isRequired: false },
   { field: 'refundAmount', label: 'Refund amount', isRequired: false },
   { field: 'recurrence', label: 'Recurrence number', isRequired: false },
+  { field: 'type', label: 'Row type (refund, chargeback, void)', isRequired: false },
+  { field: 'reverses', label: 'Reverses (the original id)', isRequired: false },
 ];
 
-/** What the mapping step edits: a column name per field ('' for none) and the code columns. */
+/**
+ * What the mapping step edits: a column per field ('' for none) and the code columns, each as the mapping names it
+ * (columnReferences: a repeated name's later column as 'agency#2').
+ */
 export type MappingDraft = Record<SingleField, string> & { codes: string[] };
 
-export function draftFrom(mapping: ResultsMapping | null, columns: readonly string[]): MappingDraft {
+/** The draft of a mapping (saved, or a preset's) over the file's column references; columns it lacks are left out. */
+export function draftFrom(mapping: Partial<ResultsMapping> | null, columns: readonly string[]): MappingDraft {
   const has = (column: string | undefined) => (column !== undefined && columns.includes(column) ? column : '');
   const draft = { codes: (mapping?.codes ?? []).filter((column) => columns.includes(column)) } as MappingDraft;
   for (const { field } of MAPPING_FIELDS) draft[field] = has(mapping?.[field]);
