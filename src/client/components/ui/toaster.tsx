@@ -1,7 +1,13 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { cn } from '#client/lib/cn';
-import { dismissToast, TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, useToasts } from './use-toast';
+import {
+  dismissToast,
+  ERROR_TOAST_DURATION_MS,
+  TOAST_DURATION_MS,
+  TOAST_SWIPE_THRESHOLD_PX,
+  useToasts,
+} from './use-toast';
 
 export function Toaster() {
   const toasts = useToasts();
@@ -15,6 +21,7 @@ export function Toaster() {
         <ToastPrimitive.Root
           key={item.id}
           open={item.open}
+          duration={item.variant === 'destructive' ? ERROR_TOAST_DURATION_MS : undefined}
           onOpenChange={(open) => {
             if (!open) dismissToast(item.id);
           }}

@@ -2,6 +2,8 @@ import { useSyncExternalStore } from 'react';
 
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
+/** An error stays longer: it says what went wrong, and the page may be busy (a large file) while it is shown. */
+export const ERROR_TOAST_DURATION_MS = 20_000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 
