@@ -189,18 +189,23 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
   },
 );
 
+/** Waits until the cache keeps a read, that is until its change feed listens. */
+async function untilTheFeedListens(cache: ReturnType<typeof createReadCache>) {
+  await expect
+    .poll(
+      async () =>
+        (await cache.read('probe', ['vendors'], async () => 1)) === 1 &&
+        (await cache.read('probe', ['vendors'], async () => 2)) === 1,
+      { message: 'the feed listens', ...TEN_SECONDS },
+    )
+    .toBe(true);
+}
+
 describe('createReadCache', () => {
   it('keeps a read until a write to its tables, but never one that a write overlapped', async ({ database }) => {
     const cache = createReadCache(database.openChangeFeed());
     try {
-      await expect
-        .poll(
-          async () =>
-            (await cache.read('probe', ['vendors'], async () => 1)) === 1 &&
-            (await cache.read('probe', ['vendors'], async () => 2)) === 1,
-          { message: 'the feed listens', ...TEN_SECONDS },
-        )
-        .toBe(true);
+      await untilTheFeedListens(cache);
       let loads = 0;
       const load = async () => ++loads;
       expect(await cache.read('k', ['vendors'], load)).toBe(1);
@@ -235,14 +240,7 @@ describe('createReadCache', () => {
   }) => {
     const cache = createReadCache(database.openChangeFeed());
     try {
-      await expect
-        .poll(
-          async () =>
-            (await cache.read('probe', ['vendors'], async () => 1)) === 1 &&
-            (await cache.read('probe', ['vendors'], async () => 2)) === 1,
-          { message: 'the feed listens', ...TEN_SECONDS },
-        )
-        .toBe(true);
+      await untilTheFeedListens(cache);
       let loads = 0;
       let finish!: () => void;
       const held = new Promise<void>((resolve) => (finish = resolve));
