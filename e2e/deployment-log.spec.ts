@@ -258,23 +258,23 @@ test.describe('with deliveries made to fail by a real SMTP server', () => {
 
     // Bravo's message is refused for good: 'failed' at its first attempt, and not tried again.
     refusing.add(bravo!.email);
-    const { id: logId } = await sendThroughApi(request, token, [acme!, bravo!], {
+    const { id: sendId } = await sendThroughApi(request, token, [acme!, bravo!], {
       tag,
       subject: 'Retry',
       linkVendors: [acme!, bravo!, carta!],
     });
-    expect((await settledDeliveries(request, token, logId)).map(({ vendorId, status }) => [vendorId, status])).toEqual([
+    expect((await settledDeliveries(request, token, sendId)).map(({ vendorId, status }) => [vendorId, status])).toEqual([
       [acme!.vendorId, 'sent'],
       [bravo!.vendorId, 'failed'],
     ]);
     // Carta, added once the others are done (the sink's drop cuts every open line), loses the answer to its data.
     dropping.add(carta!.email);
-    const added = await request.post(`/api/email-logs/${logId}/add-vendors`, {
+    const added = await request.post(`/api/email-logs/${sendId}/add-vendors`, {
       headers: { authorization: `Bearer ${token}` },
       data: { vendorIds: [carta!.vendorId] },
     });
     expect(added.status(), await added.text()).toBe(200);
-    const deliveries = await settledDeliveries(request, token, logId);
+    const deliveries = await settledDeliveries(request, token, sendId);
     const errorOf = (vendor: TestVendor) => deliveries.find((delivery) => delivery.vendorId === vendor.vendorId)!;
     expect(errorOf(carta!).status).toBe('uncertain');
     expect(errorOf(bravo!).error).toMatch(/^The mail server refused the message \(554\): .*mailbox unavailable/);
@@ -294,7 +294,7 @@ test.describe('with deliveries made to fail by a real SMTP server', () => {
       if (call.method() === 'POST' && /\/(retry-failed|send-again)$/.test(pathname)) resends.push(pathname);
     });
     await signInWithToken(page, token, '/deployment-log', server.url);
-    const card = page.getByTestId(`log-entry-${logId}`);
+    const card = page.getByTestId(`log-entry-${sendId}`);
     const vendorChip = (vendor: TestVendor) =>
       card.getByRole('list', { name: 'Vendors' }).getByRole('listitem').filter({ hasText: vendor.name });
     await expect(card.getByText('Heritage Action', { exact: true })).toBeVisible();
@@ -315,7 +315,7 @@ test.describe('with deliveries made to fail by a real SMTP server', () => {
     await expect(toast(page, '1 message re-queued: 2 mailed, 0 pending, 0 failed, 1 uncertain.')).toBeVisible();
     await expect(vendorChip(bravo!)).toContainText('Mailed');
     await expect(card.getByRole('button', { name: 'Retry failed' })).toHaveCount(0);
-    expect(resends).toEqual([`/api/email-logs/${logId}/retry-failed`]);
+    expect(resends).toEqual([`/api/email-logs/${sendId}/retry-failed`]);
     expect(sinkCounts(bravo!.email)).toEqual({ received: 1, refused: 1 });
 
     // Send again asks first; Cancel sends nothing.
@@ -333,8 +333,8 @@ test.describe('with deliveries made to fail by a real SMTP server', () => {
     await expect(toast(page, `The message to ${carta!.name} was mailed.`)).toBeVisible();
     await expect(confirm).toBeHidden();
     expect(resends).toEqual([
-      `/api/email-logs/${logId}/retry-failed`,
-      `/api/email-logs/${logId}/deliveries/${carta!.vendorId}/send-again`,
+      `/api/email-logs/${sendId}/retry-failed`,
+      `/api/email-logs/${sendId}/deliveries/${carta!.vendorId}/send-again`,
     ]);
     await expect(
       card.getByRole('list', { name: 'Added vendors' }).getByRole('listitem').filter({ hasText: carta!.name }),
@@ -343,7 +343,7 @@ test.describe('with deliveries made to fail by a real SMTP server', () => {
 
     // Once nothing of the send is left in the queue, each vendor got its message once; Carta's is the very message
     // whose answer was lost (same Message-ID), so a mailbox that had it can drop the copy.
-    expect((await settledDeliveries(request, token, logId)).map(({ status }) => status)).toEqual([
+    expect((await settledDeliveries(request, token, sendId)).map(({ status }) => status)).toEqual([
       'sent',
       'sent',
       'sent',
@@ -402,9 +402,9 @@ test('the details modal: the image button only with key and file name, and a fai
     },
   });
   expect(sent.status(), await sent.text()).toBe(200);
-  const logId = (await sent.json()).id as number;
+  const sendId = (await sent.json()).id as number;
   const logged = await (
-    await request.get(`/api/email-logs/${logId}`, { headers: { authorization: `Bearer ${token}` } })
+    await request.get(`/api/email-logs/${sendId}`, { headers: { authorization: `Bearer ${token}` } })
   ).json();
   const { htmlFileKey } = logged.cardDetails.emailCards[0] as { htmlFileKey: string };
   expect(logged.cardDetails.textCards[0]).toMatchObject({
@@ -416,7 +416,7 @@ test('the details modal: the image button only with key and file name, and a fai
   rmSync(join(process.env.E2E_DATA_DIR!, 'files', htmlFileKey.slice(0, 2), htmlFileKey));
 
   await signInWithToken(page, token, '/deployment-log');
-  await page.getByTestId(`log-entry-${logId}`).click();
+  await page.getByTestId(`log-entry-${sendId}`).click();
   const dialog = detailsDialog(page);
   await expect(
     dialog.getByRole('region', { name: 'Recipients' }).getByText(`Approval Emails (${logged.approvalEmails.length})`),
@@ -489,9 +489,9 @@ test('a link to one send opens its Deployment Details even when the listed sends
   page,
   request,
 }) => {
-  const { admin, logId, tag } = await cpdSend(request, 'Linked');
+  const { admin, sendId, tag } = await cpdSend(request, 'Linked');
   // A vendor filter that leaves this send out of the list (a statement's link names a vendor and a send).
-  await signInWithToken(page, admin, `/deployment-log?vendor=absent-${tag}&send=${logId}`);
+  await signInWithToken(page, admin, `/deployment-log?vendor=absent-${tag}&send=${sendId}`);
   const details = page.getByRole('dialog', { name: 'Deployment Details' });
   await expect(details).toContainText('Linked');
   await expect(page.getByText('No sends match these filters.')).toBeVisible();

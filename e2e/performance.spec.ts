@@ -26,7 +26,7 @@ test('Vendor performance: the table sorts by a column and leads to the sends, th
 }) => {
   test.setTimeout(120_000);
   // A CPD send ($12.50 per donor) to two new vendors; Acme raises $65 from two donors, Beta $10 from one.
-  const { admin, tag, logId, acme, beta } = await cpdSend(request, 'Performance');
+  const { admin, tag, sendId, acme, beta } = await cpdSend(request, 'Performance');
   const headers = { authorization: `Bearer ${admin}` };
   const imported = await request.post('/api/results/imports?client=heritage-action', {
     headers: { ...headers, 'content-type': 'text/csv' },
@@ -85,8 +85,8 @@ test('Vendor performance: the table sorts by a column and leads to the sends, th
 
   // A figure leads to its send: Deployment Details of the send opens in the Deployment Log.
   await acmeRow.getByRole('button', { name: /^Net raised of/ }).click();
-  await page.getByRole('link', { name: `Send #${logId}` }).click();
-  await expect(page).toHaveURL(new RegExp(`/deployment-log\\?send=${logId}$`));
+  await page.getByRole('link', { name: `Send #${sendId}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/deployment-log\\?send=${sendId}$`));
   await expect(page.getByRole('dialog')).toContainText(`Performance ${tag}`);
 
   // Select Vendors on the send page, once the client is chosen.

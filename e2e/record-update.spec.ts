@@ -6,12 +6,12 @@ test("'Record an update' in Deployment Details reports 'Deployed' for a vendor w
   page,
   request,
 }) => {
-  const { admin, logId, acme, beta } = await cpdSend(request, 'Recorded');
+  const { admin, sendId, acme, beta } = await cpdSend(request, 'Recorded');
   // The day the send was mailed (a deployment cannot be dated before it).
   const mailedOn = newYorkDate(new Date());
 
   await signInWithToken(page, admin, '/deployment-log');
-  const entry = page.getByTestId(`log-entry-${logId}`);
+  const entry = page.getByTestId(`log-entry-${sendId}`);
   await entry.getByRole('button', { name: /show the Deployment Details/ }).click();
   const details = page.getByRole('dialog', { name: 'Deployment Details' });
   const acmeRow = details.getByRole('list', { name: 'Vendors' }).getByRole('listitem').filter({ hasText: acme.name });

@@ -16,7 +16,7 @@ test('a WinRed-like results file is mapped, previewed and imported on the Result
   request,
 }) => {
   test.setTimeout(120_000);
-  const { admin, logId, tag, acme, beta } = await cpdSend(request, 'Results');
+  const { admin, sendId, tag, acme, beta } = await cpdSend(request, 'Results');
   // After the send was mailed (whole seconds, later than its time): a contribution counts for a send mailed before it.
   const at = new Date(Math.ceil((Date.now() + 1) / 1000) * 1000).toISOString().replace('.000Z', 'Z');
   const stray = `stray_${tag}`;
@@ -90,7 +90,7 @@ test('a WinRed-like results file is mapped, previewed and imported on the Result
   // Deployment Details of the send: its 'Results' section, per vendor, with the totals.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Deployment Log' }).click();
   await page
-    .getByTestId(`log-entry-${logId}`)
+    .getByTestId(`log-entry-${sendId}`)
     .getByRole('button', { name: /show the Deployment Details/ })
     .click();
   const details = page.getByRole('dialog', { name: 'Deployment Details' });

@@ -227,20 +227,20 @@ export interface LoggedDelivery {
 export async function settledDeliveries(
   request: APIRequestContext,
   token: string,
-  logId: number,
+  sendId: number,
 ): Promise<LoggedDelivery[]> {
   let deliveries: LoggedDelivery[] = [];
   await expect
     .poll(
       async () => {
-        const response = await request.get(`/api/email-logs/${logId}`, {
+        const response = await request.get(`/api/email-logs/${sendId}`, {
           headers: { authorization: `Bearer ${token}` },
         });
         expect(response.status(), await response.text()).toBe(200);
         deliveries = ((await response.json()) as { deliveries: LoggedDelivery[] }).deliveries;
         return deliveries.filter((delivery) => delivery.status === 'pending').map((delivery) => delivery.vendorName);
       },
-      { message: `send ${logId}: no delivery left pending`, timeout: 30_000 },
+      { message: `send ${sendId}: no delivery left pending`, timeout: 30_000 },
     )
     .toEqual([]);
   return deliveries;
@@ -255,5 +255,5 @@ export async function cpdSend(request: APIRequestContext, subject: string) {
   const tag = Date.now().toString(36);
   const [acme, beta] = await createVendors(request, admin, tag, true);
   const sent = await sendThroughApi(request, admin, [acme!, beta!], { tag, subject, pricingModel: 'CPD' });
-  return { admin, tag, logId: sent.id, acme: acme!, beta: beta! };
+  return { admin, tag, sendId: sent.id, acme: acme!, beta: beta! };
 }

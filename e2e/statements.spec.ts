@@ -27,7 +27,7 @@ test('an admin finalizes a statement whose month is not over (after the confirma
   request,
 }) => {
   test.setTimeout(120_000);
-  const { admin, tag, logId, acme, beta } = await cpdSend(request, 'Statements');
+  const { admin, tag, sendId, acme, beta } = await cpdSend(request, 'Statements');
   // Acme: two donors; Beta: one. CPD at $12.50 a donor.
   await importGifts(request, admin, tag, [
     [acme, '25.00'],
@@ -51,7 +51,7 @@ test('an admin finalizes a statement whose month is not over (after the confirma
 
   const section = statementSection(page);
   await expect(section.getByTestId('statement-status')).toContainText('Open');
-  const line = section.getByTestId(`statement-line-${logId}`);
+  const line = section.getByTestId(`statement-line-${sendId}`);
   await expect(line).toContainText('Heritage Action');
   await expect(line).toContainText('CPD');
   await expect(line).toContainText('Cost per donor: $12.50');
@@ -134,7 +134,7 @@ test('an admin finalizes a statement whose month is not over (after the confirma
   // A line links to its send in the Deployment Log: its Details open.
   await page.goto(statementPath(acme));
   await statementSection(page)
-    .getByRole('link', { name: new RegExp(`send ${logId} in the Deployment Log`) })
+    .getByRole('link', { name: new RegExp(`send ${sendId} in the Deployment Log`) })
     .click();
   await expect(page.getByRole('dialog', { name: 'Deployment Details' })).toBeVisible();
 
@@ -233,9 +233,9 @@ test('Deployment Details, the Deployment Log entry and the Tracking board show w
   request,
 }) => {
   test.setTimeout(120_000);
-  const { admin, tag, logId, acme, beta } = await cpdSend(request, 'Payouts');
+  const { admin, tag, sendId, acme, beta } = await cpdSend(request, 'Payouts');
   await signInWithToken(page, admin, '/deployment-log');
-  const entry = page.getByTestId(`log-entry-${logId}`);
+  const entry = page.getByTestId(`log-entry-${sendId}`);
   await expect(entry).toContainText('Expected spend:');
   await entry.getByRole('button', { name: /show the Deployment Details/ }).click();
   const details = page.getByRole('dialog', { name: 'Deployment Details' });

@@ -206,11 +206,11 @@ test("the log entry and its Deployment Details show each vendor's expected spend
   page,
   request,
 }) => {
-  const { admin, logId, acme, beta } = await cpdSend(request, 'Spend');
+  const { admin, sendId, acme, beta } = await cpdSend(request, 'Spend');
   await vendorActs(request, acme.email, { action: 'deployed', date: mailedOn, quantity: 420 });
 
   await signInWithToken(page, admin, '/deployment-log');
-  const entry = page.getByTestId(`log-entry-${logId}`);
+  const entry = page.getByTestId(`log-entry-${sendId}`);
   await expect(entry.getByRole('list', { name: 'Vendors' }).getByText('$5,000 planned · $5,000 actual')).toBeVisible();
   await expect(entry.getByRole('list', { name: 'Vendors' }).getByText('$5,000 planned', { exact: true })).toBeVisible();
   await expect(entry.getByText('Expected spend: $10,000 planned · $5,000 actual')).toBeVisible();
@@ -282,7 +282,7 @@ test('the Tracking board and open Deployment Details show what a vendor does wit
   context,
   request,
 }) => {
-  const { admin, logId, acme, beta } = await cpdSend(request, 'Spend');
+  const { admin, sendId, acme, beta } = await cpdSend(request, 'Spend');
   // The pages' clock is ours (it runs as usual until the hidden tab below), so "several polls' worth of time" is page
   // time, however busy this machine is.
   await page.clock.install();
@@ -294,7 +294,7 @@ test('the Tracking board and open Deployment Details show what a vendor does wit
   const detailsPage = await context.newPage();
   await detailsPage.goto('/deployment-log');
   await detailsPage
-    .getByTestId(`log-entry-${logId}`)
+    .getByTestId(`log-entry-${sendId}`)
     .getByRole('button', { name: /show the Deployment Details/ })
     .click();
   const details = detailsPage.getByRole('dialog', { name: 'Deployment Details' });
@@ -331,7 +331,7 @@ test('the Tracking board and open Deployment Details show what a vendor does wit
   // The entry behind the dialog follows too.
   await expect(
     detailsPage
-      .getByTestId(`log-entry-${logId}`)
+      .getByTestId(`log-entry-${sendId}`)
       .getByRole('list', { name: 'Vendors', includeHidden: true })
       .getByText('Deployed', { exact: true }),
   ).toBeVisible();

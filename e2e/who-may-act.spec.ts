@@ -9,7 +9,7 @@ test("a colleague who is neither the sender nor an admin is told why an answer, 
   request,
 }) => {
   // The admin's send; a member of staff who did not make it.
-  const { admin, logId, acme } = await cpdSend(request, 'Colleague');
+  const { admin, sendId, acme } = await cpdSend(request, 'Colleague');
   const email = uniqueEmail('colleague');
   await authorize(request, admin, email);
   const colleague = await tokenFor(request, email);
@@ -32,7 +32,7 @@ test("a colleague who is neither the sender nor an admin is told why an answer, 
   // Deployment Details: reminders off is anyone's; on again, a link turned off and a recorded update are refused with the reason.
   await page.goto('/deployment-log');
   await page
-    .getByTestId(`log-entry-${logId}`)
+    .getByTestId(`log-entry-${sendId}`)
     .getByRole('button', { name: /show the Deployment Details/ })
     .click();
   const details = page.getByRole('dialog', { name: 'Deployment Details' });
@@ -60,7 +60,7 @@ test("a colleague who is neither the sender nor an admin is told why an answer, 
 
   // Nothing changed for the vendor: its status and its link are as before.
   const entry = await (
-    await request.get(`/api/email-logs/${logId}`, { headers: { authorization: `Bearer ${admin}` } })
+    await request.get(`/api/email-logs/${sendId}`, { headers: { authorization: `Bearer ${admin}` } })
   ).json();
   const delivery = entry.deliveries.find((candidate: { vendorId: string }) => candidate.vendorId === acme.vendorId);
   expect(delivery.tracking.status).toBe('seed-test-sent');

@@ -185,7 +185,7 @@ try {
       "select d.log_id, l.subjects, d.vendor_id, d.status, d.message_id, d.last_error from email_deliveries d join email_logs l on l.id = d.log_id where d.kind = 'send'",
     )
   ).map((row) => ({
-    logId: row.log_id,
+    sendId: row.log_id,
     subjects: row.subjects,
     vendorId: row.vendor_id,
     status: row.status,

@@ -3,7 +3,7 @@ import type { Profile } from './profile';
 import type { SendOutcome } from './users';
 
 export interface DeliveryFact {
-  logId: number;
+  sendId: number;
   subjects: string[];
   vendorId: string;
   status: string;
@@ -54,7 +54,7 @@ export function verify(evidence: Evidence): Check[] {
   const acceptedIds = new Set(accepted.map((send) => send.id!));
   const byLog = new Map<number, DeliveryFact[]>();
   for (const delivery of evidence.deliveries)
-    byLog.set(delivery.logId, [...(byLog.get(delivery.logId) ?? []), delivery]);
+    byLog.set(delivery.sendId, [...(byLog.get(delivery.sendId) ?? []), delivery]);
   const expected = [...acceptedIds].flatMap((id) => byLog.get(id) ?? []);
   const missingRows = [...acceptedIds].filter((id) => (byLog.get(id)?.length ?? 0) !== 10);
   let once = 0;
@@ -65,7 +65,7 @@ export function verify(evidence: Evidence): Check[] {
   for (const delivery of expected) {
     const times = evidence.received.get(delivery.messageId) ?? 0;
     if (evidence.inFlightAtKill.has(delivery.messageId)) {
-      if (times > 1) wrong.push(`${delivery.logId}/${delivery.vendorId} in flight at the kill received ${times} times`);
+      if (times > 1) wrong.push(`${delivery.sendId}/${delivery.vendorId} in flight at the kill received ${times} times`);
       else if (delivery.status === 'uncertain') {
         uncertainAtKill++;
         uncertainArrived += times;
@@ -73,12 +73,12 @@ export function verify(evidence: Evidence): Check[] {
       else if (delivery.status === 'sending' && !profile.expectStaleClaimsResolved) stillClaimedAtKill++;
       else
         wrong.push(
-          `${delivery.logId}/${delivery.vendorId} in flight at the kill: ${delivery.status}, received ${times}`,
+          `${delivery.sendId}/${delivery.vendorId} in flight at the kill: ${delivery.status}, received ${times}`,
         );
     } else if (delivery.status === 'sent' && times === 1) once++;
     else
       wrong.push(
-        `${delivery.logId}/${delivery.vendorId}: ${delivery.status} (${delivery.lastError ?? ''}), received ${times}`,
+        `${delivery.sendId}/${delivery.vendorId}: ${delivery.status} (${delivery.lastError ?? ''}), received ${times}`,
       );
   }
   const known = new Set(evidence.deliveries.map((delivery) => delivery.messageId));
@@ -221,7 +221,7 @@ export function verify(evidence: Evidence): Check[] {
         .map((send) => send.id!),
     );
     const held = expected
-      .filter((delivery) => sentDuring.has(delivery.logId))
+      .filter((delivery) => sentDuring.has(delivery.sendId))
       .map((delivery) => evidence.firstAcceptedAt.get(delivery.messageId) ?? Number.NaN)
       .filter((time) => time > window.endedAt);
     const firstMail = Math.min(...[...evidence.firstAcceptedAt.values()].filter((time) => time >= window.endedAt));

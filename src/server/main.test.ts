@@ -54,7 +54,7 @@ describe.sequential('shutdown', () => {
   let databaseEnv: Record<string, string>;
   let smtp: SmtpSink;
   let token: string;
-  let logId: number;
+  let sendId: number;
   // The test's own view of the database: no worker, so it sends nothing itself.
   const idle: DeliveryOptions = { ...FAST_DELIVERY, autoStart: false, firstAttemptWaitMs: 0 };
   const open = async (): Promise<TestContext> =>
@@ -68,7 +68,7 @@ describe.sequential('shutdown', () => {
       const rows = await opened.db
         .select({ status: emailDeliveries.status })
         .from(emailDeliveries)
-        .where(eq(emailDeliveries.logId, logId));
+        .where(eq(emailDeliveries.sendId, sendId));
       return rows.map((row) => row.status);
     } finally {
       await opened.close();
@@ -101,7 +101,7 @@ describe.sequential('shutdown', () => {
         payload: sendBodyFor(vendorIds) as object,
       });
       expect(sent.json()).toMatchObject({ pending: VENDOR_COUNT });
-      logId = sent.json().id;
+      sendId = sent.json().id;
     } finally {
       await t.close();
     }

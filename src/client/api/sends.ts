@@ -34,12 +34,12 @@ function useSendMutation<TInput, TResult>(call: (input: TInput) => Promise<TResu
 }
 
 /** Re-queues only the failed deliveries of a send. */
-export const useRetryFailed = () => useSendMutation((logId: number) => call(retryFailed, { params: { id: logId } }));
+export const useRetryFailed = () => useSendMutation((sendId: number) => call(retryFailed, { params: { id: sendId } }));
 
 /** A person's decision to send one vendor's message again (it may already have arrived). */
 export const useSendAgain = () =>
-  useSendMutation(({ logId, vendorId }: { logId: number; vendorId: string }) =>
-    call(sendAgain, { params: { id: logId, vendorId } }),
+  useSendMutation(({ sendId, vendorId }: { sendId: number; vendorId: string }) =>
+    call(sendAgain, { params: { id: sendId, vendorId } }),
   );
 
 /**
@@ -49,8 +49,8 @@ export const useSendAgain = () =>
 export function useSetSendReminders() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ logId, enabled }: { logId: number; enabled: boolean }) =>
-      call(setReminders, { params: { id: logId }, body: { enabled } }),
+    mutationFn: ({ sendId, enabled }: { sendId: number; enabled: boolean }) =>
+      call(setReminders, { params: { id: sendId }, body: { enabled } }),
     onSuccess: ({ id, remindersEnabled }) => {
       const apply = (entry: SendEntry) => (entry.id === id ? { ...entry, remindersEnabled } : entry);
       // The log's lists and the open Deployment Details' own entry.
@@ -74,11 +74,11 @@ export function useSetSendReminders() {
 export function useRecordVendorUpdate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ logId, vendorId, action }: { logId: number; vendorId: string; action: VendorAction }) =>
-      call(recordUpdate, { params: { id: logId, vendorId }, body: action }),
-    onSuccess: ({ tracking }, { logId, vendorId }) => {
+    mutationFn: ({ sendId, vendorId, action }: { sendId: number; vendorId: string; action: VendorAction }) =>
+      call(recordUpdate, { params: { id: sendId, vendorId }, body: action }),
+    onSuccess: ({ tracking }, { sendId, vendorId }) => {
       const apply = (entry: SendEntry): SendEntry =>
-        entry.id === logId
+        entry.id === sendId
           ? {
               ...entry,
               deliveries: entry.deliveries.map((delivery) =>

@@ -57,7 +57,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('backup of the embedded mode', ()
     const token = await register(t.app, ADMIN_EMAIL);
     await seedVendors(t.app, token);
 
-    const acknowledged: { vendorId: string; logId: number; at: number }[] = [];
+    const acknowledged: { vendorId: string; sendId: number; at: number }[] = [];
     const write = async (i: number) => {
       const vendorId = `backup${i}`;
       const vendor = await t.app.inject({
@@ -84,7 +84,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('backup of the embedded mode', ()
         payload: body as object,
       });
       expect(send.statusCode).toBe(200);
-      acknowledged.push({ vendorId, logId: send.json().id, at: performance.now() });
+      acknowledged.push({ vendorId, sendId: send.json().id, at: performance.now() });
     };
     // Writes go on until the backup is done.
     let isBackedUp = false;
@@ -142,10 +142,10 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('backup of the embedded mode', ()
       const vendorIds = rowsOf<{ vendor_id: string }>(await copy.db.execute(sql`select vendor_id from vendors`)).map(
         (row) => row.vendor_id,
       );
-      const logIds = rowsOf<{ id: number }>(await copy.db.execute(sql`select id from email_logs`)).map((row) => row.id);
+      const sendIds = rowsOf<{ id: number }>(await copy.db.execute(sql`select id from email_logs`)).map((row) => row.id);
       for (const write of before) {
         expect(vendorIds).toContain(write.vendorId);
-        expect(logIds).toContain(write.logId);
+        expect(sendIds).toContain(write.sendId);
       }
       // Every file any restored row refers to is there, byte for byte as it was stored.
       const keys = rowsOf<{ key: string }>(

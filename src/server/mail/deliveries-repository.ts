@@ -14,11 +14,11 @@ export type DeliveryRow = typeof emailDeliveries.$inferSelect;
 export const isSendMessage = () => eq(emailDeliveries.kind, 'send');
 
 /** Status of each message of a send (its vendors' messages, not follow-ups), with when it is due. */
-export function listDeliveryStates(db: Db, logId: number) {
+export function listDeliveryStates(db: Db, sendId: number) {
   return db
     .select({ id: emailDeliveries.id, status: emailDeliveries.status, nextAttemptAt: emailDeliveries.nextAttemptAt })
     .from(emailDeliveries)
-    .where(and(eq(emailDeliveries.logId, logId), isSendMessage()));
+    .where(and(eq(emailDeliveries.sendId, sendId), isSendMessage()));
 }
 
 /** The provider's thread of a sent message (Gmail threadId), if it told us one. */
@@ -36,7 +36,7 @@ export async function findProviderThreadId(db: Db, deliveryId: number): Promise<
  */
 export function requeueDeliveries(
   db: Db,
-  logId: number,
+  sendId: number,
   statuses: QueueStatus[],
   now: Date,
   attemptAllowance: number,
@@ -53,7 +53,7 @@ export function requeueDeliveries(
     })
     .where(
       and(
-        eq(emailDeliveries.logId, logId),
+        eq(emailDeliveries.sendId, sendId),
         isSendMessage(),
         inArray(emailDeliveries.status, statuses),
         vendorId === undefined ? undefined : eq(emailDeliveries.vendorId, vendorId),

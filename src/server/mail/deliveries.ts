@@ -36,13 +36,13 @@ export interface DeliveryWorker {
    * Waits up to `firstAttemptWaitMs` until every message of the send that is due now has had its attempt (a new send,
    * or deliveries just re-queued); then counts. Messages waiting for a later retry do not hold it up.
    */
-  waitForFirstAttempts(logId: number, timeoutMs?: number): Promise<DeliveryCounts>;
-  counts(logId: number): Promise<DeliveryCounts>;
+  waitForFirstAttempts(sendId: number, timeoutMs?: number): Promise<DeliveryCounts>;
+  counts(sendId: number): Promise<DeliveryCounts>;
   /**
    * Puts the deliveries of a send that are in one of `statuses` (only `vendorId`'s when given) back in the queue, due
    * now, with a fresh allowance of attempts, and wakes the worker; returns the vendors re-queued.
    */
-  requeue(logId: number, statuses: readonly QueueStatus[], vendorId?: string): Promise<string[]>;
+  requeue(sendId: number, statuses: readonly QueueStatus[], vendorId?: string): Promise<string[]>;
   /** The worker's clock: new deliveries are due from this time. */
   now(): Date;
   readonly options: WorkerOptions;
@@ -160,7 +160,7 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     } finally {
       claims.drop(delivery.id);
       // What was recorded, for a send waiting on its first attempts; without it, the waiter reads the send again.
-      firstAttempts.settled(delivery.logId, state);
+      firstAttempts.settled(delivery.sendId, state);
     }
   }
 
@@ -196,8 +196,8 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
   async function pass(): Promise<boolean> {
     const now = clock.now();
     // Before the sweep: those rows' leases are not renewed, and they were never sent.
-    for (const logId of await lostClaims.giveBackUnanswered(now)) firstAttempts.settled(logId);
-    for (const logId of await lostClaims.settleLapsed(now)) firstAttempts.settled(logId);
+    for (const sendId of await lostClaims.giveBackUnanswered(now)) firstAttempts.settled(sendId);
+    for (const sendId of await lostClaims.settleLapsed(now)) firstAttempts.settled(sendId);
     startWaiting();
     // Claims when no message waits beyond the free slots: the next batch arrives while the slots are still busy.
     if (inTransport + waiting.length > options.concurrency) return false;
@@ -260,12 +260,12 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     progress.flush();
     await loop;
     await releaseWaiting();
-    for (const logId of await lostClaims.giveBackUnanswered(clock.now()).catch((error: unknown) => {
+    for (const sendId of await lostClaims.giveBackUnanswered(clock.now()).catch((error: unknown) => {
       // Their leases lapse and they go back to the queue then: never sent, never 'uncertain'.
       log.error({ err: error }, 'claims whose answer was lost could not be put back in the queue');
       return [];
     }))
-      firstAttempts.settled(logId);
+      firstAttempts.settled(sendId);
     if (inFlight.size > 0) {
       const timeout = new Promise<void>((resolve) => setTimeout(resolve, options.stopTimeoutMs).unref());
       await Promise.race([Promise.allSettled([...inFlight]), timeout]);
@@ -286,14 +286,14 @@ export function createDeliveryWorker(deps: DeliveryDeps, input: DeliveryOptions 
     wake,
     keep: (messages) => (loop && !isStopping ? kept.keep(messages) : undefined),
     stop,
-    counts: async (logId) => countDeliveries(await listDeliveryStates(db, logId)),
+    counts: async (sendId) => countDeliveries(await listDeliveryStates(db, sendId)),
     now: () => clock.now(),
-    async requeue(logId, statuses, vendorId) {
-      const requeued = await requeueDeliveries(db, logId, [...statuses], clock.now(), options.maxAttempts, vendorId);
+    async requeue(sendId, statuses, vendorId) {
+      const requeued = await requeueDeliveries(db, sendId, [...statuses], clock.now(), options.maxAttempts, vendorId);
       if (requeued.length > 0) wake();
       return requeued.map((row) => row.vendorId);
     },
-    waitForFirstAttempts: (logId, timeoutMs = options.firstAttemptWaitMs) =>
-      firstAttempts.wait(logId, clock.now(), Date.now() + timeoutMs, () => isStopping),
+    waitForFirstAttempts: (sendId, timeoutMs = options.firstAttemptWaitMs) =>
+      firstAttempts.wait(sendId, clock.now(), Date.now() + timeoutMs, () => isStopping),
   };
 }

@@ -49,7 +49,7 @@ describe('claims of messages being sent', () => {
         expect(entry!.deliveries[0]!.error).toMatch(/may or may not have been delivered/);
         expect(
           logs.entries().find((line) => line.msg === "claims not renewed by their instance marked 'uncertain'"),
-        ).toMatchObject({ count: 2, logIds: [entry!.id] });
+        ).toMatchObject({ count: 2, sendIds: [entry!.id] });
         expect(smtp.attempts).toBe(0);
       },
       INSTANCES_TIMEOUT_MS,

@@ -63,5 +63,5 @@ export const trackingTest = test
       );
       links[vendorId] = vendorPageLinkIn(mail?.text);
     }
-    return { logId: response.json().id as number, links, body };
+    return { sendId: response.json().id as number, links, body };
   });

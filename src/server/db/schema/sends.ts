@@ -72,7 +72,7 @@ export const emailDeliveries = pgTable(
   {
     id: serial('id').primaryKey(),
     /** The send this message belongs to; null for a statement's message, which belongs to its statement. */
-    logId: integer('log_id').references(() => emailLogs.id, { onDelete: 'cascade' }),
+    sendId: integer('log_id').references(() => emailLogs.id, { onDelete: 'cascade' }),
     /** The statement a 'statement' message carries (one message per statement). */
     statementId: integer('statement_id').references((): AnyPgColumn => statements.id, { onDelete: 'cascade' }),
     /** Not a foreign key: the record outlives the vendor. */
@@ -135,14 +135,14 @@ export const emailDeliveries = pgTable(
   (table) => [
     // One message of the send per vendor; follow-ups are rows of their own, one per key and original.
     uniqueIndex('email_deliveries_log_vendor_send_idx')
-      .on(table.logId, table.vendorId)
+      .on(table.sendId, table.vendorId)
       .where(sql`${table.kind} = 'send'`),
     uniqueIndex('email_deliveries_follow_up_key_idx').on(table.replyToDeliveryId, table.followUpKey),
     // One message per statement: a second 'Send statement' (two clicks, two admins) queues nothing.
     uniqueIndex('email_deliveries_statement_idx')
       .on(table.statementId)
       .where(sql`${table.kind} = 'statement'`),
-    check('email_deliveries_owner_check', sql`${table.logId} is not null or ${table.statementId} is not null`),
+    check('email_deliveries_owner_check', sql`${table.sendId} is not null or ${table.statementId} is not null`),
     index('email_deliveries_due_idx').on(table.status, table.nextAttemptAt),
   ],
 );

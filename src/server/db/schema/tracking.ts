@@ -15,7 +15,7 @@ export const deploymentTracking = pgTable(
     deliveryId: integer('delivery_id')
       .primaryKey()
       .references(() => emailDeliveries.id, { onDelete: 'cascade' }),
-    logId: integer('log_id')
+    sendId: integer('log_id')
       .notNull()
       .references(() => emailLogs.id, { onDelete: 'cascade' }),
     vendorId: text('vendor_id').notNull(),
@@ -50,7 +50,7 @@ export const deploymentTracking = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    index('deployment_tracking_log_id_idx').on(table.logId),
+    index('deployment_tracking_log_id_idx').on(table.sendId),
     index('deployment_tracking_status_idx').on(table.status),
   ],
 );

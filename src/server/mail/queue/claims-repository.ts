@@ -118,7 +118,7 @@ export function releaseUnansweredClaims(db: Db, claimTokens: readonly string[], 
         isNull(emailDeliveries.handedOverAt),
       ),
     )
-    .returning({ id: emailDeliveries.id, logId: emailDeliveries.logId });
+    .returning({ id: emailDeliveries.id, sendId: emailDeliveries.sendId });
 }
 
 /**
@@ -139,7 +139,7 @@ export function settleLapsedClaims(db: Db, now: Date, uncertainMessage: string) 
       updatedAt: now,
     })
     .where(and(eq(emailDeliveries.status, 'sending'), lt(emailDeliveries.lockedUntil, now)))
-    .returning({ logId: emailDeliveries.logId, status: emailDeliveries.status });
+    .returning({ sendId: emailDeliveries.sendId, status: emailDeliveries.status });
 }
 
 /** One round trip: whether the database answers again after a failed pass. */

@@ -13,13 +13,13 @@ export interface SettledState {
 
 /** The request side: a send waiting for the first attempts of its messages, told by the worker what it recorded. */
 export interface FirstAttempts {
-  /** The worker recorded `state` for a delivery of send `logId`; without a state, something changed there unseen. */
-  settled(logId: number | null, state?: SettledState): void;
+  /** The worker recorded `state` for a delivery of send `sendId`; without a state, something changed there unseen. */
+  settled(sendId: number | null, state?: SettledState): void;
   /**
    * Waits until `deadline` (Date.now() time) until every message of the send that is due at `since` has had its
    * attempt, or `isStopping()`; then counts.
    */
-  wait(logId: number, since: Date, deadline: number, isStopping: () => boolean): Promise<DeliveryCounts>;
+  wait(sendId: number, since: Date, deadline: number, isStopping: () => boolean): Promise<DeliveryCounts>;
   close(): void;
 }
 
@@ -31,9 +31,9 @@ export function createFirstAttempts(db: Db): FirstAttempts {
   settled.setMaxListeners(0);
   return {
     // A message of no send (a statement's) has nobody waiting on its first attempts.
-    settled: (logId, state) => void (logId !== null && settled.emit(String(logId), state)),
+    settled: (sendId, state) => void (sendId !== null && settled.emit(String(sendId), state)),
     close: () => void settled.removeAllListeners(),
-    async wait(logId, since, deadline, isStopping) {
+    async wait(sendId, since, deadline, isStopping) {
       // The send's deliveries as last read, kept up to date with what this process's worker records for them; read
       // again every REREAD_MS (another instance may be sending some of them), and when an outcome here was not
       // recorded as such or a claim lapsed. So a send of 50 is read a few times, not once per message.
@@ -48,7 +48,7 @@ export function createFirstAttempts(db: Db): FirstAttempts {
         else if (states.has(state.id)) states.set(state.id, state);
         else mustRead = true;
       };
-      settled.on(String(logId), onSettled);
+      settled.on(String(sendId), onSettled);
       try {
         for (;;) {
           if (mustRead || Date.now() - lastRead >= REREAD_MS) {
@@ -56,7 +56,7 @@ export function createFirstAttempts(db: Db): FirstAttempts {
             lastRead = Date.now();
             duringRead = [];
             try {
-              const rows = await listDeliveryStates(db, logId);
+              const rows = await listDeliveryStates(db, sendId);
               states.clear();
               for (const row of rows) states.set(row.id, row);
             } finally {
@@ -75,15 +75,15 @@ export function createFirstAttempts(db: Db): FirstAttempts {
           await new Promise<void>((resolve) => {
             const done = () => {
               clearTimeout(timer);
-              settled.off(String(logId), done);
+              settled.off(String(sendId), done);
               resolve();
             };
             const timer = setTimeout(done, Math.min(remaining, Math.max(0, REREAD_MS - (Date.now() - lastRead))));
-            settled.once(String(logId), done);
+            settled.once(String(sendId), done);
           });
         }
       } finally {
-        settled.off(String(logId), onSettled);
+        settled.off(String(sendId), onSettled);
       }
     },
   };

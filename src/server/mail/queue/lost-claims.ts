@@ -30,7 +30,7 @@ export function createLostClaims(db: Db, log: FastifyBaseLogger, pollIntervalMs:
       for (const token of tokens) unanswered.delete(token);
       if (released.length > 0)
         log.warn({ count: released.length }, 'claims whose answer was lost were put back in the queue');
-      return released.flatMap(({ logId }) => (logId === null ? [] : [logId]));
+      return released.flatMap(({ sendId }) => (sendId === null ? [] : [sendId]));
     },
     async settleLapsed(now) {
       if (now.getTime() - lastSweep < pollIntervalMs) return [];
@@ -40,15 +40,15 @@ export function createLostClaims(db: Db, log: FastifyBaseLogger, pollIntervalMs:
       const requeued = settled.filter((row) => row.status !== 'uncertain');
       if (uncertain.length > 0)
         log.warn(
-          { count: uncertain.length, logIds: [...new Set(uncertain.map((row) => row.logId))] },
+          { count: uncertain.length, sendIds: [...new Set(uncertain.map((row) => row.sendId))] },
           "claims not renewed by their instance marked 'uncertain'",
         );
       if (requeued.length > 0)
         log.warn(
-          { count: requeued.length, logIds: [...new Set(requeued.map((row) => row.logId))] },
+          { count: requeued.length, sendIds: [...new Set(requeued.map((row) => row.sendId))] },
           'claims not renewed by their instance and never handed to the mail server put back in the queue',
         );
-      return settled.flatMap(({ logId }) => (logId === null ? [] : [logId]));
+      return settled.flatMap(({ sendId }) => (sendId === null ? [] : [sendId]));
     },
   };
 }

@@ -88,7 +88,7 @@ export async function sendStatement(
       const id = await mails.insertStatementMail(
         tx,
         {
-          logId: null,
+          sendId: null,
           statementId: row.id,
           kind: 'statement',
           vendorId,

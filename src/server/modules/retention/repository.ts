@@ -37,7 +37,7 @@ export function findExpiredLogs(db: Db, cutoff: Date, limit: number) {
             .select({ one: sql`1` })
             .from(emailDeliveries)
             .where(
-              and(eq(emailDeliveries.logId, emailLogs.id), inArray(emailDeliveries.status, ['pending', 'sending'])),
+              and(eq(emailDeliveries.sendId, emailLogs.id), inArray(emailDeliveries.status, ['pending', 'sending'])),
             ),
         ),
       ),
@@ -46,20 +46,20 @@ export function findExpiredLogs(db: Db, cutoff: Date, limit: number) {
     .limit(limit);
 }
 
-export async function listMessageKeys(db: Db, logIds: number[]): Promise<string[]> {
-  if (logIds.length === 0) return [];
+export async function listMessageKeys(db: Db, sendIds: number[]): Promise<string[]> {
+  if (sendIds.length === 0) return [];
   const rows = await db
     .select({ key: emailDeliveries.emlKey })
     .from(emailDeliveries)
-    .where(inArray(emailDeliveries.logId, logIds));
+    .where(inArray(emailDeliveries.sendId, sendIds));
   return rows.map((row) => row.key);
 }
 
 /** Forgets the files of these entries and notes when, in one transaction; the caller then deletes the bytes. */
-export async function markFilesRemoved(db: Db, logIds: number[], keys: string[], now: Date): Promise<void> {
+export async function markFilesRemoved(db: Db, sendIds: number[], keys: string[], now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     if (keys.length > 0) await tx.delete(storedFiles).where(inArray(storedFiles.key, keys));
-    await tx.update(emailLogs).set({ filesRemovedAt: now }).where(inArray(emailLogs.id, logIds));
+    await tx.update(emailLogs).set({ filesRemovedAt: now }).where(inArray(emailLogs.id, sendIds));
   });
 }
 

@@ -80,9 +80,9 @@ describe.each(Object.keys(stores) as (keyof typeof stores)[])('retention with th
         async (id: number) =>
           (await entries()).find((candidate) => candidate.id === id)!,
     )
-    .extend('emlKeys', ({ t }) => async (logId: number) => {
+    .extend('emlKeys', ({ t }) => async (sendId: number) => {
       const { rows } = await t.database.db.execute<{ eml_key: string }>(
-        sql`select eml_key from email_deliveries where log_id = ${logId}`,
+        sql`select eml_key from email_deliveries where log_id = ${sendId}`,
       );
       return rows.map((row) => row.eml_key);
     })

@@ -15,16 +15,16 @@ describe('POST /api/email-logs/{id}/add-vendors', () => {
   it('mails a new vendor its own message built from the stored cards and files, once per Idempotency-Key, and logs and audits it', async ({
     call,
     token,
-    logId,
+    sendId,
     entry,
     add,
     mailTo,
     smtp,
   }) => {
-    const response = await add(logId, ['carta9012'], 'add-1');
+    const response = await add(sendId, ['carta9012'], 'add-1');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      id: logId,
+      id: sendId,
       added: ['carta9012'],
       mailed: 2,
       pending: 0,
@@ -53,20 +53,20 @@ describe('POST /api/email-logs/{id}/add-vendors', () => {
     );
 
     // The same request again: the first answer, nobody mailed twice.
-    const again = await add(logId, ['carta9012'], 'add-1');
+    const again = await add(sendId, ['carta9012'], 'add-1');
     expect(again.statusCode).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
-    expect(again.json()).toMatchObject({ id: logId, added: ['carta9012'] });
+    expect(again.json()).toMatchObject({ id: sendId, added: ['carta9012'] });
     expect(smtp.received).toHaveLength(2);
     // The key used for other vendors, and a vendor who already has the send.
-    const reused = await add(logId, ['bravo5678'], 'add-1');
+    const reused = await add(sendId, ['bravo5678'], 'add-1');
     expect(reused.statusCode).toBe(422);
-    const twice = await add(logId, ['carta9012'], 'add-2');
+    const twice = await add(sendId, ['carta9012'], 'add-2');
     expect(twice.statusCode).toBe(400);
     expect(twice.json().message).toBe('Carta Media already has this send.');
     expect(smtp.received).toHaveLength(2);
 
-    const logged = await entry(logId);
+    const logged = await entry(sendId);
     expect(logged.vendors).toEqual(['Acme Leads', 'Carta Media']);
     expect(logged.deliveries.map(({ vendorId, status, addedBy }) => ({ vendorId, status, addedBy }))).toEqual([
       { vendorId: 'acme1234', status: 'sent', addedBy: null },
@@ -79,8 +79,8 @@ describe('POST /api/email-logs/{id}/add-vendors', () => {
     expect(audit[0]).toMatchObject({
       actorEmail: ADMIN_EMAIL,
       action: 'add-vendors',
-      entity: 'email_log',
-      entityId: String(logId),
+      entity: 'send',
+      entityId: String(sendId),
       after: { vendors: [{ vendorId: 'carta9012', vendorName: 'Carta Media' }] },
     });
   });
@@ -89,20 +89,20 @@ describe('POST /api/email-logs/{id}/add-vendors', () => {
     t,
     call,
     token,
-    logId,
+    sendId,
     add,
     mailTo,
   }) => {
     const [acmeMail] = await mailTo('ops@acme.test');
     const acmeLink = vendorPageLinkIn(acmeMail?.text);
     expect(acmeLink).not.toBeNull();
-    expect((await add(logId, ['carta9012'])).statusCode).toBe(200);
+    expect((await add(sendId, ['carta9012'])).statusCode).toBe(200);
     const [cartaMail] = await mailTo('hello@carta.test');
     const cartaLink = vendorPageLinkIn(cartaMail?.text);
     expect(cartaLink).toMatch(new RegExp(`^${t.config.publicUrl}/vendor#[A-Za-z0-9_-]{43}$`));
     expect(cartaLink).not.toBe(acmeLink);
 
-    const rows = await t.database.db.select().from(deploymentTracking).where(eq(deploymentTracking.logId, logId));
+    const rows = await t.database.db.select().from(deploymentTracking).where(eq(deploymentTracking.sendId, sendId));
     const carta = rows.find((row) => row.vendorId === 'carta9012');
     expect(rows.map((row) => row.vendorId).sort()).toEqual(['acme1234', 'carta9012']);
     expect(carta).toMatchObject({ status: 'sent', tokenHash: hashToken(tokenOf(cartaLink!)), linkRevokedAt: null });
@@ -122,31 +122,31 @@ describe('POST /api/email-logs/{id}/add-vendors', () => {
     const board = (await call('GET', '/api/tracking', token)).json();
     expect(
       board.items
-        .map((item: { vendorId: string; logId: number; tracking: { status: string } }) => [
+        .map((item: { vendorId: string; sendId: number; tracking: { status: string } }) => [
           item.vendorId,
-          item.logId,
+          item.sendId,
           item.tracking.status,
         ])
         .sort(),
     ).toEqual([
-      ['acme1234', logId, 'sent'],
-      ['carta9012', logId, 'sent'],
+      ['acme1234', sendId, 'sent'],
+      ['carta9012', sendId, 'sent'],
     ]);
   });
 
   it("refuses a vendor whose link is not in the stored CSV with the send page's own message, and previews it with the placeholder", async ({
     call,
     token,
-    logId,
+    sendId,
     add,
     smtp,
   }) => {
     expect((await call('POST', '/api/vendors', token, DELTA)).statusCode).toBe(201);
-    const refused = await add(logId, ['delta3456']);
+    const refused = await add(sendId, ['delta3456']);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(missingLinkMessage('Email 1', 'Delta Lists'));
 
-    const preview = await call('POST', `/api/email-logs/${logId}/add-vendors/preview`, token, {
+    const preview = await call('POST', `/api/email-logs/${sendId}/add-vendors/preview`, token, {
       vendorIds: ['delta3456'],
       vendorId: 'delta3456',
     });
@@ -159,7 +159,7 @@ describe('POST /api/email-logs/{id}/add-vendors', () => {
     expect(
       (await call('POST', '/api/vendor-utm-sources', token, { vendorId: 'delta3456', utmSource: 'bravo' })).statusCode,
     ).toBeLessThan(300);
-    const found = await call('POST', `/api/email-logs/${logId}/add-vendors/preview`, token, {
+    const found = await call('POST', `/api/email-logs/${sendId}/add-vendors/preview`, token, {
       vendorIds: ['delta3456'],
       vendorId: 'delta3456',
     });
@@ -168,19 +168,19 @@ describe('POST /api/email-logs/{id}/add-vendors', () => {
     expect(smtp.received).toHaveLength(1);
   });
 
-  it('mails a vendor once when the same request arrives twice at once', async ({ logId, add, smtp, entry }) => {
+  it('mails a vendor once when the same request arrives twice at once', async ({ sendId, add, smtp, entry }) => {
     const [first, second] = await Promise.all([
-      add(logId, ['carta9012'], 'race-1'),
-      add(logId, ['carta9012'], 'race-1'),
+      add(sendId, ['carta9012'], 'race-1'),
+      add(sendId, ['carta9012'], 'race-1'),
     ]);
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
     expect([first.json().added, second.json().added]).toEqual([['carta9012'], ['carta9012']]);
-    expect((await entry(logId)).deliveries.map((delivery) => delivery.vendorId)).toEqual(['acme1234', 'carta9012']);
+    expect((await entry(sendId)).deliveries.map((delivery) => delivery.vendorId)).toEqual(['acme1234', 'carta9012']);
     expect(smtp.received.filter((message) => message.to.includes('hello@carta.test'))).toHaveLength(1);
   });
 
-  it('sends a proof of a vendor being added to the user only', async ({ call, token, logId, smtp, entry }) => {
-    const proof = await call('POST', `/api/email-logs/${logId}/add-vendors/proof`, token, {
+  it('sends a proof of a vendor being added to the user only', async ({ call, token, sendId, smtp, entry }) => {
+    const proof = await call('POST', `/api/email-logs/${sendId}/add-vendors/proof`, token, {
       vendorIds: ['carta9012'],
       vendorId: 'carta9012',
     });
@@ -190,7 +190,7 @@ describe('POST /api/email-logs/{id}/add-vendors', () => {
     expect(mail.subject).toBe('[PROOF] New GOA Victory Content');
     expect(addresses(mail.to)).toEqual([ADMIN_EMAIL]);
     expect(mail.text).toContain('CARTA-EMAIL-KEY');
-    expect((await entry(logId)).deliveries).toHaveLength(1);
+    expect((await entry(sendId)).deliveries).toHaveLength(1);
   });
 
   it('answers 404 for an unknown send and 400 for bad input', async ({ call, token, add }) => {

@@ -6,7 +6,7 @@ describe('POST /api/email-logs/{id}/add-vendors', () => {
   it('keeps the terms each vendor was sent: a later change to a vendor rewrites nothing, an added vendor gets its terms of now', async ({
     call,
     token,
-    logId,
+    sendId,
     entry,
     add,
     mailTo,
@@ -17,9 +17,9 @@ describe('POST /api/email-logs/{id}/add-vendors', () => {
     expect(
       (await call('POST', '/api/vendor-splits', token, { vendorId: 'bravo5678', splitRatio: '90/10' })).statusCode,
     ).toBe(200);
-    expect((await add(logId, ['bravo5678'])).statusCode).toBe(200);
+    expect((await add(sendId, ['bravo5678'])).statusCode).toBe(200);
 
-    const logged = await entry(logId);
+    const logged = await entry(sendId);
     expect(logged.pricingModel).toBe('Revshare');
     expect(logged.deliveries.map(({ vendorId, terms }) => ({ vendorId, terms }))).toEqual([
       {
@@ -45,7 +45,7 @@ describe('POST /api/email-logs/{id}/add-vendors', () => {
     expect(bravo!.text).toContain('Split: 90/10: vendor 90 %, client 10 %');
 
     // Compared from the two stored messages: terms, each card's link and key.
-    const compared = await call('GET', `/api/email-logs/${logId}/compare?a=acme1234&b=bravo5678`, token);
+    const compared = await call('GET', `/api/email-logs/${sendId}/compare?a=acme1234&b=bravo5678`, token);
     expect(compared.statusCode).toBe(200);
     expect(compared.json()).toEqual({
       a: { vendorId: 'acme1234', vendorName: 'Acme Leads' },
@@ -87,7 +87,7 @@ describe('POST /api/email-logs/{id}/add-vendors', () => {
         },
       ],
     });
-    expect((await call('GET', `/api/email-logs/${logId}/compare?a=acme1234&b=acme1234`, token)).statusCode).toBe(400);
-    expect((await call('GET', `/api/email-logs/${logId}/compare?a=acme1234&b=carta9012`, token)).statusCode).toBe(404);
+    expect((await call('GET', `/api/email-logs/${sendId}/compare?a=acme1234&b=acme1234`, token)).statusCode).toBe(400);
+    expect((await call('GET', `/api/email-logs/${sendId}/compare?a=acme1234&b=carta9012`, token)).statusCode).toBe(404);
   });
 });

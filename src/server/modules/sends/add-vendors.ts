@@ -14,10 +14,10 @@ import * as repo from './reuse-repository';
 import { currentLinkVendors, loadStoredSend, sendBodyFrom } from './stored-send';
 
 /** The send rebuilt from its stored cards and files for vendors it did not go to yet. */
-async function rebuildFor(deps: SendDeps, logId: number, vendorIds: readonly string[]) {
-  const stored = await loadStoredSend(deps, logId);
+async function rebuildFor(deps: SendDeps, sendId: number, vendorIds: readonly string[]) {
+  const stored = await loadStoredSend(deps, sendId);
   const present = new Map(
-    (await repo.listLogVendors(deps.db, logId)).map((vendor) => [vendor.vendorId, vendor.vendorName]),
+    (await repo.listLogVendors(deps.db, sendId)).map((vendor) => [vendor.vendorId, vendor.vendorName]),
   );
   const already = vendorIds.filter((vendorId) => present.has(vendorId));
   if (already.length > 0) {
@@ -35,7 +35,7 @@ const hashOf = (vendorIds: readonly string[]) => createHash('sha256').update(JSO
 
 async function replay(
   deps: SendDeps,
-  logId: number,
+  sendId: number,
   rows: { vendorId: string; additionHash: string | null }[],
   hash: string,
 ) {
@@ -46,9 +46,9 @@ async function replay(
     );
   }
   return {
-    id: logId,
+    id: sendId,
     added: rows.map((row) => row.vendorId),
-    ...(await deps.deliveries.counts(logId)),
+    ...(await deps.deliveries.counts(sendId)),
     isReplay: true,
   };
 }
@@ -61,12 +61,12 @@ async function replay(
 export async function addVendors(
   deps: SendDeps,
   actor: Actor,
-  logId: number,
+  sendId: number,
   vendorIds: readonly string[],
   idempotencyKey: string | undefined,
 ): Promise<AddVendorsResult & { isReplay: boolean }> {
   try {
-    return await addVendorsOnce(deps, actor, logId, vendorIds, idempotencyKey);
+    return await addVendorsOnce(deps, actor, sendId, vendorIds, idempotencyKey);
   } catch (error) {
     // Reading the send's stored files or storing the new messages: nothing is written until both are done.
     if (error instanceof FileStoreUnavailableError) throw error.withConsequence('Nothing was sent.');
@@ -77,20 +77,20 @@ export async function addVendors(
 async function addVendorsOnce(
   deps: SendDeps,
   actor: Actor,
-  logId: number,
+  sendId: number,
   vendorIds: readonly string[],
   idempotencyKey: string | undefined,
 ): Promise<AddVendorsResult & { isReplay: boolean }> {
   const hash = hashOf(vendorIds);
   if (idempotencyKey) {
-    const earlier = await repo.findAddition(deps.db, logId, actor.id, idempotencyKey);
-    if (earlier.length > 0) return replay(deps, logId, earlier, hash);
+    const earlier = await repo.findAddition(deps.db, sendId, actor.id, idempotencyKey);
+    if (earlier.length > 0) return replay(deps, sendId, earlier, hash);
   }
-  const body = await rebuildFor(deps, logId, vendorIds);
+  const body = await rebuildFor(deps, sendId, vendorIds);
   const pages = vendorPageLinks(deps);
   const prepared = await prepareSend(deps, actor.id, body, { vendorPageFor: pages.vendorPageFor });
   // The added vendors' pages offer the same attachments as the send's first vendors.
-  const attachmentKeys = attachmentKeysOf((await repo.findLog(deps.db, logId))!.cardDetails);
+  const attachmentKeys = attachmentKeysOf((await repo.findLog(deps.db, sendId))!.cardDetails);
   const batch = new UploadBatch(deps.storage, actor.id, prepared.now);
   let messageBytes: ReadonlyMap<string, readonly Buffer[]>;
   try {
@@ -104,14 +104,14 @@ async function addVendorsOnce(
       additionKey: idempotencyKey ?? null,
       additionHash: hash,
     }));
-    await repo.insertAddedDeliveries(deps.db, logId, batch.files, rows, actor, prepared.now);
+    await repo.insertAddedDeliveries(deps.db, sendId, batch.files, rows, actor, prepared.now);
   } catch (error) {
     await batch.discard();
     if (isUniqueViolation(error)) {
       if (idempotencyKey) {
         // The same request arrived twice at once and the other one was written first.
-        const earlier = await repo.findAddition(deps.db, logId, actor.id, idempotencyKey);
-        if (earlier.length > 0) return replay(deps, logId, earlier, hash);
+        const earlier = await repo.findAddition(deps.db, sendId, actor.id, idempotencyKey);
+        if (earlier.length > 0) return replay(deps, sendId, earlier, hash);
       }
       throw conflict('One of these vendors was added to this send meanwhile; reload to see it.');
     }
@@ -119,7 +119,7 @@ async function addVendorsOnce(
   }
   deps.deliveries.keep(messageBytes);
   deps.deliveries.wake();
-  return { id: logId, added: [...vendorIds], ...(await deps.deliveries.waitForFirstAttempts(logId)), isReplay: false };
+  return { id: sendId, added: [...vendorIds], ...(await deps.deliveries.waitForFirstAttempts(sendId)), isReplay: false };
 }
 
 /**
@@ -129,11 +129,11 @@ async function addVendorsOnce(
 export async function previewAddedVendor(
   deps: SendDeps,
   userId: number,
-  logId: number,
+  sendId: number,
   vendorIds: readonly string[],
   vendorId: string,
 ): Promise<AddVendorsPreview> {
-  const body = await rebuildFor(deps, logId, vendorIds);
+  const body = await rebuildFor(deps, sendId, vendorIds);
   let problem: string | null = null;
   try {
     await prepareSend(deps, userId, body);
@@ -163,10 +163,10 @@ export async function previewAddedVendor(
 export async function proofAddedVendor(
   deps: SendDeps,
   userId: number,
-  logId: number,
+  sendId: number,
   vendorIds: readonly string[],
   vendorId: string,
 ) {
-  const body = await rebuildFor(deps, logId, vendorIds);
+  const body = await rebuildFor(deps, sendId, vendorIds);
   return sendProof(deps, userId, vendorId, body);
 }

@@ -15,14 +15,14 @@ async function storedMessageText({ storage }: StoreDeps, emlKey: string, vendorN
 /** What differs between two vendors' messages of a send (links, terms, keys), read from the exact messages that were stored. */
 export async function compareVendorMessages(
   deps: StoreDeps,
-  logId: number,
+  sendId: number,
   a: string,
   b: string,
 ): Promise<MessageComparison> {
-  const log = await repo.findLog(deps.db, logId);
+  const log = await repo.findLog(deps.db, sendId);
   if (!log) throw notFound('This send was not found.');
   if (log.filesRemovedAt) throw conflict('The stored messages of this send were removed after the retention period.');
-  const vendors = new Map((await repo.listLogVendors(deps.db, logId)).map((vendor) => [vendor.vendorId, vendor]));
+  const vendors = new Map((await repo.listLogVendors(deps.db, sendId)).map((vendor) => [vendor.vendorId, vendor]));
   const first = vendors.get(a);
   const second = vendors.get(b);
   if (!first || !second) throw notFound(`There is no message for ${!first ? a : b} in this send.`);

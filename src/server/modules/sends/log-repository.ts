@@ -7,21 +7,21 @@ import type { PricingModel } from '#shared/contracts/vendors';
 /** The log as people read it: entries, their deliveries, one vendor's message. The queue writes it (src/server/mail). */
 
 /** Who made a send (null when their account was deleted), or undefined when there is no such send. */
-export async function findLogSender(db: Db, logId: number): Promise<{ userId: number | null } | undefined> {
-  const [row] = await db.select({ userId: emailLogs.userId }).from(emailLogs).where(eq(emailLogs.id, logId));
+export async function findLogSender(db: Db, sendId: number): Promise<{ userId: number | null } | undefined> {
+  const [row] = await db.select({ userId: emailLogs.userId }).from(emailLogs).where(eq(emailLogs.id, sendId));
   return row;
 }
 
-export async function haveFilesBeenRemoved(db: Db, logId: number): Promise<boolean> {
-  return (await db.$count(emailLogs, and(eq(emailLogs.id, logId), isNotNull(emailLogs.filesRemovedAt)))) > 0;
+export async function haveFilesBeenRemoved(db: Db, sendId: number): Promise<boolean> {
+  return (await db.$count(emailLogs, and(eq(emailLogs.id, sendId), isNotNull(emailLogs.filesRemovedAt)))) > 0;
 }
 
 /** The vendor's message of the send (not a follow-up in its thread). */
-export async function findDelivery(db: Db, logId: number, vendorId: string) {
+export async function findDelivery(db: Db, sendId: number, vendorId: string) {
   const [row] = await db
     .select()
     .from(emailDeliveries)
-    .where(and(eq(emailDeliveries.logId, logId), eq(emailDeliveries.vendorId, vendorId), isSendMessage()));
+    .where(and(eq(emailDeliveries.sendId, sendId), eq(emailDeliveries.vendorId, vendorId), isSendMessage()));
   return row;
 }
 
@@ -80,7 +80,7 @@ export async function listLogs(db: Db, filters: LogFilters) {
   }
   if (filters.vendor) {
     conditions.push(
-      sql`exists (select 1 from ${emailDeliveries} where ${emailDeliveries.logId} = ${emailLogs.id} and ${emailDeliveries.kind} = 'send' and (${emailDeliveries.vendorId} = ${filters.vendor} or lower(${emailDeliveries.vendorName}) = lower(${filters.vendor})))`,
+      sql`exists (select 1 from ${emailDeliveries} where ${emailDeliveries.sendId} = ${emailLogs.id} and ${emailDeliveries.kind} = 'send' and (${emailDeliveries.vendorId} = ${filters.vendor} or lower(${emailDeliveries.vendorName}) = lower(${filters.vendor})))`,
     );
   }
   if (filters.q) {
@@ -99,21 +99,21 @@ export async function listLogs(db: Db, filters: LogFilters) {
     db,
     logs.map((log) => log.id),
   );
-  return logs.map((log) => ({ log, deliveries: deliveries.filter((delivery) => delivery.logId === log.id) }));
+  return logs.map((log) => ({ log, deliveries: deliveries.filter((delivery) => delivery.sendId === log.id) }));
 }
 
 /** One log entry with its deliveries, or undefined when there is no such send. */
-export async function findLog(db: Db, logId: number) {
-  const [log] = await db.select().from(emailLogs).where(eq(emailLogs.id, logId));
-  return log ? { log, deliveries: await deliveriesOf(db, [logId]) } : undefined;
+export async function findLog(db: Db, sendId: number) {
+  const [log] = await db.select().from(emailLogs).where(eq(emailLogs.id, sendId));
+  return log ? { log, deliveries: await deliveriesOf(db, [sendId]) } : undefined;
 }
 
 /** The deliveries of the given sends, in vendor order, each with its tracking and the terms kept with it. */
-async function deliveriesOf(db: Db, logIds: number[]) {
-  if (logIds.length === 0) return [];
+async function deliveriesOf(db: Db, sendIds: number[]) {
+  if (sendIds.length === 0) return [];
   return db
     .select({
-      logId: emailDeliveries.logId,
+      sendId: emailDeliveries.sendId,
       vendorId: emailDeliveries.vendorId,
       vendorName: emailDeliveries.vendorName,
       status: emailDeliveries.status,
@@ -130,6 +130,6 @@ async function deliveriesOf(db: Db, logIds: number[]) {
     })
     .from(emailDeliveries)
     .leftJoin(deploymentTracking, eq(deploymentTracking.deliveryId, emailDeliveries.id))
-    .where(and(inArray(emailDeliveries.logId, logIds), isSendMessage()))
+    .where(and(inArray(emailDeliveries.sendId, sendIds), isSendMessage()))
     .orderBy(asc(emailDeliveries.id));
 }

@@ -100,10 +100,10 @@ export async function listSendEntries({ db }: SendLogDeps, filters: repo.LogFilt
 }
 
 /** One send's log entry, as the list shows it. */
-export async function getSendEntry({ db }: SendLogDeps, logId: number): Promise<SendEntry> {
-  const found = await repo.findLog(db, logId);
+export async function getSendEntry({ db }: SendLogDeps, sendId: number): Promise<SendEntry> {
+  const found = await repo.findLog(db, sendId);
   if (!found) throw notFound('This send was not found.');
-  return entryView(found.log, found.deliveries, await owedOnceResultsExist(db, [logId]));
+  return entryView(found.log, found.deliveries, await owedOnceResultsExist(db, [sendId]));
 }
 
 function entryView(log: repo.LogRow, rows: readonly DeliveryFields[], owed: SendsOwed): SendEntry {
@@ -137,12 +137,12 @@ function entryView(log: repo.LogRow, rows: readonly DeliveryFields[], owed: Send
 export async function getDeliveryEml(
   { db, storage, clock }: SendLogDeps,
   actor: Actor & { email: string },
-  logId: number,
+  sendId: number,
   vendorId: string,
 ) {
-  const delivery = await repo.findDelivery(db, logId, vendorId);
+  const delivery = await repo.findDelivery(db, sendId, vendorId);
   if (!delivery) throw notFound('There is no message for this vendor in this send.');
-  const tracking = await findByLogAndVendor(db, logId, vendorId);
+  const tracking = await findByLogAndVendor(db, sendId, vendorId);
   const now = clock.now();
   const hasLiveLink = Boolean(
     tracking?.tokenHash && !tracking.linkRevokedAt && tracking.linkExpiresAt && tracking.linkExpiresAt > now,
@@ -151,7 +151,7 @@ export async function getDeliveryEml(
     await checkSenderOrAdmin(
       db,
       actor,
-      logId,
+      sendId,
       "download this message while the vendor's personal link in it still works",
     );
   const raw = await storage.get(delivery.emlKey);
@@ -164,16 +164,16 @@ export async function getDeliveryEml(
         action: 'eml-downloaded',
         entity: 'email_delivery',
         entityId: delivery.id,
-        after: { logId, vendorId, vendorName: delivery.vendorName },
+        after: { sendId, vendorId, vendorName: delivery.vendorName },
       },
       now,
     );
   }
-  return { raw, fileName: `dispatch-${logId}-${vendorId}.eml` };
+  return { raw, fileName: `dispatch-${sendId}-${vendorId}.eml` };
 }
 
-async function refuseWithoutFiles(db: Db, logId: number) {
-  if (await repo.haveFilesBeenRemoved(db, logId)) {
+async function refuseWithoutFiles(db: Db, sendId: number) {
+  if (await repo.haveFilesBeenRemoved(db, sendId)) {
     throw conflict(
       'The stored messages of this send were removed after the retention period, so it cannot be sent again.',
     );
@@ -184,13 +184,13 @@ async function refuseWithoutFiles(db: Db, logId: number) {
 export async function retryFailed(
   { db, deliveries }: SendLogDeps,
   actor: Actor,
-  logId: number,
+  sendId: number,
 ): Promise<RetryFailedResult> {
-  await checkSenderOrAdmin(db, actor, logId, 'retry its failed messages');
-  await refuseWithoutFiles(db, logId);
-  const requeued = await deliveries.requeue(logId, ['failed']);
-  const counts = requeued.length > 0 ? await deliveries.waitForFirstAttempts(logId) : await deliveries.counts(logId);
-  return { id: logId, requeued: requeued.length, ...counts };
+  await checkSenderOrAdmin(db, actor, sendId, 'retry its failed messages');
+  await refuseWithoutFiles(db, sendId);
+  const requeued = await deliveries.requeue(sendId, ['failed']);
+  const counts = requeued.length > 0 ? await deliveries.waitForFirstAttempts(sendId) : await deliveries.counts(sendId);
+  return { id: sendId, requeued: requeued.length, ...counts };
 }
 
 /**
@@ -200,21 +200,21 @@ export async function retryFailed(
 export async function sendAgain(
   { db, deliveries }: SendLogDeps,
   actor: Actor,
-  logId: number,
+  sendId: number,
   vendorId: string,
 ): Promise<SendAgainResult> {
-  await checkSenderOrAdmin(db, actor, logId, 'send its messages again');
-  const current = await repo.findDelivery(db, logId, vendorId);
+  await checkSenderOrAdmin(db, actor, sendId, 'send its messages again');
+  const current = await repo.findDelivery(db, sendId, vendorId);
   if (!current) throw notFound('There is no message for this vendor in this send.');
   const status = publicStatus(current.status);
   if (status === 'sent') throw conflict(`The message to ${current.vendorName} was already delivered.`);
   if (status === 'pending') throw conflict(`The message to ${current.vendorName} is already waiting to be sent.`);
-  await refuseWithoutFiles(db, logId);
-  const requeued = await deliveries.requeue(logId, ['uncertain', 'failed'], vendorId);
+  await refuseWithoutFiles(db, sendId);
+  const requeued = await deliveries.requeue(sendId, ['uncertain', 'failed'], vendorId);
   if (requeued.length === 0)
     throw conflict(`The message to ${current.vendorName} changed meanwhile; reload to see its status.`);
-  const counts = await deliveries.waitForFirstAttempts(logId);
-  const updated = await repo.findDelivery(db, logId, vendorId);
-  const owed = await owedOnceResultsExist(db, [logId]);
-  return { id: logId, ...counts, delivery: deliveryView(updated!, owed.of(logId, vendorId)) };
+  const counts = await deliveries.waitForFirstAttempts(sendId);
+  const updated = await repo.findDelivery(db, sendId, vendorId);
+  const owed = await owedOnceResultsExist(db, [sendId]);
+  return { id: sendId, ...counts, delivery: deliveryView(updated!, owed.of(sendId, vendorId)) };
 }

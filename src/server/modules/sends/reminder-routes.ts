@@ -26,10 +26,10 @@ export interface ReminderSettingDeps {
 export async function setSendReminders(
   { db, clock }: ReminderSettingDeps,
   user: AuthenticatedUser,
-  logId: number,
+  sendId: number,
   enabled: boolean,
 ): Promise<RemindersSettingResult> {
-  if (enabled) await checkSenderOrAdmin(db, user, logId, 'turn its reminders on');
+  if (enabled) await checkSenderOrAdmin(db, user, sendId, 'turn its reminders on');
   const audit = {
     actorUserId: user.id,
     actorEmail: user.email,
@@ -37,9 +37,9 @@ export async function setSendReminders(
     before: null,
     after: { remindersEnabled: enabled },
   };
-  const isFound = await repo.setRemindersEnabled(db, logId, enabled, audit, clock.now());
+  const isFound = await repo.setRemindersEnabled(db, sendId, enabled, audit, clock.now());
   if (!isFound) throw notFound('This send was not found.');
-  return { id: logId, remindersEnabled: enabled };
+  return { id: sendId, remindersEnabled: enabled };
 }
 
 export function registerReminderRoutes(

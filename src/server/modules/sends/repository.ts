@@ -3,10 +3,10 @@ import type { Db } from '#server/db/client';
 import { deploymentTracking, emailDeliveries, emailLogs, storedFiles, users } from '#server/db/schema';
 
 export type LogInsert = typeof emailLogs.$inferInsert;
-export type DeliveryInsert = Omit<typeof emailDeliveries.$inferInsert, 'logId'>;
+export type DeliveryInsert = Omit<typeof emailDeliveries.$inferInsert, 'sendId'>;
 export type FileInsert = typeof storedFiles.$inferInsert;
 /** Each delivery's tracking row (issue 14) but the keys the insert gives it. */
-export type TrackingInsert = Omit<typeof deploymentTracking.$inferInsert, 'deliveryId' | 'logId'>;
+export type TrackingInsert = Omit<typeof deploymentTracking.$inferInsert, 'deliveryId' | 'sendId'>;
 export type TrackedDeliveryInsert = DeliveryInsert & { tracking: TrackingInsert };
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -14,18 +14,18 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A send's deliveries with each one's tracking row, inside the caller's transaction. */
 export async function insertTrackedDeliveries(
   tx: Tx,
-  logId: number,
+  sendId: number,
   deliveries: readonly TrackedDeliveryInsert[],
 ): Promise<void> {
   if (deliveries.length === 0) return;
   const inserted = await tx
     .insert(emailDeliveries)
-    .values(deliveries.map(({ tracking: _, ...delivery }) => ({ ...delivery, logId })))
+    .values(deliveries.map(({ tracking: _, ...delivery }) => ({ ...delivery, sendId })))
     .returning({ id: emailDeliveries.id, vendorId: emailDeliveries.vendorId });
   const trackingOf = new Map(deliveries.map((delivery) => [delivery.vendorId, delivery.tracking]));
   await tx
     .insert(deploymentTracking)
-    .values(inserted.map(({ id, vendorId }) => ({ ...trackingOf.get(vendorId)!, deliveryId: id, logId })));
+    .values(inserted.map(({ id, vendorId }) => ({ ...trackingOf.get(vendorId)!, deliveryId: id, sendId })));
 }
 
 /** What a send needs to know about the person sending it. */

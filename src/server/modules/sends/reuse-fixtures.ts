@@ -26,22 +26,22 @@ export const DELTA = {
 
 /** An app mailing through the SMTP sink; the admin has set up the vendors and sent one send to Acme Leads only. */
 export const it = sendingTest
-  .extend('logId', async ({ call, token }) => {
+  .extend('sendId', async ({ call, token }) => {
     const response = await call('POST', '/api/send-email-consolidated', token, sendBodyFor(['acme1234']));
     expect(response.statusCode).toBe(200);
     return response.json().id as number;
   })
-  .extend('entry', ({ call, token }) => async (logId: number): Promise<Entry> => {
+  .extend('entry', ({ call, token }) => async (sendId: number): Promise<Entry> => {
     const entries: Entry[] = (await call('GET', '/api/email-logs', token)).json();
-    return entries.find((candidate) => candidate.id === logId)!;
+    return entries.find((candidate) => candidate.id === sendId)!;
   })
   .extend(
     'add',
     ({ app, token }) =>
-      (logId: number, vendorIds: string[], key?: string) =>
+      (sendId: number, vendorIds: string[], key?: string) =>
         app.inject({
           method: 'POST',
-          url: `/api/email-logs/${logId}/add-vendors`,
+          url: `/api/email-logs/${sendId}/add-vendors`,
           headers: { ...bearer(token), ...(key ? { 'idempotency-key': key } : {}) },
           payload: { vendorIds },
         }),

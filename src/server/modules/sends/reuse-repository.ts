@@ -7,8 +7,8 @@ import { insertTrackedDeliveries, type FileInsert, type TrackedDeliveryInsert } 
 
 export type LogRow = typeof emailLogs.$inferSelect;
 
-export async function findLog(db: Db, logId: number): Promise<LogRow | undefined> {
-  const [row] = await db.select().from(emailLogs).where(eq(emailLogs.id, logId));
+export async function findLog(db: Db, sendId: number): Promise<LogRow | undefined> {
+  const [row] = await db.select().from(emailLogs).where(eq(emailLogs.id, sendId));
   return row;
 }
 
@@ -22,7 +22,7 @@ export function listFiles(db: Db, keys: string[]) {
 }
 
 /** The vendors a send went to (its own and those added later), in the order they were added. */
-export function listLogVendors(db: Db, logId: number) {
+export function listLogVendors(db: Db, sendId: number) {
   return db
     .select({
       vendorId: emailDeliveries.vendorId,
@@ -30,18 +30,18 @@ export function listLogVendors(db: Db, logId: number) {
       emlKey: emailDeliveries.emlKey,
     })
     .from(emailDeliveries)
-    .where(and(eq(emailDeliveries.logId, logId), isSendMessage()))
+    .where(and(eq(emailDeliveries.sendId, sendId), isSendMessage()))
     .orderBy(asc(emailDeliveries.id));
 }
 
 /** The deliveries an earlier 'Add vendors' by this user with the same Idempotency-Key made, if any. */
-export function findAddition(db: Db, logId: number, userId: number, key: string) {
+export function findAddition(db: Db, sendId: number, userId: number, key: string) {
   return db
     .select({ vendorId: emailDeliveries.vendorId, additionHash: emailDeliveries.additionHash })
     .from(emailDeliveries)
     .where(
       and(
-        eq(emailDeliveries.logId, logId),
+        eq(emailDeliveries.sendId, sendId),
         eq(emailDeliveries.addedByUserId, userId),
         eq(emailDeliveries.additionKey, key),
         isSendMessage(),
@@ -53,7 +53,7 @@ export function findAddition(db: Db, logId: number, userId: number, key: string)
 /** The added vendors' files and deliveries, their names on the entry, and the audit record: all or nothing. */
 export async function insertAddedDeliveries(
   db: Db,
-  logId: number,
+  sendId: number,
   files: FileInsert[],
   deliveries: TrackedDeliveryInsert[],
   actor: Actor,
@@ -61,19 +61,19 @@ export async function insertAddedDeliveries(
 ) {
   await db.transaction(async (tx) => {
     if (files.length > 0) await tx.insert(storedFiles).values(files).onConflictDoNothing();
-    await insertTrackedDeliveries(tx, logId, deliveries);
+    await insertTrackedDeliveries(tx, sendId, deliveries);
     const names = deliveries.map((delivery) => delivery.vendorName);
     await tx
       .update(emailLogs)
       .set({ vendors: sql`${emailLogs.vendors} || ${JSON.stringify(names)}::jsonb` })
-      .where(eq(emailLogs.id, logId));
+      .where(eq(emailLogs.id, sendId));
     await recordAudit(
       tx,
       actor,
       {
         action: 'add-vendors',
-        entity: 'email_log',
-        entityId: logId,
+        entity: 'send',
+        entityId: sendId,
         after: {
           vendors: deliveries.map((delivery) => ({
             vendorId: delivery.vendorId,

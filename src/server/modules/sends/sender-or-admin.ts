@@ -14,8 +14,8 @@ export interface Actor {
  * `action` ends the refusal: 'Only the person who made this send, or an admin, can <action>.' An unknown send is 404
  * for anyone (not 403, which would say it exists).
  */
-export async function checkSenderOrAdmin(db: Db, actor: Actor, logId: number, action: string): Promise<void> {
-  const log = await findLogSender(db, logId);
+export async function checkSenderOrAdmin(db: Db, actor: Actor, sendId: number, action: string): Promise<void> {
+  const log = await findLogSender(db, sendId);
   if (!log) throw notFound('This send was not found.');
   if (!actor.isAdmin && log.userId !== actor.id) {
     throw forbidden(`Only the person who made this send, or an admin, can ${action}.`);

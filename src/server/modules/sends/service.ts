@@ -28,7 +28,7 @@ function hashBody(body: SendBody): string {
 
 async function replay(
   deps: SendDeps,
-  logId: number,
+  sendId: number,
   requestHash: string | null,
   hash: string,
 ): Promise<SendResult & { isReplay: true }> {
@@ -38,7 +38,7 @@ async function replay(
       'This Idempotency-Key was already used for a different send. Use a new key for a new send.',
     );
   }
-  return { id: logId, ...(await deps.deliveries.counts(logId)), isReplay: true };
+  return { id: sendId, ...(await deps.deliveries.counts(sendId)), isReplay: true };
 }
 
 /**
@@ -63,7 +63,7 @@ export async function sendConsolidated(
   const prepared = await prepareSend(deps, userId, body, { vendorPageFor: pages.vendorPageFor });
   const { now } = prepared;
   const batch = new UploadBatch(storage, userId, now);
-  let logId: number;
+  let sendId: number;
   let messageBytes: ReadonlyMap<string, readonly Buffer[]>;
   try {
     const cardDetails = await storeUploads(batch, body);
@@ -74,7 +74,7 @@ export async function sendConsolidated(
         [subject, ...body.emailCards.map((card) => card.subject.trim())].filter((text): text is string => !!text),
       ),
     ];
-    logId = await repo.insertSend(
+    sendId = await repo.insertSend(
       db,
       {
         userId,
@@ -112,7 +112,7 @@ export async function sendConsolidated(
   deliveries.wake();
   // The send is written: from here on it is accepted, even if the database goes away before its first attempts are counted.
   const counts = await deliveries
-    .waitForFirstAttempts(logId)
+    .waitForFirstAttempts(sendId)
     .catch(() => ({ mailed: 0, pending: prepared.messages.length, failed: 0, uncertain: 0 }));
-  return { id: logId, ...counts, isReplay: false };
+  return { id: sendId, ...counts, isReplay: false };
 }

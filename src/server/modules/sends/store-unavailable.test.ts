@@ -156,11 +156,11 @@ describe('a send when the file store is unavailable', () => {
       payload: sendBodyFor(['acme1234', 'bravo5678']) as object,
     });
     expect(sent.statusCode, sent.body).toBe(200);
-    const logId = (sent.json() as { id: number }).id;
+    const sendId = (sent.json() as { id: number }).id;
     const add = () =>
       app.inject({
         method: 'POST',
-        url: `/api/email-logs/${logId}/add-vendors`,
+        url: `/api/email-logs/${sendId}/add-vendors`,
         headers: { ...bearer(token), 'idempotency-key': 'add-1' },
         payload: { vendorIds: ['carta9012'] },
       });

@@ -48,8 +48,8 @@ export interface StoreDeps {
 const isPricingModel = (value: string | null): value is PricingModel => PRICING_MODELS.includes(value as PricingModel);
 
 /** Loads a send and every file of its cards; 404 for no such send, 409 once retention removed its files, 410 for a lost file. */
-export async function loadStoredSend({ db, storage }: StoreDeps, logId: number): Promise<StoredSend> {
-  const log = await repo.findLog(db, logId);
+export async function loadStoredSend({ db, storage }: StoreDeps, sendId: number): Promise<StoredSend> {
+  const log = await repo.findLog(db, sendId);
   if (!log) throw notFound('This send was not found.');
   if (log.filesRemovedAt)
     throw conflict('The files of this send were removed after the retention period, so it cannot be reused.');

@@ -25,18 +25,18 @@ describe('POST /api/email-logs/{id}/use-as-new-send', () => {
       }),
     );
     expect(sent.statusCode).toBe(200);
-    const logId = sent.json().id as number;
+    const sendId = sent.json().id as number;
     // Another send was started meanwhile on the send page.
     expect((await call('PATCH', '/api/prospecting-session', token, { selectedClient: 'goa-victory' })).statusCode).toBe(
       200,
     );
 
-    const refused = await call('POST', `/api/email-logs/${logId}/use-as-new-send`, token, {});
+    const refused = await call('POST', `/api/email-logs/${sendId}/use-as-new-send`, token, {});
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(SEND_IN_PROGRESS_MESSAGE);
     expect((await call('GET', '/api/prospecting-session', token)).json().selectedClient).toBe('goa-victory');
 
-    const used = await call('POST', `/api/email-logs/${logId}/use-as-new-send`, token, { replaceDraft: true });
+    const used = await call('POST', `/api/email-logs/${sendId}/use-as-new-send`, token, { replaceDraft: true });
     expect(used.statusCode).toBe(200);
     expect(used.json()).toEqual({ cardCount: 2, selectedVendors: ['carta9012', 'acme1234'], missingVendors: [] });
 
@@ -78,9 +78,9 @@ describe('POST /api/email-logs/{id}/use-as-new-send', () => {
     ]);
   });
 
-  it('leaves out vendors deleted since, and answers 404 for an unknown send', async ({ call, token, logId }) => {
+  it('leaves out vendors deleted since, and answers 404 for an unknown send', async ({ call, token, sendId }) => {
     expect((await call('DELETE', '/api/vendors/acme1234', token)).statusCode).toBe(204);
-    const used = await call('POST', `/api/email-logs/${logId}/use-as-new-send`, token, {});
+    const used = await call('POST', `/api/email-logs/${sendId}/use-as-new-send`, token, {});
     expect(used.json()).toEqual({ cardCount: 2, selectedVendors: [], missingVendors: ['Acme Leads'] });
     expect((await call('POST', '/api/email-logs/999999/use-as-new-send', token, {})).statusCode).toBe(404);
   });

@@ -15,13 +15,13 @@ import { currentLinkVendors, extractStoredLinks, loadStoredSend, type StoreDeps 
 export async function useAsNewSend(
   deps: StoreDeps & drafts.DraftsDeps,
   userId: number,
-  logId: number,
+  sendId: number,
   replaceDraft: boolean,
 ): Promise<UseAsNewSendResult> {
-  const stored = await loadStoredSend(deps, logId);
+  const stored = await loadStoredSend(deps, sendId);
   if (!replaceDraft && (await drafts.hasSendInProgress(deps, userId))) throw conflict(SEND_IN_PROGRESS_MESSAGE);
   const [logVendors, existing] = await Promise.all([
-    repo.listLogVendors(deps.db, logId),
+    repo.listLogVendors(deps.db, sendId),
     vendorRepo.listVendors(deps.db),
   ]);
   const existingIds = new Set(existing.map((vendor) => vendor.vendorId));

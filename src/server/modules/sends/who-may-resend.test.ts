@@ -101,7 +101,7 @@ describe('who may act on a send', () => {
             entity: 'email_delivery',
             entityId: expect.any(String),
             at: expect.any(String),
-            after: { logId: entry!.id, vendorId: 'acme1234', vendorName: expect.any(String) },
+            after: { sendId: entry!.id, vendorId: 'acme1234', vendorName: expect.any(String) },
           }),
         ),
       );

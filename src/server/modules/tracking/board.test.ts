@@ -14,7 +14,7 @@ const ADDRESS: Record<string, string> = {
 
 const it = trackingTest;
 type Item = TrackingBoard['items'][number];
-const keyOf = (item: Item) => `${item.logId} ${item.vendorId}`;
+const keyOf = (item: Item) => `${item.sendId} ${item.vendorId}`;
 
 describe('the Tracking board (issue 14 item 3)', () => {
   describe('with at most 3 open and 1 closed deliveries listed', () => {
@@ -73,7 +73,7 @@ describe('the Tracking board (issue 14 item 3)', () => {
         payload: sendBodyFor(undefined, { pricingModel: 'CPM' }) as object,
       });
       expect(send.statusCode, send.body).toBe(200);
-      const cpmLogId = send.json().id as number;
+      const cpmSendId = send.json().id as number;
       const cpmToken = async (vendorId: string) =>
         tokenOf(
           vendorPageLinkIn(
@@ -107,10 +107,10 @@ describe('the Tracking board (issue 14 item 3)', () => {
       const all = await board();
       // Open: both sends' (the old overdue one too). Closed: only the most recent, the CPM send's Bravo; the first send's two are counted out.
       expect(all.items.map((item) => [keyOf(item), item.tracking.status, item.isOverdue])).toEqual([
-        [`${cpmLogId} acme1234`, 'scheduled', false],
-        [`${cpmLogId} bravo5678`, 'deployed', false],
-        [`${cpmLogId} carta9012`, 'scheduled', false],
-        [`${sent.logId} acme1234`, 'scheduled', true],
+        [`${cpmSendId} acme1234`, 'scheduled', false],
+        [`${cpmSendId} bravo5678`, 'deployed', false],
+        [`${cpmSendId} carta9012`, 'scheduled', false],
+        [`${sent.sendId} acme1234`, 'scheduled', true],
       ]);
       expect(all.truncated).toBe(true);
       expect(all.omitted).toEqual({ open: 0, closed: 2 });
@@ -121,21 +121,21 @@ describe('the Tracking board (issue 14 item 3)', () => {
       const cpmTotal = { planned: 1700, actual: 300, expected: 1600 };
       const acmeOnly = await board(app, '?vendor=acme1234');
       expect(acmeOnly.items.map((item) => [keyOf(item), item.spend, item.sendSpend])).toEqual([
-        [`${cpmLogId} acme1234`, { planned: 1000, actual: null }, cpmTotal],
-        [`${sent.logId} acme1234`, { planned: null, actual: null }, { planned: null, actual: null, expected: null }],
+        [`${cpmSendId} acme1234`, { planned: 1000, actual: null }, cpmTotal],
+        [`${sent.sendId} acme1234`, { planned: null, actual: null }, { planned: null, actual: null, expected: null }],
       ]);
       expect(acmeOnly.truncated).toBe(false);
       expect(acmeOnly.omitted).toEqual({ open: 0, closed: 0 });
       expect(
         (await board(app, `?client=goa-victory&vendor=bravo5678`)).items.map((item) => [keyOf(item), item.sendSpend]),
-      ).toEqual([[`${cpmLogId} bravo5678`, cpmTotal]]);
+      ).toEqual([[`${cpmSendId} bravo5678`, cpmTotal]]);
       // Bravo's deployed delivery of the first send is closed and older than the one closed delivery listed.
       expect((await board(app, '?vendor=bravo5678')).omitted).toEqual({ open: 0, closed: 1 });
 
       // The open limit, which only keeps the poll bounded, is said too: newest first, the rest counted.
       const narrow = await startApp({}, database, { boardLimits: { open: 2, closed: 1 } });
       const few = await board(narrow.app);
-      expect(few.items.map(keyOf)).toEqual([`${cpmLogId} acme1234`, `${cpmLogId} bravo5678`, `${cpmLogId} carta9012`]);
+      expect(few.items.map(keyOf)).toEqual([`${cpmSendId} acme1234`, `${cpmSendId} bravo5678`, `${cpmSendId} carta9012`]);
       expect(few.omitted).toEqual({ open: 1, closed: 2 });
       expect(few.truncated).toBe(true);
     });
@@ -163,7 +163,7 @@ describe('the Tracking board (issue 14 item 3)', () => {
     const lateEvening = await sendTo('acme1234');
     t.clock.advance(4 * HOUR);
     const earlyMorning = await sendTo('bravo5678');
-    const first = [`${sent.logId} acme1234`, `${sent.logId} bravo5678`, `${sent.logId} carta9012`];
+    const first = [`${sent.sendId} acme1234`, `${sent.sendId} bravo5678`, `${sent.sendId} carta9012`];
 
     expect(await board('?from=2026-03-10&to=2026-03-10')).toEqual([`${lateEvening} acme1234`, ...first]);
     expect(await board('?to=2026-03-10')).toEqual([`${lateEvening} acme1234`, ...first]);

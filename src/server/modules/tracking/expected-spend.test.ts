@@ -14,7 +14,7 @@ describe('expected spend from the terms (issue 14 item 4)', () => {
     smtp,
     sent,
   }) => {
-    expect(sent.logId).toBeGreaterThan(0);
+    expect(sent.sendId).toBeGreaterThan(0);
     const costs = await app.inject({
       method: 'POST',
       url: '/api/vendor-costs',
@@ -135,7 +135,7 @@ describe('expected spend from the terms (issue 14 item 4)', () => {
     // Carta cannot deploy: its $300 is not counted.
     expect(cpmEntry.spend).toEqual({ planned: 1300, actual: 980, expected: 1280 });
 
-    const revshare = entries.find((entry: { id: number }) => entry.id === sent.logId);
+    const revshare = entries.find((entry: { id: number }) => entry.id === sent.sendId);
     expect(revshare.spend).toEqual({ planned: null, actual: null, expected: null });
     expect(revshare.deliveries[0]).toMatchObject({
       spend: { planned: null, actual: null },

@@ -23,12 +23,12 @@ function followUpDeps(t: TestContext): FollowUpDeps {
   };
 }
 
-async function originalDeliveryId(t: TestContext, logId: number, vendorId: string): Promise<number> {
+async function originalDeliveryId(t: TestContext, sendId: number, vendorId: string): Promise<number> {
   const [row] = await t.database.db
     .select({ id: emailDeliveries.id })
     .from(emailDeliveries)
     .where(
-      and(eq(emailDeliveries.logId, logId), eq(emailDeliveries.vendorId, vendorId), eq(emailDeliveries.kind, 'send')),
+      and(eq(emailDeliveries.sendId, sendId), eq(emailDeliveries.vendorId, vendorId), eq(emailDeliveries.kind, 'send')),
     );
   return row!.id;
 }
@@ -44,7 +44,7 @@ describe('follow-up messages in the thread of a vendor message (issue 14 items 3
     const [original] = await mailTo(smtp, 'ops@acme.test');
     expect(original?.messageId).toMatch(/^<.+@.+>$/);
     const queued = await queueFollowUp(followUpDeps(t), {
-      originalDeliveryId: await originalDeliveryId(t, sent.logId, 'acme1234'),
+      originalDeliveryId: await originalDeliveryId(t, sent.sendId, 'acme1234'),
       kind: 'reminder',
       key: 'test:thread',
       body: BODY,
@@ -78,7 +78,7 @@ describe('follow-up messages in the thread of a vendor message (issue 14 items 3
       attempts: 1,
       followUpKey: 'test:thread',
       storeId: expect.any(String),
-      logId: sent.logId,
+      sendId: sent.sendId,
     });
   });
 
@@ -89,7 +89,7 @@ describe('follow-up messages in the thread of a vendor message (issue 14 items 3
   }) => {
     const deps = followUpDeps(t);
     const request = {
-      originalDeliveryId: await originalDeliveryId(t, sent.logId, 'bravo5678'),
+      originalDeliveryId: await originalDeliveryId(t, sent.sendId, 'bravo5678'),
       kind: 'reminder' as const,
       key: 'reminder:once',
       body: BODY,
@@ -126,7 +126,7 @@ describe('follow-up messages in the thread of a vendor message (issue 14 items 3
     const deps = followUpDeps(t);
     for (const key of ['a', 'b']) {
       await queueFollowUp(deps, {
-        originalDeliveryId: await originalDeliveryId(t, sent.logId, 'carta9012'),
+        originalDeliveryId: await originalDeliveryId(t, sent.sendId, 'carta9012'),
         kind: 'reminder',
         key,
         body: BODY,
@@ -146,7 +146,7 @@ describe('follow-up messages in the thread of a vendor message (issue 14 items 3
     // The follow-ups are not the vendor's message: its download and 'Send again' stay the original.
     const eml = await app.inject({
       method: 'GET',
-      url: `/api/email-logs/${sent.logId}/deliveries/carta9012/eml`,
+      url: `/api/email-logs/${sent.sendId}/deliveries/carta9012/eml`,
       headers: bearer(admin),
     });
     expect(eml.statusCode).toBe(200);

@@ -100,7 +100,7 @@ async function prepareFollowUp(deps: FollowUpDeps, request: FollowUpRequest): Pr
     subject: composed.subject,
     file: storedMessageFile(key, fileName, raw, request.byUserId, now),
     row: {
-      logId: delivery.logId,
+      sendId: delivery.sendId,
       vendorId: delivery.vendorId,
       vendorName: delivery.vendorName,
       senderUserId: delivery.senderUserId,

@@ -17,7 +17,7 @@ describe('the personal vendor link (issue 14 item 1)', () => {
     // 32 random bytes.
     expect(Buffer.from(tokenOf(links[0]!), 'base64url')).toHaveLength(32);
 
-    const rows = await t.database.db.select().from(deploymentTracking).where(eq(deploymentTracking.logId, sent.logId));
+    const rows = await t.database.db.select().from(deploymentTracking).where(eq(deploymentTracking.sendId, sent.sendId));
     expect(rows).toHaveLength(3);
     for (const row of rows) {
       const token = tokenOf(sent.links[row.vendorId]!);
@@ -147,7 +147,7 @@ describe('the personal vendor link (issue 14 item 1)', () => {
     const token = tokenOf(sent.links.carta9012!);
     const revoke = await app.inject({
       method: 'POST',
-      url: `/api/email-logs/${sent.logId}/deliveries/carta9012/revoke-link`,
+      url: `/api/email-logs/${sent.sendId}/deliveries/carta9012/revoke-link`,
       headers: bearer(admin),
     });
     expect(revoke.statusCode).toBe(200);
@@ -158,7 +158,7 @@ describe('the personal vendor link (issue 14 item 1)', () => {
     expect((await vendorCall(app, tokenOf(sent.links.acme1234!), 'GET', '/api/vendor-page')).statusCode).toBe(200);
     // The log entry says so, for its Deployment Details.
     const entry = (
-      await app.inject({ method: 'GET', url: `/api/email-logs/${sent.logId}`, headers: bearer(admin) })
+      await app.inject({ method: 'GET', url: `/api/email-logs/${sent.sendId}`, headers: bearer(admin) })
     ).json();
     const links = Object.fromEntries(
       entry.deliveries.map((delivery: { vendorId: string; vendorLink: unknown }) => [
@@ -170,7 +170,7 @@ describe('the personal vendor link (issue 14 item 1)', () => {
     expect(links.acme1234).toEqual({ expiresAt: expect.any(String), revokedAt: null });
     const again = await app.inject({
       method: 'POST',
-      url: `/api/email-logs/${sent.logId}/deliveries/carta9012/revoke-link`,
+      url: `/api/email-logs/${sent.sendId}/deliveries/carta9012/revoke-link`,
       headers: bearer(admin),
     });
     expect(again.json()).toEqual(revoke.json());
@@ -182,13 +182,13 @@ describe('the personal vendor link (issue 14 item 1)', () => {
       (
         await app.inject({
           method: 'POST',
-          url: `/api/email-logs/${sent.logId}/deliveries/nosuch12/revoke-link`,
+          url: `/api/email-logs/${sent.sendId}/deliveries/nosuch12/revoke-link`,
           headers: bearer(admin),
         })
       ).statusCode,
     ).toBe(404);
     expect(
-      (await app.inject({ method: 'POST', url: `/api/email-logs/${sent.logId}/deliveries/carta9012/revoke-link` }))
+      (await app.inject({ method: 'POST', url: `/api/email-logs/${sent.sendId}/deliveries/carta9012/revoke-link` }))
         .statusCode,
     ).toBe(401);
   });
@@ -218,7 +218,7 @@ describe('the personal vendor link (issue 14 item 1)', () => {
       const rows = await t.database.db
         .select()
         .from(deploymentTracking)
-        .where(eq(deploymentTracking.logId, sent.logId));
+        .where(eq(deploymentTracking.sendId, sent.sendId));
       expect(rows.map((row) => [row.status, row.tokenHash, row.linkExpiresAt])).toEqual([
         ['sent', null, null],
         ['sent', null, null],
@@ -226,12 +226,12 @@ describe('the personal vendor link (issue 14 item 1)', () => {
       ]);
       const revoke = await app.inject({
         method: 'POST',
-        url: `/api/email-logs/${sent.logId}/deliveries/acme1234/revoke-link`,
+        url: `/api/email-logs/${sent.sendId}/deliveries/acme1234/revoke-link`,
         headers: bearer(admin),
       });
       expect(revoke.statusCode).toBe(409);
       const entry = (
-        await app.inject({ method: 'GET', url: `/api/email-logs/${sent.logId}`, headers: bearer(member) })
+        await app.inject({ method: 'GET', url: `/api/email-logs/${sent.sendId}`, headers: bearer(member) })
       ).json();
       expect(entry.deliveries.map((delivery: { vendorLink: unknown }) => delivery.vendorLink)).toEqual([
         null,

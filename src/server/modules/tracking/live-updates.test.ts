@@ -17,7 +17,7 @@ describe('live updates by polling with strong ETags (issue 14 item 6)', () => {
     const get = (on: typeof app, url: string, etag?: string) =>
       on.inject({ method: 'GET', url, headers: { ...bearer(member), ...(etag ? { 'if-none-match': etag } : {}) } });
 
-    for (const url of ['/api/tracking', `/api/email-logs/${sent.logId}`, '/api/tracking?vendor=acme1234']) {
+    for (const url of ['/api/tracking', `/api/email-logs/${sent.sendId}`, '/api/tracking?vendor=acme1234']) {
       const first = await get(app, url);
       expect(first.statusCode, url).toBe(200);
       const etag = first.headers.etag as string;
@@ -33,7 +33,7 @@ describe('live updates by polling with strong ETags (issue 14 item 6)', () => {
     }
 
     const board = await get(app, '/api/tracking');
-    const entry = await get(app, `/api/email-logs/${sent.logId}`);
+    const entry = await get(app, `/api/email-logs/${sent.sendId}`);
     const acted = await vendorCall(other.app, tokenOf(sent.links.acme1234!), 'POST', ACTIONS, { action: 'received' });
     expect(acted.statusCode).toBe(200);
 
@@ -43,7 +43,7 @@ describe('live updates by polling with strong ETags (issue 14 item 6)', () => {
     expect(
       boardAfter.json().items.find((item: { vendorId: string }) => item.vendorId === 'acme1234').tracking.status,
     ).toBe('received');
-    const entryAfter = await get(app, `/api/email-logs/${sent.logId}`, entry.headers.etag as string);
+    const entryAfter = await get(app, `/api/email-logs/${sent.sendId}`, entry.headers.etag as string);
     expect(entryAfter.statusCode).toBe(200);
     expect(entryAfter.headers.etag).not.toBe(entry.headers.etag);
     expect(
@@ -63,17 +63,17 @@ describe('live updates by polling with strong ETags (issue 14 item 6)', () => {
       ).statusCode,
     ).toBe(200);
     expect((await get(app, '/api/tracking', boardAfter.headers.etag as string)).statusCode).toBe(200);
-    expect((await get(app, `/api/email-logs/${sent.logId}`, entryAfter.headers.etag as string)).statusCode).toBe(200);
+    expect((await get(app, `/api/email-logs/${sent.sendId}`, entryAfter.headers.etag as string)).statusCode).toBe(200);
   });
 
   it('answers 404 for an unknown send, 400 for a bad id and 401 without a session', async ({ app, member, sent }) => {
-    expect(sent.logId).toBeGreaterThan(0);
+    expect(sent.sendId).toBeGreaterThan(0);
     const missing = await app.inject({ method: 'GET', url: '/api/email-logs/999999', headers: bearer(member) });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('This send was not found.');
     expect((await app.inject({ method: 'GET', url: '/api/email-logs/abc', headers: bearer(member) })).statusCode).toBe(
       400,
     );
-    expect((await app.inject({ method: 'GET', url: `/api/email-logs/${sent.logId}` })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: `/api/email-logs/${sent.sendId}` })).statusCode).toBe(401);
   });
 });

@@ -9,7 +9,7 @@ describe("'Record an update': the team reports a vendor action on its behalf", (
     admin,
     sent,
   }) => {
-    const url = recordUrl(sent.logId, 'carta9012');
+    const url = recordUrl(sent.sendId, 'carta9012');
     const cases: [unknown, RegExp][] = [
       [{}, /^action must be one of received, scheduled, seed-test-sent, deployed, note, cannot-deploy/],
       [{ action: 'approved' }, /^action must be one of/],
@@ -34,7 +34,7 @@ describe("'Record an update': the team reports a vendor action on its behalf", (
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().message).toEqual(expect.any(String));
 
-    for (const unknown of [recordUrl(sent.logId, 'nobody99'), recordUrl(sent.logId + 1000, 'carta9012')]) {
+    for (const unknown of [recordUrl(sent.sendId, 'nobody99'), recordUrl(sent.sendId + 1000, 'carta9012')]) {
       const response = await app.inject({
         method: 'POST',
         url: unknown,
@@ -52,7 +52,7 @@ describe("'Record an update': the team reports a vendor action on its behalf", (
     expect(withLink.statusCode).toBe(401);
 
     const entry = (
-      await app.inject({ method: 'GET', url: `/api/email-logs/${sent.logId}`, headers: bearer(admin) })
+      await app.inject({ method: 'GET', url: `/api/email-logs/${sent.sendId}`, headers: bearer(admin) })
     ).json();
     expect(
       entry.deliveries.find((delivery: { vendorId: string }) => delivery.vendorId === 'carta9012').tracking.status,

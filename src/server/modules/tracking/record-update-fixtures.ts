@@ -1,6 +1,6 @@
 export const ACTIONS = '/api/vendor-page/actions';
-export const recordUrl = (logId: number, vendorId: string) =>
-  `/api/email-logs/${logId}/deliveries/${vendorId}/tracking`;
+export const recordUrl = (sendId: number, vendorId: string) =>
+  `/api/email-logs/${sendId}/deliveries/${vendorId}/tracking`;
 export const SCHEDULE = {
   action: 'scheduled',
   date: '2026-03-20',

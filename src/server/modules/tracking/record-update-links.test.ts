@@ -9,7 +9,7 @@ describe("'Record an update': the team reports a vendor action on its behalf", (
   it('works when the link has expired or was revoked', async ({ t, app, admin, sent }) => {
     const revoke = await app.inject({
       method: 'POST',
-      url: `/api/email-logs/${sent.logId}/deliveries/bravo5678/revoke-link`,
+      url: `/api/email-logs/${sent.sendId}/deliveries/bravo5678/revoke-link`,
       headers: bearer(admin),
     });
     expect(revoke.statusCode).toBe(200);
@@ -17,7 +17,7 @@ describe("'Record an update': the team reports a vendor action on its behalf", (
     await t.database.db
       .update(deploymentTracking)
       .set({ linkExpiresAt: new Date(t.clock.now().getTime() - 60_000) })
-      .where(and(eq(deploymentTracking.logId, sent.logId), eq(deploymentTracking.vendorId, 'acme1234')));
+      .where(and(eq(deploymentTracking.sendId, sent.sendId), eq(deploymentTracking.vendorId, 'acme1234')));
     expect(
       (await vendorCall(app, tokenOf(sent.links.acme1234!), 'POST', ACTIONS, { action: 'received' })).statusCode,
     ).toBe(410);
@@ -27,7 +27,7 @@ describe("'Record an update': the team reports a vendor action on its behalf", (
 
     const expired = await app.inject({
       method: 'POST',
-      url: recordUrl(sent.logId, 'acme1234'),
+      url: recordUrl(sent.sendId, 'acme1234'),
       headers: bearer(admin),
       payload: { action: 'deployed', date: '2026-03-10', quantity: 39000 },
     });
@@ -35,14 +35,14 @@ describe("'Record an update': the team reports a vendor action on its behalf", (
     expect(expired.json().tracking).toMatchObject({ status: 'deployed', deployedQuantity: 39000 });
     const revoked = await app.inject({
       method: 'POST',
-      url: recordUrl(sent.logId, 'bravo5678'),
+      url: recordUrl(sent.sendId, 'bravo5678'),
       headers: bearer(admin),
       payload: SCHEDULE,
     });
     expect(revoked.statusCode).toBe(200);
     expect(revoked.json().tracking).toMatchObject({ status: 'scheduled', plannedQuantity: 40000 });
     const entry = (
-      await app.inject({ method: 'GET', url: `/api/email-logs/${sent.logId}`, headers: bearer(admin) })
+      await app.inject({ method: 'GET', url: `/api/email-logs/${sent.sendId}`, headers: bearer(admin) })
     ).json();
     expect(
       entry.deliveries
@@ -68,7 +68,7 @@ describe("'Record an update': the team reports a vendor action on its behalf", (
 
     it('records updates for vendors that have no page at all', async ({ app, admin, sent }) => {
       expect(sent.links).toEqual({ acme1234: null, bravo5678: null, carta9012: null });
-      const url = recordUrl(sent.logId, 'carta9012');
+      const url = recordUrl(sent.sendId, 'carta9012');
       expect(
         (await app.inject({ method: 'POST', url, headers: bearer(admin), payload: { action: 'received' } })).statusCode,
       ).toBe(200);

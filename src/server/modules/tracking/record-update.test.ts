@@ -12,7 +12,7 @@ describe("'Record an update': the team reports a vendor action on its behalf", (
     const record = (vendorId: string, payload: unknown) =>
       app.inject({
         method: 'POST',
-        url: recordUrl(sent.logId, vendorId),
+        url: recordUrl(sent.sendId, vendorId),
         headers: { ...bearer(admin), 'user-agent': 'TeamBrowser/9.1' },
         payload: payload as object,
       });
@@ -68,7 +68,7 @@ describe("'Record an update': the team reports a vendor action on its behalf", (
 
     // The log entry and the board show the new statuses.
     const entry = (
-      await app.inject({ method: 'GET', url: `/api/email-logs/${sent.logId}`, headers: bearer(admin) })
+      await app.inject({ method: 'GET', url: `/api/email-logs/${sent.sendId}`, headers: bearer(admin) })
     ).json();
     const statusOf = (vendorId: string) =>
       entry.deliveries.find((delivery: { vendorId: string }) => delivery.vendorId === vendorId).tracking.status;
@@ -121,7 +121,7 @@ describe("'Record an update': the team reports a vendor action on its behalf", (
   }) => {
     const before = await app.inject({
       method: 'POST',
-      url: recordUrl(sent.logId, 'acme1234'),
+      url: recordUrl(sent.sendId, 'acme1234'),
       headers: bearer(admin),
       payload: { action: 'deployed', date: '2000-01-01', quantity: 1000000000 },
     });
@@ -135,7 +135,7 @@ describe("'Record an update': the team reports a vendor action on its behalf", (
     // The day it was mailed is fine.
     const sameDay = await app.inject({
       method: 'POST',
-      url: recordUrl(sent.logId, 'acme1234'),
+      url: recordUrl(sent.sendId, 'acme1234'),
       headers: bearer(admin),
       payload: { action: 'deployed', date: '2026-03-10', quantity: 40000 },
     });

@@ -16,7 +16,7 @@ const sentKeys = sql<
 
 const candidateColumns = {
   deliveryId: emailDeliveries.id,
-  logId: emailLogs.id,
+  sendId: emailLogs.id,
   vendorId: emailDeliveries.vendorId,
   remindersEnabled: emailLogs.remindersEnabled,
   deliveryStatus: emailDeliveries.status,
@@ -35,7 +35,7 @@ const candidateColumns = {
 interface CandidateRow extends Omit<ReminderCandidate, 'hasLink' | 'sentKinds'> {
   remindedAt: Date | null;
   deliveryId: number;
-  logId: number;
+  sendId: number;
   vendorId: string;
   tokenHash: string | null;
   sentKeys: string[];
@@ -43,7 +43,7 @@ interface CandidateRow extends Omit<ReminderCandidate, 'hasLink' | 'sentKinds'> 
 
 export type StoredCandidate = ReminderCandidate & {
   deliveryId: number;
-  logId: number;
+  sendId: number;
   vendorId: string;
   remindedAt: Date | null;
 };
@@ -51,7 +51,7 @@ export type StoredCandidate = ReminderCandidate & {
 function candidateOf(row: CandidateRow): StoredCandidate {
   return {
     deliveryId: row.deliveryId,
-    logId: row.logId,
+    sendId: row.sendId,
     vendorId: row.vendorId,
     remindersEnabled: row.remindersEnabled,
     deliveryStatus: row.deliveryStatus,
@@ -75,7 +75,7 @@ function candidates(db: Db | Tx) {
     .select(candidateColumns)
     .from(deploymentTracking)
     .innerJoin(emailDeliveries, eq(emailDeliveries.id, deploymentTracking.deliveryId))
-    .innerJoin(emailLogs, eq(emailLogs.id, deploymentTracking.logId));
+    .innerJoin(emailLogs, eq(emailLogs.id, deploymentTracking.sendId));
 }
 
 /** No reminder of this kind queued yet for the original message (the outer query's delivery). */

@@ -9,7 +9,7 @@ describe('reminders (issue 14 item 5)', () => {
     async ({ app, member, sent }) => {
       const bad = await app.inject({
         method: 'PUT',
-        url: `/api/email-logs/${sent.logId}/reminders`,
+        url: `/api/email-logs/${sent.sendId}/reminders`,
         headers: bearer(member),
         payload: { enabled: 'no' },
       });
@@ -26,7 +26,7 @@ describe('reminders (issue 14 item 5)', () => {
         (
           await app.inject({
             method: 'PUT',
-            url: `/api/email-logs/${sent.logId}/reminders`,
+            url: `/api/email-logs/${sent.sendId}/reminders`,
             payload: { enabled: false },
           })
         ).statusCode,
@@ -71,7 +71,7 @@ describe('reminders (issue 14 item 5)', () => {
     it(
       'reminds after that delay',
       async ({ t, app, smtp, sent }) => {
-        expect(sent.logId).toBeGreaterThan(0);
+        expect(sent.sendId).toBeGreaterThan(0);
         t.clock.advance(2 * HOUR - 60_000);
         expect(await app.reminders.runNow()).toBe(0);
         t.clock.advance(60_000);

@@ -29,14 +29,14 @@ describe('reminders (issue 14 item 5)', () => {
           (
             await t.database.db
               .select({
-                logId: emailDeliveries.logId,
+                sendId: emailDeliveries.sendId,
                 vendorId: emailDeliveries.vendorId,
                 key: emailDeliveries.followUpKey,
               })
               .from(emailDeliveries)
               .where(eq(emailDeliveries.kind, 'reminder'))
           )
-            .map((row) => `${row.logId === sent.logId ? 'first' : 'second'} ${row.vendorId} ${row.key}`)
+            .map((row) => `${row.sendId === sent.sendId ? 'first' : 'second'} ${row.vendorId} ${row.key}`)
             .sort();
         // Three silent vendors, two per sweep: the third is reached by the next sweep, not blocked by the two reminded.
         t.clock.advance(24 * HOUR);
@@ -102,7 +102,7 @@ describe('reminders (issue 14 item 5)', () => {
           })
           .from(deploymentTracking)
           .innerJoin(emailDeliveries, eq(emailDeliveries.id, deploymentTracking.deliveryId))
-          .where(eq(deploymentTracking.logId, sent.logId))
+          .where(eq(deploymentTracking.sendId, sent.sendId))
           .orderBy(asc(deploymentTracking.deliveryId));
         expect(tracked.map((row) => row.vendorId)).toEqual(['acme1234', 'bravo5678', 'carta9012']);
         // The two lowest ids lose what a reply is made from (the original's subject): their reminders throw.
@@ -148,7 +148,7 @@ describe('reminders across instances', () => {
   it(
     'two instances sweeping the same database at once queue and deliver one reminder per vendor',
     async ({ t, app, env, smtp, startApp, sent }) => {
-      expect(sent.logId).toBeGreaterThan(0);
+      expect(sent.sendId).toBeGreaterThan(0);
       // A second instance on the same database and file store, its timer sweeping every 10 ms, as the first's does.
       const second = await startApp(env, t.database, {
         delivery: { ...FAST_DELIVERY, clock: undefined },

@@ -42,7 +42,7 @@ describe('reminders (issue 14 item 5)', () => {
       expect(vendorPageLinkIn(reminder.text)).toBeNull();
 
       // The team sees 'Reminded' with the time, on the log and the board; the vendor page's history has it.
-      const times = await remindedAt(t, admin, sent.logId);
+      const times = await remindedAt(t, admin, sent.sendId);
       expect(times.acme1234).toBeNull();
       expect(times.bravo5678).toBe(t.clock.now().toISOString());
       expect(times.carta9012).toBe(t.clock.now().toISOString());
@@ -111,7 +111,7 @@ describe('reminders (issue 14 item 5)', () => {
       );
       const [original] = await mailTo(smtp, 'ops@acme.test');
       expect(reminder!.inReplyTo).toBe(original!.messageId);
-      expect((await remindedAt(t, admin, sent.logId)).acme1234).toBe(t.clock.now().toISOString());
+      expect((await remindedAt(t, admin, sent.sendId)).acme1234).toBe(t.clock.now().toISOString());
 
       // Rescheduled and late again: still only the one overdue reminder.
       await vendorCall(app, tokenOf(sent.links.acme1234!), 'POST', ACTIONS, { ...schedule, date: '2026-03-12' });
@@ -137,19 +137,19 @@ describe('reminders (issue 14 item 5)', () => {
       // The first send's reminders turned off after sending, by any signed-in user (decision 0023), recorded in the audit trail.
       const off = await app.inject({
         method: 'PUT',
-        url: `/api/email-logs/${sent.logId}/reminders`,
+        url: `/api/email-logs/${sent.sendId}/reminders`,
         headers: bearer(member),
         payload: { enabled: false },
       });
       expect(off.statusCode, off.body).toBe(200);
-      expect(off.json()).toEqual({ id: sent.logId, remindersEnabled: false });
+      expect(off.json()).toEqual({ id: sent.sendId, remindersEnabled: false });
       const entries = (await app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(admin) })).json() as {
         id: number;
         remindersEnabled: boolean;
       }[];
       expect(entries.map((entry) => [entry.id, entry.remindersEnabled])).toEqual([
         [quiet.json().id, false],
-        [sent.logId, false],
+        [sent.sendId, false],
       ]);
       t.clock.advance(48 * HOUR);
       expect(await app.reminders.runNow()).toBe(0);
@@ -158,14 +158,14 @@ describe('reminders (issue 14 item 5)', () => {
       // Both by the sender (here an admin): only the sender or an admin may.
       await app.inject({
         method: 'POST',
-        url: `/api/email-logs/${sent.logId}/deliveries/carta9012/revoke-link`,
+        url: `/api/email-logs/${sent.sendId}/deliveries/carta9012/revoke-link`,
         headers: bearer(admin),
       });
       expect(
         (
           await app.inject({
             method: 'PUT',
-            url: `/api/email-logs/${sent.logId}/reminders`,
+            url: `/api/email-logs/${sent.sendId}/reminders`,
             headers: bearer(admin),
             payload: { enabled: true },
           })

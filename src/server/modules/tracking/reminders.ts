@@ -46,7 +46,7 @@ export interface ReminderDeps extends FollowUpDeps {
   delayMs: number;
   log: FastifyBaseLogger;
   /** Told after a reminder is queued, so open screens update. */
-  onChange?: (logId: number) => void;
+  onChange?: (sendId: number) => void;
   /** Deliveries one sweep looks at (default SWEEP_BATCH; tests use fewer). */
   batchSize?: number;
 }
@@ -142,7 +142,7 @@ export async function sweepReminders(deps: ReminderDeps, setAside: SetAside = ne
     try {
       if (await queueReminder(deps, candidate, kind)) {
         queued++;
-        deps.onChange?.(candidate.logId);
+        deps.onChange?.(candidate.sendId);
       }
     } catch (error) {
       // The store or the database away fails every delivery alike, and the next sweep tries them all again. One

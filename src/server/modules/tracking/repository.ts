@@ -5,7 +5,7 @@ import type { Db } from '#server/db/client';
 import { auditLog, deploymentTracking, emailDeliveries, emailLogs } from '#server/db/schema';
 
 export type TrackingRow = typeof deploymentTracking.$inferSelect;
-export type TrackingChanges = Partial<Omit<TrackingRow, 'deliveryId' | 'logId' | 'vendorId' | 'createdAt'>>;
+export type TrackingChanges = Partial<Omit<TrackingRow, 'deliveryId' | 'sendId' | 'vendorId' | 'createdAt'>>;
 
 /** The audit trail's entity for a delivery's tracking (entityId: the delivery's id). */
 export const TRACKING_ENTITY = 'deployment-tracking';
@@ -15,7 +15,7 @@ export async function findByTokenHash(db: Db, tokenHash: string) {
   const [row] = await db
     .select({ tracking: deploymentTracking, sentAt: emailLogs.sentAt })
     .from(deploymentTracking)
-    .innerJoin(emailLogs, eq(emailLogs.id, deploymentTracking.logId))
+    .innerJoin(emailLogs, eq(emailLogs.id, deploymentTracking.sendId))
     .where(eq(deploymentTracking.tokenHash, tokenHash));
   return row;
 }
@@ -31,17 +31,17 @@ export async function hasVendorLink(db: Db, tokenHash: string): Promise<boolean>
 }
 
 /** When the send was mailed (its log's time): no deployment is dated before it. */
-export async function findSendTime(db: Db, logId: number): Promise<Date> {
-  const [row] = await db.select({ sentAt: emailLogs.sentAt }).from(emailLogs).where(eq(emailLogs.id, logId));
-  if (!row) throw new Error(`no email log ${logId}`);
+export async function findSendTime(db: Db, sendId: number): Promise<Date> {
+  const [row] = await db.select({ sentAt: emailLogs.sentAt }).from(emailLogs).where(eq(emailLogs.id, sendId));
+  if (!row) throw new Error(`no email log ${sendId}`);
   return row.sentAt;
 }
 
-export async function findByLogAndVendor(db: Db, logId: number, vendorId: string) {
+export async function findByLogAndVendor(db: Db, sendId: number, vendorId: string) {
   const [row] = await db
     .select()
     .from(deploymentTracking)
-    .where(and(eq(deploymentTracking.logId, logId), eq(deploymentTracking.vendorId, vendorId)));
+    .where(and(eq(deploymentTracking.sendId, sendId), eq(deploymentTracking.vendorId, vendorId)));
   return row;
 }
 
@@ -175,7 +175,7 @@ export function listBoard(db: Db, filters: BoardFilters, which: 'open' | 'closed
     })
     .from(deploymentTracking)
     .innerJoin(emailDeliveries, eq(emailDeliveries.id, deploymentTracking.deliveryId))
-    .innerJoin(emailLogs, eq(emailLogs.id, deploymentTracking.logId))
+    .innerJoin(emailLogs, eq(emailLogs.id, deploymentTracking.sendId))
     .where(and(...conditions))
     .orderBy(desc(emailLogs.sentAt), asc(emailDeliveries.id))
     .limit(limit);
@@ -184,11 +184,11 @@ export function listBoard(db: Db, filters: BoardFilters, which: 'open' | 'closed
 export type SpendRow = Awaited<ReturnType<typeof listSpendOfSends>>[number];
 
 /** Every tracked delivery of these sends, whatever the board's filters: what each send's expected spend adds up. */
-export function listSpendOfSends(db: Db, logIds: readonly number[]) {
-  if (logIds.length === 0) return Promise.resolve([]);
+export function listSpendOfSends(db: Db, sendIds: readonly number[]) {
+  if (sendIds.length === 0) return Promise.resolve([]);
   return db
     .select({
-      logId: deploymentTracking.logId,
+      sendId: deploymentTracking.sendId,
       status: deploymentTracking.status,
       plannedQuantity: deploymentTracking.plannedQuantity,
       deployedQuantity: deploymentTracking.deployedQuantity,
@@ -196,13 +196,13 @@ export function listSpendOfSends(db: Db, logIds: readonly number[]) {
       costs: termsColumns.costs,
     })
     .from(deploymentTracking)
-    .where(inArray(deploymentTracking.logId, [...logIds]));
+    .where(inArray(deploymentTracking.sendId, [...sendIds]));
 }
 
 /** Turns a send's reminders on or off with its audit entry; false when there is no such send. */
 export async function setRemindersEnabled(
   db: Db,
-  logId: number,
+  sendId: number,
   enabled: boolean,
   audit: AuditRecord,
   now: Date,
@@ -211,10 +211,10 @@ export async function setRemindersEnabled(
     const rows = await tx
       .update(emailLogs)
       .set({ remindersEnabled: enabled })
-      .where(eq(emailLogs.id, logId))
+      .where(eq(emailLogs.id, sendId))
       .returning({ id: emailLogs.id });
     if (rows.length === 0) return false;
-    await tx.insert(auditLog).values({ ...audit, entity: 'email_log', entityId: String(logId), at: now });
+    await tx.insert(auditLog).values({ ...audit, entity: 'send', entityId: String(sendId), at: now });
     return true;
   });
 }

@@ -16,7 +16,7 @@ import { mailTo, tokenOf, trackingTest, vendorCall } from '#server/testing/track
 
 const it = trackingTest;
 const ACTIONS = '/api/vendor-page/actions';
-const reviewUrl = (logId: number, vendorId: string) => `/api/email-logs/${logId}/deliveries/${vendorId}/review`;
+const reviewUrl = (sendId: number, vendorId: string) => `/api/email-logs/${sendId}/deliveries/${vendorId}/review`;
 
 describe("the team's answer to a seed test (issue 14 item 3)", () => {
   it('approves: saved with its audit entry, shown on the vendor page and the log, and the vendor is e-mailed in the thread of its message', async ({
@@ -31,7 +31,7 @@ describe("the team's answer to a seed test (issue 14 item 3)", () => {
 
     const response = await app.inject({
       method: 'POST',
-      url: reviewUrl(sent.logId, 'acme1234'),
+      url: reviewUrl(sent.sendId, 'acme1234'),
       headers: bearer(admin),
       payload: { decision: 'approve', note: 'Looks great.' },
     });
@@ -87,7 +87,7 @@ describe("the team's answer to a seed test (issue 14 item 3)", () => {
   }) => {
     const token = tokenOf(sent.links.bravo5678!);
     await vendorCall(app, token, 'POST', ACTIONS, { action: 'seed-test-sent' });
-    const url = reviewUrl(sent.logId, 'bravo5678');
+    const url = reviewUrl(sent.sendId, 'bravo5678');
     const cases: [unknown, RegExp][] = [
       [{ decision: 'request-changes' }, /^note is required/],
       [{ decision: 'request-changes', note: '   ' }, /^note is required/],
@@ -141,7 +141,7 @@ describe("the team's answer to a seed test (issue 14 item 3)", () => {
     smtp,
     sent,
   }) => {
-    const url = reviewUrl(sent.logId, 'carta9012');
+    const url = reviewUrl(sent.sendId, 'carta9012');
     const before = smtp.received.length;
     const noSeedTest = await app.inject({
       method: 'POST',
@@ -166,7 +166,7 @@ describe("the team's answer to a seed test (issue 14 item 3)", () => {
 
     const unknown = await app.inject({
       method: 'POST',
-      url: reviewUrl(sent.logId, 'nobody99'),
+      url: reviewUrl(sent.sendId, 'nobody99'),
       headers: bearer(admin),
       payload: { decision: 'approve' },
     });
@@ -192,7 +192,7 @@ describe("the team's answer to a seed test (issue 14 item 3)", () => {
     const click = () =>
       app.inject({
         method: 'POST',
-        url: reviewUrl(sent.logId, 'acme1234'),
+        url: reviewUrl(sent.sendId, 'acme1234'),
         headers: bearer(admin),
         payload: { decision: 'request-changes', note: 'Please fix the footer.' },
       });

@@ -37,7 +37,7 @@ export interface BoardLimits {
 export interface TrackingDeps {
   db: Db;
   clock: Clock;
-  onChange?: (logId: number) => void;
+  onChange?: (sendId: number) => void;
   /** Default BOARD_LIMITS. */
   boardLimits?: BoardLimits;
 }
@@ -54,12 +54,12 @@ export interface ReviewDeps extends TrackingDeps {
 export async function revokeVendorLink(
   { db, clock, onChange }: TrackingDeps,
   user: AuthenticatedUser,
-  logId: number,
+  sendId: number,
   vendorId: string,
 ) {
-  const row = await repo.findByLogAndVendor(db, logId, vendorId);
+  const row = await repo.findByLogAndVendor(db, sendId, vendorId);
   if (!row) throw notFound('No such message.');
-  await checkSenderOrAdmin(db, user, logId, "turn off its vendors' links");
+  await checkSenderOrAdmin(db, user, sendId, "turn off its vendors' links");
   if (!row.tokenHash) throw conflict('This message was sent without a vendor link.');
   const now = clock.now();
   const revokedAt = await repo.updateWithAudit<Date>(db, row.deliveryId, now, (current) => {
@@ -76,7 +76,7 @@ export async function revokeVendorLink(
       result: now,
     };
   });
-  onChange?.(logId);
+  onChange?.(sendId);
   return { revokedAt: revokedAt.toISOString() };
 }
 
@@ -89,16 +89,16 @@ export async function revokeVendorLink(
 export async function recordVendorUpdate(
   deps: TrackingDeps,
   user: AuthenticatedUser,
-  logId: number,
+  sendId: number,
   vendorId: string,
   action: VendorAction,
   origin: RequestOrigin,
 ): Promise<RecordUpdateResult> {
-  const found = await repo.findByLogAndVendor(deps.db, logId, vendorId);
+  const found = await repo.findByLogAndVendor(deps.db, sendId, vendorId);
   if (!found) throw notFound('No such message.');
-  await checkSenderOrAdmin(deps.db, user, logId, 'record updates for its vendors');
+  await checkSenderOrAdmin(deps.db, user, sendId, 'record updates for its vendors');
   await applyVendorActionFor(deps, found, action, { actorUserId: user.id, actorEmail: user.email }, origin);
-  const updated = await repo.findByLogAndVendor(deps.db, logId, vendorId);
+  const updated = await repo.findByLogAndVendor(deps.db, sendId, vendorId);
   return { tracking: trackingStateOf(updated!) };
 }
 
@@ -112,14 +112,14 @@ export async function recordVendorUpdate(
 export async function reviewSeedTest(
   deps: ReviewDeps,
   user: AuthenticatedUser,
-  logId: number,
+  sendId: number,
   vendorId: string,
   review: SeedTestReview,
 ): Promise<SeedTestReviewResult> {
   const { db, clock } = deps;
-  const found = await repo.findByLogAndVendor(db, logId, vendorId);
+  const found = await repo.findByLogAndVendor(db, sendId, vendorId);
   if (!found) throw notFound('No such message.');
-  await checkSenderOrAdmin(db, user, logId, "answer its vendors' seed tests");
+  await checkSenderOrAdmin(db, user, sendId, "answer its vendors' seed tests");
   // Refused or repeated answers are told apart before a reply is composed; the locked row below decides for good.
   if (isRepeatedReview(found, review)) return { tracking: trackingStateOf(found), replyQueued: false };
   const early = applySeedTestReview(found, review, clock.now());
@@ -151,7 +151,7 @@ export async function reviewSeedTest(
     });
     return { tracking: trackingStateOf({ ...row, ...outcome.changes, updatedAt: now }), replyQueued: queued !== null };
   });
-  if (result.replyQueued) deps.onChange?.(logId);
+  if (result.replyQueued) deps.onChange?.(sendId);
   return result;
 }
 
@@ -178,14 +178,14 @@ export async function getTrackingBoard(
   const rows = [...open, ...closed].sort(
     (a, b) => b.sentAt.getTime() - a.sentAt.getTime() || a.deliveryId - b.deliveryId,
   );
-  const logIds = [...new Set(rows.map((row) => row.logId))];
-  const sendSpend = await spendOfSends(db, logIds);
-  const owed = await owedOnceResultsExist(db, logIds);
+  const sendIds = [...new Set(rows.map((row) => row.sendId))];
+  const sendSpend = await spendOfSends(db, sendIds);
+  const owed = await owedOnceResultsExist(db, sendIds);
   const omitted = { open: (open[0]?.matching ?? 0) - open.length, closed: (closed[0]?.matching ?? 0) - closed.length };
   return {
     today,
     items: rows.map((row) => ({
-      logId: row.logId,
+      sendId: row.sendId,
       vendorId: row.vendorId,
       vendorName: row.vendorName,
       clientName: row.clientName,
@@ -195,9 +195,9 @@ export async function getTrackingBoard(
       isOverdue: isOverdue(row, today),
       terms: `${row.terms.label}: ${row.terms.items.map(termWording).join(', ')}`,
       spend: spendOf(row),
-      sendSpend: sendSpend.get(row.logId)!,
-      owed: owed.of(row.logId, row.vendorId),
-      sendOwed: owed.totalOf(row.logId),
+      sendSpend: sendSpend.get(row.sendId)!,
+      owed: owed.of(row.sendId, row.vendorId),
+      sendOwed: owed.totalOf(row.sendId),
     })),
     truncated: omitted.open > 0 || omitted.closed > 0,
     omitted,
@@ -208,12 +208,12 @@ const spendOf = (row: Pick<repo.SpendRow, 'pricingModel' | 'costs' | 'plannedQua
   expectedSpend(row.pricingModel, row.costs, { planned: row.plannedQuantity, deployed: row.deployedQuantity });
 
 /** Each send's expected spend, added up by the rule the Deployment Log entry uses. */
-async function spendOfSends(db: Db, logIds: number[]): Promise<Map<number, SpendTotal>> {
+async function spendOfSends(db: Db, sendIds: number[]): Promise<Map<number, SpendTotal>> {
   const bySend = new Map<number, { status: string; spend: ExpectedSpend }[]>();
-  for (const row of await repo.listSpendOfSends(db, logIds)) {
-    const deliveries = bySend.get(row.logId) ?? [];
+  for (const row of await repo.listSpendOfSends(db, sendIds)) {
+    const deliveries = bySend.get(row.sendId) ?? [];
     deliveries.push({ status: row.status, spend: spendOf(row) });
-    bySend.set(row.logId, deliveries);
+    bySend.set(row.sendId, deliveries);
   }
-  return new Map([...bySend].map(([logId, deliveries]) => [logId, totalSpend(deliveries)]));
+  return new Map([...bySend].map(([sendId, deliveries]) => [sendId, totalSpend(deliveries)]));
 }

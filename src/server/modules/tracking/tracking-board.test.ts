@@ -36,7 +36,7 @@ describe('the Tracking board (issue 14 item 3)', () => {
       ['carta9012', 'sent', false],
     ]);
     expect(all.items[0]).toMatchObject({
-      logId: sent.logId,
+      sendId: sent.sendId,
       vendorName: 'Acme Leads',
       clientName: 'GOA Victory',
       subject: 'New GOA Victory Content',

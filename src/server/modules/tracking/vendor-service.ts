@@ -19,7 +19,7 @@ export interface VendorPageDeps {
   clock: Clock;
   storage: FileStorage;
   /** Told after each change, so open screens update (issue 14 item 6). */
-  onChange?: (logId: number) => void;
+  onChange?: (sendId: number) => void;
 }
 
 /** Where the request came from, for the audit trail. */
@@ -87,13 +87,13 @@ export interface TrackingActor {
  */
 export async function applyVendorActionFor(
   deps: Pick<VendorPageDeps, 'db' | 'clock' | 'onChange'>,
-  target: { deliveryId: number; logId: number },
+  target: { deliveryId: number; sendId: number },
   action: VendorAction,
   actor: TrackingActor,
   origin: RequestOrigin,
 ): Promise<void> {
   const now = deps.clock.now();
-  const mailedOn = newYorkDate(await repo.findSendTime(deps.db, target.logId));
+  const mailedOn = newYorkDate(await repo.findSendTime(deps.db, target.sendId));
   const refusal = await repo.updateWithAudit(deps.db, target.deliveryId, now, (row) => {
     const outcome = applyVendorAction(row, action, now, newYorkDate(now), mailedOn);
     if (!outcome.ok) return { refused: new AppError(outcome.status, outcome.message) };
@@ -112,7 +112,7 @@ export async function applyVendorActionFor(
     };
   });
   if (refusal) throw refusal;
-  deps.onChange?.(target.logId);
+  deps.onChange?.(target.sendId);
 }
 
 /** One vendor action through its link, answered with the page as it now is. */

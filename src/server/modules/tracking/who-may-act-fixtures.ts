@@ -20,8 +20,8 @@ export const HOUR = 3_600_000;
 export const SLOW_MS = 90_000;
 
 export const refusal = (action: string) => `Only the person who made this send, or an admin, can ${action}.`;
-export const deliveryUrl = (logId: number, vendorId: string, action: string) =>
-  `/api/email-logs/${logId}/deliveries/${vendorId}/${action}`;
+export const deliveryUrl = (sendId: number, vendorId: string, action: string) =>
+  `/api/email-logs/${sendId}/deliveries/${vendorId}/${action}`;
 export const addressesOf = (field: AddressObject | AddressObject[] | undefined) =>
   (Array.isArray(field) ? field : field ? [field] : []).flatMap((group) => group.value.map((entry) => entry.address));
 /** The last paragraph before the end of a follow-up's text: its signature. */
@@ -64,7 +64,7 @@ export const it = test
     const links = Object.fromEntries(
       Object.entries(originals).map(([vendorId, mail]) => [vendorId, tokenOf(vendorPageLinkIn(mail.text)!)]),
     );
-    return { logId: response.json().id as number, links, originals };
+    return { sendId: response.json().id as number, links, originals };
   })
   .extend(
     'as',
@@ -79,11 +79,11 @@ export const it = test
   );
 
 /** Follow-ups (replies, reminders) queued for a send: none may be queued by a refused request. */
-export async function followUpsOf(t: TestContext, logId: number) {
+export async function followUpsOf(t: TestContext, sendId: number) {
   return t.database.db
     .select({ kind: emailDeliveries.kind })
     .from(emailDeliveries)
-    .where(and(eq(emailDeliveries.logId, logId), ne(emailDeliveries.kind, 'send')));
+    .where(and(eq(emailDeliveries.sendId, sendId), ne(emailDeliveries.kind, 'send')));
 }
 
 /** The replies a vendor got (its messages other than the send's). */

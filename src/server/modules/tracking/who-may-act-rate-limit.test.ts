@@ -13,7 +13,7 @@ describe('only the sender or an admin speaks for a send (decision 0023)', () => 
     it(
       'answers 429 with the house message after three, for that user only, and mails nothing more',
       async ({ t, admin, sender, smtp, sent, as }) => {
-        const url = deliveryUrl(sent.logId, 'acme1234', 'review');
+        const url = deliveryUrl(sent.sendId, 'acme1234', 'review');
         await vendorCall(t.app, sent.links.acme1234!, 'POST', ACTIONS, { action: 'seed-test-sent' });
         const answers = [];
         for (let i = 1; i <= 5; i++) {
@@ -27,23 +27,23 @@ describe('only the sender or an admin speaks for a send (decision 0023)', () => 
         });
         expect(answers[3]!.headers['retry-after']).toEqual(expect.any(String));
         // The other routes count against the same limit; another user has their own count.
-        expect((await as(sender, 'POST', deliveryUrl(sent.logId, 'bravo5678', 'revoke-link'))).statusCode).toBe(429);
+        expect((await as(sender, 'POST', deliveryUrl(sent.sendId, 'bravo5678', 'revoke-link'))).statusCode).toBe(429);
         expect(
-          (await as(sender, 'POST', deliveryUrl(sent.logId, 'bravo5678', 'tracking'), { action: 'received' }))
+          (await as(sender, 'POST', deliveryUrl(sent.sendId, 'bravo5678', 'tracking'), { action: 'received' }))
             .statusCode,
         ).toBe(429);
         expect(
-          (await as(sender, 'PUT', `/api/email-logs/${sent.logId}/reminders`, { enabled: false })).statusCode,
+          (await as(sender, 'PUT', `/api/email-logs/${sent.sendId}/reminders`, { enabled: false })).statusCode,
         ).toBe(429);
         expect(
-          (await as(admin, 'POST', deliveryUrl(sent.logId, 'bravo5678', 'tracking'), { action: 'received' }))
+          (await as(admin, 'POST', deliveryUrl(sent.sendId, 'bravo5678', 'tracking'), { action: 'received' }))
             .statusCode,
         ).toBe(200);
 
         expect(
           (await repliesTo(smtp, 'acme1234', 3)).map((mail) => mail.text?.match(/Change number \d/)?.[0]).sort(),
         ).toEqual(['Change number 1', 'Change number 2', 'Change number 3']);
-        expect(await followUpsOf(t, sent.logId)).toHaveLength(3);
+        expect(await followUpsOf(t, sent.sendId)).toHaveLength(3);
       },
       SLOW_MS,
     );

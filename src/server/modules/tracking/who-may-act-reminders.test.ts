@@ -9,9 +9,9 @@ describe('only the sender or an admin speaks for a send (decision 0023)', () => 
     it(
       'turns them on only as the sender or an admin, off as any member; a reminder speaks for the sender whoever turned them on',
       async ({ t, admin, sender, colleague, smtp, sent, as }) => {
-        const url = `/api/email-logs/${sent.logId}/reminders`;
+        const url = `/api/email-logs/${sent.sendId}/reminders`;
         expect((await as(colleague, 'PUT', url, { enabled: false })).json()).toEqual({
-          id: sent.logId,
+          id: sent.sendId,
           remindersEnabled: false,
         });
         const refused = await as(colleague, 'PUT', url, { enabled: true });
@@ -25,7 +25,7 @@ describe('only the sender or an admin speaks for a send (decision 0023)', () => 
         expect((await as(sender, 'PUT', url, { enabled: true })).statusCode).toBe(200);
         expect((await as(sender, 'PUT', url, { enabled: false })).statusCode).toBe(200);
         expect((await as(admin, 'PUT', url, { enabled: true })).json()).toEqual({
-          id: sent.logId,
+          id: sent.sendId,
           remindersEnabled: true,
         });
         expect(await t.app.reminders.runNow()).toBe(3);

@@ -21,7 +21,7 @@ describe('only the sender or an admin speaks for a send (decision 0023)', () => 
   it(
     "answers a seed test: refused to a colleague (nothing mailed); the sender's and an admin's replies are each signed by and answered to their writer, in the vendor's thread",
     async ({ t, admin, sender, colleague, smtp, sent, as }) => {
-      const url = deliveryUrl(sent.logId, 'acme1234', 'review');
+      const url = deliveryUrl(sent.sendId, 'acme1234', 'review');
       expect(
         (await vendorCall(t.app, sent.links.acme1234!, 'POST', ACTIONS, { action: 'seed-test-sent' })).statusCode,
       ).toBe(200);
@@ -34,7 +34,7 @@ describe('only the sender or an admin speaks for a send (decision 0023)', () => 
       expect(refused.json().message).toBe(refusal("answer its vendors' seed tests"));
       expect((await as(colleague, 'POST', url, { decision: 'approve' })).statusCode).toBe(403);
       expect((await as(null, 'POST', url, { decision: 'approve' })).statusCode).toBe(401);
-      expect(await followUpsOf(t, sent.logId)).toEqual([]);
+      expect(await followUpsOf(t, sent.sendId)).toEqual([]);
       expect((await vendorCall(t.app, sent.links.acme1234!, 'GET', '/api/vendor-page')).json().tracking).toMatchObject({
         status: 'seed-test-sent',
         reviewNote: null,
@@ -75,7 +75,7 @@ describe('only the sender or an admin speaks for a send (decision 0023)', () => 
   it(
     "turns a vendor's link off: refused to a colleague (the link still works), done by the sender and by an admin",
     async ({ t, admin, sender, colleague, sent, as }) => {
-      const url = (vendorId: string) => deliveryUrl(sent.logId, vendorId, 'revoke-link');
+      const url = (vendorId: string) => deliveryUrl(sent.sendId, vendorId, 'revoke-link');
       const refused = await as(colleague, 'POST', url('acme1234'));
       expect(refused.statusCode).toBe(403);
       expect(refused.json().message).toBe(refusal("turn off its vendors' links"));
@@ -94,7 +94,7 @@ describe('only the sender or an admin speaks for a send (decision 0023)', () => 
   it(
     "records an update on a vendor's behalf: refused to a colleague (nothing changes), done by the sender and by an admin",
     async ({ t, admin, sender, colleague, sent, as }) => {
-      const url = (vendorId: string) => deliveryUrl(sent.logId, vendorId, 'tracking');
+      const url = (vendorId: string) => deliveryUrl(sent.sendId, vendorId, 'tracking');
       const status = async (vendorId: string) =>
         (await vendorCall(t.app, sent.links[vendorId]!, 'GET', '/api/vendor-page')).json().tracking.status;
       const refused = await as(colleague, 'POST', url('acme1234'), { action: 'cannot-deploy', reason: 'List closed' });

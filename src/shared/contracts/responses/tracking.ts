@@ -125,7 +125,7 @@ export type RecordUpdateResult = z.infer<typeof recordUpdateResult>;
 export const revokeLinkResult = z.object({ revokedAt: isoDateTime });
 
 export const trackingBoardItem = z.object({
-  logId: z.number(),
+  sendId: z.number(),
   vendorId: z.string(),
   vendorName: z.string(),
   clientName: z.nullable(z.string()),

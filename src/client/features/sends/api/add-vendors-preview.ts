@@ -3,12 +3,12 @@ import { previewAddedVendor } from '#shared/api/sends';
 import { call } from '#client/lib/request';
 
 /** The message a vendor being added would get, drawn by the server with the shared composer from the stored send. */
-export const addVendorsPreviewQueryOptions = (logId: number, vendorIds: string[], vendorId: string | null) =>
+export const addVendorsPreviewQueryOptions = (sendId: number, vendorIds: string[], vendorId: string | null) =>
   queryOptions({
-    queryKey: ['add-vendors-preview', logId, vendorIds, vendorId],
+    queryKey: ['add-vendors-preview', sendId, vendorIds, vendorId],
     queryFn: ({ signal }) =>
       call(previewAddedVendor, {
-        params: { id: logId },
+        params: { id: sendId },
         body: { vendorIds, vendorId: vendorId ?? '' },
         signal,
       }),
@@ -17,5 +17,5 @@ export const addVendorsPreviewQueryOptions = (logId: number, vendorIds: string[]
     gcTime: 0,
   });
 
-export const useAddVendorsPreview = (logId: number, vendorIds: string[], vendorId: string | null) =>
-  useQuery({ ...addVendorsPreviewQueryOptions(logId, vendorIds, vendorId), placeholderData: keepPreviousData });
+export const useAddVendorsPreview = (sendId: number, vendorIds: string[], vendorId: string | null) =>
+  useQuery({ ...addVendorsPreviewQueryOptions(sendId, vendorIds, vendorId), placeholderData: keepPreviousData });

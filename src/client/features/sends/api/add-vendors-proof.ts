@@ -5,6 +5,6 @@ import { call } from '#client/lib/request';
 /** 'Send me a proof' of a vendor being added to a past send. */
 export const useAddVendorsProof = () =>
   useMutation({
-    mutationFn: ({ logId, vendorIds, vendorId }: { logId: number; vendorIds: string[]; vendorId: string }) =>
-      call(proofAddedVendor, { params: { id: logId }, body: { vendorIds, vendorId } }),
+    mutationFn: ({ sendId, vendorIds, vendorId }: { sendId: number; vendorIds: string[]; vendorId: string }) =>
+      call(proofAddedVendor, { params: { id: sendId }, body: { vendorIds, vendorId } }),
   });

@@ -8,16 +8,16 @@ export function useAddVendors() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({
-      logId,
+      sendId,
       vendorIds,
       idempotencyKey,
     }: {
-      logId: number;
+      sendId: number;
       vendorIds: string[];
       idempotencyKey: string;
     }) =>
       call(addVendors, {
-        params: { id: logId },
+        params: { id: sendId },
         body: { vendorIds },
         headers: { 'Idempotency-Key': idempotencyKey },
       }),

@@ -3,12 +3,12 @@ import { compareMessages } from '#shared/api/sends';
 import { call } from '#client/lib/request';
 
 /** What differs between two vendors' stored messages of a send. */
-export const compareMessagesQueryOptions = (logId: number, a: string, b: string) =>
+export const compareMessagesQueryOptions = (sendId: number, a: string, b: string) =>
   queryOptions({
-    queryKey: ['compare-messages', logId, a, b],
-    queryFn: ({ signal }) => call(compareMessages, { params: { id: logId }, query: { a, b }, signal }),
+    queryKey: ['compare-messages', sendId, a, b],
+    queryFn: ({ signal }) => call(compareMessages, { params: { id: sendId }, query: { a, b }, signal }),
     enabled: a !== '' && b !== '' && a !== b,
   });
 
-export const useCompareMessages = (logId: number, a: string, b: string) =>
-  useQuery(compareMessagesQueryOptions(logId, a, b));
+export const useCompareMessages = (sendId: number, a: string, b: string) =>
+  useQuery(compareMessagesQueryOptions(sendId, a, b));

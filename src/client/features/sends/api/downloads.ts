@@ -19,5 +19,5 @@ export const downloadStoredFile = (key: string, type: FileKind, fallbackName: st
   download(urlOf(downloadFile, { params: { key }, query: { type } }), fallbackName);
 
 /** The exact raw message that went to one vendor. */
-export const downloadVendorEml = (logId: number, vendorId: string) =>
-  download(urlOf(downloadDeliveryMessage, { params: { id: logId, vendorId } }), `dispatch-${logId}-${vendorId}.eml`);
+export const downloadVendorEml = (sendId: number, vendorId: string) =>
+  download(urlOf(downloadDeliveryMessage, { params: { id: sendId, vendorId } }), `dispatch-${sendId}-${vendorId}.eml`);

@@ -7,8 +7,8 @@ import { call } from '#client/lib/request';
 export function useRevokeVendorLink() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ logId, vendorId }: { logId: number; vendorId: string }) =>
-      call(revokeLink, { params: { id: logId, vendorId } }),
+    mutationFn: ({ sendId, vendorId }: { sendId: number; vendorId: string }) =>
+      call(revokeLink, { params: { id: sendId, vendorId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: SENDS_QUERY_KEY }),
   });
 }

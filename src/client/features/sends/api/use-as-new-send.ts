@@ -5,6 +5,6 @@ import { call } from '#client/lib/request';
 /** 'Use as new send': the send page's saved state becomes this send (replaceDraft once the user confirmed). */
 export const useUseAsNewSend = () =>
   useMutation({
-    mutationFn: ({ logId, replaceDraft }: { logId: number; replaceDraft: boolean }) =>
-      call(useAsNewSend, { params: { id: logId }, body: { replaceDraft } }),
+    mutationFn: ({ sendId, replaceDraft }: { sendId: number; replaceDraft: boolean }) =>
+      call(useAsNewSend, { params: { id: sendId }, body: { replaceDraft } }),
   });

@@ -44,7 +44,7 @@ export function AddVendorsDialogContent({ entry, onDone }: { entry: SendEntry; o
     const choice = chosenIds.join(',');
     if (attempt.current?.choice !== choice) attempt.current = { choice, key: crypto.randomUUID() };
     addVendors.mutate(
-      { logId: entry.id, vendorIds: chosenIds, idempotencyKey: attempt.current.key },
+      { sendId: entry.id, vendorIds: chosenIds, idempotencyKey: attempt.current.key },
       {
         onSuccess: (result) => {
           toast({
@@ -67,7 +67,7 @@ export function AddVendorsDialogContent({ entry, onDone }: { entry: SendEntry; o
   function sendProof() {
     if (!shownId) return;
     proof.mutate(
-      { logId: entry.id, vendorIds: chosenIds, vendorId: shownId },
+      { sendId: entry.id, vendorIds: chosenIds, vendorId: shownId },
       {
         onSuccess: (result) =>
           toast(

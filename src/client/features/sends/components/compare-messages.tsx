@@ -8,10 +8,10 @@ import { useCompareMessages } from '../api/compare-messages';
 const KIND_LABELS = { link: 'Link', terms: 'Terms', key: 'Key' } as const;
 
 /** 'Compare messages': for two vendors of a send, their links, terms and keys side by side, read from the stored messages. */
-export function CompareMessages({ logId, deliveries }: { logId: number; deliveries: readonly SendDelivery[] }) {
+export function CompareMessages({ sendId, deliveries }: { sendId: number; deliveries: readonly SendDelivery[] }) {
   const [a, setA] = useState(deliveries[0]?.vendorId ?? '');
   const [b, setB] = useState(deliveries[1]?.vendorId ?? '');
-  const comparison = useCompareMessages(logId, a, b);
+  const comparison = useCompareMessages(sendId, a, b);
   const differing = comparison.data?.rows.filter((row) => !row.isSame).length ?? 0;
 
   const picker = (label: string, value: string, onChange: (vendorId: string) => void) => (

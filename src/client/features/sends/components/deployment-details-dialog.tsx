@@ -110,8 +110,8 @@ export function DeploymentDetailsDialogContent({
                   ) : null}
                   {delivery ? (
                     <span className="ml-auto flex flex-wrap items-center gap-2">
-                      <RecordUpdateControl logId={entry.id} delivery={delivery} />
-                      <RevokeLinkControl logId={entry.id} delivery={delivery} />
+                      <RecordUpdateControl sendId={entry.id} delivery={delivery} />
+                      <RevokeLinkControl sendId={entry.id} delivery={delivery} />
                       {hasFiles && (mayDownloadLiveMessages || !hasLiveLink(delivery)) ? (
                         <DownloadButton
                           label="Download .eml"
@@ -171,12 +171,12 @@ export function DeploymentDetailsDialogContent({
         </Section>
 
         <Section title="Results">
-          <SendResults logId={entry.id} />
+          <SendResults sendId={entry.id} />
         </Section>
 
         {hasFiles && entry.deliveries.length >= 2 ? (
           <Section title="Compare Messages">
-            <CompareMessages logId={entry.id} deliveries={entry.deliveries} />
+            <CompareMessages sendId={entry.id} deliveries={entry.deliveries} />
           </Section>
         ) : null}
 

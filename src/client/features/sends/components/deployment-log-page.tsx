@@ -35,7 +35,7 @@ export function DeploymentLogPage() {
     limit,
   });
   const [openId, setOpenId] = useState<number | null>(() => Number(params.get('send')) || null);
-  const [sendAgain, setSendAgain] = useState<{ logId: number; delivery: SendDelivery } | null>(null);
+  const [sendAgain, setSendAgain] = useState<{ sendId: number; delivery: SendDelivery } | null>(null);
   const [addToId, setAddToId] = useState<number | null>(null);
   const startFrom = useStartFromSend();
 
@@ -45,9 +45,9 @@ export function DeploymentLogPage() {
   const openEntry = listedEntry ?? linkedEntry;
   const addToEntry = logs.data?.find((entry) => entry.id === addToId);
 
-  function addVendorsTo(logId: number) {
+  function addVendorsTo(sendId: number) {
     setOpenId(null);
-    setAddToId(logId);
+    setAddToId(sendId);
   }
 
   function changeFilters(next: FilterValues) {
@@ -97,7 +97,7 @@ export function DeploymentLogPage() {
                   <LogEntryCard
                     entry={entry}
                     onOpen={() => setOpenId(entry.id)}
-                    onSendAgain={(delivery) => setSendAgain({ logId: entry.id, delivery })}
+                    onSendAgain={(delivery) => setSendAgain({ sendId: entry.id, delivery })}
                     onUseAsNew={() => startFrom.start(entry.id)}
                     onAddVendors={() => addVendorsTo(entry.id)}
                     isUsingAsNew={startFrom.pendingId === entry.id}

@@ -16,7 +16,7 @@ import { TrackingStatus } from './tracking-status';
  * call), or could not report with an expired, revoked or absent link, recorded on its behalf with the vendor page's own
  * buttons and forms. It shows in the vendor's history as the team's.
  */
-export function RecordUpdateControl({ logId, delivery }: { logId: number; delivery: SendDelivery }) {
+export function RecordUpdateControl({ sendId, delivery }: { sendId: number; delivery: SendDelivery }) {
   const [isOpen, setIsOpen] = useState(false);
   const record = useRecordVendorUpdate();
   const { tracking } = delivery;
@@ -28,7 +28,7 @@ export function RecordUpdateControl({ logId, delivery }: { logId: number; delive
   };
   const onAct = (action: VendorAction) =>
     record.mutate(
-      { logId, vendorId: delivery.vendorId, action },
+      { sendId, vendorId: delivery.vendorId, action },
       {
         onSuccess: (result) => {
           toast({

@@ -25,7 +25,7 @@ export function RemindersToggle({ entry, className }: { entry: SendEntry; classN
         onChange={(event) => {
           setWanted(event.target.checked);
           setReminders.mutate(
-            { logId: entry.id, enabled: event.target.checked },
+            { sendId: entry.id, enabled: event.target.checked },
             {
               onSettled: () => setWanted(null),
               onSuccess: (result) =>

@@ -12,7 +12,7 @@ import { formatSentAt } from '../utils/format-date';
  * One vendor's personal page link in Deployment Details: 'Revoke link' after a confirmation while it works (a forwarded
  * message, a vendor who left), else when it was turned off or ran out. Nothing for a message sent without a link.
  */
-export function RevokeLinkControl({ logId, delivery }: { logId: number; delivery: SendDelivery }) {
+export function RevokeLinkControl({ sendId, delivery }: { sendId: number; delivery: SendDelivery }) {
   const [isAsking, setIsAsking] = useState(false);
   const revoke = useRevokeVendorLink();
   const link = delivery.vendorLink;
@@ -24,7 +24,7 @@ export function RevokeLinkControl({ logId, delivery }: { logId: number; delivery
 
   function confirm() {
     revoke.mutate(
-      { logId, vendorId: delivery.vendorId },
+      { sendId, vendorId: delivery.vendorId },
       {
         onSuccess: () => {
           toast({ title: 'Link revoked', description: `${delivery.vendorName}'s page link no longer works.` });

@@ -9,7 +9,7 @@ export function SendAgainDialog({
   target,
   onClose,
 }: {
-  target: { logId: number; delivery: SendDelivery } | null;
+  target: { sendId: number; delivery: SendDelivery } | null;
   onClose: () => void;
 }) {
   const sendAgain = useSendAgain();
@@ -19,7 +19,7 @@ export function SendAgainDialog({
   function confirm() {
     if (!target) return;
     sendAgain.mutate(
-      { logId: target.logId, vendorId: target.delivery.vendorId },
+      { sendId: target.sendId, vendorId: target.delivery.vendorId },
       {
         onSuccess: ({ delivery: updated }) => {
           if (updated.status === 'sent')

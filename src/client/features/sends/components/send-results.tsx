@@ -4,8 +4,8 @@ import { Skeleton } from '#client/components/ui/skeleton';
 import { useSendResults } from '../api/send-results';
 
 /** Deployment Details' 'Results': per vendor of the send, what the imported results attribute to it. */
-export function SendResults({ logId }: { logId: number }) {
-  const results = useSendResults(logId);
+export function SendResults({ sendId }: { sendId: number }) {
+  const results = useSendResults(sendId);
   if (results.isError)
     return <ListLoadError message="The results could not be loaded." onRetry={() => void results.refetch()} />;
   if (results.isPending)

@@ -14,9 +14,9 @@ export function useStartFromSend() {
   const useAsNew = useUseAsNewSend();
   const [replaceTarget, setReplaceTarget] = useState<number | null>(null);
 
-  function start(logId: number, replaceDraft = false) {
+  function start(sendId: number, replaceDraft = false) {
     useAsNew.mutate(
-      { logId, replaceDraft },
+      { sendId, replaceDraft },
       {
         onSuccess: (result) => {
           setReplaceTarget(null);
@@ -35,7 +35,7 @@ export function useStartFromSend() {
             error.status === 409 &&
             error.serverMessage === SEND_IN_PROGRESS_MESSAGE
           ) {
-            setReplaceTarget(logId);
+            setReplaceTarget(sendId);
             return;
           }
           setReplaceTarget(null);
@@ -50,10 +50,10 @@ export function useStartFromSend() {
   }
 
   return {
-    start: (logId: number) => start(logId),
+    start: (sendId: number) => start(sendId),
     confirmReplace: () => replaceTarget !== null && start(replaceTarget, true),
     cancelReplace: () => setReplaceTarget(null),
     replaceTarget,
-    pendingId: useAsNew.isPending ? (useAsNew.variables?.logId ?? null) : null,
+    pendingId: useAsNew.isPending ? (useAsNew.variables?.sendId ?? null) : null,
   };
 }

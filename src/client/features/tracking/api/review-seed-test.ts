@@ -8,8 +8,8 @@ import { call } from '#client/lib/request';
 export function useReviewSeedTest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ logId, vendorId, review }: { logId: number; vendorId: string; review: SeedTestReview }) =>
-      call(reviewSeedTest, { params: { id: logId, vendorId }, body: review }),
+    mutationFn: ({ sendId, vendorId, review }: { sendId: number; vendorId: string; review: SeedTestReview }) =>
+      call(reviewSeedTest, { params: { id: sendId, vendorId }, body: review }),
     onSettled: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['tracking-board'] }),

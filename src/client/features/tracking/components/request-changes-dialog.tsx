@@ -33,7 +33,7 @@ export function RequestChangesDialog({
     }
     setProblem(null);
     review.mutate(
-      { logId: item.logId, vendorId: item.vendorId, review: { decision: 'request-changes', note: note.trim() } },
+      { sendId: item.sendId, vendorId: item.vendorId, review: { decision: 'request-changes', note: note.trim() } },
       {
         onSuccess: () => {
           toast({

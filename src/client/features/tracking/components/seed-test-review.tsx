@@ -16,7 +16,7 @@ export function SeedTestReviewActions({ item }: { item: TrackingBoardItem }) {
   const [isAsking, setIsAsking] = useState(false);
   const choices = reviewChoicesFor(item.tracking);
   if (choices.length === 0) return null;
-  const target = { logId: item.logId, vendorId: item.vendorId };
+  const target = { sendId: item.sendId, vendorId: item.vendorId };
 
   const approve = () =>
     review.mutate(

@@ -205,7 +205,7 @@ export function TrackingPage() {
                     </h2>
                     <ul className="grid gap-2">
                       {items.map((item) => (
-                        <Card key={`${item.logId}-${item.vendorId}`} item={item} />
+                        <Card key={`${item.sendId}-${item.vendorId}`} item={item} />
                       ))}
                     </ul>
                   </section>
