@@ -1,10 +1,10 @@
-import { MailCheck, Trash2 } from 'lucide-react';
+import { MailCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import type { ApprovalEmail } from '#shared/contracts/vendors';
 import { Button } from '#client/components/ui/button';
 import { Input, Label } from '#client/components/ui/input';
 import { Skeleton } from '#client/components/ui/skeleton';
-import { Tooltip } from '#client/components/ui/tooltip';
+import { BinButton } from '#client/components/ui/bin-button';
 import { toast } from '#client/components/ui/use-toast';
 import { messageOf } from '#client/lib/request';
 import { PageHeader } from '#client/features/layout/page-header';
@@ -141,17 +141,13 @@ function ApprovalEmailRow({ row }: { row: ApprovalEmail }) {
   return (
     <li className="flex items-center justify-between gap-3 px-4 py-2" data-testid={`approval-row-${row.email}`}>
       <span className="min-w-0 truncate text-sm">{row.email}</span>
-      <Tooltip content="Delete address" side="left">
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={`Delete ${row.email}`}
-          disabled={deleteApprovalEmail.isPending}
-          onClick={remove}
-        >
-          <Trash2 aria-hidden className="h-4 w-4 text-red-600" />
-        </Button>
-      </Tooltip>
+      <BinButton
+        tooltip="Delete address"
+        label={`Delete ${row.email}`}
+        side="left"
+        disabled={deleteApprovalEmail.isPending}
+        onClick={remove}
+      />
     </li>
   );
 }

@@ -1,4 +1,4 @@
-import { ShieldAlert, Trash2 } from 'lucide-react';
+import { ShieldAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { UserRow } from '#shared/contracts/users';
 import { displayNameFromEmail } from '#shared/display-name';
@@ -6,7 +6,7 @@ import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
 import { Input } from '#client/components/ui/input';
 import { Switch } from '#client/components/ui/switch';
-import { Tooltip } from '#client/components/ui/tooltip';
+import { BinButton } from '#client/components/ui/bin-button';
 import { toast } from '#client/components/ui/use-toast';
 import { messageOf } from '#client/lib/request';
 import { useUser } from '#client/features/auth/api/get-user';
@@ -216,17 +216,13 @@ function UserPermissionRow({ row, inviteUrl, onInviteIssued }: UserPermissionRow
         />
       </td>
       <td className="px-4 py-3">
-        <Tooltip content="Remove user" side="left">
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Remove ${row.email}`}
-            disabled={removeUser.isPending}
-            onClick={remove}
-          >
-            <Trash2 aria-hidden className="h-4 w-4 text-red-600" />
-          </Button>
-        </Tooltip>
+        <BinButton
+          tooltip="Remove user"
+          label={`Remove ${row.email}`}
+          side="left"
+          disabled={removeUser.isPending}
+          onClick={remove}
+        />
       </td>
     </tr>
   );
