@@ -1,5 +1,6 @@
 import type { ResultsFigures, VendorResultFigures } from '#shared/contracts/results';
 import { formatCents } from '#shared/payouts/money';
+import { ColumnHeads } from '#client/components/ui/column-heads';
 import { ScrollTable } from '#client/components/ui/scroll-table';
 
 /**
@@ -37,18 +38,11 @@ export function ResultFiguresTable({
       className="[contain:inline-size] overflow-x-auto rounded-[var(--radius-card)] border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-100"
       tableClassName="w-full min-w-[720px] text-sm tabular-nums"
     >
-      <thead className="bg-slate-50 text-[13px] text-slate-600">
-        <tr>
-          <th scope="col" className="px-3 py-2 text-left font-medium">
-            Vendor
-          </th>
-          {COLUMNS.map((column) => (
-            <th key={column.label} scope="col" className="px-3 py-2 text-right font-medium">
-              {column.label}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <ColumnHeads
+        className="bg-slate-50 text-[13px] text-slate-600"
+        labels={['Vendor', ...COLUMNS.map((column) => column.label)]}
+        cellClassName={(index) => `px-3 py-2 font-medium ${index === 0 ? 'text-left' : 'text-right'}`}
+      />
       <tbody className="divide-y divide-slate-100">
         {vendors.map((vendor) => (
           <tr key={vendor.vendorId}>

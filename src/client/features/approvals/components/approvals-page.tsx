@@ -1,6 +1,7 @@
 import { MailCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import type { ApprovalEmail } from '#shared/contracts/vendors';
+import { CardHeading, CardSection } from '#client/components/ui/card-section';
 import { Button } from '#client/components/ui/button';
 import { Input, Label } from '#client/components/ui/input';
 import { Skeleton } from '#client/components/ui/skeleton';
@@ -18,14 +19,11 @@ export function ApprovalsPage() {
         description="Addresses CC'd on vendor emails and included in approval requests."
       />
       <main className="mx-auto max-w-3xl p-4 md:p-6">
-        <section
-          aria-labelledby="approval-emails"
-          className="rounded-[var(--radius-card)] border border-slate-200 bg-white"
-        >
+        <CardSection headingId="approval-emails">
           <div className="border-b border-slate-200 p-4">
-            <h2 id="approval-emails" className="text-base font-semibold">
+            <CardHeading id="approval-emails" size="base">
               Approval addresses
-            </h2>
+            </CardHeading>
             <p className="mt-0.5 text-[13px] text-slate-600">
               These addresses are CC&apos;d on every vendor email, and vendors are asked to send their approvals to
               them.
@@ -33,7 +31,7 @@ export function ApprovalsPage() {
             <AddApprovalEmailForm />
           </div>
           <ApprovalEmailList />
-        </section>
+        </CardSection>
       </main>
     </>
   );

@@ -2,7 +2,9 @@ import { ShieldAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { UserRow } from '#shared/contracts/users';
 import { displayNameFromEmail } from '#shared/display-name';
+import { CardHeading, CardSection } from '#client/components/ui/card-section';
 import { Badge } from '#client/components/ui/badge';
+import { ColumnHeads } from '#client/components/ui/column-heads';
 import { Button } from '#client/components/ui/button';
 import { Input } from '#client/components/ui/input';
 import { Switch } from '#client/components/ui/switch';
@@ -63,14 +65,11 @@ function UserPermissions() {
   }
 
   return (
-    <section
-      aria-labelledby="user-permissions"
-      className="rounded-[var(--radius-card)] border border-slate-200 bg-white"
-    >
+    <CardSection headingId="user-permissions">
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-4">
-        <h2 id="user-permissions" className="text-base font-semibold">
+        <CardHeading id="user-permissions" size="base">
           User Permissions
-        </h2>
+        </CardHeading>
         <form onSubmit={submit} className="flex w-full gap-2 sm:w-auto">
           <Input
             type="email"
@@ -87,22 +86,11 @@ function UserPermissions() {
       </div>
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
-          <thead className="bg-slate-50 text-[13px] text-slate-600">
-            <tr>
-              <th scope="col" className="px-4 py-2 font-medium">
-                User
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Email
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Admin
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Actions
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            className="bg-slate-50 text-[13px] text-slate-600"
+            labels={['User', 'Email', 'Admin', 'Actions']}
+            cellClassName="px-4 py-2 font-medium"
+          />
           <tbody>
             {users.isPending ? (
               <tr>
@@ -138,7 +126,7 @@ function UserPermissions() {
           </tbody>
         </table>
       </div>
-    </section>
+    </CardSection>
   );
 }
 

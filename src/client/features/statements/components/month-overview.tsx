@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { MonthOverviewRow } from '#shared/contracts/statements';
 import { formatCents } from '#shared/payouts/money';
 import { monthName } from '#shared/payouts/month';
+import { CardHeading, CardSection } from '#client/components/ui/card-section';
 import { ListLoadError, ListLoading } from '#client/components/lists/list-states';
 import { Button } from '#client/components/ui/button';
 import { ScrollTable } from '#client/components/ui/scroll-table';
@@ -57,15 +58,12 @@ export function MonthOverview({ month }: { month: string }) {
     }
   };
   return (
-    <section
-      aria-labelledby="overview-title"
-      className="grid min-w-0 gap-4 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4"
-    >
+    <CardSection headingId="overview-title" className="grid min-w-0 gap-4 p-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">
-          <h2 id="overview-title" className="text-base font-semibold">
+          <CardHeading id="overview-title" size="base">
             {monthName(month)}: every vendor
-          </h2>
+          </CardHeading>
           <p className="text-sm text-slate-700">
             Total <span className="font-semibold text-slate-900 tabular-nums">{formatCents(totals.totalCents)}</span>
             {` for ${rows.length} ${rows.length === 1 ? 'vendor' : 'vendors'}. Choose a vendor to read its statement.`}
@@ -167,6 +165,6 @@ export function MonthOverview({ month }: { month: string }) {
           </tfoot>
         </ScrollTable>
       )}
-    </section>
+    </CardSection>
   );
 }
