@@ -9,6 +9,7 @@ import { Button } from '#client/components/ui/button';
 import { Input } from '#client/components/ui/input';
 import { Switch } from '#client/components/ui/switch';
 import { BinButton } from '#client/components/ui/bin-button';
+import { failureToast } from '#client/components/ui/failure-toast';
 import { toast } from '#client/components/ui/use-toast';
 import { messageOf } from '#client/lib/request';
 import { useUser } from '#client/features/auth/api/get-user';
@@ -59,8 +60,7 @@ function UserPermissions() {
         rememberInvite(added.id, added.inviteUrl);
         toast({ title: 'User added successfully', description: mailedText(added.inviteMailed, added.email) });
       },
-      onError: (error) =>
-        toast({ title: 'Failed to add user', description: messageOf(error, ''), variant: 'destructive' }),
+      onError: (error) => failureToast('Failed to add user', error, ''),
     });
   }
 
@@ -159,8 +159,7 @@ function UserPermissionRow({ row, inviteUrl, onInviteIssued }: UserPermissionRow
   function remove() {
     removeUser.mutate(row.authorizedEmailId, {
       onSuccess: () => toast({ title: 'User removed successfully' }),
-      onError: (error) =>
-        toast({ title: 'Failed to remove user', description: messageOf(error, ''), variant: 'destructive' }),
+      onError: (error) => failureToast('Failed to remove user', error, ''),
     });
   }
 
