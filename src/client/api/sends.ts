@@ -1,4 +1,11 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { SendEntry, SendFilters } from '#shared/contracts/sends';
 import type { VendorAction } from '#shared/contracts/tracking';
 import { listSends, retryFailed, sendAgain, setReminders } from '#shared/api/sends';
@@ -42,6 +49,17 @@ export const useSendAgain = () =>
     call(sendAgain, { params: { id: sendId, vendorId } }),
   );
 
+/** Changes a send where it is held: in the log's lists and in the open Deployment Details' own entry. */
+function writeIntoHeldSends(queryClient: QueryClient, apply: (entry: SendEntry) => SendEntry) {
+  queryClient.setQueriesData<SendEntry[] | SendEntry>({ queryKey: SENDS_QUERY_KEY }, (held) =>
+    Array.isArray(held)
+      ? held.map(apply)
+      : held && typeof held === 'object' && 'deliveries' in held
+        ? apply(held)
+        : held,
+  );
+}
+
 /**
  * Turns a send's vendor reminders on or off (issue 14 item 5). The answer is written into the held entry before the
  * mutation settles, so the checkbox never shows the old value while the log is read again.
@@ -53,14 +71,7 @@ export function useSetSendReminders() {
       call(setReminders, { params: { id: sendId }, body: { enabled } }),
     onSuccess: ({ id, remindersEnabled }) => {
       const apply = (entry: SendEntry) => (entry.id === id ? { ...entry, remindersEnabled } : entry);
-      // The log's lists and the open Deployment Details' own entry.
-      queryClient.setQueriesData<SendEntry[] | SendEntry>({ queryKey: SENDS_QUERY_KEY }, (held) =>
-        Array.isArray(held)
-          ? held.map(apply)
-          : held && typeof held === 'object' && 'deliveries' in held
-            ? apply(held)
-            : held,
-      );
+      writeIntoHeldSends(queryClient, apply);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: SENDS_QUERY_KEY }),
   });
@@ -86,13 +97,7 @@ export function useRecordVendorUpdate() {
               ),
             }
           : entry;
-      queryClient.setQueriesData<SendEntry[] | SendEntry>({ queryKey: SENDS_QUERY_KEY }, (held) =>
-        Array.isArray(held)
-          ? held.map(apply)
-          : held && typeof held === 'object' && 'deliveries' in held
-            ? apply(held)
-            : held,
-      );
+      writeIntoHeldSends(queryClient, apply);
     },
     onSettled: () =>
       Promise.all([

@@ -3,6 +3,7 @@ import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { Vendor } from '#shared/contracts/vendors';
 import type { ComposedEmail } from '#shared/email/compose';
 import { formatKb } from '#shared/email/format';
+import { CardHeading, CardSection } from '#client/components/ui/card-section';
 import { Button } from '#client/components/ui/button';
 
 /** The frame's own document, loaded once; the body is then written into it. */
@@ -56,14 +57,9 @@ export const EmailPreview = memo(function EmailPreview({
   }, [draw]);
 
   return (
-    <section
-      aria-labelledby="preview-heading"
-      className="rounded-[var(--radius-card)] border border-slate-200 bg-white"
-    >
+    <CardSection headingId="preview-heading">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
-        <h2 id="preview-heading" className="text-sm font-semibold">
-          Email Preview
-        </h2>
+        <CardHeading id="preview-heading">Email Preview</CardHeading>
         {vendors.length > 0 ? (
           <div className="flex flex-wrap items-center gap-2">
             <label className="flex items-center gap-2 text-[13px] text-slate-700">
@@ -128,6 +124,6 @@ export const EmailPreview = memo(function EmailPreview({
           </ul>
         )}
       </div>
-    </section>
+    </CardSection>
   );
 });

@@ -1,5 +1,7 @@
 import type { ResultsFigures, VendorResultFigures } from '#shared/contracts/results';
 import { formatCents } from '#shared/payouts/money';
+import { ColumnHeads } from '#client/components/ui/column-heads';
+import { ScrollTable } from '#client/components/ui/scroll-table';
 
 /**
  * Per-vendor results with their totals: the Results screen (a client and dates) and Deployment Details (one send)
@@ -30,54 +32,44 @@ export function ResultFiguresTable({
   return (
     // The table scrolls on its own on a phone (the region makes that reachable by keyboard); inline-size containment
     // keeps its width out of the page's, so a grid or a dialog around it does not widen to the table.
-    <div
-      role="region"
-      aria-label={caption}
-      tabIndex={0}
+    <ScrollTable
+      label={caption}
+      caption={caption}
       className="[contain:inline-size] overflow-x-auto rounded-[var(--radius-card)] border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-100"
+      tableClassName="w-full min-w-[720px] text-sm tabular-nums"
     >
-      <table className="w-full min-w-[720px] text-sm tabular-nums">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-[13px] text-slate-600">
-          <tr>
-            <th scope="col" className="px-3 py-2 text-left font-medium">
-              Vendor
-            </th>
-            {COLUMNS.map((column) => (
-              <th key={column.label} scope="col" className="px-3 py-2 text-right font-medium">
-                {column.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {vendors.map((vendor) => (
-            <tr key={vendor.vendorId}>
-              <th scope="row" className="px-3 py-2 text-left font-medium wrap-anywhere">
-                {vendor.name}
-              </th>
-              {COLUMNS.map((column) => (
-                <td key={column.label} className="px-3 py-2 text-right">
-                  {column.value(vendor)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-        <tfoot className="border-t border-slate-200 bg-slate-50 font-semibold">
-          <tr>
-            <th scope="row" className="px-3 py-2 text-left">
-              Totals
+      <ColumnHeads
+        className="bg-slate-50 text-[13px] text-slate-600"
+        labels={['Vendor', ...COLUMNS.map((column) => column.label)]}
+        cellClassName={(index) => `px-3 py-2 font-medium ${index === 0 ? 'text-left' : 'text-right'}`}
+      />
+      <tbody className="divide-y divide-slate-100">
+        {vendors.map((vendor) => (
+          <tr key={vendor.vendorId}>
+            <th scope="row" className="px-3 py-2 text-left font-medium wrap-anywhere">
+              {vendor.name}
             </th>
             {COLUMNS.map((column) => (
               <td key={column.label} className="px-3 py-2 text-right">
-                {column.value(totals)}
+                {column.value(vendor)}
               </td>
             ))}
           </tr>
-        </tfoot>
-      </table>
-    </div>
+        ))}
+      </tbody>
+      <tfoot className="border-t border-slate-200 bg-slate-50 font-semibold">
+        <tr>
+          <th scope="row" className="px-3 py-2 text-left">
+            Totals
+          </th>
+          {COLUMNS.map((column) => (
+            <td key={column.label} className="px-3 py-2 text-right">
+              {column.value(totals)}
+            </td>
+          ))}
+        </tr>
+      </tfoot>
+    </ScrollTable>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { TrackingState, VendorAction } from '#shared/contracts/tracking';
-import { Button } from '#client/components/ui/button';
+import { Button, type ButtonProps } from '#client/components/ui/button';
 import { Input, Label, Textarea } from '#client/components/ui/input';
 
 /**
@@ -59,63 +59,31 @@ const submit = (handler: () => void) => (event: FormEvent) => {
   handler();
 };
 
-export function ScheduleForm({ tracking, isPending, onAct }: FormProps) {
-  const [date, setDate] = useState(tracking.scheduledDate ?? '');
-  const [time, setTime] = useState(tracking.scheduledTime ?? '');
-  const [segment, setSegment] = useState(tracking.segment ?? '');
-  const [quantity, setQuantity] = useState(tracking.plannedQuantity?.toString() ?? '');
+/** A panel holding one report's fields in two columns, and the button that sends it ('Saving...' meanwhile). */
+function ReportForm({
+  title,
+  hint,
+  submitLabel,
+  submitVariant,
+  isPending,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  hint: string;
+  submitLabel: string;
+  submitVariant?: ButtonProps['variant'];
+  isPending: boolean;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
   return (
-    <Panel title="Scheduled" hint="When you will deploy (New York time), to which list or segment, and how many names.">
-      <form
-        className="grid gap-3 sm:grid-cols-2"
-        onSubmit={submit(() => onAct({ action: 'scheduled', date, time, segment, plannedQuantity: Number(quantity) }))}
-      >
-        <div>
-          <Label htmlFor="schedule-date">Deployment date</Label>
-          <Input
-            id="schedule-date"
-            type="date"
-            required
-            value={date}
-            onChange={(event) => setDate(event.target.value)}
-          />
-        </div>
-        <div>
-          <Label htmlFor="schedule-time">Time</Label>
-          <Input
-            id="schedule-time"
-            type="time"
-            required
-            value={time}
-            onChange={(event) => setTime(event.target.value)}
-          />
-        </div>
-        <div>
-          <Label htmlFor="schedule-segment">List or segment</Label>
-          <Input
-            id="schedule-segment"
-            required
-            maxLength={200}
-            value={segment}
-            onChange={(event) => setSegment(event.target.value)}
-          />
-        </div>
-        <div>
-          <Label htmlFor="schedule-quantity">Planned quantity</Label>
-          <Input
-            id="schedule-quantity"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            required
-            value={quantity}
-            onChange={(event) => setQuantity(event.target.value)}
-          />
-        </div>
+    <Panel title={title} hint={hint}>
+      <form className="grid gap-3 sm:grid-cols-2" onSubmit={submit(onSubmit)}>
+        {children}
         <div className="sm:col-span-2">
-          <Button type="submit" disabled={isPending}>
-            {isPending ? 'Saving...' : 'Save schedule'}
+          <Button type="submit" variant={submitVariant} disabled={isPending}>
+            {isPending ? 'Saving...' : submitLabel}
           </Button>
         </div>
       </form>
@@ -123,45 +91,83 @@ export function ScheduleForm({ tracking, isPending, onAct }: FormProps) {
   );
 }
 
+/** A required field with its label; a whole number of names when `min` is given. */
+function ReportField({
+  id,
+  label,
+  value,
+  onChange,
+  type,
+  min,
+  maxLength,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'date' | 'time';
+  min?: number;
+  maxLength?: number;
+}) {
+  const count = min === undefined ? {} : ({ type: 'number', inputMode: 'numeric', min, step: 1 } as const);
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type={type}
+        {...count}
+        required
+        maxLength={maxLength}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+export function ScheduleForm({ tracking, isPending, onAct }: FormProps) {
+  const [date, setDate] = useState(tracking.scheduledDate ?? '');
+  const [time, setTime] = useState(tracking.scheduledTime ?? '');
+  const [segment, setSegment] = useState(tracking.segment ?? '');
+  const [quantity, setQuantity] = useState(tracking.plannedQuantity?.toString() ?? '');
+  return (
+    <ReportForm
+      title="Scheduled"
+      hint="When you will deploy (New York time), to which list or segment, and how many names."
+      submitLabel="Save schedule"
+      isPending={isPending}
+      onSubmit={() => onAct({ action: 'scheduled', date, time, segment, plannedQuantity: Number(quantity) })}
+    >
+      <ReportField id="schedule-date" label="Deployment date" type="date" value={date} onChange={setDate} />
+      <ReportField id="schedule-time" label="Time" type="time" value={time} onChange={setTime} />
+      <ReportField
+        id="schedule-segment"
+        label="List or segment"
+        maxLength={200}
+        value={segment}
+        onChange={setSegment}
+      />
+      <ReportField id="schedule-quantity" label="Planned quantity" min={1} value={quantity} onChange={setQuantity} />
+    </ReportForm>
+  );
+}
+
 export function DeployedForm({ tracking, isPending, onAct }: FormProps) {
   const [date, setDate] = useState(tracking.deployedDate ?? '');
   const [quantity, setQuantity] = useState(tracking.deployedQuantity?.toString() ?? '');
   return (
-    <Panel title="Deployed" hint="The day it went out and how many names it went to.">
-      <form
-        className="grid gap-3 sm:grid-cols-2"
-        onSubmit={submit(() => onAct({ action: 'deployed', date, quantity: Number(quantity) }))}
-      >
-        <div>
-          <Label htmlFor="deployed-date">Deployment date</Label>
-          <Input
-            id="deployed-date"
-            type="date"
-            required
-            value={date}
-            onChange={(event) => setDate(event.target.value)}
-          />
-        </div>
-        <div>
-          <Label htmlFor="deployed-quantity">Quantity sent</Label>
-          <Input
-            id="deployed-quantity"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            required
-            value={quantity}
-            onChange={(event) => setQuantity(event.target.value)}
-          />
-        </div>
-        <div className="sm:col-span-2">
-          <Button type="submit" variant="send" disabled={isPending}>
-            {isPending ? 'Saving...' : 'Report deployed'}
-          </Button>
-        </div>
-      </form>
-    </Panel>
+    <ReportForm
+      title="Deployed"
+      hint="The day it went out and how many names it went to."
+      submitLabel="Report deployed"
+      submitVariant="send"
+      isPending={isPending}
+      onSubmit={() => onAct({ action: 'deployed', date, quantity: Number(quantity) })}
+    >
+      <ReportField id="deployed-date" label="Deployment date" type="date" value={date} onChange={setDate} />
+      <ReportField id="deployed-quantity" label="Quantity sent" min={0} value={quantity} onChange={setQuantity} />
+    </ReportForm>
   );
 }
 

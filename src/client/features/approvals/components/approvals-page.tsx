@@ -1,10 +1,11 @@
-import { MailCheck, Trash2 } from 'lucide-react';
+import { MailCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import type { ApprovalEmail } from '#shared/contracts/vendors';
+import { CardHeading, CardSection } from '#client/components/ui/card-section';
 import { Button } from '#client/components/ui/button';
 import { Input, Label } from '#client/components/ui/input';
 import { Skeleton } from '#client/components/ui/skeleton';
-import { Tooltip } from '#client/components/ui/tooltip';
+import { BinButton } from '#client/components/ui/bin-button';
 import { toast } from '#client/components/ui/use-toast';
 import { messageOf } from '#client/lib/request';
 import { PageHeader } from '#client/features/layout/page-header';
@@ -18,14 +19,11 @@ export function ApprovalsPage() {
         description="Addresses CC'd on vendor emails and included in approval requests."
       />
       <main className="mx-auto max-w-3xl p-4 md:p-6">
-        <section
-          aria-labelledby="approval-emails"
-          className="rounded-[var(--radius-card)] border border-slate-200 bg-white"
-        >
+        <CardSection headingId="approval-emails">
           <div className="border-b border-slate-200 p-4">
-            <h2 id="approval-emails" className="text-base font-semibold">
+            <CardHeading id="approval-emails" size="base">
               Approval addresses
-            </h2>
+            </CardHeading>
             <p className="mt-0.5 text-[13px] text-slate-600">
               These addresses are CC&apos;d on every vendor email, and vendors are asked to send their approvals to
               them.
@@ -33,7 +31,7 @@ export function ApprovalsPage() {
             <AddApprovalEmailForm />
           </div>
           <ApprovalEmailList />
-        </section>
+        </CardSection>
       </main>
     </>
   );
@@ -141,17 +139,13 @@ function ApprovalEmailRow({ row }: { row: ApprovalEmail }) {
   return (
     <li className="flex items-center justify-between gap-3 px-4 py-2" data-testid={`approval-row-${row.email}`}>
       <span className="min-w-0 truncate text-sm">{row.email}</span>
-      <Tooltip content="Delete address" side="left">
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={`Delete ${row.email}`}
-          disabled={deleteApprovalEmail.isPending}
-          onClick={remove}
-        >
-          <Trash2 aria-hidden className="h-4 w-4 text-red-600" />
-        </Button>
-      </Tooltip>
+      <BinButton
+        tooltip="Delete address"
+        label={`Delete ${row.email}`}
+        side="left"
+        disabled={deleteApprovalEmail.isPending}
+        onClick={remove}
+      />
     </li>
   );
 }

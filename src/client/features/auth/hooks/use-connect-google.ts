@@ -1,5 +1,4 @@
-import { toast } from '#client/components/ui/use-toast';
-import { messageOf } from '#client/lib/request';
+import { failureToast } from '#client/components/ui/failure-toast';
 import { useCreateGoogleConnectTicket } from '../api/google-connect-ticket';
 
 /** 'Connect Google Account': fetch a one-time ticket with the bearer token, then navigate to /auth/google with it. */
@@ -10,11 +9,7 @@ export function useConnectGoogle() {
       const { ticket } = await createTicket();
       window.location.assign(`/auth/google?ticket=${encodeURIComponent(ticket)}`);
     } catch (error) {
-      toast({
-        title: 'Could not connect Google',
-        description: messageOf(error, 'Please try again.'),
-        variant: 'destructive',
-      });
+      failureToast('Could not connect Google', error);
     }
   };
 }

@@ -1,9 +1,9 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { failureToast } from '#client/components/ui/failure-toast';
 import { toast } from '#client/components/ui/use-toast';
 import { getAuthToken, setAuthToken } from '#client/lib/auth-token';
-import { messageOf } from '#client/lib/request';
 import { useExchangeGoogleCode } from '../api/google-exchange';
 import { USER_QUERY_KEY, userQueryOptions } from '../api/get-user';
 
@@ -69,10 +69,6 @@ async function signInWithCode(
     await queryClient.resetQueries({ queryKey: USER_QUERY_KEY });
     toast({ title: 'Logged in with Google successfully' });
   } catch (error) {
-    toast({
-      title: 'Google sign-in failed',
-      description: messageOf(error, 'Please sign in with Google again.'),
-      variant: 'destructive',
-    });
+    failureToast('Google sign-in failed', error, 'Please sign in with Google again.');
   }
 }

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { CardHeading, CardSection } from '#client/components/ui/card-section';
 
 /** One part of the Results screen: a white card headed by its title, with actions on the right. */
 export function Panel({
@@ -14,18 +15,16 @@ export function Panel({
 }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-4">
+    <CardSection headingId={id} className="p-4">
       <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h2 id={id} className="text-sm font-semibold">
-            {title}
-          </h2>
+          <CardHeading id={id}>{title}</CardHeading>
           {description ? <p className="text-[13px] text-slate-600">{description}</p> : null}
         </div>
         {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
       </div>
       {children}
-    </section>
+    </CardSection>
   );
 }
 

@@ -3,6 +3,11 @@ import { useEffect, useRef, useState } from 'react';
 import type { CardType } from '#shared/contracts/drafts';
 import { Button } from '#client/components/ui/button';
 
+const CHOICES: readonly { type: CardType; label: string }[] = [
+  { type: 'email', label: 'Prospecting Email' },
+  { type: 'text', label: 'Prospecting Text' },
+];
+
 export function AddContentMenu({ onAdd }: { onAdd(type: CardType): void }) {
   const [isOpen, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
@@ -36,22 +41,17 @@ export function AddContentMenu({ onAdd }: { onAdd(type: CardType): void }) {
           aria-label="Add New Content"
           className="absolute left-0 z-20 mt-1 w-56 rounded-[var(--radius-card)] border border-slate-200 bg-white p-1 shadow-lg"
         >
-          <button
-            role="menuitem"
-            type="button"
-            className="block w-full rounded-md px-3 py-2 text-left hover:bg-slate-100"
-            onClick={() => choose('email')}
-          >
-            Prospecting Email
-          </button>
-          <button
-            role="menuitem"
-            type="button"
-            className="block w-full rounded-md px-3 py-2 text-left hover:bg-slate-100"
-            onClick={() => choose('text')}
-          >
-            Prospecting Text
-          </button>
+          {CHOICES.map(({ type, label }) => (
+            <button
+              key={type}
+              role="menuitem"
+              type="button"
+              className="block w-full rounded-md px-3 py-2 text-left hover:bg-slate-100"
+              onClick={() => choose(type)}
+            >
+              {label}
+            </button>
+          ))}
         </div>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
-import { ChevronDown, ChevronUp, Trash2 } from 'lucide-react';
+import { ChevronDown, ChevronUp } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
+import { BinButton } from '#client/components/ui/bin-button';
 import { Button } from '#client/components/ui/button';
 import { Tooltip } from '#client/components/ui/tooltip';
 
@@ -50,11 +51,7 @@ export function ContentCard({
             )}
           </Button>
         </Tooltip>
-        <Tooltip content="Remove" side="top">
-          <Button variant="ghost" size="icon" aria-label={`Remove ${label}`} onClick={onRemove}>
-            <Trash2 aria-hidden className="h-4 w-4 text-red-600" />
-          </Button>
-        </Tooltip>
+        <BinButton tooltip="Remove" label={`Remove ${label}`} side="top" onClick={onRemove} />
       </div>
       {isExpanded ? (
         <div id={bodyId} className="grid gap-4 border-t border-slate-100 px-4 py-4">

@@ -1,15 +1,11 @@
 import { Mail, MessageSquareText } from 'lucide-react';
 import type { CardType } from '#shared/contracts/drafts';
+import { CardHeading, CardSection } from '#client/components/ui/card-section';
 
 export function ContentStart({ onChoose }: { onChoose(type: CardType): void }) {
   return (
-    <section
-      aria-labelledby="content-start"
-      className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-4"
-    >
-      <h2 id="content-start" className="text-sm font-semibold">
-        Select content:
-      </h2>
+    <CardSection headingId="content-start" className="p-4">
+      <CardHeading id="content-start">Select content:</CardHeading>
       <div className="mt-3 grid gap-2 sm:grid-cols-2">
         <ChoiceButton
           icon={<Mail aria-hidden className="h-5 w-5" />}
@@ -24,7 +20,7 @@ export function ContentStart({ onChoose }: { onChoose(type: CardType): void }) {
           onClick={() => onChoose('text')}
         />
       </div>
-    </section>
+    </CardSection>
   );
 }
 

@@ -1,79 +1,38 @@
 import { memo, useState } from 'react';
 import { formatKb, utf8ByteLength } from '#shared/email/format';
-import type { ContentWarning } from '#shared/rules/content-checks';
 import { acceptAttribute, EMAIL_CARD_FILES } from '../files/accepted-files';
-import type { CsvReport } from '../hooks/use-csv-links';
-import type { Card, CardChanges } from '../state/send-state';
 import { CardWarnings } from './card-warnings';
-import { CsvStatus, EndDateField, FileChip, TextField } from './card-fields';
-import { ContentCard } from './content-card';
-import { DropZone } from '#client/components/drop-zone';
+import { EndDateField, FileChip, TextField } from './card-fields';
+import { CardFrame, cardHandlers, CsvChip, type CardProps } from './card-frame';
 
-/**
- * A card's props keep their identity while the card, its label, CSV report and warnings are unchanged, and its handlers
- * are the page's, told which card: typing in one card draws that card alone, not the nine others.
- */
-export interface CardProps {
-  card: Card;
-  label: string;
-  globalCsvName: string | null;
-  report: CsvReport | undefined;
-  warnings: readonly ContentWarning[];
-  onChange(cardId: string, changes: CardChanges): void;
-  onFiles(card: Card, files: File[]): void;
-  onRemove(cardId: string): void;
-}
-
-export const EmailCard = memo(function EmailCard({
-  card,
-  label,
-  globalCsvName,
-  report,
-  warnings,
-  onChange: onCardChange,
-  onFiles: onCardFiles,
-  onRemove: onCardRemove,
-}: CardProps) {
-  const onChange = (changes: CardChanges) => onCardChange(card.cardId, changes);
-  const onFiles = (files: File[]) => onCardFiles(card, files);
-  const onRemove = () => onCardRemove(card.cardId);
+export const EmailCard = memo(function EmailCard(props: CardProps) {
+  const { card, label, warnings } = props;
+  const { onChange } = cardHandlers(props);
   const [isCreativeOpen, setCreativeOpen] = useState(false);
   return (
-    <ContentCard
+    <CardFrame
+      props={props}
       title="Prospecting Email Details"
-      label={label}
-      isExpanded={card.isExpanded}
-      onToggle={() => onChange({ isExpanded: !card.isExpanded })}
-      onRemove={onRemove}
       summary={[card.htmlSubject, card.fileName].filter(Boolean).join(' · ')}
+      drop={{
+        label: `Add HTML and CSV files to ${label}`,
+        hint: 'Drop .html or .csv files here, or press to choose',
+        accept: acceptAttribute(EMAIL_CARD_FILES),
+      }}
+      files={
+        <div className="flex flex-wrap gap-2">
+          {card.fileName ? (
+            <FileChip
+              kind="html"
+              name={card.fileName}
+              detail={formatKb(utf8ByteLength(card.fileContent ?? ''))}
+              onRemove={() => onChange({ fileName: null, fileContent: null })}
+            />
+          ) : null}
+          <CsvChip props={props} />
+        </div>
+      }
     >
-      <DropZone
-        label={`Add HTML and CSV files to ${label}`}
-        hint="Drop .html or .csv files here, or press to choose"
-        accept={acceptAttribute(EMAIL_CARD_FILES)}
-        onFiles={onFiles}
-      />
-      <div className="flex flex-wrap gap-2">
-        {card.fileName ? (
-          <FileChip
-            kind="html"
-            name={card.fileName}
-            detail={formatKb(utf8ByteLength(card.fileContent ?? ''))}
-            onRemove={() => onChange({ fileName: null, fileContent: null })}
-          />
-        ) : null}
-        {card.csvFileName ? (
-          <FileChip
-            kind="csv"
-            name={card.csvFileName}
-            detail={formatKb(utf8ByteLength(card.csvContent ?? ''))}
-            onRemove={() => onChange({ csvFileName: null, csvContent: null, vendorLinks: {} })}
-          />
-        ) : globalCsvName ? (
-          <span className="text-xs text-slate-600">Vendor links from {globalCsvName}</span>
-        ) : null}
-      </div>
-      {report && (report.status !== 'done' || card.csvFileName) ? <CsvStatus report={report} /> : null}
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <TextField
@@ -106,6 +65,6 @@ export const EmailCard = memo(function EmailCard({
           ) : null}
         </details>
       ) : null}
-    </ContentCard>
+    </CardFrame>
   );
 });

@@ -3,6 +3,8 @@ import { memo } from 'react';
 import type { Vendor } from '#shared/contracts/vendors';
 import type { LinkMatrix } from '#shared/rules/content-checks';
 import type { CardRef } from '#shared/rules/validation';
+import { CardHeading, CardSection } from '#client/components/ui/card-section';
+import { ColumnHeads } from '#client/components/ui/column-heads';
 import type { CsvReport } from '../hooks/use-csv-links';
 
 interface LinkCheckProps {
@@ -34,11 +36,9 @@ export const LinkCheck = memo(function LinkCheck({ matrix, cards, vendors, repor
   );
   if (matrix.rows.length === 0 || cards.length === 0) return null;
   return (
-    <section aria-labelledby="link-check" className="rounded-[var(--radius-card)] border border-slate-200 bg-white">
+    <CardSection headingId="link-check">
       <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
-        <h2 id="link-check" className="text-sm font-semibold">
-          Link check
-        </h2>
+        <CardHeading id="link-check">Link check</CardHeading>
         <span
           className={matrix.isComplete ? 'text-xs font-medium text-green-700' : 'text-xs font-medium text-amber-800'}
         >
@@ -47,18 +47,11 @@ export const LinkCheck = memo(function LinkCheck({ matrix, cards, vendors, repor
       </div>
       <div className="overflow-x-auto">
         <table className="w-full text-left text-[13px]">
-          <thead className="text-slate-600">
-            <tr>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Vendor
-              </th>
-              {cards.map((card) => (
-                <th key={card.id} scope="col" className="px-2 py-2 text-center font-medium">
-                  {card.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <ColumnHeads
+            className="text-slate-600"
+            labels={['Vendor', ...cards.map((card) => card.label)]}
+            cellClassName={(index) => (index === 0 ? 'px-4 py-2 font-medium' : 'px-2 py-2 text-center font-medium')}
+          />
           <tbody>
             {matrix.rows.map((row) => (
               <tr key={row.vendorId} className="border-t border-slate-100">
@@ -115,6 +108,6 @@ export const LinkCheck = memo(function LinkCheck({ matrix, cards, vendors, repor
           </div>
         );
       })}
-    </section>
+    </CardSection>
   );
 }, showsTheSame);

@@ -2,6 +2,7 @@ import { lazy, memo, Suspense } from 'react';
 import type { PricingModel, Vendor } from '#shared/contracts/vendors';
 import { vendorTerms, type CostValues } from '#shared/rules/pricing';
 import { ownEntry } from '#shared/own-entry';
+import { CardHeading, CardSection } from '#client/components/ui/card-section';
 import { Button } from '#client/components/ui/button';
 import { cn } from '#client/lib/cn';
 import { SendRemindersOption } from './send-reminders-option';
@@ -46,15 +47,10 @@ export const VendorPicker = memo(function VendorPicker({
   onSendReminders(enabled: boolean): void;
 }) {
   return (
-    <section
-      aria-labelledby="vendors-heading"
-      className="rounded-[var(--radius-card)] border border-slate-200 bg-white"
-    >
+    <CardSection headingId="vendors-heading">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
         <div>
-          <h2 id="vendors-heading" className="text-sm font-semibold">
-            Select Vendors
-          </h2>
+          <CardHeading id="vendors-heading">Select Vendors</CardHeading>
           <p className="tabular text-xs text-slate-600" aria-live="polite">
             {selected.length} vendor(s) selected
           </p>
@@ -141,6 +137,6 @@ export const VendorPicker = memo(function VendorPicker({
       <div className="border-t border-slate-100 px-4 py-3">
         <SendRemindersOption checked={sendReminders} hasVendorLinks={hasVendorLinks} onChange={onSendReminders} />
       </div>
-    </section>
+    </CardSection>
   );
 });

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import type { SendBodyInput } from '#shared/contracts/send';
+import { failureToast } from '#client/components/ui/failure-toast';
 import { toast } from '#client/components/ui/use-toast';
 import { messageOf } from '#client/lib/request';
 import { useSendConsolidated } from '../api/send-consolidated';
@@ -57,11 +58,7 @@ export function useSend(onSent: () => Promise<void>) {
             },
       );
     } catch (error) {
-      toast({
-        title: 'Failed to send proof',
-        description: messageOf(error, 'Please try again.'),
-        variant: 'destructive',
-      });
+      failureToast('Failed to send proof', error);
     }
   }
 

@@ -5,6 +5,7 @@ import { EmailPreview } from '#client/components/email-preview';
 import { Button } from '#client/components/ui/button';
 import { DialogContent } from '#client/components/ui/dialog';
 import { Skeleton } from '#client/components/ui/skeleton';
+import { failureToast } from '#client/components/ui/failure-toast';
 import { toast } from '#client/components/ui/use-toast';
 import { messageOf } from '#client/lib/request';
 import { useAddVendors } from '../api/add-vendors';
@@ -54,12 +55,7 @@ export function AddVendorsDialogContent({ entry, onDone }: { entry: SendEntry; o
           });
           onDone();
         },
-        onError: (error) =>
-          toast({
-            title: 'Could not add vendors',
-            description: messageOf(error, 'Please try again.'),
-            variant: 'destructive',
-          }),
+        onError: (error) => failureToast('Could not add vendors', error),
       },
     );
   }
@@ -75,12 +71,7 @@ export function AddVendorsDialogContent({ entry, onDone }: { entry: SendEntry; o
               ? { title: 'Proof sent', description: `A proof was sent to ${result.to}.` }
               : { title: 'Proof may not have been sent', description: result.message ?? '', variant: 'destructive' },
           ),
-        onError: (error) =>
-          toast({
-            title: 'Failed to send proof',
-            description: messageOf(error, 'Please try again.'),
-            variant: 'destructive',
-          }),
+        onError: (error) => failureToast('Failed to send proof', error),
       },
     );
   }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { SendDelivery } from '#shared/contracts/sends';
 import { Button } from '#client/components/ui/button';
+import { ColumnHeads } from '#client/components/ui/column-heads';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { messageOf } from '#client/lib/request';
 import { useCompareMessages } from '../api/compare-messages';
@@ -64,19 +65,11 @@ export function CompareMessages({ sendId, deliveries }: { sendId: number; delive
               <caption className="sr-only">
                 Differences between the messages to {comparison.data.a.vendorName} and {comparison.data.b.vendorName}
               </caption>
-              <thead className="bg-slate-50 text-slate-600">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    What
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    {comparison.data.a.vendorName}
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    {comparison.data.b.vendorName}
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads
+                className="bg-slate-50 text-slate-600"
+                labels={['What', comparison.data.a.vendorName, comparison.data.b.vendorName]}
+                cellClassName="px-3 py-2 font-medium"
+              />
               <tbody className="divide-y divide-slate-100">
                 {comparison.data.rows.map((row) => (
                   <tr

@@ -4,8 +4,8 @@ import { owedTotalText } from '#shared/payouts/owed-text';
 import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
 import { Skeleton } from '#client/components/ui/skeleton';
+import { failureToast } from '#client/components/ui/failure-toast';
 import { toast } from '#client/components/ui/use-toast';
-import { messageOf } from '#client/lib/request';
 import { useRetryFailed } from '#client/api/sends';
 import { cardCountsOf, clientNameOf, plural, vendorDeliveriesOf } from '../utils/entry-text';
 import { formatSentAt } from '../utils/format-date';
@@ -57,8 +57,7 @@ export function LogEntryCard({
                 variant: result.failed > 0 ? 'destructive' : 'default',
               },
         ),
-      onError: (error) =>
-        toast({ title: 'Could not retry', description: messageOf(error, 'Please try again.'), variant: 'destructive' }),
+      onError: (error) => failureToast('Could not retry', error),
     });
   }
 

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import type { SendEntry } from '#shared/contracts/sends';
+import { failureToast } from '#client/components/ui/failure-toast';
 import { toast } from '#client/components/ui/use-toast';
 import { useSetSendReminders } from '#client/api/sends';
-import { messageOf } from '#client/lib/request';
 
 /**
  * 'Send reminders to vendors' after the send (issue 14 item 5): turning it off stops every reminder of this send not
@@ -35,12 +35,7 @@ export function RemindersToggle({ entry, className }: { entry: SendEntry; classN
                     ? 'Vendors of this send who do not answer will be reminded.'
                     : 'No more reminders go to the vendors of this send.',
                 }),
-              onError: (error) =>
-                toast({
-                  title: 'Could not change the reminders',
-                  description: messageOf(error, 'Please try again.'),
-                  variant: 'destructive',
-                }),
+              onError: (error) => failureToast('Could not change the reminders', error),
             },
           );
         }}

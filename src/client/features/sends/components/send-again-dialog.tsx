@@ -1,8 +1,8 @@
 import type { SendDelivery } from '#shared/contracts/sends';
 import { useSendAgain } from '#client/api/sends';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog';
+import { failureToast } from '#client/components/ui/failure-toast';
 import { toast } from '#client/components/ui/use-toast';
-import { messageOf } from '#client/lib/request';
 
 /** 'Send again' for an uncertain delivery: a person decides, knowing the vendor may get the message twice. */
 export function SendAgainDialog({
@@ -34,12 +34,7 @@ export function SendAgainDialog({
             });
           onClose();
         },
-        onError: (error) =>
-          toast({
-            title: 'Failed to send again',
-            description: messageOf(error, 'Please try again.'),
-            variant: 'destructive',
-          }),
+        onError: (error) => failureToast('Failed to send again', error),
       },
     );
   }

@@ -1,7 +1,7 @@
 import { Copy, RefreshCw } from 'lucide-react';
 import { Button } from '#client/components/ui/button';
+import { failureToast } from '#client/components/ui/failure-toast';
 import { toast } from '#client/components/ui/use-toast';
-import { messageOf } from '#client/lib/request';
 import { useNewInviteLink } from '../api/users';
 
 interface InviteLinkProps {
@@ -43,8 +43,7 @@ export function InviteLink({ email, authorizedEmailId, inviteUrl, inviteExpiresA
         onIssued(authorizedEmailId, issued.inviteUrl);
         toast({ title: 'New invite link created', description: mailedText(issued.inviteMailed, email) });
       },
-      onError: (error) =>
-        toast({ title: 'Failed to create a new link', description: messageOf(error, ''), variant: 'destructive' }),
+      onError: (error) => failureToast('Failed to create a new link', error, ''),
     });
   }
 

@@ -1,12 +1,15 @@
-import { ShieldAlert, Trash2 } from 'lucide-react';
+import { ShieldAlert } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { UserRow } from '#shared/contracts/users';
 import { displayNameFromEmail } from '#shared/display-name';
+import { CardHeading, CardSection } from '#client/components/ui/card-section';
 import { Badge } from '#client/components/ui/badge';
+import { ColumnHeads } from '#client/components/ui/column-heads';
 import { Button } from '#client/components/ui/button';
 import { Input } from '#client/components/ui/input';
 import { Switch } from '#client/components/ui/switch';
-import { Tooltip } from '#client/components/ui/tooltip';
+import { BinButton } from '#client/components/ui/bin-button';
+import { failureToast } from '#client/components/ui/failure-toast';
 import { toast } from '#client/components/ui/use-toast';
 import { messageOf } from '#client/lib/request';
 import { useUser } from '#client/features/auth/api/get-user';
@@ -57,20 +60,16 @@ function UserPermissions() {
         rememberInvite(added.id, added.inviteUrl);
         toast({ title: 'User added successfully', description: mailedText(added.inviteMailed, added.email) });
       },
-      onError: (error) =>
-        toast({ title: 'Failed to add user', description: messageOf(error, ''), variant: 'destructive' }),
+      onError: (error) => failureToast('Failed to add user', error, ''),
     });
   }
 
   return (
-    <section
-      aria-labelledby="user-permissions"
-      className="rounded-[var(--radius-card)] border border-slate-200 bg-white"
-    >
+    <CardSection headingId="user-permissions">
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-4">
-        <h2 id="user-permissions" className="text-base font-semibold">
+        <CardHeading id="user-permissions" size="base">
           User Permissions
-        </h2>
+        </CardHeading>
         <form onSubmit={submit} className="flex w-full gap-2 sm:w-auto">
           <Input
             type="email"
@@ -87,22 +86,11 @@ function UserPermissions() {
       </div>
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
-          <thead className="bg-slate-50 text-[13px] text-slate-600">
-            <tr>
-              <th scope="col" className="px-4 py-2 font-medium">
-                User
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Email
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Admin
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Actions
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            className="bg-slate-50 text-[13px] text-slate-600"
+            labels={['User', 'Email', 'Admin', 'Actions']}
+            cellClassName="px-4 py-2 font-medium"
+          />
           <tbody>
             {users.isPending ? (
               <tr>
@@ -138,7 +126,7 @@ function UserPermissions() {
           </tbody>
         </table>
       </div>
-    </section>
+    </CardSection>
   );
 }
 
@@ -171,8 +159,7 @@ function UserPermissionRow({ row, inviteUrl, onInviteIssued }: UserPermissionRow
   function remove() {
     removeUser.mutate(row.authorizedEmailId, {
       onSuccess: () => toast({ title: 'User removed successfully' }),
-      onError: (error) =>
-        toast({ title: 'Failed to remove user', description: messageOf(error, ''), variant: 'destructive' }),
+      onError: (error) => failureToast('Failed to remove user', error, ''),
     });
   }
 
@@ -216,17 +203,13 @@ function UserPermissionRow({ row, inviteUrl, onInviteIssued }: UserPermissionRow
         />
       </td>
       <td className="px-4 py-3">
-        <Tooltip content="Remove user" side="left">
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Remove ${row.email}`}
-            disabled={removeUser.isPending}
-            onClick={remove}
-          >
-            <Trash2 aria-hidden className="h-4 w-4 text-red-600" />
-          </Button>
-        </Tooltip>
+        <BinButton
+          tooltip="Remove user"
+          label={`Remove ${row.email}`}
+          side="left"
+          disabled={removeUser.isPending}
+          onClick={remove}
+        />
       </td>
     </tr>
   );

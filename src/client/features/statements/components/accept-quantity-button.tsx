@@ -1,6 +1,4 @@
-import { useState } from 'react';
-import { Button } from '#client/components/ui/button';
-import { ConfirmDialog } from '#client/components/ui/confirm-dialog';
+import { ConfirmButton } from '#client/components/ui/confirm-button';
 import { messageOf } from '#client/lib/request';
 import { useAcceptQuantity } from '../api/statements';
 
@@ -22,43 +20,36 @@ export function AcceptQuantityButton({
   onError: (message: string | null) => void;
 }) {
   const accept = useAcceptQuantity();
-  const [isConfirming, setConfirming] = useState(false);
   const reported = quantity.toLocaleString('en-US');
   return (
-    <>
-      <Button
-        variant="secondary"
-        size="sm"
-        aria-label={`Accept quantity ${reported} for send ${sendId}`}
-        disabled={accept.isPending}
-        onClick={() => setConfirming(true)}
-      >
-        Accept quantity
-      </Button>
-      <ConfirmDialog
-        open={isConfirming}
-        onOpenChange={setConfirming}
-        title="Accept the reported quantity?"
-        confirmLabel="Accept quantity"
-        pendingLabel="Accepting..."
-        isPending={accept.isPending}
-        onConfirm={() => {
-          onError(null);
-          accept.mutate(
-            { vendorId, sendId, quantity },
-            {
-              onSettled: () => setConfirming(false),
-              onError: (error) => onError(messageOf(error, 'The quantity could not be accepted. Please try again.')),
-            },
-          );
-        }}
-      >
-        <p>
-          The vendor reported {reported} for send {sendId}, more than its planned quantity or limit allows
-          {counted !== null ? ` (${counted.toLocaleString('en-US')} counts now)` : ''}.
-        </p>
-        <p>Accepting counts all {reported} for this send&apos;s amount owed, and is kept in the audit trail.</p>
-      </ConfirmDialog>
-    </>
+    <ConfirmButton
+      button={{
+        variant: 'secondary',
+        size: 'sm',
+        'aria-label': `Accept quantity ${reported} for send ${sendId}`,
+        disabled: accept.isPending,
+      }}
+      label="Accept quantity"
+      title="Accept the reported quantity?"
+      confirmLabel="Accept quantity"
+      pendingLabel="Accepting..."
+      isPending={accept.isPending}
+      onConfirm={(close) => {
+        onError(null);
+        accept.mutate(
+          { vendorId, sendId, quantity },
+          {
+            onSettled: close,
+            onError: (error) => onError(messageOf(error, 'The quantity could not be accepted. Please try again.')),
+          },
+        );
+      }}
+    >
+      <p>
+        The vendor reported {reported} for send {sendId}, more than its planned quantity or limit allows
+        {counted !== null ? ` (${counted.toLocaleString('en-US')} counts now)` : ''}.
+      </p>
+      <p>Accepting counts all {reported} for this send&apos;s amount owed, and is kept in the audit trail.</p>
+    </ConfirmButton>
   );
 }

@@ -4,8 +4,10 @@ import { Link } from 'react-router';
 import type { MonthOverviewRow } from '#shared/contracts/statements';
 import { formatCents } from '#shared/payouts/money';
 import { monthName } from '#shared/payouts/month';
+import { CardHeading, CardSection } from '#client/components/ui/card-section';
 import { ListLoadError, ListLoading } from '#client/components/lists/list-states';
 import { Button } from '#client/components/ui/button';
+import { ScrollTable } from '#client/components/ui/scroll-table';
 import { Skeleton } from '#client/components/ui/skeleton';
 import { messageOf } from '#client/lib/request';
 import { downloadOverviewCsv, useMonthOverview } from '../api/statements';
@@ -56,15 +58,12 @@ export function MonthOverview({ month }: { month: string }) {
     }
   };
   return (
-    <section
-      aria-labelledby="overview-title"
-      className="grid min-w-0 gap-4 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4"
-    >
+    <CardSection headingId="overview-title" className="grid min-w-0 gap-4 p-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">
-          <h2 id="overview-title" className="text-base font-semibold">
+          <CardHeading id="overview-title" size="base">
             {monthName(month)}: every vendor
-          </h2>
+          </CardHeading>
           <p className="text-sm text-slate-700">
             Total <span className="font-semibold text-slate-900 tabular-nums">{formatCents(totals.totalCents)}</span>
             {` for ${rows.length} ${rows.length === 1 ? 'vendor' : 'vendors'}. Choose a vendor to read its statement.`}
@@ -85,90 +84,87 @@ export function MonthOverview({ month }: { month: string }) {
           No vendor has anything owed, adjusted or carried in {monthName(month)}.
         </p>
       ) : (
-        <div
-          role="region"
-          aria-label="Vendors of the month"
-          tabIndex={0}
+        <ScrollTable
+          label="Vendors of the month"
+          caption={`Statements of ${monthName(month)}, one row per vendor, with totals`}
           className="min-w-0 overflow-x-auto rounded-[var(--radius-card)] border border-slate-200"
+          tableClassName="w-full min-w-[52rem] border-collapse text-sm"
         >
-          <table className="w-full min-w-[52rem] border-collapse text-sm">
-            <caption className="sr-only">Statements of {monthName(month)}, one row per vendor, with totals</caption>
-            <thead className="bg-slate-50 text-[13px] text-slate-700">
-              <tr>
-                {OVERVIEW_COLUMNS.map((column) => {
-                  const isSorted = sort.key === column.key;
-                  const Icon = !isSorted ? ArrowUpDown : sort.direction === 'ascending' ? ArrowUp : ArrowDown;
-                  return (
-                    <th
-                      key={column.key}
-                      scope="col"
-                      aria-sort={isSorted ? sort.direction : 'none'}
-                      className={`${cellClass} ${column.isNumber ? 'text-right' : 'text-left'}`}
+          <thead className="bg-slate-50 text-[13px] text-slate-700">
+            <tr>
+              {OVERVIEW_COLUMNS.map((column) => {
+                const isSorted = sort.key === column.key;
+                const Icon = !isSorted ? ArrowUpDown : sort.direction === 'ascending' ? ArrowUp : ArrowDown;
+                return (
+                  <th
+                    key={column.key}
+                    scope="col"
+                    aria-sort={isSorted ? sort.direction : 'none'}
+                    className={`${cellClass} ${column.isNumber ? 'text-right' : 'text-left'}`}
+                  >
+                    <button
+                      type="button"
+                      className="inline-flex items-center gap-1 rounded font-semibold hover:text-brand-700 focus-visible:outline-2"
+                      onClick={() =>
+                        setSort({
+                          key: column.key,
+                          direction: isSorted && sort.direction === 'ascending' ? 'descending' : 'ascending',
+                        })
+                      }
                     >
-                      <button
-                        type="button"
-                        className="inline-flex items-center gap-1 rounded font-semibold hover:text-brand-700 focus-visible:outline-2"
-                        onClick={() =>
-                          setSort({
-                            key: column.key,
-                            direction: isSorted && sort.direction === 'ascending' ? 'descending' : 'ascending',
-                          })
-                        }
-                      >
-                        {column.label}
-                        <Icon aria-hidden className="h-3.5 w-3.5" />
-                      </button>
-                    </th>
-                  );
-                })}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.vendorId} className="border-t border-slate-200">
-                  <th scope="row" className={`${cellClass} text-left font-medium`}>
-                    <Link
-                      to={`/statements?vendor=${encodeURIComponent(row.vendorId)}&month=${month}`}
-                      className="text-brand-700 underline-offset-2 hover:underline"
-                    >
-                      {row.vendorName ?? row.vendorId}
-                    </Link>
+                      {column.label}
+                      <Icon aria-hidden className="h-3.5 w-3.5" />
+                    </button>
                   </th>
-                  <td className={cellClass}>
-                    {STATUS_WORDS[row.status]}
-                    {row.carriedTo ? (
-                      <span className="block text-[13px] text-amber-800">
-                        Below zero: carried to {monthName(row.carriedTo)}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className={numberClass}>
-                    {formatCents(row.owedCents)}
-                    {row.unknownLines > 0 ? (
-                      <span className="block text-[13px] text-amber-800">+ {row.unknownLines} unknown</span>
-                    ) : null}
-                  </td>
-                  <td className={numberClass}>{row.carriedCents === 0 ? '—' : formatCents(row.carriedCents)}</td>
-                  <td className={`${numberClass} font-semibold`}>{formatCents(row.totalCents)}</td>
-                  <td className={cellClass}>{row.paidOn ? formatDay(row.paidOn) : '—'}</td>
-                  <td className={`${cellClass} wrap-anywhere`}>{row.reference ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr className="border-t-2 border-slate-300 font-semibold">
-                <th scope="row" colSpan={2} className={`${cellClass} text-left`}>
-                  Totals
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.vendorId} className="border-t border-slate-200">
+                <th scope="row" className={`${cellClass} text-left font-medium`}>
+                  <Link
+                    to={`/statements?vendor=${encodeURIComponent(row.vendorId)}&month=${month}`}
+                    className="text-brand-700 underline-offset-2 hover:underline"
+                  >
+                    {row.vendorName ?? row.vendorId}
+                  </Link>
                 </th>
-                <td className={numberClass}>{formatCents(totals.owedCents)}</td>
-                <td className={numberClass}>{formatCents(totals.carriedCents)}</td>
-                <td className={numberClass}>{formatCents(totals.totalCents)}</td>
-                <td colSpan={2} />
+                <td className={cellClass}>
+                  {STATUS_WORDS[row.status]}
+                  {row.carriedTo ? (
+                    <span className="block text-[13px] text-amber-800">
+                      Below zero: carried to {monthName(row.carriedTo)}
+                    </span>
+                  ) : null}
+                </td>
+                <td className={numberClass}>
+                  {formatCents(row.owedCents)}
+                  {row.unknownLines > 0 ? (
+                    <span className="block text-[13px] text-amber-800">+ {row.unknownLines} unknown</span>
+                  ) : null}
+                </td>
+                <td className={numberClass}>{row.carriedCents === 0 ? '—' : formatCents(row.carriedCents)}</td>
+                <td className={`${numberClass} font-semibold`}>{formatCents(row.totalCents)}</td>
+                <td className={cellClass}>{row.paidOn ? formatDay(row.paidOn) : '—'}</td>
+                <td className={`${cellClass} wrap-anywhere`}>{row.reference ?? '—'}</td>
               </tr>
-            </tfoot>
-          </table>
-        </div>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="border-t-2 border-slate-300 font-semibold">
+              <th scope="row" colSpan={2} className={`${cellClass} text-left`}>
+                Totals
+              </th>
+              <td className={numberClass}>{formatCents(totals.owedCents)}</td>
+              <td className={numberClass}>{formatCents(totals.carriedCents)}</td>
+              <td className={numberClass}>{formatCents(totals.totalCents)}</td>
+              <td colSpan={2} />
+            </tr>
+          </tfoot>
+        </ScrollTable>
       )}
-    </section>
+    </CardSection>
   );
 }

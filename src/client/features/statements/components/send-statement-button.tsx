@@ -1,9 +1,7 @@
 import { Send } from 'lucide-react';
-import { useState } from 'react';
 import type { Statement } from '#shared/contracts/statements';
 import { monthName } from '#shared/payouts/month';
-import { Button } from '#client/components/ui/button';
-import { ConfirmDialog } from '#client/components/ui/confirm-dialog';
+import { ConfirmButton } from '#client/components/ui/confirm-button';
 import { messageOf } from '#client/lib/request';
 import { useSendStatement } from '../api/statements';
 
@@ -19,41 +17,39 @@ export function SendStatementButton({
   onError: (message: string | null) => void;
 }) {
   const send = useSendStatement();
-  const [isConfirming, setConfirming] = useState(false);
   const vendor = statement.vendorName ?? statement.vendorId;
 
-  function run() {
+  function run(close: () => void) {
     onError(null);
     send.mutate(
       { vendorId: statement.vendorId, month: statement.month },
       {
-        onSettled: () => setConfirming(false),
+        onSettled: close,
         onError: (error) => onError(messageOf(error, 'The statement could not be sent. Please try again.')),
       },
     );
   }
 
   return (
-    <>
-      <Button size="sm" disabled={send.isPending} onClick={() => setConfirming(true)}>
-        <Send aria-hidden className="h-3.5 w-3.5" />
-        {statement.mail?.status === 'failed' ? 'Send statement again' : 'Send statement'}
-      </Button>
-      <ConfirmDialog
-        open={isConfirming}
-        onOpenChange={setConfirming}
-        title={`Send the ${monthName(statement.month)} statement to ${vendor}?`}
-        confirmLabel="Send statement"
-        pendingLabel="Sending..."
-        isPending={send.isPending}
-        onConfirm={run}
-      >
-        <p>
-          {vendor} receives a summary with the statement attached as a CSV file, and the approval addresses are copied.
-          It is sent once.
-        </p>
-      </ConfirmDialog>
-    </>
+    <ConfirmButton
+      button={{ size: 'sm', disabled: send.isPending }}
+      label={
+        <>
+          <Send aria-hidden className="h-3.5 w-3.5" />
+          {statement.mail?.status === 'failed' ? 'Send statement again' : 'Send statement'}
+        </>
+      }
+      title={`Send the ${monthName(statement.month)} statement to ${vendor}?`}
+      confirmLabel="Send statement"
+      pendingLabel="Sending..."
+      isPending={send.isPending}
+      onConfirm={run}
+    >
+      <p>
+        {vendor} receives a summary with the statement attached as a CSV file, and the approval addresses are copied. It
+        is sent once.
+      </p>
+    </ConfirmButton>
   );
 }
 

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Statement } from '#shared/contracts/statements';
 import { formatCents } from '#shared/payouts/money';
 import { monthName } from '#shared/payouts/month';
+import { CardHeading, CardSection } from '#client/components/ui/card-section';
 import { ListLoadError, ListLoading } from '#client/components/lists/list-states';
 import { Badge } from '#client/components/ui/badge';
 import { Button } from '#client/components/ui/button';
@@ -69,15 +70,12 @@ export function StatementView({ vendorId, month, isAdmin }: { vendorId: string; 
   }
 
   return (
-    <section
-      aria-labelledby="statement-title"
-      className="grid min-w-0 gap-4 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4"
-    >
+    <CardSection headingId="statement-title" className="grid min-w-0 gap-4 p-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid min-w-0 gap-1">
-          <h2 id="statement-title" className="text-base font-semibold">
+          <CardHeading id="statement-title" size="base">
             {data.vendorName ?? data.vendorId} · {monthName(data.month)}
-          </h2>
+          </CardHeading>
           <StatementStatus statement={data} />
           {/* The total up here too: on a phone the table's last column is off to the right. */}
           <p className="text-sm text-slate-700">
@@ -135,6 +133,6 @@ export function StatementView({ vendorId, month, isAdmin }: { vendorId: string; 
             : undefined
         }
       />
-    </section>
+    </CardSection>
   );
 }

@@ -1,7 +1,8 @@
-import { Check, Pencil, Plus, X } from 'lucide-react';
+import { Check, Pencil, Plus } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import type { Vendor } from '#shared/contracts/vendors';
 import { Button } from '#client/components/ui/button';
+import { ChipRemoveButton } from '#client/components/ui/chip-remove-button';
 import { Input, Label } from '#client/components/ui/input';
 import { Tooltip } from '#client/components/ui/tooltip';
 import { toast } from '#client/components/ui/use-toast';
@@ -102,16 +103,13 @@ export function VendorContactSection({
               >
                 <span className="truncate py-0.5 pr-1.5">{email}</span>
                 {draft ? (
-                  <Tooltip content="Remove address" side="top">
-                    <button
-                      type="button"
-                      aria-label={`Remove ${email}`}
-                      onClick={() => setDraft({ ...draft, emails: draft.emails.filter((item) => item !== email) })}
-                      className="rounded p-0.5 text-slate-600 hover:bg-slate-200 hover:text-slate-900"
-                    >
-                      <X aria-hidden className="h-3.5 w-3.5" />
-                    </button>
-                  </Tooltip>
+                  <ChipRemoveButton
+                    tooltip="Remove address"
+                    label={`Remove ${email}`}
+                    side="top"
+                    onClick={() => setDraft({ ...draft, emails: draft.emails.filter((item) => item !== email) })}
+                    className="rounded p-0.5 text-slate-600 hover:bg-slate-200 hover:text-slate-900"
+                  />
                 ) : null}
               </li>
             ))}

@@ -1,10 +1,10 @@
-import { Plus, X } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { MAX_RESULT_CODE_LENGTH } from '#shared/contracts/responses/results';
 import { useAddResultCode, useRemoveResultCode, useResultCodes } from '#client/api/result-codes';
 import { Button } from '#client/components/ui/button';
+import { ChipRemoveButton } from '#client/components/ui/chip-remove-button';
 import { Input } from '#client/components/ui/input';
-import { Tooltip } from '#client/components/ui/tooltip';
 import { toast } from '#client/components/ui/use-toast';
 import { messageOf } from '#client/lib/request';
 
@@ -59,25 +59,21 @@ export function VendorResultCodesSection({ vendorId, isAdmin }: { vendorId: stri
             >
               <span className="font-mono wrap-anywhere">{code}</span>
               {isAdmin ? (
-                <Tooltip content={`Remove ${code}`}>
-                  <button
-                    type="button"
-                    aria-label={`Remove result code ${code}`}
-                    disabled={removeCode.isPending}
-                    onClick={() =>
-                      removeCode.mutate(
-                        { vendorId, code },
-                        {
-                          onError: (error) =>
-                            toast({ title: messageOf(error, 'Failed to remove the code'), variant: 'destructive' }),
-                        },
-                      )
-                    }
-                    className="rounded p-1 text-slate-600 hover:bg-slate-200 disabled:opacity-50"
-                  >
-                    <X aria-hidden className="h-3.5 w-3.5" />
-                  </button>
-                </Tooltip>
+                <ChipRemoveButton
+                  tooltip={`Remove ${code}`}
+                  label={`Remove result code ${code}`}
+                  disabled={removeCode.isPending}
+                  onClick={() =>
+                    removeCode.mutate(
+                      { vendorId, code },
+                      {
+                        onError: (error) =>
+                          toast({ title: messageOf(error, 'Failed to remove the code'), variant: 'destructive' }),
+                      },
+                    )
+                  }
+                  className="rounded p-1 text-slate-600 hover:bg-slate-200 disabled:opacity-50"
+                />
               ) : null}
             </li>
           ))}
