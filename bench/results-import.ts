@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -182,6 +182,40 @@ function typedCopyFloor(url: string, dir: string): number {
   return ms;
 }
 
+/** The CPU time (user + system) these processes have used, in ms (Linux's /proc, in ticks of 10 ms). */
+function cpuMsOf(pids: readonly number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Gone since it was listed.
+    }
+  }
+  return ticks * 10;
+}
+
+/** The processes of the PostgreSQL cluster on `port`: its postmaster and its children (the backends among them). */
+function clusterPids(port: number): number[] {
+  const pids = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number);
+  const read = (path: string) => {
+    try {
+      return readFileSync(path, 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  const postmaster = pids.find((pid) => read(`/proc/${pid}/cmdline`).split('\0').join(' ').includes(`-p ${port} `));
+  if (postmaster === undefined) return [];
+  return [
+    postmaster,
+    ...pids.filter((pid) => read(`/proc/${pid}/stat`).split(') ')[1]?.split(' ')[1] === String(postmaster)),
+  ];
+}
+
 /** The admin, the vendors (20 by default) and `sends` sends to all of them for the client; the admin's header. */
 export async function seed(server: RunningServer, ids: readonly string[] = vendorIds, sends = 1): Promise<AuthHeader> {
   const auth = await registerAdmin(server, ADMIN);
@@ -285,12 +319,18 @@ export async function benchResultsImport() {
         const rssBefore = rssOf(server.pid);
         let peak = rssBefore;
         const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid))), 20);
+        const database = kind === 'postgres' ? clusterPids(cluster.port) : [];
+        const cpuBefore = { server: cpuMsOf([server.pid]), database: cpuMsOf(database) };
         let imported: Awaited<ReturnType<typeof upload>>;
         try {
           imported = await upload(server, auth, file);
         } finally {
           clearInterval(sampler);
         }
+        const cpu = {
+          server: cpuMsOf([server.pid]) - cpuBefore.server,
+          database: cpuMsOf(database) - cpuBefore.database,
+        };
         const rate = rows / (imported.ms / 1000);
         // The WinRed-like file (5 % reversal rows) into the same client after it, its own peak.
         let winRedPeak = rssOf(server.pid);
@@ -311,6 +351,7 @@ export async function benchResultsImport() {
         lines.push(
           `${name} import through the route: ${imported.ms.toFixed(0)} ms, ${rate.toFixed(0)} rows/s, ratio to COPY ${(rate / copyRate).toFixed(2)}${kind === 'postgres' ? '' : ' (reported)'}`,
           `  counts ${JSON.stringify(imported.counts)}`,
+          `  CPU (user + system) during it: the server ${cpu.server} ms (reading threads included)${kind === 'postgres' ? `, PostgreSQL ${cpu.database} ms` : ''}`,
           `  server RSS ${(rssBefore / 1024 / 1024).toFixed(0)} MB before, peak ${(peak / 1024 / 1024).toFixed(0)} MB during the import (goal <= 300 MB)`,
           ...winRedLines,
           `  GET /api/results/summary over all ${(rows * 2).toLocaleString('en-US')} rows: p95 ${summary.p95.toFixed(0)} ms, median ${summary.median.toFixed(0)} ms (goal p95 <= 200 ms); the first of 30 (counted, then kept until contributions or vendors change) ${summary.first.toFixed(0)} ms`,
