@@ -97,7 +97,7 @@ describe('a thread of the server that cannot start', () => {
     'results: logs why, refuses the import with 503 and keeps nothing, /api/ready names the reading threads',
     async ({ app, admin, get, database, errorsLogged }) => {
       breakThreads('readingThreads', 'src/server/modules/results/read-thread-main.ts');
-      // A file of several parts (a one-part file is read on the main thread).
+      // A file of several parts (and below, one of a single row: every file is read in the threads).
       const rows = Array.from({ length: 4_000 }, (_, i) => ({
         'Lineitem ID': `L${i}`,
         Date: '2026-03-11 10:00:00',
@@ -118,6 +118,9 @@ describe('a thread of the server that cannot start', () => {
           msg: expect.stringMatching(/^A results file's reading thread could not start: Unknown file extension "\.ts"/),
         }),
       ]);
+      const small = await importResults(app, admin, actBlueCsv(rows.slice(0, 1)));
+      expect(small.statusCode).toBe(503);
+      expect(small.json().message).toMatch(/^A results file's reading thread could not start/);
 
       const ready = await get('/api/ready');
       expect(ready.statusCode).toBe(503);

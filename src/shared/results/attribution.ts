@@ -67,7 +67,8 @@ export function isFirstPayment(recurrenceNumber: number | null): boolean {
 }
 
 /**
- * The attribution of one contribution (the import does the same in SQL, set-based):
+ * The attribution of one contribution, the one rule an import, a re-attribution (reattribution.ts) and the preview
+ * apply:
  * - later payments of a recurring gift and negative rows are kept but not attributed;
  * - the vendor: the first of the row's codes (in column order) that is a result code of any vendor; a code of more than
  *   one vendor makes the row 'ambiguous' (unmatched, with that reason); no such code: 'unmatched';

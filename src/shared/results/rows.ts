@@ -7,7 +7,7 @@ import {
   normaliseEmail,
   parseCents,
   parseNewYorkDateTime,
-  urlParameter,
+  urlParameters,
 } from './values';
 
 /**
@@ -150,12 +150,10 @@ export function readRow(
 
   const codes: string[] = [];
   for (const index of indexes.codes) addCode(codes, at(fields, index));
-  const landingUrl = at(fields, indexes.landingUrl);
-  if (landingUrl !== '') {
-    addCode(codes, urlParameter(landingUrl, 'utm_source'));
-    addCode(codes, urlParameter(landingUrl, 'refcode'));
-  }
-  const campaignText = at(fields, indexes.campaign) || (landingUrl && urlParameter(landingUrl, 'utm_campaign')) || '';
+  const landing = urlParameters(at(fields, indexes.landingUrl));
+  addCode(codes, landing.get('utm_source') ?? null);
+  addCode(codes, landing.get('refcode') ?? null);
+  const campaignText = at(fields, indexes.campaign) || landing.get('utm_campaign') || '';
   const campaign = campaignText === '' ? null : normaliseCode(campaignText);
   const email = at(fields, indexes.email);
 

@@ -81,7 +81,8 @@ describe('codes and e-mails', () => {
     expect(urlParameter(url, 'utm_source')).toBe('');
     expect(urlParameter(url, 'refcode')).toBe('a b');
     expect(urlParameter(url, 'utm_campaign')).toBe('50% off');
-    expect(urlParameter(url, 'bad')).toBe('%E0%A4%A');
+    // A malformed escape as URLSearchParams reads it (a browser the same): U+FFFD for the bytes that are not UTF-8.
+    expect(urlParameter(url, 'bad')).toBe('\uFFFD%A');
     expect(urlParameter(url, 'amp')).toBe('1');
     expect(urlParameter('https://x.org/?refcode', 'refcode')).toBe('');
     expect(urlParameter('https://x.org/?a=1&&refcode=r&', 'refcode')).toBe('r');
@@ -90,6 +91,8 @@ describe('codes and e-mails', () => {
     expect(urlParameter('https://x.org/?a&b&c=3&refcode=r', 'b')).toBe('');
     expect(urlParameter('https://x.org/?', 'refcode')).toBeNull();
     expect(urlParameter('https://x.org/?ref=r', 'refcode')).toBeNull();
+    expect(urlParameter('https://x.org/#top?refcode=r', 'refcode')).toBeNull();
+    expect(urlParameter('secure.actblue.com/donate/x?refcode=r', 'refcode')).toBe('r');
   });
 });
 

@@ -160,36 +160,27 @@ export function windowStartOf(at: Date, days: number): Date {
   );
 }
 
+const NO_PARAMETERS: ReadonlyMap<string, string> = new Map();
+
 /**
- * A query parameter of a URL, decoded ('+' a space, %XX escapes; as written when they are not valid), or null; tolerant
- * of text that is not a URL.
+ * The parameters of a URL's query as URLSearchParams reads them ('+' a space, %XX escapes decoded, a malformed one as
+ * U+FFFD), the first value of each name, names lower-cased ('UTM_SOURCE' is utm_source); none when it has no query.
+ * Any text with a '?' before its '#' is read (a landing URL may come without its scheme, which URL would refuse).
  */
-export function urlParameter(url: string, name: string): string | null {
+export function urlParameters(url: string): ReadonlyMap<string, string> {
   const query = url.indexOf('?');
-  if (query < 0) return null;
-  const hash = url.indexOf('#', query);
-  const end = hash < 0 ? url.length : hash;
-  // Read in place, pair by pair: a file has a landing URL on every row. The next '=' is looked for again only once
-  // passed, so a hostile URL of many pairs without one is still read in one pass.
-  let equals = -1;
-  for (let start = query + 1; start <= end;) {
-    let amp = url.indexOf('&', start);
-    if (amp < 0 || amp > end) amp = end;
-    if (equals !== url.length && equals < start) {
-      equals = url.indexOf('=', start);
-      if (equals < 0) equals = url.length;
-    }
-    const keyEnd = equals < amp ? equals : amp;
-    if (keyEnd - start === name.length && url.slice(start, keyEnd).toLowerCase() === name) {
-      const raw = keyEnd === amp ? '' : url.slice(keyEnd + 1, amp).replaceAll('+', ' ');
-      if (!raw.includes('%')) return raw;
-      try {
-        return decodeURIComponent(raw);
-      } catch {
-        return raw;
-      }
-    }
-    start = amp + 1;
+  if (query < 0) return NO_PARAMETERS;
+  const hash = url.indexOf('#');
+  if (hash >= 0 && hash < query) return NO_PARAMETERS;
+  const parameters = new Map<string, string>();
+  for (const [name, value] of new URLSearchParams(url.slice(query + 1, hash < 0 ? undefined : hash))) {
+    const key = name.toLowerCase();
+    if (!parameters.has(key)) parameters.set(key, value);
   }
-  return null;
+  return parameters;
+}
+
+/** One parameter of a URL's query (urlParameters), or null. */
+export function urlParameter(url: string, name: string): string | null {
+  return urlParameters(url).get(name) ?? null;
 }

@@ -54,7 +54,7 @@ async function storedDecisions(db: Db) {
   return rows.rows;
 }
 
-test('the import (in JavaScript), adding a code and changing the window (in SQL) attribute exactly as the shared rule does', async ({
+test('the import, adding a code and changing the window attribute exactly as the shared rule does', async ({
   app,
   admin,
   t,

@@ -4,7 +4,7 @@ import type { Db } from '#server/db/client';
 import { notFound } from '#server/errors';
 import { recordAudit, type Actor } from '../audit/repository';
 import type { ResultsDeps } from './import';
-import * as attributionRepo from './attribution-repository';
+import { reattribute } from './reattribution';
 import { refreshSendFigures } from './figures-repository';
 import * as codesRepo from './codes-repository';
 
@@ -22,7 +22,7 @@ async function resultCodesOf(db: Db, vendorId: string): Promise<ResultCodes> {
 export async function reattributeCodes(tx: Db, codes: readonly (string | null | undefined)[]): Promise<void> {
   const normalised = [...new Set(codes.map((code) => normaliseCode(code ?? '')).filter((code) => code !== ''))];
   if (normalised.length === 0) return;
-  if ((await attributionRepo.reattribute(tx, null, normalised)) > 0) await refreshSendFigures(tx, null);
+  if ((await reattribute(tx, null, normalised)) > 0) await refreshSendFigures(tx, null);
 }
 
 export function readResultCodes(deps: ResultsDeps, vendorId: string): Promise<ResultCodes> {

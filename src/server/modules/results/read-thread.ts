@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError, badRequest } from '#server/errors';
 import { isLoadedMessage, startOwnThread } from '#server/own-threads';
 import { csvParts } from './csv-parts';
-import { mappingForHeader, partReader, tooLargeMessage, type ReadFormat, type ReadingSetup } from './read-rows';
+import { mappingForHeader, tooLargeMessage, type ReadFormat, type ReadingSetup } from './read-rows';
 
 export interface ReaderRequest {
   index: number;
@@ -28,8 +28,8 @@ interface Thread {
 }
 
 /**
- * Reads a results file in threads of its own (read-thread-main.ts), unless it is one part: the main thread only cuts
- * the upload into parts of whole records (csv-parts.ts) and hands each to the least busy thread, and each part's
+ * Reads a results file in threads of its own (read-thread-main.ts), however small: the main thread only cuts the
+ * upload into parts of whole records (csv-parts.ts) and hands each to the least busy thread, and each part's
  * staging lines to `write` as they come (their order does not matter: every line carries its line number). The
  * reading is most of an import's work: in threads it leaves the main thread free to answer other requests, runs on
  * two cores, and keeps the server's memory bounded (each thread's heap is capped; a file is read a part at a time, so
@@ -52,16 +52,6 @@ export async function readInThread(
   const header = first.value.fields;
   const read = mappingForHeader(header, setup.given);
   const format: ReadFormat = { format: read.format, mapping: read.mapping };
-  // A file of one part (64 KB, some 500 rows) is read here: starting a thread (~95 ms under tsx) costs more.
-  const firstPart = await parts.next();
-  if (firstPart.done) return format;
-  const secondPart = await parts.next();
-  if (secondPart.done && firstPart.value.kind === 'part') {
-    const { bytes, firstLine } = firstPart.value;
-    await write(partReader(header, setup)(bytes, firstLine));
-    return format;
-  }
-
   const threads: Thread[] = [];
   const failures: { index: number; error: Error }[] = [];
   let unwritten = 0;
@@ -138,12 +128,7 @@ export async function readInThread(
   let readError: Error | null = null;
   try {
     try {
-      const rest = async function* () {
-        yield firstPart.value;
-        if (!secondPart.done) yield secondPart.value;
-        yield* parts;
-      };
-      for await (const part of rest()) {
+      for await (const part of parts) {
         if (part.kind !== 'part') continue;
         const thread = await freeThread();
         if (!thread) break;

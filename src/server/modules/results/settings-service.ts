@@ -5,6 +5,7 @@ import { recordAudit, type Actor } from '../audit/repository';
 import { csvRecords } from './csv-records';
 import { tooLargeMessage, type ResultsDeps } from './import';
 import * as attributionRepo from './attribution-repository';
+import { reattribute } from './reattribution';
 import { refreshSendFigures } from './figures-repository';
 import * as settingsRepo from './settings-repository';
 
@@ -23,7 +24,7 @@ export async function saveWindow(
   await deps.db.transaction(async (tx) => {
     const before = (await settingsRepo.saveWindow(tx, clientSlug, days, now)) ?? 30;
     if (before === days) return;
-    await attributionRepo.reattribute(tx, clientSlug);
+    await reattribute(tx, clientSlug);
     await refreshSendFigures(tx, clientSlug);
     await recordAudit(
       tx,
