@@ -10,7 +10,7 @@ import { dueNow, storedMessageFile } from '#server/mail/queued-message';
 import { newFileKey, type FileStorage } from '#server/storage/storage';
 import { listApprovalEmails } from '../approval-emails/repository';
 import { recordAudit, type Actor } from '../audit/repository';
-import { loadSender } from '../sends/prepare';
+import { loadSender } from '#server/mail/sender';
 import * as repo from './repository';
 import { statementCsv } from './statement-csv';
 import * as mails from './statement-mail-repository';

@@ -6,7 +6,7 @@ import { FileStoreUnavailableError } from '#server/storage/storage';
 import type { Actor } from '../audit/repository';
 import { prepareSend } from './prepare';
 import { PLACEHOLDERS } from '#shared/email/compose';
-import { sendProof } from './direct-send';
+import { sendProof } from './proof';
 import type { SendDeps } from './service';
 import { attachmentKeysOf, storeVendorMessages, vendorPageLinks } from './vendor-messages';
 import { UploadBatch } from './uploads';

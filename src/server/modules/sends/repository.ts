@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '#server/db/client';
-import { deploymentTracking, emailDeliveries, emailLogs, storedFiles, users } from '#server/db/schema';
+import type { Db, Tx } from '#server/db/client';
+import { deploymentTracking, emailDeliveries, emailLogs, storedFiles } from '#server/db/schema';
 
 export type LogInsert = typeof emailLogs.$inferInsert;
 export type DeliveryInsert = Omit<typeof emailDeliveries.$inferInsert, 'sendId'>;
@@ -8,8 +8,6 @@ export type FileInsert = typeof storedFiles.$inferInsert;
 /** Each delivery's tracking row (issue 14) but the keys the insert gives it. */
 export type TrackingInsert = Omit<typeof deploymentTracking.$inferInsert, 'deliveryId' | 'sendId'>;
 export type TrackedDeliveryInsert = DeliveryInsert & { tracking: TrackingInsert };
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A send's deliveries with each one's tracking row, inside the caller's transaction. */
 export async function insertTrackedDeliveries(
@@ -26,15 +24,6 @@ export async function insertTrackedDeliveries(
   await tx
     .insert(deploymentTracking)
     .values(inserted.map(({ id, vendorId }) => ({ ...trackingOf.get(vendorId)!, deliveryId: id, sendId })));
-}
-
-/** What a send needs to know about the person sending it. */
-export async function findSender(db: Db, userId: number) {
-  const [row] = await db
-    .select({ email: users.email, firstName: users.firstName, googleConnected: users.googleConnected })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
 }
 
 /** The send, its files, its log entry and one delivery per vendor with its tracking row: all or nothing. */

@@ -1,12 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '#server/db/client';
+import type { Db, Tx } from '#server/db/client';
 import { deploymentTracking, emailDeliveries, storedFiles, users } from '#server/db/schema';
 import { isSendMessage } from '#server/mail/deliveries-repository';
 
 /** The SQL of follow-ups: the original they answer, who wrote them, and their queue row. */
 
 /** A transaction of the database, as `db.transaction` hands it over. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** What a follow-up needs of the vendor's message it answers: the row, its tracking content (the subject), its sender. */
 export async function findFollowUpOriginal(db: Db, deliveryId: number) {

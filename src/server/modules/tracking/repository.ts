@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TrackingStatus, VendorDeliveryContent } from '#shared/contracts/tracking';
 import type { PricingModel } from '#shared/contracts/vendors';
-import type { Db } from '#server/db/client';
+import type { Db, Tx } from '#server/db/client';
 import { auditLog, deploymentTracking, emailDeliveries, emailLogs } from '#server/db/schema';
 
 export type TrackingRow = typeof deploymentTracking.$inferSelect;
@@ -52,8 +52,6 @@ export interface AuditRecord {
   before: unknown;
   after: unknown;
 }
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The delivery's tracking row, locked until the transaction ends: actions on one delivery apply one after the other. */
 export async function lockTracking(tx: Tx, deliveryId: number): Promise<TrackingRow> {
