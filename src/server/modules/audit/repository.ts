@@ -7,6 +7,12 @@ export interface Actor {
   email: string;
 }
 
+/** Who an entry names: a user, or someone without an account (a vendor on its page: id null). */
+export interface AuditActor {
+  id: number | null;
+  email: string;
+}
+
 export interface AuditEntry {
   action: string;
   entity: string;
@@ -16,7 +22,7 @@ export interface AuditEntry {
 }
 
 /** Every entry of the audit trail is written here, inside the caller's transaction when it passes one. */
-export async function recordAudit(db: Db | Tx, actor: Actor, entry: AuditEntry, at: Date): Promise<void> {
+export async function recordAudit(db: Db | Tx, actor: AuditActor, entry: AuditEntry, at: Date): Promise<void> {
   await db.insert(auditLog).values({
     actorUserId: actor.id,
     actorEmail: actor.email,

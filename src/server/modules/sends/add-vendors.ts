@@ -3,7 +3,7 @@ import type { AddVendorsPreview, AddVendorsResult } from '#shared/contracts/send
 import { isUniqueViolation } from '#server/db/errors';
 import { AppError, badRequest, conflict } from '#server/errors';
 import { FileStoreUnavailableError } from '#server/storage/storage';
-import type { Actor } from '../audit/repository';
+import type { Actor } from '../audit';
 import { prepareSend } from './prepare';
 import { PLACEHOLDERS } from '#shared/email/compose';
 import { sendProof } from './proof';

@@ -17,9 +17,9 @@ import type { Config } from '#server/config';
 import type { Db } from '#server/db/client';
 import { AppError, badRequest } from '#server/errors';
 import type { MessageAttachment } from '#server/mail/message';
-import * as approvals from '../approval-emails/repository';
-import * as settings from '../vendor-settings/repository';
-import * as vendorRepo from '../vendors/repository';
+import * as approvals from '../approval-emails';
+import * as settings from '../vendor-settings';
+import * as vendorRepo from '../vendors';
 import { loadSender, type Sender } from '#server/mail/sender';
 
 /** Gmail's limit on To + CC of one message, applied whatever the transport. */

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client';
+import { recordAudit, type Actor } from '../audit';
 import { deploymentTracking, emailDeliveries, emailLogs, storedFiles } from '#server/db/schema';
 
 export type LogInsert = typeof emailLogs.$inferInsert;
@@ -48,4 +49,24 @@ export async function findSendByIdempotencyKey(db: Db, userId: number, key: stri
     .from(emailLogs)
     .where(and(eq(emailLogs.userId, userId), eq(emailLogs.idempotencyKey, key)));
   return row;
+}
+
+/** Turns a send's reminders on or off with its audit entry; false when there is no such send. */
+export async function setRemindersEnabled(db: Db, sendId: number, enabled: boolean, actor: Actor, now: Date) {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(emailLogs)
+      .set({ remindersEnabled: enabled })
+      .where(eq(emailLogs.id, sendId))
+      .returning({ id: emailLogs.id });
+    if (rows.length === 0) return false;
+    const after = { remindersEnabled: enabled };
+    await recordAudit(
+      tx,
+      actor,
+      { action: enabled ? 'reminders-on' : 'reminders-off', entity: 'send', entityId: sendId, before: null, after },
+      now,
+    );
+    return true;
+  });
 }

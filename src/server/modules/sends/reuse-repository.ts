@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { emailDeliveries, emailLogs, storedFiles } from '#server/db/schema';
 import { isSendMessage } from '#server/mail/deliveries-repository';
-import { recordAudit, type Actor } from '../audit/repository';
+import { recordAudit, type Actor } from '../audit';
 import { insertTrackedDeliveries, type FileInsert, type TrackedDeliveryInsert } from './repository';
 
 export type LogRow = typeof emailLogs.$inferSelect;

@@ -3,6 +3,7 @@ import type { TrackingStatus, VendorDeliveryContent } from '#shared/contracts/tr
 import type { PricingModel } from '#shared/contracts/vendors';
 import type { Db, Tx } from '#server/db/client';
 import { auditLog, deploymentTracking, emailDeliveries, emailLogs } from '#server/db/schema';
+import { recordAudit } from '../audit';
 
 export type TrackingRow = typeof deploymentTracking.$inferSelect;
 export type TrackingChanges = Partial<Omit<TrackingRow, 'deliveryId' | 'sendId' | 'vendorId' | 'createdAt'>>;
@@ -76,7 +77,12 @@ export async function saveChange(
     .update(deploymentTracking)
     .set({ ...changes, updatedAt: now })
     .where(eq(deploymentTracking.deliveryId, deliveryId));
-  await tx.insert(auditLog).values({ ...audit, entity: TRACKING_ENTITY, entityId: String(deliveryId), at: now });
+  await recordAudit(
+    tx,
+    { id: audit.actorUserId, email: audit.actorEmail },
+    { action: audit.action, entity: TRACKING_ENTITY, entityId: deliveryId, before: audit.before, after: audit.after },
+    now,
+  );
 }
 
 /**
@@ -195,24 +201,4 @@ export function listSpendOfSends(db: Db, sendIds: readonly number[]) {
     })
     .from(deploymentTracking)
     .where(inArray(deploymentTracking.sendId, [...sendIds]));
-}
-
-/** Turns a send's reminders on or off with its audit entry; false when there is no such send. */
-export async function setRemindersEnabled(
-  db: Db,
-  sendId: number,
-  enabled: boolean,
-  audit: AuditRecord,
-  now: Date,
-): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .update(emailLogs)
-      .set({ remindersEnabled: enabled })
-      .where(eq(emailLogs.id, sendId))
-      .returning({ id: emailLogs.id });
-    if (rows.length === 0) return false;
-    await tx.insert(auditLog).values({ ...audit, entity: 'send', entityId: String(sendId), at: now });
-    return true;
-  });
 }

@@ -1,0 +1,2 @@
+// The files module's surface: its plugin only.
+export { filesPlugin } from './plugin';
