@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client';
-import { recordAudit, type Actor } from '../audit';
 import { deploymentTracking, emailDeliveries, emailLogs, storedFiles } from '#server/db/schema';
+import { enqueueDeliveries } from '#server/mail/enqueue-repository';
+import { recordAudit, type Actor } from '../audit';
+import { recordStoredFiles } from '../files';
 
 export type LogInsert = typeof emailLogs.$inferInsert;
 export type DeliveryInsert = Omit<typeof emailDeliveries.$inferInsert, 'sendId'>;
@@ -17,10 +19,10 @@ export async function insertTrackedDeliveries(
   deliveries: readonly TrackedDeliveryInsert[],
 ): Promise<void> {
   if (deliveries.length === 0) return;
-  const inserted = await tx
-    .insert(emailDeliveries)
-    .values(deliveries.map(({ tracking: _, ...delivery }) => ({ ...delivery, sendId })))
-    .returning({ id: emailDeliveries.id, vendorId: emailDeliveries.vendorId });
+  const inserted = await enqueueDeliveries(
+    tx,
+    deliveries.map(({ tracking: _, ...delivery }) => ({ ...delivery, sendId })),
+  );
   const trackingOf = new Map(deliveries.map((delivery) => [delivery.vendorId, delivery.tracking]));
   await tx
     .insert(deploymentTracking)
@@ -36,7 +38,7 @@ export async function insertSend(
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(emailLogs).values(log).returning({ id: emailLogs.id });
-    if (files.length > 0) await tx.insert(storedFiles).values(files).onConflictDoNothing();
+    await recordStoredFiles(tx, files);
     await insertTrackedDeliveries(tx, row!.id, deliveries);
     return row!.id;
   });

@@ -3,6 +3,7 @@ import type { Db } from '#server/db/client';
 import { emailDeliveries, emailLogs, storedFiles } from '#server/db/schema';
 import { isSendMessage } from '#server/mail/deliveries-repository';
 import { recordAudit, type Actor } from '../audit';
+import { recordStoredFiles } from '../files';
 import { insertTrackedDeliveries, type FileInsert, type TrackedDeliveryInsert } from './repository';
 
 export type LogRow = typeof emailLogs.$inferSelect;
@@ -60,7 +61,7 @@ export async function insertAddedDeliveries(
   at: Date,
 ) {
   await db.transaction(async (tx) => {
-    if (files.length > 0) await tx.insert(storedFiles).values(files).onConflictDoNothing();
+    await recordStoredFiles(tx, files);
     await insertTrackedDeliveries(tx, sendId, deliveries);
     const names = deliveries.map((delivery) => delivery.vendorName);
     await tx

@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client';
-import { deploymentTracking, emailDeliveries, storedFiles, users } from '#server/db/schema';
+import { deploymentTracking, emailDeliveries, users } from '#server/db/schema';
 import { isSendMessage } from '#server/mail/deliveries-repository';
+import { enqueueOnce, type DeliveryInsert } from '#server/mail/enqueue-repository';
+import { recordStoredFile, type StoredFileInsert } from '../files';
 
 /** The SQL of follow-ups: the original they answer, who wrote them, and their queue row. */
 
@@ -39,17 +41,9 @@ export async function findFollowUpWriter(
  * Writes a follow-up's queue row and its stored file's row; answers its id, or null when the original already has a
  * follow-up with this key (nothing is written).
  */
-export async function insertFollowUp(
-  tx: Tx,
-  row: typeof emailDeliveries.$inferInsert,
-  file: typeof storedFiles.$inferInsert,
-): Promise<number | null> {
-  const [inserted] = await tx
-    .insert(emailDeliveries)
-    .values(row)
-    .onConflictDoNothing({ target: [emailDeliveries.replyToDeliveryId, emailDeliveries.followUpKey] })
-    .returning({ id: emailDeliveries.id });
-  if (!inserted) return null;
-  await tx.insert(storedFiles).values(file);
-  return inserted.id;
+export async function insertFollowUp(tx: Tx, row: DeliveryInsert, file: StoredFileInsert): Promise<number | null> {
+  const id = await enqueueOnce(tx, row, 'follow-up');
+  if (id === null) return null;
+  await recordStoredFile(tx, file);
+  return id;
 }
