@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { emailDeliveries, emailLogs, maintenanceRuns, storedFiles } from '#server/db/schema';
 import { forgetStoredFiles } from '../files';
+import { markSendFilesRemoved } from '../sends';
 
 /**
  * Takes this period's run of a task for this instance: one statement, so of several instances whose timers fire
@@ -60,7 +61,7 @@ export async function listMessageKeys(db: Db, sendIds: number[]): Promise<string
 export async function markFilesRemoved(db: Db, sendIds: number[], keys: string[], now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await forgetStoredFiles(tx, keys);
-    await tx.update(emailLogs).set({ filesRemovedAt: now }).where(inArray(emailLogs.id, sendIds));
+    await markSendFilesRemoved(tx, sendIds, now);
   });
 }
 

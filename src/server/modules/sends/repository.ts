@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '#server/db/client';
 import { deploymentTracking, emailDeliveries, emailLogs, storedFiles } from '#server/db/schema';
 import { enqueueDeliveries } from '#server/mail/enqueue-repository';
@@ -71,4 +71,12 @@ export async function setRemindersEnabled(db: Db, sendId: number, enabled: boole
     );
     return true;
   });
+}
+
+/** Notes when these sends' stored files were removed (retention), inside the caller's transaction. */
+export async function markSendFilesRemoved(tx: Db | Tx, sendIds: readonly number[], now: Date): Promise<void> {
+  await tx
+    .update(emailLogs)
+    .set({ filesRemovedAt: now })
+    .where(inArray(emailLogs.id, [...sendIds]));
 }
