@@ -16,8 +16,8 @@ import { createGoogleContext, type GoogleContext } from './modules/google/contex
 import { owedOnceResultsExist } from './modules/payouts';
 import { reattributeCodes } from './modules/results';
 import { registerUserLimits, type UserLimiters, type UserLimits } from './modules/rate-limits';
-import type { OwedOfSends } from './modules/sends';
-import { hasVendorLink } from './modules/tracking';
+import type { OwedOfSends, TrackDeliveries } from './modules/sends';
+import { hasVendorLink, insertTrackingRows } from './modules/tracking';
 import type { ResultCodesChanged } from './modules/vendors';
 import type { RetentionSchedule } from './modules/retention/scheduler';
 import type { ReminderSchedule } from './modules/tracking/reminders';
@@ -87,6 +87,8 @@ export interface AppContext extends Pick<
   owedOfSends: OwedOfSends;
   /** Results' re-attribution, for the vendor screens below it that change result codes (a UTM source, a vendor added). */
   resultCodesChanged: ResultCodesChanged;
+  /** Tracking's insert of a delivery's first tracking row, for the send's transaction (the send sits below tracking). */
+  trackDeliveries: TrackDeliveries;
 }
 
 /** A module: its routes (and background work) registered on an encapsulated instance from the app's context. */
@@ -139,6 +141,7 @@ export async function createAppContext(app: FastifyInstance, deps: AppDeps, life
     ),
     owedOfSends: owedOnceResultsExist,
     resultCodesChanged: reattributeCodes,
+    trackDeliveries: insertTrackingRows,
     maintenanceLock: deps.maintenanceLock ?? createMaintenanceLock(),
     lifecycle,
     retention: deps.retention,

@@ -104,7 +104,7 @@ async function addVendorsOnce(
       additionKey: idempotencyKey ?? null,
       additionHash: hash,
     }));
-    await repo.insertAddedDeliveries(deps.db, sendId, batch.files, rows, actor, prepared.now);
+    await repo.insertAddedDeliveries(deps.db, sendId, batch.files, rows, actor, prepared.now, deps.trackDeliveries);
   } catch (error) {
     await batch.discard();
     if (isUniqueViolation(error)) {

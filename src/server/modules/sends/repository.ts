@@ -11,12 +11,18 @@ export type FileInsert = typeof storedFiles.$inferInsert;
 /** Each delivery's tracking row (issue 14) but the keys the insert gives it. */
 export type TrackingInsert = Omit<typeof deploymentTracking.$inferInsert, 'deliveryId' | 'sendId'>;
 export type TrackedDeliveryInsert = DeliveryInsert & { tracking: TrackingInsert };
+/**
+ * Writes the first tracking row of each delivery, inside the send's transaction. Tracking owns deployment_tracking and
+ * sits above the send, so the app hands its insert in (AppContext.trackDeliveries).
+ */
+export type TrackDeliveries = (tx: Tx, rows: readonly (typeof deploymentTracking.$inferInsert)[]) => Promise<void>;
 
 /** A send's deliveries with each one's tracking row, inside the caller's transaction. */
 export async function insertTrackedDeliveries(
   tx: Tx,
   sendId: number,
   deliveries: readonly TrackedDeliveryInsert[],
+  trackDeliveries: TrackDeliveries,
 ): Promise<void> {
   if (deliveries.length === 0) return;
   const inserted = await enqueueDeliveries(
@@ -24,9 +30,10 @@ export async function insertTrackedDeliveries(
     deliveries.map(({ tracking: _, ...delivery }) => ({ ...delivery, sendId })),
   );
   const trackingOf = new Map(deliveries.map((delivery) => [delivery.vendorId, delivery.tracking]));
-  await tx
-    .insert(deploymentTracking)
-    .values(inserted.map(({ id, vendorId }) => ({ ...trackingOf.get(vendorId)!, deliveryId: id, sendId })));
+  await trackDeliveries(
+    tx,
+    inserted.map(({ id, vendorId }) => ({ ...trackingOf.get(vendorId)!, deliveryId: id, sendId })),
+  );
 }
 
 /** The send, its files, its log entry and one delivery per vendor with its tracking row: all or nothing. */
@@ -35,11 +42,12 @@ export async function insertSend(
   log: LogInsert,
   files: FileInsert[],
   deliveries: TrackedDeliveryInsert[],
+  trackDeliveries: TrackDeliveries,
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(emailLogs).values(log).returning({ id: emailLogs.id });
     await recordStoredFiles(tx, files);
-    await insertTrackedDeliveries(tx, row!.id, deliveries);
+    await insertTrackedDeliveries(tx, row!.id, deliveries, trackDeliveries);
     return row!.id;
   });
 }

@@ -1,4 +1,4 @@
 // Deployment tracking's surface: whether a vendor link exists (the limits ask), its audit entity, its plugins.
-export { hasVendorLink, TRACKING_ENTITY } from './repository';
+export { hasVendorLink, insertTrackingRows, TRACKING_ENTITY } from './repository';
 export { trackingPlugin } from './plugin';
 export { remindersPlugin } from './reminders-plugin';

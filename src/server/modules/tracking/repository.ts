@@ -11,6 +11,11 @@ export type TrackingChanges = Partial<Omit<TrackingRow, 'deliveryId' | 'sendId' 
 /** The audit trail's entity for a delivery's tracking (entityId: the delivery's id). */
 export const TRACKING_ENTITY = 'deployment-tracking';
 
+/** The first tracking row of each of a send's deliveries, inside the send's transaction (the send calls it). */
+export async function insertTrackingRows(tx: Db | Tx, rows: readonly (typeof deploymentTracking.$inferInsert)[]) {
+  if (rows.length > 0) await tx.insert(deploymentTracking).values([...rows]);
+}
+
 /** What a link stands for: its tracking row and the send's time. */
 export async function findByTokenHash(db: Db, tokenHash: string) {
   const [row] = await db
