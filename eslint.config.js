@@ -69,10 +69,45 @@ const onlyRepositoriesUseDrizzle = {
   },
 };
 
+/**
+ * Each server module shows one surface: a file under src/server/modules/<a>/ imports another module only through that
+ * module's index.ts ('../b'), never its repository, service or other files. Its own files are its own (tests too).
+ */
+const moduleSurface = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const from = area(context.filename);
+    const inModule = (parts) =>
+      parts[0] === 'src' && parts[1] === 'server' && parts[2] === 'modules' && parts.length > 4;
+    const check = (node, source) => {
+      if (typeof source !== 'string' || !inModule(from)) return;
+      const alias = /^#server\//.exec(source);
+      if (!alias && !source.startsWith('.')) return;
+      const to = alias
+        ? area(resolve(root, 'src', 'server', source.slice(alias[0].length)))
+        : area(resolve(dirname(context.filename), source));
+      if (!inModule(to) || to[3] === from[3]) return;
+      const file = to.slice(4).join('/').replace(/\.ts$/, '');
+      if (file === 'index') return;
+      context.report({
+        node,
+        message: `${source}: modules meet only at their index.ts (${from[3]} -> ${to[3]}/${file}); import '../${to[3]}'`,
+      });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+    };
+  },
+};
+
 /** Exported for their tests (scripts/house-rules.test.ts). */
 export const houseRules = {
   'import-direction': importDirection,
   'drizzle-in-repositories': onlyRepositoriesUseDrizzle,
+  'module-surface': moduleSurface,
 };
 
 export default tseslint.config(
@@ -106,6 +141,7 @@ export default tseslint.config(
     rules: {
       'house/import-direction': 'error',
       'house/drizzle-in-repositories': 'error',
+      'house/module-surface': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },

@@ -24,7 +24,7 @@ tester.run('house/import-direction', houseRules['import-direction'], {
       filename: at('src/server/modules/sends/service.ts'),
       code: "import type { DeliveryWorker } from '#server/mail/deliveries';",
     },
-    { filename: at('src/server/modules/sends/service.ts'), code: "import * as repo from '../tracking/repository';" },
+    { filename: at('src/server/modules/sends/service.ts'), code: "import * as repo from './repository';" },
     { filename: at('src/server/app.ts'), code: "import { createGoogleContext } from './modules/google/context';" },
   ],
   invalid: [
@@ -70,6 +70,36 @@ tester.run('house/import-direction', houseRules['import-direction'], {
       code: "import { x } from '#client/features/vendors/queries';",
       errors: 1,
     },
+  ],
+});
+
+const surface = (path: string) => `modules meet only at their index.ts (${path})`;
+
+tester.run('house/module-surface', houseRules['module-surface'], {
+  valid: [
+    { filename: at('src/server/modules/sends/service.ts'), code: "import * as repo from './repository';" },
+    { filename: at('src/server/modules/tracking/service.ts'), code: "import { checkSenderOrAdmin } from '../sends';" },
+    { filename: at('src/server/modules/tracking/x.ts'), code: "import { y } from '#server/modules/sends/index';" },
+    { filename: at('src/server/modules/tracking/board.test.ts'), code: "import { y } from '../sends/index.ts';" },
+    { filename: at('src/server/modules/sends/x.test.ts'), code: "import { y } from './log-repository';" },
+    // Outside the modules (the app, the mail queue, test helpers) a file may import what it needs.
+    { filename: at('src/server/app.ts'), code: "import { createGoogleContext } from './modules/google/context';" },
+    { filename: at('src/server/modules/plugins.ts'), code: "import { sendsPlugin } from './sends/plugin';" },
+  ],
+  invalid: [
+    {
+      filename: at('src/server/modules/sends/service.ts'),
+      code: "import * as repo from '../tracking/repository';",
+      errors: [{ message: `../tracking/repository: ${surface('sends -> tracking/repository')}; import '../tracking'` }],
+    },
+    {
+      filename: at('src/server/modules/payouts/service.ts'),
+      code: "import type { X } from '#server/modules/sends/owed';",
+      errors: 1,
+    },
+    { filename: at('src/server/modules/users/x.test.ts'), code: "import { y } from '../invites/service';", errors: 1 },
+    { filename: at('src/server/modules/users/x.ts'), code: "export { y } from '../invites/repository';", errors: 1 },
+    { filename: at('src/server/modules/users/x.ts'), code: "await import('../invites/mail');", errors: 1 },
   ],
 });
 

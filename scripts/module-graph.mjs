@@ -10,12 +10,14 @@ export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const aliases = { '#shared/': 'src/shared/', '#server/': 'src/server/', '#client/': 'src/client/' };
 const extensions = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
 
-/** The .ts and .tsx files under `dir`, tests left out. */
-export function sourceFiles(dir) {
+const isTest = (path) => /\.test\.tsx?$/.test(path);
+
+/** The .ts and .tsx files under `dir`, tests left out unless asked for. */
+export function sourceFiles(dir, { withTests = false } = {}) {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+    if (statSync(path).isDirectory()) return sourceFiles(path, { withTests });
+    return /\.(ts|tsx)$/.test(name) && (withTests || !isTest(name)) ? [path] : [];
   });
 }
 
@@ -35,17 +37,12 @@ export function importsOf(file) {
   const text = readFileSync(file, 'utf8');
   const specifiers = [
     ...text.matchAll(/^\s*(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm),
+    ...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g),
   ].map((match) => match[1]);
   return specifiers.map((specifier) => resolveImport(file, specifier)).filter((path) => path !== undefined);
 }
 
-const modulesDir = join(root, 'src', 'server', 'modules');
-/** The module a file belongs to ('sends' for src/server/modules/sends/x.ts), else undefined. */
-const moduleOf = (file) => {
-  const path = relative(modulesDir, file);
-  return path.startsWith('..') || !path.includes(sep) ? undefined : path.split(sep)[0];
-};
-const isRepository = (file) => /(^|[-/])repository\.ts$/.test(relative(modulesDir, file).split(sep).join('/'));
+export const modulesDir = join(root, 'src', 'server', 'modules');
 
 /** The strongly connected groups of more than one module (Tarjan): each is a cycle, or several tied together. */
 function cyclesOf(edges) {
@@ -78,36 +75,61 @@ function cyclesOf(edges) {
   return cycles;
 }
 
-/** Module -> module -> number of imports; the imports into another module's repository; the cycles. */
-export function moduleGraph() {
+/**
+ * Module -> module -> number of imports (product code); the imports into another module's repository; the imports
+ * (tests too) of another module's file other than its index.ts; the cycles. `dir` is the modules' folder (a fixture's
+ * in the tests).
+ */
+export function moduleGraph(dir = modulesDir) {
+  const inModule = (file) => relative(dir, file).split(sep);
+  /** The module a file belongs to ('sends' for <dir>/sends/x.ts), else undefined. */
+  const moduleOf = (file) => {
+    const path = inModule(file);
+    return path[0] === '..' || path.length < 2 ? undefined : path[0];
+  };
+  const isRepository = (file) => /(^|[-/])repository\.ts$/.test(inModule(file).join('/'));
+  const isIndex = (file) => inModule(file).slice(1).join('/') === 'index.ts';
+  const shown = (file) => relative(root, file).split(sep).join('/');
   const edges = new Map();
   const intoRepositories = [];
-  for (const file of sourceFiles(modulesDir)) {
+  const pastIndexes = [];
+  for (const file of sourceFiles(dir, { withTests: true })) {
     const from = moduleOf(file);
     if (!from) continue;
     if (!edges.has(from)) edges.set(from, new Map());
     for (const target of importsOf(file)) {
       const to = moduleOf(target);
       if (!to || to === from) continue;
+      if (!isIndex(target)) pastIndexes.push(`${shown(file)} -> ${shown(target)}`);
+      if (isTest(file)) continue;
       edges.get(from).set(to, (edges.get(from).get(to) ?? 0) + 1);
-      if (isRepository(target)) intoRepositories.push(`${relative(root, file)} -> ${relative(root, target)}`);
+      if (isRepository(target)) intoRepositories.push(`${shown(file)} -> ${shown(target)}`);
     }
   }
   const imports = [...edges.values()].reduce(
     (sum, targets) => sum + [...targets.values()].reduce((a, b) => a + b, 0),
     0,
   );
-  return { edges, imports, intoRepositories, cycles: cyclesOf(edges) };
+  return { edges, imports, intoRepositories, pastIndexes, cycles: cyclesOf(edges) };
+}
+
+/** What breaks the modules' boundaries: each cycle, each import past another module's index.ts. None is allowed. */
+export function boundaryProblems({ cycles, pastIndexes }) {
+  return [
+    ...cycles.map((group) => `cycle between modules: ${group.join(', ')}`),
+    ...pastIndexes.map((edge) => `import past another module's index.ts: ${edge}`),
+  ];
 }
 
 /** The graph as lines of text: `module -> other (n), ...`, then the totals and the cycles. */
-export function describeModuleGraph({ edges, imports, intoRepositories, cycles }) {
+export function describeModuleGraph({ edges, imports, intoRepositories, pastIndexes, cycles }) {
   const lines = [...edges.keys()].sort().map((module) => {
     const targets = [...edges.get(module)].sort(([a], [b]) => a.localeCompare(b));
     return `${module} -> ${targets.map(([to, count]) => `${to} (${count})`).join(', ') || '(none)'}`;
   });
   lines.push(
     `${imports} imports from one module into another; ${intoRepositories.length} of them into another module's repository`,
+    `${pastIndexes.length} import(s), tests included, of another module's file other than its index.ts`,
     `${cycles.length} cycle(s)${cycles.map((group) => `\n  ${group.join(', ')}`).join('')}`,
   );
   return lines.join('\n');
@@ -117,4 +139,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const graph = moduleGraph();
   console.log(describeModuleGraph(graph));
   if (process.argv.includes('--repositories')) console.log(graph.intoRepositories.join('\n'));
+  const problems = boundaryProblems(graph);
+  if (problems.length > 0) {
+    console.log(problems.join('\n'));
+    process.exitCode = 1;
+  }
 }

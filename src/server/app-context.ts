@@ -13,7 +13,12 @@ import { senderCheck } from './modules/users/sender-check';
 import type { MailTransport } from './mail/transport';
 import { createMaintenanceLock, type MaintenanceLock } from './maintenance-lock';
 import { createGoogleContext, type GoogleContext } from './modules/google/context';
-import { registerUserLimits, type UserLimiters, type UserLimits } from './modules/rate-limits/limits';
+import { owedOnceResultsExist } from './modules/payouts';
+import { reattributeCodes } from './modules/results';
+import { registerUserLimits, type UserLimiters, type UserLimits } from './modules/rate-limits';
+import type { OwedOfSends, TrackDeliveries } from './modules/sends';
+import { hasVendorLink, insertTrackingRows } from './modules/tracking';
+import type { ResultCodesChanged } from './modules/vendors';
 import type { RetentionSchedule } from './modules/retention/scheduler';
 import type { ReminderSchedule } from './modules/tracking/reminders';
 import type { BoardLimits } from './modules/tracking/service';
@@ -78,6 +83,12 @@ export interface AppContext extends Pick<
   limits: UserLimiters;
   maintenanceLock: MaintenanceLock;
   lifecycle: Lifecycle;
+  /** Payouts' amounts owed, for the screens of the modules below it (the Deployment Log, the Tracking board). */
+  owedOfSends: OwedOfSends;
+  /** Results' re-attribution, for the vendor screens below it that change result codes (a UTM source, a vendor added). */
+  resultCodesChanged: ResultCodesChanged;
+  /** Tracking's insert of a delivery's first tracking row, for the send's transaction (the send sits below tracking). */
+  trackDeliveries: TrackDeliveries;
 }
 
 /** A module: its routes (and background work) registered on an encapsulated instance from the app's context. */
@@ -123,7 +134,14 @@ export async function createAppContext(app: FastifyInstance, deps: AppDeps, life
     storage,
     transport,
     deliveries,
-    limits: await registerUserLimits(app, services, deps.rateLimits),
+    limits: await registerUserLimits(
+      app,
+      { ...services, isVendorLink: (tokenHash) => hasVendorLink(deps.db, tokenHash) },
+      deps.rateLimits,
+    ),
+    owedOfSends: owedOnceResultsExist,
+    resultCodesChanged: reattributeCodes,
+    trackDeliveries: insertTrackingRows,
     maintenanceLock: deps.maintenanceLock ?? createMaintenanceLock(),
     lifecycle,
     retention: deps.retention,

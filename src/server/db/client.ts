@@ -21,6 +21,8 @@ interface RowsResult<Row> {
 }
 
 export type Db = PgDatabase<RowsResultHKT, typeof schema>;
+/** A transaction on the database, as `db.transaction` hands it to its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;

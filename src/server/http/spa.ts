@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { VENDOR_PAGE_PATH } from '#server/modules/tracking/links';
+import { VENDOR_PAGE_PATH } from '#server/modules/sends/index';
 
 /**
  * The built client and the answer for every path no route took: JSON 404 under /api, otherwise the client's

@@ -2,7 +2,7 @@ import type { ApprovalEmail } from '#shared/contracts/vendors';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { badRequest, conflict, notFound } from '#server/errors';
-import { recordAudit, type Actor } from '../audit/repository';
+import { recordAudit, type Actor } from '../audit';
 import * as repo from './repository';
 
 export interface ApprovalEmailsDeps {

@@ -1,9 +1,15 @@
 import { desc, lt } from 'drizzle-orm';
-import type { Db } from '#server/db/client';
+import type { Db, Tx } from '#server/db/client';
 import { auditLog } from '#server/db/schema';
 
 export interface Actor {
   id: number;
+  email: string;
+}
+
+/** Who an entry names: a user, or someone without an account (a vendor on its page: id null). */
+export interface AuditActor {
+  id: number | null;
   email: string;
 }
 
@@ -15,7 +21,8 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-export async function recordAudit(db: Db, actor: Actor, entry: AuditEntry, at: Date): Promise<void> {
+/** Every entry of the audit trail is written here, inside the caller's transaction when it passes one. */
+export async function recordAudit(db: Db | Tx, actor: AuditActor, entry: AuditEntry, at: Date): Promise<void> {
   await db.insert(auditLog).values({
     actorUserId: actor.id,
     actorEmail: actor.email,

@@ -6,7 +6,7 @@ import type { Guards } from '#server/auth/guards';
 import { badRequest } from '#server/errors';
 import { routeDefiner } from '#server/http/define-route';
 import { parseInput } from '#server/validation';
-import type { UserLimiters } from '../rate-limits/limits';
+import type { UserLimiters } from '../rate-limits';
 import { sendTestEmail, type EmailTestDeps } from './service';
 
 /** Room for an HTML test message of up to 10 MB (authenticated before it is read). */

@@ -3,6 +3,7 @@ import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { AppError, requiresGoogleAuth } from '#server/errors';
 import { OAuth2RequestError, type GoogleOAuth } from './oauth';
+import * as accounts from '../session';
 import * as repo from './repository';
 
 /** An access token this close to its expiry is refreshed first, so it cannot expire on the way to Gmail. */
@@ -38,7 +39,7 @@ export function createGoogleAccessTokens(deps: GoogleTokenDeps): GoogleAccessTok
     const refreshToken = box.decrypt(sealedRefreshToken, String(userId));
     if (refreshToken === null) {
       // Sealed with another SECRET_KEY: unusable, so the user must connect again.
-      await repo.markGoogleDisconnected(db, userId, sealedRefreshToken);
+      await accounts.markGoogleDisconnected(db, userId, sealedRefreshToken);
       throw requiresGoogleAuth(CONNECTION_GONE_MESSAGE);
     }
     let tokens;
@@ -46,7 +47,7 @@ export function createGoogleAccessTokens(deps: GoogleTokenDeps): GoogleAccessTok
       tokens = await oauth.refresh(refreshToken);
     } catch (error) {
       if (error instanceof OAuth2RequestError && error.code === 'invalid_grant') {
-        await repo.markGoogleDisconnected(db, userId, sealedRefreshToken);
+        await accounts.markGoogleDisconnected(db, userId, sealedRefreshToken);
         throw requiresGoogleAuth(CONNECTION_GONE_MESSAGE);
       }
       if (error instanceof OAuth2RequestError) {
@@ -55,7 +56,7 @@ export function createGoogleAccessTokens(deps: GoogleTokenDeps): GoogleAccessTok
       throw new AppError(503, 'Google could not be reached to renew the access token. Please try again.');
     }
     const context = String(userId);
-    await repo.saveAccessToken(
+    await accounts.saveAccessToken(
       db,
       userId,
       box.encrypt(tokens.accessToken, context),

@@ -18,41 +18,6 @@ export function findAuthorizedEmail(db: Db, email: string) {
   return db.query.authorizedEmails.findFirst({ where: eq(authorizedEmails.email, email) });
 }
 
-export type GoogleFields = Pick<
-  typeof users.$inferInsert,
-  | 'googleSubject'
-  | 'googleProfileImageUrl'
-  | 'googleRefreshToken'
-  | 'googleConnected'
-  | 'googleAccessToken'
-  | 'googleAccessTokenExpiresAt'
->;
-
-export async function insertUser(db: Db, values: typeof users.$inferInsert) {
-  const [user] = await db.insert(users).values(values).returning();
-  return user!;
-}
-
-export async function updateGoogleFields(db: Db, userId: number, fields: GoogleFields) {
-  await db.update(users).set(fields).where(eq(users.id, userId));
-}
-
-/** The subject moves to the user linking it; the old holder (if any) loses the whole connection. */
-export async function unlinkGoogleSubject(db: Db, subject: string, exceptUserId: number) {
-  const holder = await findUserByGoogleSubject(db, subject);
-  if (!holder || holder.id === exceptUserId) return;
-  await db
-    .update(users)
-    .set({
-      googleSubject: null,
-      googleRefreshToken: null,
-      googleAccessToken: null,
-      googleAccessTokenExpiresAt: null,
-      googleConnected: false,
-    })
-    .where(eq(users.id, holder.id));
-}
-
 export async function findGoogleCredentials(db: Db, userId: number) {
   const [row] = await db
     .select({
@@ -65,36 +30,6 @@ export async function findGoogleCredentials(db: Db, userId: number) {
     .where(eq(users.id, userId))
     .limit(1);
   return row;
-}
-
-export async function saveAccessToken(
-  db: Db,
-  userId: number,
-  accessToken: string,
-  expiresAt: Date,
-  refreshToken?: string,
-) {
-  await db
-    .update(users)
-    .set({
-      googleAccessToken: accessToken,
-      googleAccessTokenExpiresAt: expiresAt,
-      ...(refreshToken ? { googleRefreshToken: refreshToken } : {}),
-    })
-    .where(eq(users.id, userId));
-}
-
-/** Only when the refresh token is still the one that failed: a newer connection made meanwhile stays. */
-export async function markGoogleDisconnected(db: Db, userId: number, failedRefreshToken: string) {
-  await db
-    .update(users)
-    .set({
-      googleConnected: false,
-      googleRefreshToken: null,
-      googleAccessToken: null,
-      googleAccessTokenExpiresAt: null,
-    })
-    .where(and(eq(users.id, userId), eq(users.googleRefreshToken, failedRefreshToken)));
 }
 
 export async function insertConnectTicket(db: Db, values: typeof googleConnectTickets.$inferInsert, now: Date) {

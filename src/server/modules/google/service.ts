@@ -14,6 +14,7 @@ import {
   type GoogleProfile,
   type GoogleTokens,
 } from './oauth';
+import * as accounts from '../session';
 import * as repo from './repository';
 import { issueSignInCode } from './sign-in-code';
 
@@ -183,13 +184,13 @@ export async function completeGoogleAuth(
     userId = await deps.db.transaction(async (tx) => {
       const account =
         user ??
-        (await repo.insertUser(tx, {
+        (await accounts.insertUser(tx, {
           email: googleEmail,
           passwordHash: null,
           firstName: profile.given_name?.trim() || firstNameFromEmail(googleEmail),
         }));
-      await repo.unlinkGoogleSubject(tx, profile.sub, account.id);
-      await repo.updateGoogleFields(tx, account.id, googleFieldsOf(deps, account, profile, tokens));
+      await accounts.unlinkGoogleSubject(tx, profile.sub, account.id);
+      await accounts.updateGoogleFields(tx, account.id, googleFieldsOf(deps, account, profile, tokens));
       return account.id;
     });
   } catch (error) {
@@ -212,7 +213,7 @@ function googleFieldsOf(
   account: { id: number; googleRefreshToken: string | null; googleProfileImageUrl: string | null },
   profile: GoogleProfile,
   tokens: GoogleTokens,
-): repo.GoogleFields {
+): accounts.GoogleFields {
   const context = String(account.id);
   // Google sends a refresh token with every consent (prompt=consent); without one, the stored one still serves.
   const sealedRefreshToken = tokens.refreshToken

@@ -3,7 +3,7 @@ import { createToken, hashToken } from '#server/auth/tokens';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { unauthorized } from '#server/errors';
-import { startSession } from '../session/service';
+import { startSession } from '../session';
 import * as repo from './repository';
 
 /**

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config';
 import { buildRawMessage, newMessageId } from '#server/mail/message';
 import type { MailTransport } from '#server/mail/transport';
-import { loadSender } from '../sends/prepare';
-import { sendNow } from '../sends/direct-send';
+import { loadSender } from '#server/mail/sender';
+import { sendNow } from '#server/mail/direct-send';
 import type { InviteDeps } from './service';
 
 export interface InviteMailDeps extends InviteDeps {

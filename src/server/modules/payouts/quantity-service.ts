@@ -1,5 +1,5 @@
 import { conflict, notFound } from '#server/errors';
-import { recordAudit, type Actor } from '../audit/repository';
+import { recordAudit, type Actor } from '../audit';
 import * as repo from './repository';
 import { amountsOwed } from './service';
 import type { PayoutDeps } from './statement-service';

@@ -9,7 +9,7 @@ import {
   statements,
   vendorQuantityLimits,
 } from '#server/db/schema';
-import { TRACKING_ENTITY } from '../tracking/repository';
+import { TRACKING_ENTITY } from '../tracking';
 
 export * from './books-repository';
 

@@ -1,10 +1,11 @@
-import type { AmountOwedView, OwedTotal } from '#shared/contracts/responses/owed';
+import type { AmountOwedView } from '#shared/contracts/responses/owed';
 import type { LineFlag, StatementLine } from '#shared/contracts/statements';
 import { owedFor } from '#shared/payouts/owed';
 import { countedQuantity } from '#shared/payouts/quantity';
 import { statementTotal } from '#shared/payouts/statement';
 import { payoutTermsOf, termsWording } from '#shared/payouts/terms';
 import type { Db } from '#server/db/client';
+import type { SendsOwed } from '../sends';
 import * as repo from './repository';
 
 export type { DeliverySelection } from './repository';
@@ -65,14 +66,6 @@ export function amountOwedOf(inputs: repo.OwedInputs): AmountOwed {
  */
 export async function amountsOwed(db: Db, selection: repo.DeliverySelection): Promise<AmountOwed[]> {
   return (await repo.listOwedInputs(db, selection)).map(amountOwedOf);
-}
-
-/** What the screens that follow sends show of the amounts owed: per vendor of a send, and per send. */
-export interface SendsOwed {
-  /** A vendor's amount owed for a send; null while the send has no results for it. */
-  of(sendId: number, vendorId: string): AmountOwedView | null;
-  /** The send's amounts owed added up over its vendors with results; null when none has any. */
-  totalOf(sendId: number): OwedTotal | null;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
-import { emailDeliveries, storedFiles, users, vendors } from '#server/db/schema';
+import { emailDeliveries, users, vendors } from '#server/db/schema';
+import { enqueueOnce, requeueFailedDelivery, type DeliveryInsert } from '#server/mail/enqueue-repository';
+import { recordStoredFile, type StoredFileInsert } from '../files';
 
 /** A statement's message in the delivery queue, as its history shows it. */
 export async function findStatementMail(db: Db, statementId: number) {
@@ -33,36 +35,12 @@ export async function vendorAddresses(db: Db, vendorId: string): Promise<string[
  * Queues the statement's message with its stored file; null when the statement already has one (the unique index on
  * statement_id): two clicks or two admins queue one message.
  */
-export async function insertStatementMail(
-  tx: Db,
-  row: typeof emailDeliveries.$inferInsert,
-  file: typeof storedFiles.$inferInsert,
-): Promise<number | null> {
-  const [inserted] = await tx.insert(emailDeliveries).values(row).onConflictDoNothing().returning({
-    id: emailDeliveries.id,
-  });
-  if (!inserted) return null;
-  await tx.insert(storedFiles).values(file);
-  return inserted.id;
+export async function insertStatementMail(tx: Db, row: DeliveryInsert, file: StoredFileInsert): Promise<number | null> {
+  const id = await enqueueOnce(tx, row, 'statement');
+  if (id === null) return null;
+  await recordStoredFile(tx, file);
+  return id;
 }
 
 /** A statement's message that failed, due again now with a fresh allowance of attempts; false when it is not failed. */
-export async function requeueFailedStatementMail(
-  tx: Db,
-  deliveryId: number,
-  now: Date,
-  maxAttempts: number,
-): Promise<boolean> {
-  const updated = await tx
-    .update(emailDeliveries)
-    .set({
-      status: 'pending',
-      nextAttemptAt: now,
-      maxAttempts: sql`${emailDeliveries.attempts} + ${maxAttempts}`,
-      lastError: null,
-      updatedAt: now,
-    })
-    .where(and(eq(emailDeliveries.id, deliveryId), eq(emailDeliveries.status, 'failed')))
-    .returning({ id: emailDeliveries.id });
-  return updated.length > 0;
-}
+export const requeueFailedStatementMail = requeueFailedDelivery;

@@ -7,7 +7,7 @@ import { newYorkDate } from '#shared/rules/new-york-time';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { AppError, badRequest, conflict, notFound } from '#server/errors';
-import { recordAudit, type Actor } from '../audit/repository';
+import { recordAudit, type Actor } from '../audit';
 import * as repo from './repository';
 import { findStatementMail } from './statement-mail-repository';
 import { openParts, readBooks } from './books';

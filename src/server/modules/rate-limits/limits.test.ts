@@ -12,7 +12,7 @@ import {
   register,
   type TestContext,
 } from '#server/testing/test-app';
-import { runRetentionOnce } from '../retention/service';
+import { runRetentionOnce } from '../retention';
 import type { UserLimits } from './limits';
 
 const LIMITS: UserLimits = {

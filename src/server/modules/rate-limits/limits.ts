@@ -6,7 +6,6 @@ import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { tooManyRequests } from '#server/errors';
 import { closeAfterRefusal } from '#server/http/lingering-close';
-import { hasVendorLink } from '../tracking/repository';
 import { databaseRateLimitStore } from './store';
 
 export interface UserLimit {
@@ -51,18 +50,29 @@ const NOUNS: Record<keyof UserLimits, string> = {
 };
 
 /**
+ * What the limits are given. The limits know no feature: whether a token is a vendor link is tracking's to say, and the
+ * app passes tracking's answer in (app-context.ts).
+ */
+export interface LimitDeps {
+  db: Db;
+  clock: Clock;
+  /** Whether a vendor link with this token hash was ever issued (live, expired or revoked). */
+  isVendorLink: (tokenHash: string) => Promise<boolean>;
+}
+
+/**
  * Who a limit counts for: the signed-in user, or the vendor link (its hash: the token itself is never a key). A token
  * that is no link counts against the client's address instead: one row per address, however many random tokens it
  * tries, where one row per token would let anonymous requests grow the table without bound.
  */
-const KEYS: Record<keyof UserLimits, (request: FastifyRequest, db: Db) => string | Promise<string>> = {
+const KEYS: Record<keyof UserLimits, (request: FastifyRequest, deps: LimitDeps) => string | Promise<string>> = {
   sends: (request) => String(userOf(request).id),
   proofs: (request) => String(userOf(request).id),
   emailTests: (request) => String(userOf(request).id),
   vendorUpdates: (request) => String(userOf(request).id),
-  vendorPage: async (request, db) => {
+  vendorPage: async (request, { isVendorLink }) => {
     const tokenHash = hashToken(bearerToken(request) ?? '');
-    return (await hasVendorLink(db, tokenHash)) ? tokenHash : `address ${request.ip}`;
+    return (await isVendorLink(tokenHash)) ? tokenHash : `address ${request.ip}`;
   },
 };
 
@@ -83,7 +93,7 @@ function duration(ms: number): string {
  */
 export async function registerUserLimits(
   app: FastifyInstance,
-  deps: { db: Db; clock: Clock },
+  deps: LimitDeps,
   overrides: Partial<UserLimits> = {},
 ): Promise<UserLimiters> {
   await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(deps.db, deps.clock) });
@@ -92,7 +102,7 @@ export async function registerUserLimits(
     const check = app.rateLimit({
       max,
       timeWindow: windowMs,
-      keyGenerator: async (request) => `${name}:${await KEYS[name](request, deps.db)}`,
+      keyGenerator: async (request) => `${name}:${await KEYS[name](request, deps)}`,
       errorResponseBuilder: (_request, context) =>
         tooManyRequests(
           `You can make at most ${max} ${NOUNS[name]} in ${duration(windowMs)}. Please try again in ${duration(context.ttl)}.`,

@@ -2,7 +2,7 @@ import type { ResultCodes } from '#shared/contracts/results';
 import { normaliseCode } from '#shared/results/values';
 import type { Db } from '#server/db/client';
 import { notFound } from '#server/errors';
-import { recordAudit, type Actor } from '../audit/repository';
+import { recordAudit, type Actor } from '../audit';
 import type { ResultsDeps } from './import';
 import { reattribute } from './reattribution';
 import { refreshSendFigures } from './figures-repository';

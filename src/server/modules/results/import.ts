@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ResultsImportCounts, ResultsMapping } from '#shared/contracts/results';
-import { recordAudit } from '../audit/repository';
+import { recordAudit } from '../audit';
 import { attributionContext } from './attribution-context';
 import * as attributionRepo from './attribution-repository';
 import * as importRepo from './import-repository';
@@ -9,7 +9,7 @@ import type { ReadFormat } from './read-rows';
 import { readInThread } from './read-thread';
 import * as settingsRepo from './settings-repository';
 import { openStaging } from './staging-repository';
-import type { AuthenticatedUser } from '../session/service';
+import type { AuthenticatedUser } from '../session';
 import type { ReadCache } from '#server/cache/read-cache';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';

@@ -4,7 +4,7 @@ import { resultsMapping, type ResultsImport, type ResultsMapping } from '#shared
 import { displayNameFromEmail } from '#shared/display-name';
 import { badRequest, notFound } from '#server/errors';
 import { parseInput } from '#server/validation';
-import { recordAudit, type Actor } from '../audit/repository';
+import { recordAudit, type Actor } from '../audit';
 import type { ResultsDeps } from './import';
 import * as attributionRepo from './attribution-repository';
 import * as importRepo from './import-repository';

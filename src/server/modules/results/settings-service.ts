@@ -1,7 +1,7 @@
 import type { ResultsSettings } from '#shared/contracts/results';
 import { normaliseEmail } from '#shared/results/values';
 import { badRequest } from '#server/errors';
-import { recordAudit, type Actor } from '../audit/repository';
+import { recordAudit, type Actor } from '../audit';
 import { csvRecords } from './csv-records';
 import { tooLargeMessage, type ResultsDeps } from './import';
 import * as attributionRepo from './attribution-repository';

@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { emailDeliveries, emailLogs, maintenanceRuns, storedFiles } from '#server/db/schema';
+import { forgetStoredFiles } from '../files';
+import { markSendFilesRemoved } from '../sends';
 
 /**
  * Takes this period's run of a task for this instance: one statement, so of several instances whose timers fire
@@ -58,8 +60,8 @@ export async function listMessageKeys(db: Db, sendIds: number[]): Promise<string
 /** Forgets the files of these entries and notes when, in one transaction; the caller then deletes the bytes. */
 export async function markFilesRemoved(db: Db, sendIds: number[], keys: string[], now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    if (keys.length > 0) await tx.delete(storedFiles).where(inArray(storedFiles.key, keys));
-    await tx.update(emailLogs).set({ filesRemovedAt: now }).where(inArray(emailLogs.id, sendIds));
+    await forgetStoredFiles(tx, keys);
+    await markSendFilesRemoved(tx, sendIds, now);
   });
 }
 

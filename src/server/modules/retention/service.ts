@@ -2,7 +2,7 @@ import type { SendEntry } from '#shared/contracts/sends';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import type { FileStorage } from '#server/storage/storage';
-import { deleteEndedWindows } from '../rate-limits/repository';
+import { deleteEndedWindows } from '../rate-limits';
 import * as repo from './repository';
 
 const DAY_MS = 86_400_000;

@@ -7,7 +7,7 @@ import { deploymentTracking } from '#server/db/schema';
 import { ADMIN_EMAIL } from '#server/testing/test-app';
 import { APPROVALS, CREATIVE_HTML, PNG_BASE64, emailLink, vendorPageLinkIn } from '#server/testing/send-fixtures';
 import { tokenOf } from '#server/testing/tracking-fixtures';
-import { VENDOR_LINK_LIFETIME_MS } from '../tracking/links';
+import { VENDOR_LINK_LIFETIME_MS } from './vendor-link';
 import { DELTA, it } from './reuse-fixtures';
 import { addresses } from './sends-fixtures';
 

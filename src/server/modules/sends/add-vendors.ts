@@ -3,10 +3,10 @@ import type { AddVendorsPreview, AddVendorsResult } from '#shared/contracts/send
 import { isUniqueViolation } from '#server/db/errors';
 import { AppError, badRequest, conflict } from '#server/errors';
 import { FileStoreUnavailableError } from '#server/storage/storage';
-import type { Actor } from '../audit/repository';
+import type { Actor } from '../audit';
 import { prepareSend } from './prepare';
 import { PLACEHOLDERS } from '#shared/email/compose';
-import { sendProof } from './direct-send';
+import { sendProof } from './proof';
 import type { SendDeps } from './service';
 import { attachmentKeysOf, storeVendorMessages, vendorPageLinks } from './vendor-messages';
 import { UploadBatch } from './uploads';
@@ -104,7 +104,7 @@ async function addVendorsOnce(
       additionKey: idempotencyKey ?? null,
       additionHash: hash,
     }));
-    await repo.insertAddedDeliveries(deps.db, sendId, batch.files, rows, actor, prepared.now);
+    await repo.insertAddedDeliveries(deps.db, sendId, batch.files, rows, actor, prepared.now, deps.trackDeliveries);
   } catch (error) {
     await batch.discard();
     if (isUniqueViolation(error)) {

@@ -133,3 +133,16 @@ async function deliveriesOf(db: Db, sendIds: number[]) {
     .where(and(inArray(emailDeliveries.sendId, sendIds), isSendMessage()))
     .orderBy(asc(emailDeliveries.id));
 }
+
+/** The vendor's personal link of a send, as its tracking row keeps it (no row when the send had none). */
+export async function findVendorLink(db: Db, sendId: number, vendorId: string) {
+  const [row] = await db
+    .select({
+      tokenHash: deploymentTracking.tokenHash,
+      linkExpiresAt: deploymentTracking.linkExpiresAt,
+      linkRevokedAt: deploymentTracking.linkRevokedAt,
+    })
+    .from(deploymentTracking)
+    .where(and(eq(deploymentTracking.sendId, sendId), eq(deploymentTracking.vendorId, vendorId)));
+  return row;
+}

@@ -13,18 +13,18 @@ import type { DeliveryWorker } from '#server/mail/deliveries';
 import type { FileStorage } from '#server/storage/storage';
 import type { PricingModel } from '#shared/contracts/vendors';
 import { expectedSpend, totalSpend, type SpendTotal } from '#shared/rules/spend';
-import { recordAudit } from '../audit/repository';
-import { owedOnceResultsExist, type SendsOwed } from '../payouts/service';
-import { findByLogAndVendor } from '../tracking/repository';
-import { trackingStateOf, type TrackingStateFields } from '../tracking/views';
+import { recordAudit } from '../audit';
 import * as repo from './log-repository';
+import type { OwedOfSends, SendsOwed } from './owed';
 import { checkSenderOrAdmin, type Actor } from './sender-or-admin';
+import { trackingStateOf, type TrackingStateFields } from './tracking-state';
 
 export interface SendLogDeps {
   db: Db;
   clock: Clock;
   storage: FileStorage;
   deliveries: DeliveryWorker;
+  owedOfSends: OwedOfSends;
 }
 
 /** A claimed message ('sending') is still 'pending' to the people watching. */
@@ -89,10 +89,13 @@ function sendSpendOf(deliveries: readonly SendDelivery[]): SpendTotal | null {
   return tracked.length === 0 ? null : totalSpend(tracked);
 }
 
-export async function listSendEntries({ db }: SendLogDeps, filters: repo.LogFilters): Promise<SendEntry[]> {
+export async function listSendEntries(
+  { db, owedOfSends }: SendLogDeps,
+  filters: repo.LogFilters,
+): Promise<SendEntry[]> {
   const entries = await repo.listLogs(db, filters);
   // The amounts owed of every entry listed, in one call.
-  const owed = await owedOnceResultsExist(
+  const owed = await owedOfSends(
     db,
     entries.map(({ log }) => log.id),
   );
@@ -100,10 +103,10 @@ export async function listSendEntries({ db }: SendLogDeps, filters: repo.LogFilt
 }
 
 /** One send's log entry, as the list shows it. */
-export async function getSendEntry({ db }: SendLogDeps, sendId: number): Promise<SendEntry> {
+export async function getSendEntry({ db, owedOfSends }: SendLogDeps, sendId: number): Promise<SendEntry> {
   const found = await repo.findLog(db, sendId);
   if (!found) throw notFound('This send was not found.');
-  return entryView(found.log, found.deliveries, await owedOnceResultsExist(db, [sendId]));
+  return entryView(found.log, found.deliveries, await owedOfSends(db, [sendId]));
 }
 
 function entryView(log: repo.LogRow, rows: readonly DeliveryFields[], owed: SendsOwed): SendEntry {
@@ -142,7 +145,7 @@ export async function getDeliveryEml(
 ) {
   const delivery = await repo.findDelivery(db, sendId, vendorId);
   if (!delivery) throw notFound('There is no message for this vendor in this send.');
-  const tracking = await findByLogAndVendor(db, sendId, vendorId);
+  const tracking = await repo.findVendorLink(db, sendId, vendorId);
   const now = clock.now();
   const hasLiveLink = Boolean(
     tracking?.tokenHash && !tracking.linkRevokedAt && tracking.linkExpiresAt && tracking.linkExpiresAt > now,
@@ -198,7 +201,7 @@ export async function retryFailed(
  * failed one. The same stored bytes go out, with the same Message-ID, so a mailbox that got the first can drop the copy.
  */
 export async function sendAgain(
-  { db, deliveries }: SendLogDeps,
+  { db, deliveries, owedOfSends }: SendLogDeps,
   actor: Actor,
   sendId: number,
   vendorId: string,
@@ -215,6 +218,6 @@ export async function sendAgain(
     throw conflict(`The message to ${current.vendorName} changed meanwhile; reload to see its status.`);
   const counts = await deliveries.waitForFirstAttempts(sendId);
   const updated = await repo.findDelivery(db, sendId, vendorId);
-  const owed = await owedOnceResultsExist(db, [sendId]);
+  const owed = await owedOfSends(db, [sendId]);
   return { id: sendId, ...counts, delivery: deliveryView(updated!, owed.of(sendId, vendorId)) };
 }

@@ -15,19 +15,15 @@ import type { Vendor } from '#shared/contracts/vendors';
 import type { Clock } from '#server/clock';
 import type { Config } from '#server/config';
 import type { Db } from '#server/db/client';
-import { AppError, badRequest, unauthorized } from '#server/errors';
+import { AppError, badRequest } from '#server/errors';
 import type { MessageAttachment } from '#server/mail/message';
-import * as approvals from '../approval-emails/repository';
-import * as settings from '../vendor-settings/repository';
-import * as vendorRepo from '../vendors/repository';
-import { findSender } from './repository';
+import * as approvals from '../approval-emails';
+import * as settings from '../vendor-settings';
+import * as vendorRepo from '../vendors';
+import { loadSender, type Sender } from '#server/mail/sender';
 
 /** Gmail's limit on To + CC of one message, applied whatever the transport. */
 export const MAX_RECIPIENTS_PER_MESSAGE = 100;
-
-export const GOOGLE_AUTH_REQUIRED_MESSAGE =
-  'Google Authentication Required: Please sign in with Google to enable Gmail sending.';
-export const googleAuthRequired = () => new AppError(400, GOOGLE_AUTH_REQUIRED_MESSAGE, { requiresGoogleAuth: true });
 
 const MB = 1024 * 1024;
 const tooLarge = (message: string) => new AppError(413, message);
@@ -37,14 +33,6 @@ export interface PrepareDeps {
   db: Db;
   clock: Clock;
   config: Config;
-}
-
-export interface Sender {
-  userId: number;
-  email: string;
-  firstName: string;
-  /** The From of every message: the user (name and address), or MAIL_FROM for the smtp and outbox transports. */
-  from: { name?: string; address: string };
 }
 
 export interface VendorMessage {
@@ -103,23 +91,6 @@ export function checkFileSizes(body: SendBody): void {
       `The attachments come to ${megabytes(attachmentBytes)}; one message may carry at most ${MAX_ATTACHMENT_BYTES_PER_MESSAGE / MB} MB of attachments.`,
     );
   }
-}
-
-/**
- * The signed-in user as the sender of mail: From is the user (Gmail always sends as the account), or MAIL_FROM for the
- * smtp and outbox transports when it is set. Under gmail a user without a Google connection is refused here.
- */
-export async function loadSender({ db, config }: Pick<PrepareDeps, 'db' | 'config'>, userId: number): Promise<Sender> {
-  const row = await findSender(db, userId);
-  if (!row) throw unauthorized();
-  if (config.mailTransport === 'gmail' && !row.googleConnected) throw googleAuthRequired();
-  const isOwnAddress = config.mailTransport === 'gmail' || !config.mailFrom;
-  return {
-    userId,
-    email: row.email,
-    firstName: row.firstName,
-    from: isOwnAddress ? { name: row.firstName || undefined, address: row.email } : { address: config.mailFrom! },
-  };
 }
 
 /** The attachments' bytes in the composer's order (each email card's HTML, each text card's image): one copy for all vendors. */

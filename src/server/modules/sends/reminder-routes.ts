@@ -6,10 +6,10 @@ import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { notFound } from '#server/errors';
 import { routeDefiner } from '#server/http/define-route';
+import { setRemindersEnabled } from './repository';
 import { checkSenderOrAdmin } from './sender-or-admin';
-import type { UserLimiter } from '../rate-limits/limits';
-import type { AuthenticatedUser } from '../session/service';
-import * as repo from '../tracking/repository';
+import type { UserLimiter } from '../rate-limits';
+import type { AuthenticatedUser } from '../session';
 import { sendIdParams, remindersSetting } from '#shared/contracts/sends';
 
 export interface ReminderSettingDeps {
@@ -30,14 +30,7 @@ export async function setSendReminders(
   enabled: boolean,
 ): Promise<RemindersSettingResult> {
   if (enabled) await checkSenderOrAdmin(db, user, sendId, 'turn its reminders on');
-  const audit = {
-    actorUserId: user.id,
-    actorEmail: user.email,
-    action: enabled ? 'reminders-on' : 'reminders-off',
-    before: null,
-    after: { remindersEnabled: enabled },
-  };
-  const isFound = await repo.setRemindersEnabled(db, sendId, enabled, audit, clock.now());
+  const isFound = await setRemindersEnabled(db, sendId, enabled, user, clock.now());
   if (!isFound) throw notFound('This send was not found.');
   return { id: sendId, remindersEnabled: enabled };
 }

@@ -1,6 +1,9 @@
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '#server/db/client';
-import { deploymentTracking, emailDeliveries, emailLogs, storedFiles, users } from '#server/db/schema';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '#server/db/client';
+import { deploymentTracking, emailDeliveries, emailLogs, storedFiles } from '#server/db/schema';
+import { enqueueDeliveries } from '#server/mail/enqueue-repository';
+import { recordAudit, type Actor } from '../audit';
+import { recordStoredFiles } from '../files';
 
 export type LogInsert = typeof emailLogs.$inferInsert;
 export type DeliveryInsert = Omit<typeof emailDeliveries.$inferInsert, 'sendId'>;
@@ -8,33 +11,29 @@ export type FileInsert = typeof storedFiles.$inferInsert;
 /** Each delivery's tracking row (issue 14) but the keys the insert gives it. */
 export type TrackingInsert = Omit<typeof deploymentTracking.$inferInsert, 'deliveryId' | 'sendId'>;
 export type TrackedDeliveryInsert = DeliveryInsert & { tracking: TrackingInsert };
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/**
+ * Writes the first tracking row of each delivery, inside the send's transaction. Tracking owns deployment_tracking and
+ * sits above the send, so the app hands its insert in (AppContext.trackDeliveries).
+ */
+export type TrackDeliveries = (tx: Tx, rows: readonly (typeof deploymentTracking.$inferInsert)[]) => Promise<void>;
 
 /** A send's deliveries with each one's tracking row, inside the caller's transaction. */
 export async function insertTrackedDeliveries(
   tx: Tx,
   sendId: number,
   deliveries: readonly TrackedDeliveryInsert[],
+  trackDeliveries: TrackDeliveries,
 ): Promise<void> {
   if (deliveries.length === 0) return;
-  const inserted = await tx
-    .insert(emailDeliveries)
-    .values(deliveries.map(({ tracking: _, ...delivery }) => ({ ...delivery, sendId })))
-    .returning({ id: emailDeliveries.id, vendorId: emailDeliveries.vendorId });
+  const inserted = await enqueueDeliveries(
+    tx,
+    deliveries.map(({ tracking: _, ...delivery }) => ({ ...delivery, sendId })),
+  );
   const trackingOf = new Map(deliveries.map((delivery) => [delivery.vendorId, delivery.tracking]));
-  await tx
-    .insert(deploymentTracking)
-    .values(inserted.map(({ id, vendorId }) => ({ ...trackingOf.get(vendorId)!, deliveryId: id, sendId })));
-}
-
-/** What a send needs to know about the person sending it. */
-export async function findSender(db: Db, userId: number) {
-  const [row] = await db
-    .select({ email: users.email, firstName: users.firstName, googleConnected: users.googleConnected })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
+  await trackDeliveries(
+    tx,
+    inserted.map(({ id, vendorId }) => ({ ...trackingOf.get(vendorId)!, deliveryId: id, sendId })),
+  );
 }
 
 /** The send, its files, its log entry and one delivery per vendor with its tracking row: all or nothing. */
@@ -43,11 +42,12 @@ export async function insertSend(
   log: LogInsert,
   files: FileInsert[],
   deliveries: TrackedDeliveryInsert[],
+  trackDeliveries: TrackDeliveries,
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(emailLogs).values(log).returning({ id: emailLogs.id });
-    if (files.length > 0) await tx.insert(storedFiles).values(files).onConflictDoNothing();
-    await insertTrackedDeliveries(tx, row!.id, deliveries);
+    await recordStoredFiles(tx, files);
+    await insertTrackedDeliveries(tx, row!.id, deliveries, trackDeliveries);
     return row!.id;
   });
 }
@@ -59,4 +59,32 @@ export async function findSendByIdempotencyKey(db: Db, userId: number, key: stri
     .from(emailLogs)
     .where(and(eq(emailLogs.userId, userId), eq(emailLogs.idempotencyKey, key)));
   return row;
+}
+
+/** Turns a send's reminders on or off with its audit entry; false when there is no such send. */
+export async function setRemindersEnabled(db: Db, sendId: number, enabled: boolean, actor: Actor, now: Date) {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(emailLogs)
+      .set({ remindersEnabled: enabled })
+      .where(eq(emailLogs.id, sendId))
+      .returning({ id: emailLogs.id });
+    if (rows.length === 0) return false;
+    const after = { remindersEnabled: enabled };
+    await recordAudit(
+      tx,
+      actor,
+      { action: enabled ? 'reminders-on' : 'reminders-off', entity: 'send', entityId: sendId, before: null, after },
+      now,
+    );
+    return true;
+  });
+}
+
+/** Notes when these sends' stored files were removed (retention), inside the caller's transaction. */
+export async function markSendFilesRemoved(tx: Db | Tx, sendIds: readonly number[], now: Date): Promise<void> {
+  await tx
+    .update(emailLogs)
+    .set({ filesRemovedAt: now })
+    .where(inArray(emailLogs.id, [...sendIds]));
 }

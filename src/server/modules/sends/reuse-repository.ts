@@ -2,8 +2,14 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '#server/db/client';
 import { emailDeliveries, emailLogs, storedFiles } from '#server/db/schema';
 import { isSendMessage } from '#server/mail/deliveries-repository';
-import { recordAudit, type Actor } from '../audit/repository';
-import { insertTrackedDeliveries, type FileInsert, type TrackedDeliveryInsert } from './repository';
+import { recordAudit, type Actor } from '../audit';
+import { recordStoredFiles } from '../files';
+import {
+  insertTrackedDeliveries,
+  type FileInsert,
+  type TrackDeliveries,
+  type TrackedDeliveryInsert,
+} from './repository';
 
 export type LogRow = typeof emailLogs.$inferSelect;
 
@@ -58,10 +64,11 @@ export async function insertAddedDeliveries(
   deliveries: TrackedDeliveryInsert[],
   actor: Actor,
   at: Date,
+  trackDeliveries: TrackDeliveries,
 ) {
   await db.transaction(async (tx) => {
-    if (files.length > 0) await tx.insert(storedFiles).values(files).onConflictDoNothing();
-    await insertTrackedDeliveries(tx, sendId, deliveries);
+    await recordStoredFiles(tx, files);
+    await insertTrackedDeliveries(tx, sendId, deliveries, trackDeliveries);
     const names = deliveries.map((delivery) => delivery.vendorName);
     await tx
       .update(emailLogs)

@@ -8,9 +8,9 @@ import {
 } from '#shared/api/sends';
 import type { Guards } from '#server/auth/guards';
 import { routeDefiner } from '#server/http/define-route';
-import type { UserLimiters } from '../rate-limits/limits';
+import type { UserLimiters } from '../rate-limits';
 import { idempotencyKeyOf } from './routes';
-import type { DraftsDeps } from '../drafts/service';
+import type { DraftsDeps } from '../drafts';
 import type { SendDeps } from './service';
 import { addVendors, previewAddedVendor, proofAddedVendor } from './add-vendors';
 import { compareVendorMessages } from './compare';

@@ -3,8 +3,8 @@ import { sendConsolidated, sendProof } from '#shared/api/send';
 import type { Guards } from '#server/auth/guards';
 import { badRequest } from '#server/errors';
 import { routeDefiner } from '#server/http/define-route';
-import type { UserLimiter, UserLimiters } from '../rate-limits/limits';
-import * as directSend from './direct-send';
+import type { UserLimiter, UserLimiters } from '../rate-limits';
+import * as directSend from './proof';
 import * as sends from './service';
 import { proofBody, sendBody } from '#shared/contracts/send';
 

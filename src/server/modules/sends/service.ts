@@ -20,6 +20,7 @@ export interface SendDeps {
   storage: FileStorage;
   transport: MailTransport;
   deliveries: DeliveryWorker;
+  trackDeliveries: repo.TrackDeliveries;
 }
 
 function hashBody(body: SendBody): string {
@@ -95,6 +96,7 @@ export async function sendConsolidated(
       },
       batch.files,
       stored.rows,
+      deps.trackDeliveries,
     );
     messageBytes = stored.bytes;
   } catch (error) {

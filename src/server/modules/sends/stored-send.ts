@@ -6,8 +6,8 @@ import { MAIN_CARD_ID } from '#shared/rules/validation';
 import type { Db } from '#server/db/client';
 import { AppError, badRequest, conflict, notFound } from '#server/errors';
 import type { FileStorage } from '#server/storage/storage';
-import * as settings from '../vendor-settings/repository';
-import * as vendorRepo from '../vendors/repository';
+import * as settings from '../vendor-settings';
+import * as vendorRepo from '../vendors';
 import * as repo from './reuse-repository';
 
 export interface StoredFile {

@@ -1,8 +1,8 @@
 import type { DraftCard, SessionState } from '#shared/contracts/drafts';
 import { SEND_IN_PROGRESS_MESSAGE, type UseAsNewSendResult } from '#shared/contracts/sends-reuse';
 import { conflict } from '#server/errors';
-import * as drafts from '../drafts/service';
-import * as vendorRepo from '../vendors/repository';
+import * as drafts from '../drafts';
+import * as vendorRepo from '../vendors';
 import * as repo from './reuse-repository';
 import { currentLinkVendors, extractStoredLinks, loadStoredSend, type StoreDeps } from './stored-send';
 

@@ -4,7 +4,7 @@ import type { DeliveryWorker } from '#server/mail/deliveries';
 import { createMessageBuilder, newMessageId, type MessageParts } from '#server/mail/message';
 import type { FileStorage } from '#server/storage/storage';
 import { vendorDeliveryContent } from '#shared/email/delivery-content';
-import { newVendorLink, type VendorLink } from '../tracking/links';
+import { newVendorLink, type VendorLink } from './vendor-link';
 import * as repo from './repository';
 import type { PreparedSend, VendorMessage } from './prepare';
 import { CONTENT_TYPES, UploadBatch } from './uploads';

@@ -96,3 +96,65 @@ export async function addLoginFailure(db: Db, keys: string[], now: Date, windowS
 export async function clearLoginFailures(db: Db, key: string) {
   await db.delete(loginFailures).where(eq(loginFailures.key, key));
 }
+
+// The Google connection's columns of a user: the google module writes them through these (session owns users).
+
+export type GoogleFields = Pick<
+  typeof users.$inferInsert,
+  | 'googleSubject'
+  | 'googleProfileImageUrl'
+  | 'googleRefreshToken'
+  | 'googleConnected'
+  | 'googleAccessToken'
+  | 'googleAccessTokenExpiresAt'
+>;
+
+export async function updateGoogleFields(db: Db, userId: number, fields: GoogleFields) {
+  await db.update(users).set(fields).where(eq(users.id, userId));
+}
+
+/** The subject moves to the user linking it; the old holder (if any) loses the whole connection. */
+export async function unlinkGoogleSubject(db: Db, subject: string, exceptUserId: number) {
+  const holder = await db.query.users.findFirst({ where: eq(users.googleSubject, subject) });
+  if (!holder || holder.id === exceptUserId) return;
+  await db
+    .update(users)
+    .set({
+      googleSubject: null,
+      googleRefreshToken: null,
+      googleAccessToken: null,
+      googleAccessTokenExpiresAt: null,
+      googleConnected: false,
+    })
+    .where(eq(users.id, holder.id));
+}
+
+export async function saveAccessToken(
+  db: Db,
+  userId: number,
+  accessToken: string,
+  expiresAt: Date,
+  refreshToken?: string,
+) {
+  await db
+    .update(users)
+    .set({
+      googleAccessToken: accessToken,
+      googleAccessTokenExpiresAt: expiresAt,
+      ...(refreshToken ? { googleRefreshToken: refreshToken } : {}),
+    })
+    .where(eq(users.id, userId));
+}
+
+/** Only when the refresh token is still the one that failed: a newer connection made meanwhile stays. */
+export async function markGoogleDisconnected(db: Db, userId: number, failedRefreshToken: string) {
+  await db
+    .update(users)
+    .set({
+      googleConnected: false,
+      googleRefreshToken: null,
+      googleAccessToken: null,
+      googleAccessTokenExpiresAt: null,
+    })
+    .where(and(eq(users.id, userId), eq(users.googleRefreshToken, failedRefreshToken)));
+}

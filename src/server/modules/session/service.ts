@@ -8,8 +8,7 @@ import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { isUniqueViolation } from '#server/db/errors';
 import { forbidden, unauthorized } from '#server/errors';
-import { consumeInvite } from '../invites/repository';
-import { INVALID_INVITE_MESSAGE } from '../invites/service';
+import { consumeInvite, INVALID_INVITE_MESSAGE } from '../invites';
 import * as repo from './repository';
 import { admitAttempt, recordFailure, recordSuccess, type ThrottleDeps } from './throttle';
 

@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '#server/db/client';
-import { deploymentTracking, emailDeliveries, storedFiles, users } from '#server/db/schema';
+import type { Db, Tx } from '#server/db/client';
+import { deploymentTracking, emailDeliveries, users } from '#server/db/schema';
 import { isSendMessage } from '#server/mail/deliveries-repository';
+import { enqueueOnce, type DeliveryInsert } from '#server/mail/enqueue-repository';
+import { recordStoredFile, type StoredFileInsert } from '../files';
 
 /** The SQL of follow-ups: the original they answer, who wrote them, and their queue row. */
 
 /** A transaction of the database, as `db.transaction` hands it over. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** What a follow-up needs of the vendor's message it answers: the row, its tracking content (the subject), its sender. */
 export async function findFollowUpOriginal(db: Db, deliveryId: number) {
@@ -40,17 +41,9 @@ export async function findFollowUpWriter(
  * Writes a follow-up's queue row and its stored file's row; answers its id, or null when the original already has a
  * follow-up with this key (nothing is written).
  */
-export async function insertFollowUp(
-  tx: Tx,
-  row: typeof emailDeliveries.$inferInsert,
-  file: typeof storedFiles.$inferInsert,
-): Promise<number | null> {
-  const [inserted] = await tx
-    .insert(emailDeliveries)
-    .values(row)
-    .onConflictDoNothing({ target: [emailDeliveries.replyToDeliveryId, emailDeliveries.followUpKey] })
-    .returning({ id: emailDeliveries.id });
-  if (!inserted) return null;
-  await tx.insert(storedFiles).values(file);
-  return inserted.id;
+export async function insertFollowUp(tx: Tx, row: DeliveryInsert, file: StoredFileInsert): Promise<number | null> {
+  const id = await enqueueOnce(tx, row, 'follow-up');
+  if (id === null) return null;
+  await recordStoredFile(tx, file);
+  return id;
 }

@@ -6,7 +6,8 @@ import type { DeliveryWorker } from '#server/mail/deliveries';
 import { buildRawMessage, newMessageId } from '#server/mail/message';
 import { dueNow, storedMessageFile } from '#server/mail/queued-message';
 import { newFileKey, type FileStorage } from '#server/storage/storage';
-import { findFollowUpOriginal, findFollowUpWriter, insertFollowUp, type Tx } from './follow-ups-repository';
+import type { Tx } from '#server/db/client';
+import { findFollowUpOriginal, findFollowUpWriter, insertFollowUp } from './follow-ups-repository';
 
 /**
  * Follow-ups: a second message to a vendor in the thread of its message of a send (the team's answer to a seed test,

@@ -6,7 +6,7 @@ import { deploymentTracking } from '#server/db/schema';
 import { bearer } from '#server/testing/test-app';
 import { seedVendors, sendBodyFor, vendorPageLinkIn } from '#server/testing/send-fixtures';
 import { mailTo, tokenOf, trackingTest as it, vendorCall } from '#server/testing/tracking-fixtures';
-import { VENDOR_LINK_LIFETIME_MS } from './links';
+import { VENDOR_LINK_LIFETIME_MS } from '../sends';
 
 describe('the personal vendor link (issue 14 item 1)', () => {
   it('gives each vendor its own link on PUBLIC_URL, stored only as a hash, valid 60 days', async ({ t, app, sent }) => {

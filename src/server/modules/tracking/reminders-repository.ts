@@ -2,7 +2,8 @@ import { and, asc, eq, gt, isNotNull, isNull, lte, ne, notInArray, or, sql } fro
 import type { ReminderCandidate, ReminderKind } from '#shared/rules/reminders';
 import type { Db } from '#server/db/client';
 import { deploymentTracking, emailDeliveries, emailLogs } from '#server/db/schema';
-import { CLOSED_STATUSES, lockTracking, type Tx } from './repository';
+import type { Tx } from '#server/db/client';
+import { CLOSED_STATUSES, lockTracking } from './repository';
 
 // Reminders (issue 14 item 5): which deliveries may be due one, and what queueing one writes besides the message.
 

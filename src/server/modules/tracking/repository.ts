@@ -1,14 +1,20 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TrackingStatus, VendorDeliveryContent } from '#shared/contracts/tracking';
 import type { PricingModel } from '#shared/contracts/vendors';
-import type { Db } from '#server/db/client';
+import type { Db, Tx } from '#server/db/client';
 import { auditLog, deploymentTracking, emailDeliveries, emailLogs } from '#server/db/schema';
+import { recordAudit } from '../audit';
 
 export type TrackingRow = typeof deploymentTracking.$inferSelect;
 export type TrackingChanges = Partial<Omit<TrackingRow, 'deliveryId' | 'sendId' | 'vendorId' | 'createdAt'>>;
 
 /** The audit trail's entity for a delivery's tracking (entityId: the delivery's id). */
 export const TRACKING_ENTITY = 'deployment-tracking';
+
+/** The first tracking row of each of a send's deliveries, inside the send's transaction (the send calls it). */
+export async function insertTrackingRows(tx: Db | Tx, rows: readonly (typeof deploymentTracking.$inferInsert)[]) {
+  if (rows.length > 0) await tx.insert(deploymentTracking).values([...rows]);
+}
 
 /** What a link stands for: its tracking row and the send's time. */
 export async function findByTokenHash(db: Db, tokenHash: string) {
@@ -53,8 +59,6 @@ export interface AuditRecord {
   after: unknown;
 }
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 /** The delivery's tracking row, locked until the transaction ends: actions on one delivery apply one after the other. */
 export async function lockTracking(tx: Tx, deliveryId: number): Promise<TrackingRow> {
   const [row] = await tx
@@ -78,7 +82,12 @@ export async function saveChange(
     .update(deploymentTracking)
     .set({ ...changes, updatedAt: now })
     .where(eq(deploymentTracking.deliveryId, deliveryId));
-  await tx.insert(auditLog).values({ ...audit, entity: TRACKING_ENTITY, entityId: String(deliveryId), at: now });
+  await recordAudit(
+    tx,
+    { id: audit.actorUserId, email: audit.actorEmail },
+    { action: audit.action, entity: TRACKING_ENTITY, entityId: deliveryId, before: audit.before, after: audit.after },
+    now,
+  );
 }
 
 /**
@@ -197,24 +206,4 @@ export function listSpendOfSends(db: Db, sendIds: readonly number[]) {
     })
     .from(deploymentTracking)
     .where(inArray(deploymentTracking.sendId, [...sendIds]));
-}
-
-/** Turns a send's reminders on or off with its audit entry; false when there is no such send. */
-export async function setRemindersEnabled(
-  db: Db,
-  sendId: number,
-  enabled: boolean,
-  audit: AuditRecord,
-  now: Date,
-): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .update(emailLogs)
-      .set({ remindersEnabled: enabled })
-      .where(eq(emailLogs.id, sendId))
-      .returning({ id: emailLogs.id });
-    if (rows.length === 0) return false;
-    await tx.insert(auditLog).values({ ...audit, entity: 'send', entityId: String(sendId), at: now });
-    return true;
-  });
 }

@@ -3,7 +3,8 @@ import { getTrackingBoard, recordUpdate, reviewSeedTest, revokeLink } from '#sha
 import type { Guards } from '#server/auth/guards';
 import { sendJsonBytes, toJsonBytes } from '#server/http/cached-json';
 import { routeDefiner } from '#server/http/define-route';
-import type { UserLimiter } from '../rate-limits/limits';
+import type { UserLimiter } from '../rate-limits';
+import type { OwedOfSends } from '../sends';
 import * as tracking from './service';
 import { seedTestReview, trackingBoardQuery, vendorAction } from '#shared/contracts/tracking';
 import { sendDeliveryParams } from '#shared/contracts/sends';
@@ -14,7 +15,7 @@ import { sendDeliveryParams } from '#shared/contracts/sends';
  */
 export function registerTrackingRoutes(
   app: FastifyInstance,
-  deps: tracking.ReviewDeps,
+  deps: tracking.ReviewDeps & { owedOfSends: OwedOfSends },
   guards: Guards,
   limit: UserLimiter,
 ) {

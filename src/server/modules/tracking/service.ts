@@ -1,4 +1,4 @@
-import type { AuthenticatedUser } from '../session/service';
+import type { AuthenticatedUser } from '../session';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { AppError, conflict, notFound } from '#server/errors';
@@ -16,11 +16,9 @@ import { termWording } from '#shared/payouts/terms';
 import { newYorkDate, newYorkDayStart, nextDay } from '#shared/rules/new-york-time';
 import { expectedSpend, totalSpend, type ExpectedSpend, type SpendTotal } from '#shared/rules/spend';
 import { applySeedTestReview, isOverdue, isRepeatedReview } from '#shared/rules/tracking';
-import { owedOnceResultsExist } from '../payouts/service';
-import { checkSenderOrAdmin } from '../sends/sender-or-admin';
+import { checkSenderOrAdmin, trackingStateOf, type OwedOfSends } from '../sends';
 import * as repo from './repository';
 import { applyVendorActionFor, type RequestOrigin } from './vendor-service';
-import { trackingStateOf } from './views';
 
 /**
  * How much one board lists. Every open delivery, however old, up to a limit that only keeps the 3-second poll bounded
@@ -161,7 +159,7 @@ export async function reviewSeedTest(
  * filters show), and, once the send has results, what the vendor is owed and the send's amounts owed added up. The dates are New York days, as everything else the team and vendors schedule.
  */
 export async function getTrackingBoard(
-  { db, clock, boardLimits: limits = BOARD_LIMITS }: TrackingDeps,
+  { db, clock, boardLimits: limits = BOARD_LIMITS, owedOfSends }: TrackingDeps & { owedOfSends: OwedOfSends },
   query: TrackingBoardQuery,
 ): Promise<TrackingBoard> {
   const today = newYorkDate(clock.now());
@@ -180,7 +178,7 @@ export async function getTrackingBoard(
   );
   const sendIds = [...new Set(rows.map((row) => row.sendId))];
   const sendSpend = await spendOfSends(db, sendIds);
-  const owed = await owedOnceResultsExist(db, sendIds);
+  const owed = await owedOfSends(db, sendIds);
   const omitted = { open: (open[0]?.matching ?? 0) - open.length, closed: (closed[0]?.matching ?? 0) - closed.length };
   return {
     today,

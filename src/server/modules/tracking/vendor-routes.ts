@@ -3,7 +3,7 @@ import { actOnVendorPage, getVendorAttachment, getVendorPage } from '#shared/api
 import { bearerToken } from '#server/auth/guards';
 import { attachmentDisposition } from '#server/http/content-disposition';
 import { routeDefiner } from '#server/http/define-route';
-import type { UserLimiter } from '../rate-limits/limits';
+import type { UserLimiter } from '../rate-limits';
 import * as vendorPage from './vendor-service';
 import { attachmentParams, vendorAction } from '#shared/contracts/tracking';
 

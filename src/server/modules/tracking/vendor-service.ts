@@ -12,7 +12,8 @@ import type { Db } from '#server/db/client';
 import { AppError, notFound, unauthorized } from '#server/errors';
 import type { FileStorage } from '#server/storage/storage';
 import * as repo from './repository';
-import { trackingEventOf, trackingStateOf, vendorActor } from './views';
+import { trackingStateOf } from '../sends';
+import { trackingEventOf, vendorActor } from './views';
 
 export interface VendorPageDeps {
   db: Db;

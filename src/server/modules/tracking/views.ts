@@ -1,47 +1,4 @@
-import type { TrackingEvent, TrackingState } from '#shared/contracts/tracking';
-import type { TrackingRow } from './repository';
-
-const iso = (date: Date | null) => date?.toISOString() ?? null;
-
-/** A tracking row as the API shows it. */
-export type TrackingStateFields = Pick<
-  TrackingRow,
-  | 'status'
-  | 'receivedAt'
-  | 'scheduledDate'
-  | 'scheduledTime'
-  | 'segment'
-  | 'plannedQuantity'
-  | 'seedTestSentAt'
-  | 'reviewedAt'
-  | 'reviewNote'
-  | 'deployedDate'
-  | 'deployedQuantity'
-  | 'cannotDeployReason'
-  | 'note'
-  | 'remindedAt'
-  | 'updatedAt'
->;
-
-export function trackingStateOf(row: TrackingStateFields): TrackingState {
-  return {
-    status: row.status,
-    receivedAt: iso(row.receivedAt),
-    scheduledDate: row.scheduledDate,
-    scheduledTime: row.scheduledTime,
-    segment: row.segment,
-    plannedQuantity: row.plannedQuantity,
-    seedTestSentAt: iso(row.seedTestSentAt),
-    reviewedAt: iso(row.reviewedAt),
-    reviewNote: row.reviewNote,
-    deployedDate: row.deployedDate,
-    deployedQuantity: row.deployedQuantity,
-    cannotDeployReason: row.cannotDeployReason,
-    note: row.note,
-    remindedAt: iso(row.remindedAt),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
+import type { TrackingEvent } from '#shared/contracts/tracking';
 
 /** The audit trail's actor for a vendor acting through its link. */
 export const vendorActor = (vendorId: string) => `vendor:${vendorId}`;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { authorizeEmail, listUsers, removeAuthorizedEmail, renewInvite, setPermissions } from '#shared/api/users';
 import type { Guards } from '#server/auth/guards';
 import { routeDefiner } from '#server/http/define-route';
-import type { InviteMailDeps } from '../invites/mail';
+import type { InviteMailDeps } from '../invites';
 import * as users from './service';
 import { addAuthorizedEmail, updatePermissions, userIdParam } from '#shared/contracts/users';
 import { idParam } from '#shared/contracts/common';

@@ -3,11 +3,9 @@ import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
 import { isUniqueViolation } from '#server/db/errors';
 import { conflict, notFound } from '#server/errors';
-import { recordAudit, type Actor } from '../audit/repository';
-import { listLiveInvites } from '../invites/repository';
-import { mailInvite, type InviteMailDeps } from '../invites/mail';
-import { issueInvite } from '../invites/service';
-import { revokeSessionsOfEmail } from '../session/repository';
+import { recordAudit, type Actor } from '../audit';
+import { issueInvite, listLiveInvites, mailInvite, type InviteMailDeps } from '../invites';
+import { revokeSessionsOfEmail } from '../session';
 import * as repo from './repository';
 
 export interface UsersDeps {

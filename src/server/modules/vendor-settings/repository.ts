@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { VendorCosts, VendorSplit, VendorUtmSource } from '#shared/contracts/vendors';
 import type { Db } from '#server/db/client';
-import { vendorCosts, vendors, vendorSplits, vendorUtmSources } from '#server/db/schema';
+import { vendorCosts, vendorSplits, vendorUtmSources } from '#server/db/schema';
 
 const splitColumns = { vendorId: vendorSplits.vendorId, splitRatio: vendorSplits.splitRatio };
 const utmSourceColumns = { vendorId: vendorUtmSources.vendorId, utmSource: vendorUtmSources.utmSource };
@@ -73,19 +73,4 @@ export async function upsertCosts(db: Db, { vendorId, ...figures }: VendorCosts,
     .onConflictDoUpdate({ target: vendorCosts.vendorId, set: { ...figures, updatedAt: at } })
     .returning(costColumns);
   return row!;
-}
-
-/** Everything hanging off one vendor, in one query (for the audit entry of its deletion). */
-export async function findVendorSettings(db: Db, vendorId: string) {
-  const [row] = await db
-    .select({ splitRatio: splitColumns.splitRatio, utmSource: utmSourceColumns.utmSource, ...costColumns })
-    .from(vendors)
-    .leftJoin(vendorSplits, eq(vendorSplits.vendorId, vendors.vendorId))
-    .leftJoin(vendorUtmSources, eq(vendorUtmSources.vendorId, vendors.vendorId))
-    .leftJoin(vendorCosts, eq(vendorCosts.vendorId, vendors.vendorId))
-    .where(eq(vendors.vendorId, vendorId));
-  if (!row) return undefined;
-  // vendorId here is the cost row's: null when the vendor has no costs.
-  const { splitRatio, utmSource, vendorId: costsVendorId, ...costs } = row;
-  return { splitRatio, utmSource, costs: costsVendorId === null ? null : costs };
 }

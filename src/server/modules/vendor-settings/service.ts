@@ -2,15 +2,14 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Vendor, VendorCosts, VendorSplit, VendorUtmSource } from '#shared/contracts/vendors';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
-import { recordAudit, type Actor } from '../audit/repository';
-import { reattributeCodes } from '../results/codes-service';
-import { lockVendor } from '../vendors/repository';
-import { vendorGone } from '../vendors/service';
+import { recordAudit, type Actor } from '../audit';
+import { lockVendor, vendorGone, type ResultCodesChanged } from '../vendors';
 import * as repo from './repository';
 
 export interface VendorSettingsDeps {
   db: Db;
   clock: Clock;
+  resultCodesChanged: ResultCodesChanged;
 }
 
 /** One kind of per-vendor setting: at most one row per vendor, written whole. */
@@ -18,8 +17,8 @@ interface Setting<T extends { vendorId: string }> {
   entity: string;
   find(db: Db, vendorId: string): Promise<T | undefined>;
   upsert(db: Db, value: T, at: Date): Promise<T>;
-  /** What else a real change moves, in the same transaction. */
-  changed?(tx: Db, vendor: Vendor, before: T | undefined, after: T): Promise<void>;
+  /** The result codes a real change moves, attributed again in the same transaction. */
+  changedCodes?(vendor: Vendor, before: T | undefined, after: T): (string | null)[];
 }
 
 const split: Setting<VendorSplit> = { entity: 'vendor_split', find: repo.findSplit, upsert: repo.upsertSplit };
@@ -28,8 +27,7 @@ const utmSource: Setting<VendorUtmSource> = {
   find: repo.findUtmSource,
   upsert: repo.upsertUtmSource,
   // The vendor's result code is its UTM source: stored results carrying the old or the new one are attributed again.
-  changed: (tx, vendor, before, after) =>
-    reattributeCodes(tx, [before?.utmSource ?? vendor.defaultUtmSource, after.utmSource]),
+  changedCodes: (vendor, before, after) => [before?.utmSource ?? vendor.defaultUtmSource, after.utmSource],
 };
 const costs: Setting<VendorCosts> = { entity: 'vendor_costs', find: repo.findCosts, upsert: repo.upsertCosts };
 
@@ -38,7 +36,7 @@ const costs: Setting<VendorCosts> = { entity: 'vendor_costs', find: repo.findCos
  * so a vendor deleted meanwhile answers 404 instead of leaving an orphan, and the audit's 'before' is exact.
  */
 async function saveSetting<T extends { vendorId: string }>(
-  { db, clock }: VendorSettingsDeps,
+  { db, clock, resultCodesChanged }: VendorSettingsDeps,
   actor: Actor,
   setting: Setting<T>,
   value: T,
@@ -53,7 +51,7 @@ async function saveSetting<T extends { vendorId: string }>(
     if (!isDeepStrictEqual(before, after)) {
       const action = before ? 'update' : 'create';
       await recordAudit(tx, actor, { action, entity: setting.entity, entityId: value.vendorId, before, after }, now);
-      await setting.changed?.(tx, vendor, before, after);
+      if (setting.changedCodes) await resultCodesChanged(tx, setting.changedCodes(vendor, before, after));
     }
     return { saved: after, isCreated: !before };
   });

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Vendor } from '#shared/contracts/vendors';
 import type { Db } from '#server/db/client';
-import { vendors } from '#server/db/schema';
+import { vendorCosts, vendors, vendorSplits, vendorUtmSources } from '#server/db/schema';
 
 /** The columns of a vendor as the API shows it. */
 const vendorColumns = {
@@ -53,4 +53,29 @@ export async function updateVendor(
 /** Deletes the vendor; its split, UTM override and costs go with it (ON DELETE CASCADE). */
 export async function deleteVendor(db: Db, vendorId: string): Promise<void> {
   await db.delete(vendors).where(eq(vendors.vendorId, vendorId));
+}
+
+/** Everything hanging off one vendor, in one query (for the audit entry of its deletion): a read of the vendor settings' tables, which that module writes. */
+export async function findVendorSettings(db: Db, vendorId: string) {
+  const [row] = await db
+    .select({
+      splitRatio: vendorSplits.splitRatio,
+      utmSource: vendorUtmSources.utmSource,
+      vendorId: vendorCosts.vendorId,
+      costPerDonor: vendorCosts.costPerDonor,
+      cpdBudget: vendorCosts.cpdBudget,
+      costPerAcquisition: vendorCosts.costPerAcquisition,
+      cpaBudget: vendorCosts.cpaBudget,
+      costPerThousand: vendorCosts.costPerThousand,
+      cpmBudget: vendorCosts.cpmBudget,
+    })
+    .from(vendors)
+    .leftJoin(vendorSplits, eq(vendorSplits.vendorId, vendors.vendorId))
+    .leftJoin(vendorUtmSources, eq(vendorUtmSources.vendorId, vendors.vendorId))
+    .leftJoin(vendorCosts, eq(vendorCosts.vendorId, vendors.vendorId))
+    .where(eq(vendors.vendorId, vendorId));
+  if (!row) return undefined;
+  // vendorId here is the cost row's: null when the vendor has no costs.
+  const { splitRatio, utmSource, vendorId: costsVendorId, ...costs } = row;
+  return { splitRatio, utmSource, costs: costsVendorId === null ? null : costs };
 }

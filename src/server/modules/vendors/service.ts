@@ -1,16 +1,21 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Vendor } from '#shared/contracts/vendors';
 import type { Clock } from '#server/clock';
-import type { Db } from '#server/db/client';
+import type { Db, Tx } from '#server/db/client';
 import { conflict, notFound } from '#server/errors';
-import { recordAudit, type Actor } from '../audit/repository';
-import { reattributeCodes } from '../results/codes-service';
-import { findVendorSettings } from '../vendor-settings/repository';
+import { recordAudit, type Actor } from '../audit';
 import * as repo from './repository';
+
+/**
+ * Stored results carrying one of these codes are attributed again, in the caller's transaction. Results sits above the
+ * vendors, so they never call it: the app hands results' re-attribution in (app-context.ts).
+ */
+export type ResultCodesChanged = (tx: Tx, codes: readonly (string | null | undefined)[]) => Promise<void>;
 
 export interface VendorsDeps {
   db: Db;
   clock: Clock;
+  resultCodesChanged: ResultCodesChanged;
 }
 
 /** The answer to any write about a vendor that is no longer there, typically deleted by someone else meanwhile. */
@@ -20,21 +25,25 @@ export function listVendors({ db }: VendorsDeps): Promise<Vendor[]> {
   return repo.listVendors(db);
 }
 
-export async function createVendor({ db, clock }: VendorsDeps, actor: Actor, input: Vendor): Promise<Vendor> {
+export async function createVendor(
+  { db, clock, resultCodesChanged }: VendorsDeps,
+  actor: Actor,
+  input: Vendor,
+): Promise<Vendor> {
   return db.transaction(async (tx) => {
     const now = clock.now();
     const vendor = await repo.insertVendor(tx, input, now);
     if (!vendor) throw conflict(`A vendor with the ID '${input.vendorId}' already exists.`);
     await recordAudit(tx, actor, { action: 'create', entity: 'vendor', entityId: vendor.vendorId, after: vendor }, now);
     // Its UTM source is a result code now: stored results that carry it can be its.
-    await reattributeCodes(tx, [vendor.defaultUtmSource]);
+    await resultCodesChanged(tx, [vendor.defaultUtmSource]);
     return vendor;
   });
 }
 
 /** Replaces the vendor's name, addresses, default UTM source and hub keys; the last of two concurrent edits wins whole. */
 export async function updateVendor(
-  { db, clock }: VendorsDeps,
+  { db, clock, resultCodesChanged }: VendorsDeps,
   actor: Actor,
   vendorId: string,
   changes: Omit<Vendor, 'vendorId'>,
@@ -48,7 +57,7 @@ export async function updateVendor(
     if (!isDeepStrictEqual(before, after)) {
       await recordAudit(tx, actor, { action: 'update', entity: 'vendor', entityId: vendorId, before, after }, now);
       if (before.defaultUtmSource !== after.defaultUtmSource) {
-        await reattributeCodes(tx, [before.defaultUtmSource, after.defaultUtmSource]);
+        await resultCodesChanged(tx, [before.defaultUtmSource, after.defaultUtmSource]);
       }
     }
     return after;
@@ -60,7 +69,7 @@ export async function deleteVendor({ db, clock }: VendorsDeps, actor: Actor, ven
   await db.transaction(async (tx) => {
     const vendor = await repo.lockVendor(tx, vendorId);
     if (!vendor) throw vendorGone();
-    const settings = await findVendorSettings(tx, vendorId);
+    const settings = await repo.findVendorSettings(tx, vendorId);
     await repo.deleteVendor(tx, vendorId);
     await recordAudit(
       tx,

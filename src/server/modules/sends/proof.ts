@@ -1,35 +1,12 @@
-import type { DirectSendResult, SendBody } from '#shared/contracts/send';
-import { AppError } from '#server/errors';
-import { buildRawMessage, newMessageId } from '#server/mail/message';
-import { MailSendError, type MailTransport } from '#server/mail/transport';
+import type { SendBody } from '#shared/contracts/send';
 import { PLACEHOLDERS } from '#shared/email/compose';
-import { googleAuthRequired, prepareSend } from './prepare';
+import { sendNow } from '#server/mail/direct-send';
+import { buildRawMessage, newMessageId } from '#server/mail/message';
+import { prepareSend } from './prepare';
 import type { SendDeps } from './service';
 import { messageParts } from './vendor-messages';
 
 export const PROOF_SUBJECT_PREFIX = '[PROOF] ';
-/** Sends one message now, outside the queue (proofs, the email test page), mapping failures to clear answers. */
-export async function sendNow(
-  transport: MailTransport,
-  userId: number,
-  from: string,
-  to: string[],
-  raw: Buffer,
-  messageId: string,
-  what: string,
-): Promise<DirectSendResult> {
-  try {
-    const outcome = await transport.send({ raw, from, to, cc: [], senderUserId: userId });
-    if (outcome.status === 'uncertain') {
-      return { status: 'uncertain', messageId, message: `The ${what} may or may not have been sent: ${outcome.error}` };
-    }
-    return { status: 'sent', messageId };
-  } catch (error) {
-    if (error instanceof AppError && error.extra.requiresGoogleAuth === true) throw googleAuthRequired();
-    if (error instanceof MailSendError) throw new AppError(502, `The ${what} could not be sent: ${error.message}`);
-    throw error;
-  }
-}
 
 /**
  * 'Send me a proof': the exact message one vendor would receive (same body, attachments, From and Reply-To), with

@@ -1,0 +1,2 @@
+// The app settings module's surface: its plugin only.
+export { appSettingsPlugin } from './plugin';

@@ -1,0 +1,2 @@
+// The email test page's surface: its plugin only.
+export { emailTestPlugin } from './plugin';

@@ -1,0 +1,3 @@
+// The files module's surface: it owns stored_files; the modules that put files in the store note them here.
+export { forgetStoredFiles, recordStoredFile, recordStoredFiles, type StoredFileInsert } from './repository';
+export { filesPlugin } from './plugin';

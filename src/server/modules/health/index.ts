@@ -1,0 +1,2 @@
+// The health checks' surface: its plugin only.
+export { healthPlugin } from './plugin';

@@ -1,0 +1,3 @@
+// The payouts' surface: the amounts owed of some sends (the app hands it to the screens below), and the plugin.
+export { owedOnceResultsExist } from './service';
+export { payoutsPlugin } from './plugin';

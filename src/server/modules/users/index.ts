@@ -1,0 +1,2 @@
+// The users' surface: its plugin (the app also calls ensureAdmins and senderCheck).
+export { usersPlugin } from './plugin';
