@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App, type AppDeps } from '../app';
 import type { Clock } from '../clock';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import { databaseUrl, runOnServer } from './postgres-template';
 import { createGoogleContext, type GoogleContext } from '../modules/google/context';
 import { issueInvite } from '../modules/invites/service';
 import { findAuthorizedEmailWithAccount } from '../modules/invites/repository';
@@ -26,22 +26,18 @@ export function createTestClock(start = new Date('2026-03-10T15:00:00Z')) {
 
 export type TestClock = ReturnType<typeof createTestClock>;
 
-/** A new, empty database on the PostgreSQL server of TEST_DATABASE_URL, and how to drop it. */
+/**
+ * A new database on the PostgreSQL server of TEST_DATABASE_URL, a copy of the run's migrated template (global-setup.ts),
+ * and how to drop it.
+ */
 async function createPostgresDatabase(serverUrl: string) {
   const name = `test_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
+  const template = inject('postgresTemplate');
+  await runOnServer(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
+  return {
+    url: databaseUrl(serverUrl, name),
+    drop: () => runOnServer(serverUrl, `drop database if exists ${name} with (force)`),
   };
-  await run(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
 /** The database under test: PGlite from the migrated snapshot, or a new database on the PostgreSQL server of TEST_DATABASE_URL. */
