@@ -27,12 +27,12 @@ export function createTestClock(start = new Date('2026-03-10T15:00:00Z')) {
 export type TestClock = ReturnType<typeof createTestClock>;
 
 /**
- * A new database on the PostgreSQL server of TEST_DATABASE_URL, a copy of the run's migrated template (global-setup.ts),
- * and how to drop it.
+ * A new database on the PostgreSQL server of TEST_DATABASE_URL, and how to drop it: a copy of the run's migrated template
+ * (global-setup.ts, decision 0079), or empty.
  */
-async function createPostgresDatabase(serverUrl: string) {
+async function createPostgresDatabase(serverUrl: string, { isEmpty = false } = {}) {
   const name = `test_${randomBytes(6).toString('hex')}`;
-  const template = inject('postgresTemplate');
+  const template = isEmpty ? '' : inject('postgresTemplate');
   await runOnServer(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   return {
     url: databaseUrl(serverUrl, name),
@@ -83,7 +83,8 @@ export async function createRestartableDatabase(options: { pgliteDir?: string } 
       cleanup: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
-  const created = await createPostgresDatabase(serverUrl);
+  // Empty, as a new installation's: the first open() migrates it (migrations.test.ts starts instances on it together).
+  const created = await createPostgresDatabase(serverUrl, { isEmpty: true });
   return { url: created.url, open: () => openDatabase({ kind: 'postgres', url: created.url }), cleanup: created.drop };
 }
 
