@@ -3,19 +3,34 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createPgliteSnapshot } from '../db/client';
+import { createPostgresTemplate } from './postgres-template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** The migrated PGlite data folder's dump; '' on a run against TEST_DATABASE_URL. */
     pgliteSnapshotPath: string;
+    /** The migrated database on TEST_DATABASE_URL's server that each test database is copied from; '' without one. */
+    postgresTemplate: string;
   }
 }
 
-/** Migrates one PGlite database and dumps it, so every test database starts from the dump. */
+/**
+ * Migrates one database once per run, of the kind the run's tests use, and every test database starts from it: PGlite
+ * from a dump of its data folder, or (TEST_DATABASE_URL set) PostgreSQL by `CREATE DATABASE … TEMPLATE` (decision 0079).
+ */
 export default async function setup(project: TestProject) {
-  const dir = mkdtempSync(join(tmpdir(), 'dispatch-snapshot-'));
-  const path = join(dir, 'snapshot.tar');
-  const snapshot = await createPgliteSnapshot();
-  writeFileSync(path, Buffer.from(await snapshot.arrayBuffer()));
-  project.provide('pgliteSnapshotPath', path);
-  return () => rmSync(dir, { recursive: true, force: true });
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  // On a PostgreSQL run no test database is PGlite's (test-app.ts): the snapshot would be made for nothing.
+  const dir = serverUrl ? undefined : mkdtempSync(join(tmpdir(), 'dispatch-snapshot-'));
+  if (dir) {
+    const snapshot = await createPgliteSnapshot();
+    writeFileSync(join(dir, 'snapshot.tar'), Buffer.from(await snapshot.arrayBuffer()));
+  }
+  project.provide('pgliteSnapshotPath', dir ? join(dir, 'snapshot.tar') : '');
+  const template = serverUrl ? await createPostgresTemplate(serverUrl) : undefined;
+  project.provide('postgresTemplate', template?.name ?? '');
+  return async () => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    await template?.drop();
+  };
 }

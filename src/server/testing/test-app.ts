@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App, type AppDeps } from '../app';
 import type { Clock } from '../clock';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
+import { databaseUrl, runOnServer } from './postgres-template';
 import { createGoogleContext, type GoogleContext } from '../modules/google/context';
 import { issueInvite } from '../modules/invites/service';
 import { findAuthorizedEmailWithAccount } from '../modules/invites/repository';
@@ -26,22 +26,18 @@ export function createTestClock(start = new Date('2026-03-10T15:00:00Z')) {
 
 export type TestClock = ReturnType<typeof createTestClock>;
 
-/** A new, empty database on the PostgreSQL server of TEST_DATABASE_URL, and how to drop it. */
-async function createPostgresDatabase(serverUrl: string) {
+/**
+ * A new database on the PostgreSQL server of TEST_DATABASE_URL, and how to drop it: a copy of the run's migrated template
+ * (global-setup.ts, decision 0079), or empty.
+ */
+async function createPostgresDatabase(serverUrl: string, { isEmpty = false } = {}) {
   const name = `test_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
+  const template = isEmpty ? '' : inject('postgresTemplate');
+  await runOnServer(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
+  return {
+    url: databaseUrl(serverUrl, name),
+    drop: () => runOnServer(serverUrl, `drop database if exists ${name} with (force)`),
   };
-  await run(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
 /** The database under test: PGlite from the migrated snapshot, or a new database on the PostgreSQL server of TEST_DATABASE_URL. */
@@ -87,7 +83,8 @@ export async function createRestartableDatabase(options: { pgliteDir?: string } 
       cleanup: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
-  const created = await createPostgresDatabase(serverUrl);
+  // Empty, as a new installation's: the first open() migrates it (migrations.test.ts starts instances on it together).
+  const created = await createPostgresDatabase(serverUrl, { isEmpty: true });
   return { url: created.url, open: () => openDatabase({ kind: 'postgres', url: created.url }), cleanup: created.drop };
 }
 
