@@ -10,7 +10,6 @@ import { checkSenderOrAdmin } from './sender-or-admin';
 import type { UserLimiter } from '../rate-limits/limits';
 import type { AuthenticatedUser } from '../session/service';
 import * as repo from '../tracking/repository';
-import { sendIdParams, remindersSetting } from '#shared/contracts/sends';
 
 export interface ReminderSettingDeps {
   db: Db;
@@ -50,7 +49,6 @@ export function registerReminderRoutes(
 ) {
   routeDefiner(app, guards)(
     setReminders,
-    { params: sendIdParams, body: remindersSetting },
     async ({ params, body, user }) => setSendReminders(deps, user, params.id, body.enabled),
     { limit },
   );

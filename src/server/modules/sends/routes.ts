@@ -6,7 +6,6 @@ import { routeDefiner } from '#server/http/define-route';
 import type { UserLimiter, UserLimiters } from '../rate-limits/limits';
 import * as directSend from './direct-send';
 import * as sends from './service';
-import { proofBody, sendBody } from '#shared/contracts/send';
 
 /**
  * Room for one send at the upload limits as JSON: 20 MB of attachments, images base64-encoded (x 4/3) and sent
@@ -42,7 +41,6 @@ export function registerSendRoutes(
 
   route(
     sendConsolidated,
-    { body: sendBody },
     async ({ body, user }, request, reply) => {
       const key = idempotencyKeyOf(request);
       const { isReplay, ...result } = await sends.sendConsolidated(deps, user.id, body, key);
@@ -54,7 +52,6 @@ export function registerSendRoutes(
 
   route(
     sendProof,
-    { body: proofBody },
     async ({ body: { vendorId, ...body }, user }) => directSend.sendProof(deps, user.id, vendorId, body),
     withFiles(limits.proofs),
   );
