@@ -7,6 +7,7 @@ import { lookUpInvite } from '#shared/api/session';
 import { inviteLookup } from '#shared/contracts/auth';
 import { idParam } from '#shared/contracts/path-params';
 import { defineRoute } from './define-route';
+import { createErrorHandler } from './error-handler';
 
 // A declaration names each request schema once, by its contract module and export (decision 0077): the route binds
 // that very export, so a route cannot parse with another schema than the declared one. The type cases are checked by
@@ -72,6 +73,32 @@ describe('request schemas named once, in the declaration', () => {
     ).toBe(200);
     expect((await app.inject({ method: 'DELETE', url: '/api/approval-emails/3' })).statusCode).toBe(204);
     expect((await app.inject({ method: 'POST', url: '/api/made' })).statusCode).toBe(201);
+    await app.close();
+  });
+
+  it('parses the headers the declaration names with their schema, in the words the API always used', async () => {
+    const app = Fastify();
+    app.setErrorHandler(createErrorHandler({ databaseUrl: undefined }));
+    const keyed = defineOperation({
+      method: 'POST',
+      path: '/api/keyed',
+      summary: 'Keyed',
+      access: 'anyone',
+      headers: declared('headers', 'idempotencyHeaders'),
+      responses: { 200: ok(z.object({ key: z.nullable(z.string()) })) },
+    });
+    defineRoute(app, undefined, keyed, async ({ headers }) => ({ key: headers['Idempotency-Key'] ?? null }));
+    const post = (headers: Record<string, string>) => app.inject({ method: 'POST', url: '/api/keyed', headers });
+    expect((await post({ 'Idempotency-Key': ' abc-1 ' })).json()).toEqual({ key: 'abc-1' });
+    expect((await post({})).json()).toEqual({ key: null });
+    const refused = await post({ 'idempotency-key': 'has space' });
+    expect([refused.statusCode, refused.json()]).toEqual([
+      400,
+      {
+        message: 'Idempotency-Key must be 1 to 255 printable characters without spaces.',
+        field: 'Idempotency-Key',
+      },
+    ]);
     await app.close();
   });
 

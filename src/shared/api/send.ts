@@ -8,6 +8,7 @@ export const sendConsolidated = defineOperation({
   path: '/api/send-email-consolidated',
   summary: 'Send every selected vendor its message (an optional Idempotency-Key header makes a retry safe)',
   access: 'user',
+  headers: declared('headers', 'idempotencyHeaders'),
   body: declared('send', 'sendBody'),
   responses: {
     200: ok(sendResult),

@@ -110,6 +110,7 @@ export const addVendors = defineOperation({
   path: '/api/email-logs/:id/add-vendors',
   summary: 'Send a past send to more vendors (an optional Idempotency-Key header makes a retry safe)',
   access: 'user',
+  headers: declared('headers', 'idempotencyHeaders'),
   params: declared('path-params', 'idParam'),
   body: declared('sends-reuse', 'addVendorsBody'),
   responses: {

@@ -9,7 +9,6 @@ import {
 import type { Guards } from '#server/auth/guards';
 import { routeDefiner } from '#server/http/define-route';
 import type { UserLimiters } from '../rate-limits/limits';
-import { idempotencyKeyOf } from './routes';
 import type { DraftsDeps } from '../drafts/service';
 import type { SendDeps } from './service';
 import { addVendors, previewAddedVendor, proofAddedVendor } from './add-vendors';
@@ -31,14 +30,9 @@ export function registerSendReuseRoutes(
 
   route(
     addVendorsOperation,
-    async ({ params, body, user }, request, reply) => {
-      const { isReplay, ...result } = await addVendors(
-        deps,
-        user,
-        params.id,
-        body.vendorIds,
-        idempotencyKeyOf(request),
-      );
+    async ({ params, body, headers, user }, _request, reply) => {
+      const key = headers['Idempotency-Key'];
+      const { isReplay, ...result } = await addVendors(deps, user, params.id, body.vendorIds, key);
       if (isReplay) reply.header('Idempotent-Replayed', 'true');
       return result;
     },

@@ -1,7 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sendConsolidated, sendProof } from '#shared/api/send';
 import type { Guards } from '#server/auth/guards';
-import { badRequest } from '#server/errors';
 import { routeDefiner } from '#server/http/define-route';
 import type { UserLimiter, UserLimiters } from '../rate-limits/limits';
 import * as directSend from './direct-send';
@@ -13,21 +12,6 @@ import * as sends from './service';
  * per-file and per-message limits answer their own 413 after parsing.
  */
 export const SEND_BODY_LIMIT = 80 * 1024 * 1024;
-
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-
-/** The optional Idempotency-Key header: 1 to 255 printable ASCII characters (a UUID from the client is ideal). */
-export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const header = request.headers['idempotency-key'];
-  if (header === undefined) return undefined;
-  const value = Array.isArray(header) ? header[0] : header;
-  if (value === undefined || !IDEMPOTENCY_KEY.test(value.trim())) {
-    throw badRequest('Idempotency-Key must be 1 to 255 printable characters without spaces.', {
-      field: 'Idempotency-Key',
-    });
-  }
-  return value.trim();
-}
 
 export function registerSendRoutes(
   app: FastifyInstance,
@@ -41,8 +25,8 @@ export function registerSendRoutes(
 
   route(
     sendConsolidated,
-    async ({ body, user }, request, reply) => {
-      const key = idempotencyKeyOf(request);
+    async ({ body, headers, user }, _request, reply) => {
+      const key = headers['Idempotency-Key'];
       const { isReplay, ...result } = await sends.sendConsolidated(deps, user.id, body, key);
       if (isReplay) reply.header('Idempotent-Replayed', 'true');
       return result;
