@@ -8,6 +8,7 @@ import { inviteLookup } from '#shared/contracts/auth';
 import { idParam } from '#shared/contracts/path-params';
 import { defineRoute } from './define-route';
 import { createErrorHandler } from './error-handler';
+import { answerSchemaOfRoute, sendJsonBytes, toJsonBytes } from './cached-json';
 
 // A declaration names each request schema once, by its contract module and export (decision 0077): the route binds
 // that very export, so a route cannot parse with another schema than the declared one. The type cases are checked by
@@ -166,6 +167,17 @@ describe('answers leave through their declared schema', () => {
     const added = await app.inject({ method: 'POST', url: '/api/rows' });
     expect(added.statusCode).toBe(201);
     expect(added.json()).toEqual(declared);
+    await app.close();
+  });
+
+  it('leaves out an added column from the ready-made bytes too (cached lists, the board, a send entry)', async () => {
+    const app = Fastify();
+    defineRoute(app, undefined, readRow, async (_input, request, reply) =>
+      sendJsonBytes(request, reply, toJsonBytes(stored(), answerSchemaOfRoute(request))),
+    );
+    const read = await app.inject({ method: 'GET', url: '/api/row' });
+    expect(read.json()).toEqual(declared);
+    expect(read.body).not.toContain('secret');
     await app.close();
   });
 

@@ -44,15 +44,6 @@ export interface RouteInput<O extends ApiOperation> {
   user: UserOf<O>;
 }
 
-declare const sentBytes: unique symbol;
-/**
- * A reply already sent by a helper that checks what it sends against the declaration (sendJsonBytes, a download):
- * the one thing a handler may return beside its declared answer.
- */
-export type Sent = FastifyReply & { readonly [sentBytes]: true };
-/** Marks a reply sent by such a helper (not for a handler's own reply.send, which tsc would then not check). */
-export const asSent = (reply: FastifyReply) => reply as Sent;
-
 /** A value as JSON.stringify writes it: a Date where the answer declares a string (its ISO text). */
 type Serializable<T> = T extends string
   ? T | (string extends T ? Date : never)
@@ -63,11 +54,13 @@ type Serializable<T> = T extends string
       : T;
 
 /**
- * What a handler returns: the declared success answer (tsc checks its shape), nothing for an answer without a body,
- * or a reply a checked helper sent (cached bytes, a download, a 304).
+ * What a handler returns: the declared success answer (tsc checks its shape), or nothing for an answer without a body.
+ * A reply a handler sends itself (cached bytes, a download, a 304) is not checked here: Fastify types a reply as a
+ * thenable that settles to nothing, so an async handler returning it returns Promise<never>. The bytes helpers filter
+ * through the route's schema instead (cached-json.ts).
  */
 export type AnswerOf<O extends ApiOperation> =
-  (undefined extends ResultOf<O> ? void : never) | Serializable<ResultOf<O>> | Sent;
+  (undefined extends ResultOf<O> ? void : never) | Serializable<ResultOf<O>>;
 
 export type RouteHandler<O extends ApiOperation> = (
   input: RouteInput<O>,

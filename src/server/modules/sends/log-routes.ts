@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { downloadDeliveryMessage, getSend, listSends, retryFailed, sendAgain } from '#shared/api/sends';
 import { EML_TYPE } from '#shared/file-kinds';
 import type { Guards } from '#server/auth/guards';
-import { sendJsonBytes, toJsonBytes } from '#server/http/cached-json';
+import { answerSchemaOfRoute, sendJsonBytes, toJsonBytes } from '#server/http/cached-json';
 import { attachmentDisposition } from '#server/http/content-disposition';
 import { routeDefiner } from '#server/http/define-route';
 import * as emailLogs from './log-service';
@@ -14,7 +14,11 @@ export function registerSendLogRoutes(app: FastifyInstance, deps: emailLogs.Send
 
   // One entry, polled every few seconds while its Deployment Details are open: a strong ETag of its bytes, 304 when unchanged.
   route(getSend, async ({ params }, request, reply) =>
-    sendJsonBytes(request, reply, toJsonBytes(await emailLogs.getSendEntry(deps, params.id))),
+    sendJsonBytes(
+      request,
+      reply,
+      toJsonBytes(await emailLogs.getSendEntry(deps, params.id), answerSchemaOfRoute(request)),
+    ),
   );
 
   route(downloadDeliveryMessage, async ({ params, user }, _request, reply) => {

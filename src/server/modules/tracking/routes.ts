@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getTrackingBoard, recordUpdate, reviewSeedTest, revokeLink } from '#shared/api/tracking';
 import type { Guards } from '#server/auth/guards';
-import { sendJsonBytes, toJsonBytes } from '#server/http/cached-json';
+import { answerSchemaOfRoute, sendJsonBytes, toJsonBytes } from '#server/http/cached-json';
 import { routeDefiner } from '#server/http/define-route';
 import type { UserLimiter } from '../rate-limits/limits';
 import * as tracking from './service';
@@ -20,7 +20,11 @@ export function registerTrackingRoutes(
 
   // Polled every few seconds while the board is open: answered with a strong ETag of its bytes, 304 when unchanged.
   route(getTrackingBoard, async ({ query }, request, reply) =>
-    sendJsonBytes(request, reply, toJsonBytes(await tracking.getTrackingBoard(deps, query))),
+    sendJsonBytes(
+      request,
+      reply,
+      toJsonBytes(await tracking.getTrackingBoard(deps, query), answerSchemaOfRoute(request)),
+    ),
   );
 
   route(revokeLink, async ({ params, user }) => tracking.revokeVendorLink(deps, user, params.id, params.vendorId), {
