@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type * as z from 'zod/mini';
 import type { ReadCache, WatchedTable } from '#server/cache/read-cache';
+import { answerSchemaOf, declaredAnswer } from '#server/http/declared-answer';
 
 /** A JSON answer serialized once, with a strong ETag of its bytes. */
 export interface JsonBytes {
@@ -8,9 +10,19 @@ export interface JsonBytes {
   etag: string;
 }
 
-export function toJsonBytes(value: unknown): JsonBytes {
-  const body = Buffer.from(JSON.stringify(value));
+/**
+ * The bytes of an answer; with the schema its route declares (answerSchemaOfRoute), only what that schema names, as
+ * the preSerialization filter would have left it: the ready-made bytes skip that filter.
+ */
+export function toJsonBytes(value: unknown, schema?: z.ZodMiniType): JsonBytes {
+  const body = Buffer.from(JSON.stringify(schema ? declaredAnswer(schema, value) : value));
   return { body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
+}
+
+/** The schema the request's route declares for its success answer (defineRoute keeps the operation in its config). */
+export function answerSchemaOfRoute(request: FastifyRequest): z.ZodMiniType | undefined {
+  const operation = request.routeOptions.config.operation;
+  return operation ? answerSchemaOf(operation.responses, 200) : undefined;
 }
 
 /** If-None-Match names the ETag (a list of tags, `*`, weak or strong: RFC 9110 uses the weak comparison here). */
@@ -40,6 +52,8 @@ export async function sendCachedList(
   tables: readonly WatchedTable[],
   load: () => Promise<unknown>,
 ) {
-  const bytes = await cache.read(`list ${request.routeOptions.url}`, tables, async () => toJsonBytes(await load()));
+  const bytes = await cache.read(`list ${request.routeOptions.url}`, tables, async () =>
+    toJsonBytes(await load(), answerSchemaOfRoute(request)),
+  );
   return sendJsonBytes(request, reply, bytes);
 }

@@ -1,19 +1,29 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { listApprovalEmails, removeApprovalEmail } from '#shared/api/approval-emails';
-import { created, defineOperation, ok } from '#shared/api/operation';
+import { removeApprovalEmail } from '#shared/api/approval-emails';
+import { because, created, declared, defineOperation, ok, type RegisteredOperation } from '#shared/api/operation';
 import { lookUpInvite } from '#shared/api/session';
 import { inviteLookup } from '#shared/contracts/auth';
-import { idParam } from '#shared/contracts/common';
+import { idParam } from '#shared/contracts/path-params';
 import { defineRoute } from './define-route';
+import { createErrorHandler } from './error-handler';
+import { answerSchemaOfRoute, sendJsonBytes, toJsonBytes } from './cached-json';
 
-// The declarations name their request schemas by type only (decision 0047); the routes bind the schemas. The type
-// cases are checked by tsc (`@ts-expect-error` fails the type check when the line compiles), the others by vitest.
-describe('binding request schemas to a declaration', () => {
-  it('registers the route with the bound schemas, which parse the input', async () => {
+// A declaration names each request schema once, by its contract module and export (decision 0077): the route binds
+// that very export, so a route cannot parse with another schema than the declared one. The type cases are checked by
+// tsc (`@ts-expect-error` fails the type check when the line compiles), the others by vitest.
+describe('request schemas named once, in the declaration', () => {
+  /** The declaration as anyone may call it (these tests register no guards). */
+  const removeAny = { ...removeApprovalEmail, access: 'anyone' } as const;
+  it('binds the export the declaration names, which parses the input', async () => {
     const app = Fastify();
-    defineRoute(app, undefined, lookUpInvite, { body: inviteLookup }, async ({ body }) => ({ email: body.invite }));
+    const registered: RegisteredOperation[] = [];
+    app.addHook('onRoute', (route) => void (route.config?.operation && registered.push(route.config.operation)));
+    defineRoute(app, undefined, lookUpInvite, async ({ body }) => ({ email: body.invite }));
+    defineRoute(app, undefined, removeAny, async () => {});
+    expect(registered[0]!.body).toBe(inviteLookup);
+    expect(registered[1]!.params).toBe(idParam);
     const bad = await app.inject({ method: 'POST', url: '/api/invites/lookup', payload: { invite: 12 } });
     expect(bad.statusCode).toBe(400);
     const good = await app.inject({ method: 'POST', url: '/api/invites/lookup', payload: { invite: 'abc' } });
@@ -21,33 +31,88 @@ describe('binding request schemas to a declaration', () => {
     await app.close();
   });
 
-  it('refuses to register a declaration whose request types have no schema bound, or a schema it does not name', () => {
+  it('refuses to start with a declaration that names no schema the server holds', () => {
     const app = Fastify();
-    // @ts-expect-error: the declaration names a body, so its schema must be bound.
-    expect(() => defineRoute(app, undefined, lookUpInvite, async () => ({}))).toThrow(
-      '/api/invites/lookup: the bound schemas do not match the declared body',
-    );
-    const bind = defineRoute as (...args: unknown[]) => void;
-    expect(() => bind(app, undefined, listApprovalEmails, { body: inviteLookup }, async () => [])).toThrow(
-      '/api/approval-emails: the bound schemas do not match the declared body',
+    const drifted = {
+      ...lookUpInvite,
+      body: { module: 'auth', name: 'inviteLookupRenamed' },
+    } as unknown as typeof lookUpInvite;
+    expect(() => defineRoute(app, undefined, drifted, async () => ({ email: '' }))).toThrow(
+      '/api/invites/lookup: no request schema auth.inviteLookupRenamed',
     );
   });
 
-  it('does not compile a schema that drifted from the declared type', () => {
-    // Never called: what matters is that tsc refuses the two lines marked.
+  it('does not compile a name that is not a schema of the module, nor a route that passes its own schema', () => {
+    // Never called: what matters is that tsc refuses the lines marked.
+    const register = () => {
+      // @ts-expect-error: no such export in contracts/auth.
+      declared('auth', 'inviteLookupRenamed');
+      // @ts-expect-error: an export that is no schema.
+      declared('common', 'INT4_MAX');
+      const app = Fastify();
+      // @ts-expect-error: the route takes no schema of its own any more; the declaration's is the one bound.
+      defineRoute(app, undefined, removeApprovalEmail, { params: z.object({ id: z.string() }) }, async () => {});
+      defineRoute(app, undefined, removeApprovalEmail, async ({ params }) => void (params.id satisfies number));
+    };
+    expect(register).toBeTypeOf('function');
+  });
+
+  it('sets the declared success status, so no handler does', async () => {
+    const app = Fastify();
+    defineRoute(app, undefined, lookUpInvite, async ({ body }) => ({ email: body.invite }));
+    defineRoute(app, undefined, removeAny, async () => {});
+    const made = defineOperation({
+      method: 'POST',
+      path: '/api/made',
+      summary: 'Made',
+      access: 'anyone',
+      responses: { 201: created(z.object({ id: z.number() })), 409: because('Already there') },
+    });
+    defineRoute(app, undefined, made, async () => ({ id: 1 }));
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/invites/lookup', payload: { invite: 'a' } })).statusCode,
+    ).toBe(200);
+    expect((await app.inject({ method: 'DELETE', url: '/api/approval-emails/3' })).statusCode).toBe(204);
+    expect((await app.inject({ method: 'POST', url: '/api/made' })).statusCode).toBe(201);
+    await app.close();
+  });
+
+  it('parses the headers the declaration names with their schema, in the words the API always used', async () => {
+    const app = Fastify();
+    app.setErrorHandler(createErrorHandler({ databaseUrl: undefined }));
+    const keyed = defineOperation({
+      method: 'POST',
+      path: '/api/keyed',
+      summary: 'Keyed',
+      access: 'anyone',
+      headers: declared('headers', 'idempotencyHeaders'),
+      responses: { 200: ok(z.object({ key: z.nullable(z.string()) })) },
+    });
+    defineRoute(app, undefined, keyed, async ({ headers }) => ({ key: headers['Idempotency-Key'] ?? null }));
+    const post = (headers: Record<string, string>) => app.inject({ method: 'POST', url: '/api/keyed', headers });
+    expect((await post({ 'Idempotency-Key': ' abc-1 ' })).json()).toEqual({ key: 'abc-1' });
+    expect((await post({})).json()).toEqual({ key: null });
+    const refused = await post({ 'idempotency-key': 'has space' });
+    expect([refused.statusCode, refused.json()]).toEqual([
+      400,
+      {
+        message: 'Idempotency-Key must be 1 to 255 printable characters without spaces.',
+        field: 'Idempotency-Key',
+      },
+    ]);
+    await app.close();
+  });
+
+  it("does not compile a handler whose answer is not the declared success's shape", () => {
     const register = () => {
       const app = Fastify();
-      // @ts-expect-error: a params schema whose output is a string where the declaration's is a number.
-      defineRoute(app, undefined, removeApprovalEmail, { params: z.object({ id: z.string() }) }, async () => {});
-      // @ts-expect-error: a schema bound for a part the declaration does not name.
-      defineRoute(app, undefined, listApprovalEmails, { body: inviteLookup }, async () => {});
-      defineRoute(
-        app,
-        undefined,
-        removeApprovalEmail,
-        { params: idParam },
-        async ({ params }) => params.id satisfies number,
-      );
+      // @ts-expect-error: the declared answer is { email: string }.
+      defineRoute(app, undefined, lookUpInvite, async () => ({ mail: 'a@b.test' }));
+      // @ts-expect-error: a number where the declared answer has a string.
+      defineRoute(app, undefined, lookUpInvite, async () => ({ email: 5 }));
+      // @ts-expect-error: a 204 declares no body.
+      defineRoute(app, undefined, removeApprovalEmail, async () => ({ removed: true }));
+      defineRoute(app, undefined, lookUpInvite, async ({ body }) => ({ email: body.invite }));
     };
     expect(register).toBeTypeOf('function');
   });
@@ -102,6 +167,17 @@ describe('answers leave through their declared schema', () => {
     const added = await app.inject({ method: 'POST', url: '/api/rows' });
     expect(added.statusCode).toBe(201);
     expect(added.json()).toEqual(declared);
+    await app.close();
+  });
+
+  it('leaves out an added column from the ready-made bytes too (cached lists, the board, a send entry)', async () => {
+    const app = Fastify();
+    defineRoute(app, undefined, readRow, async (_input, request, reply) =>
+      sendJsonBytes(request, reply, toJsonBytes(stored(), answerSchemaOfRoute(request))),
+    );
+    const read = await app.inject({ method: 'GET', url: '/api/row' });
+    expect(read.json()).toEqual(declared);
+    expect(read.body).not.toContain('secret');
     await app.close();
   });
 

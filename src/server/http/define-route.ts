@@ -10,15 +10,16 @@ import type * as z from 'zod/mini';
 import type {
   ApiOperation,
   BodyOf,
-  Declared,
+  HeadersOf,
   ParamsOf,
   QueryOf,
   RegisteredOperation,
-  SchemaOf,
+  ResultOf,
 } from '#shared/api/operation';
 import type { Guards } from '#server/auth/guards';
 import { answerSchemaOf, declaredAnswer } from '#server/http/declared-answer';
 import { closeAfterRefusal } from '#server/http/lingering-close';
+import { schemaNamed } from '#server/http/request-schemas';
 import type { AuthenticatedUser } from '#server/modules/session/service';
 import { parseInput } from '#server/validation';
 
@@ -38,14 +39,34 @@ export interface RouteInput<O extends ApiOperation> {
   params: ParamsOf<O>;
   query: QueryOf<O>;
   body: BodyOf<O>;
+  /** The headers the operation declares, parsed by their schema. */
+  headers: HeadersOf<O>;
   user: UserOf<O>;
 }
+
+/** A value as JSON.stringify writes it: a Date where the answer declares a string (its ISO text). */
+type Serializable<T> = T extends string
+  ? T | (string extends T ? Date : never)
+  : T extends readonly (infer E)[]
+    ? readonly Serializable<E>[]
+    : T extends object
+      ? { [K in keyof T]: Serializable<T[K]> }
+      : T;
+
+/**
+ * What a handler returns: the declared success answer (tsc checks its shape), or nothing for an answer without a body.
+ * A reply a handler sends itself (cached bytes, a download, a 304) is not checked here: Fastify types a reply as a
+ * thenable that settles to nothing, so an async handler returning it returns Promise<never>. The bytes helpers filter
+ * through the route's schema instead (cached-json.ts).
+ */
+export type AnswerOf<O extends ApiOperation> =
+  (undefined extends ResultOf<O> ? void : never) | Serializable<ResultOf<O>>;
 
 export type RouteHandler<O extends ApiOperation> = (
   input: RouteInput<O>,
   request: FastifyRequest,
   reply: FastifyReply,
-) => unknown;
+) => AnswerOf<O> | Promise<AnswerOf<O>>;
 
 export interface RouteExtras {
   /**
@@ -79,35 +100,31 @@ function refusingBeforeBody(check: (request: FastifyRequest) => Promise<void>): 
   };
 }
 
-type RequestPart = 'params' | 'query' | 'body';
+/** What follows the declaration: the handler, and the extras. */
+export type RouteArgs<O extends ApiOperation> = [handler: RouteHandler<O>, extras?: RouteExtras];
 
-/** The request schemas a declaration names by type (params, query, body): the server binds each where it registers. */
-export type RequestSchemas<O extends ApiOperation> = {
-  [K in RequestPart as O[K] extends Declared<z.ZodMiniType> ? K : never]: SchemaOf<O[K]>;
-};
-
-type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+const REQUEST_PARTS = ['headers', 'params', 'query', 'body'] as const;
 
 /**
- * Each bound schema must read and yield exactly the declared types (being assignable is not enough: a schema whose
- * output is narrower would be), else tsc names the part that drifted.
+ * The status of a success: the one the declaration names, or the first of several (a handler that answers another,
+ * 201 for an upsert that created, sets it itself).
  */
-type Exactly<O extends ApiOperation, S> = {
-  [K in keyof S]: K extends keyof RequestSchemas<O>
-    ? S[K] extends z.ZodMiniType
-      ? Same<z.output<S[K]>, z.output<SchemaOf<O[K]>>> extends true
-        ? Same<z.input<S[K]>, z.input<SchemaOf<O[K]>>> extends true
-          ? S[K]
-          : { error: `the bound ${K & string} schema reads another input than the declared one` }
-        : { error: `the bound ${K & string} schema yields another output than the declared one` }
-      : never
-    : never;
-};
+export function successStatusOf(responses: Record<number, unknown>): number {
+  const successes = Object.keys(responses)
+    .map(Number)
+    .filter((status) => status >= 200 && status < 300);
+  return successes.length > 0 ? Math.min(...successes) : 200;
+}
 
-/** What follows the declaration: its request schemas when it names any, the handler, and the extras. */
-export type RouteArgs<O extends ApiOperation, S> = [keyof RequestSchemas<O>] extends [never]
-  ? [handler: RouteHandler<O>, extras?: RouteExtras]
-  : [schemas: S & Exactly<O, S> & RequestSchemas<O>, handler: RouteHandler<O>, extras?: RouteExtras];
+/** The declared headers as their schema names them, read whatever their case (Node gives them in lowercase). */
+function headersOf(schema: z.ZodMiniObject, request: FastifyRequest): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.keys(schema.shape).map((name) => {
+      const value = request.headers[name.toLowerCase()];
+      return [name, Array.isArray(value) ? value[0] : value];
+    }),
+  );
+}
 
 /** The hook that enforces the declared access, and when it runs. */
 function guardOf(
@@ -143,28 +160,29 @@ function guardOf(
 
 /**
  * Registers an operation's route from its declaration: its method and path, the guard its access names, its rate
- * limit, then its params, query and body parsed with the schemas bound here (a 400 naming the field) before the
- * handler runs with them. A declaration that names request types takes their schemas first:
- * `route(sendConsolidated, { body: sendBody }, handler, extras)` (decision 0047).
+ * limit, then its headers, params, query and body parsed with the schemas the declaration names (a 400 naming the
+ * field) before the handler runs with them, its declared success status set (decision 0077).
  */
-export function defineRoute<O extends ApiOperation, S = RequestSchemas<O>>(
+export function defineRoute<O extends ApiOperation>(
   app: FastifyInstance,
   guards: Guards | undefined,
   declaration: O,
-  ...args: RouteArgs<O, S>
+  ...[handler, extras = {}]: RouteArgs<O>
 ): void {
-  const [schemas, handler, extras = {}] = (typeof args[0] === 'function' ? [{}, ...args] : args) as unknown as [
-    Partial<Pick<RegisteredOperation, RequestPart>>,
-    RouteHandler<O>,
-    RouteExtras | undefined,
-  ];
-  // What the declaration holds for its request parts are types only; the schemas are those bound here.
-  const { params: hasParams, query: hasQuery, body: hasBody, ...head } = declaration;
-  const named = { params: hasParams, query: hasQuery, body: hasBody };
-  const unmatched = (['params', 'query', 'body'] as const).filter((part) => !named[part] !== !schemas[part]);
-  if (unmatched.length > 0)
-    throw new Error(`${declaration.path}: the bound schemas do not match the declared ${unmatched.join(', ')}`);
-  const operation: RegisteredOperation = { ...head, ...schemas };
+  // The declaration names its request schemas; the server binds the very exports it names.
+  const operation: RegisteredOperation = {
+    ...declaration,
+    headers: undefined,
+    params: undefined,
+    query: undefined,
+    body: undefined,
+  };
+  for (const part of REQUEST_PARTS) {
+    const named = declaration[part];
+    if (named) Object.assign(operation, { [part]: schemaNamed(named, declaration.path) });
+    else delete operation[part];
+  }
+  const successStatus = successStatusOf(operation.responses);
   const { hook, isBeforeBody } = guardOf(operation, guards, extras);
   const ordered = operation.access === 'vendor-link' ? [extras.limit, hook] : [hook, extras.limit];
   if (extras.checkBeforeBody) {
@@ -190,7 +208,11 @@ export function defineRoute<O extends ApiOperation, S = RequestSchemas<O>>(
       return schema ? declaredAnswer(schema, payload) : payload;
     },
     handler: async (request, reply) => {
+      reply.code(successStatus);
       const input = {
+        headers: operation.headers
+          ? parseInput(operation.headers, headersOf(operation.headers, request), 'headers')
+          : {},
         params: operation.params ? parseInput(operation.params, request.params, firstParam) : {},
         query: operation.query ? parseInput(operation.query, request.query, 'query') : {},
         body: operation.body ? parseInput(operation.body, request.body) : undefined,
@@ -204,6 +226,6 @@ export function defineRoute<O extends ApiOperation, S = RequestSchemas<O>>(
 
 /** defineRoute bound to an app and its guards, for a module's routes file. */
 export function routeDefiner(app: FastifyInstance, guards?: Guards) {
-  return <O extends ApiOperation, S = RequestSchemas<O>>(operation: O, ...args: RouteArgs<O, S>) =>
-    defineRoute<O, S>(app, guards, operation, ...args);
+  return <O extends ApiOperation>(operation: O, ...args: RouteArgs<O>) =>
+    defineRoute<O>(app, guards, operation, ...args);
 }

@@ -80,6 +80,16 @@ describe('the API document', () => {
     ]);
   });
 
+  it('documents the headers an operation declares', async ({ app }) => {
+    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const path of ['/api/send-email-consolidated', '/api/email-logs/{id}/add-vendors']) {
+      const header = document.paths[path].post.parameters.find(
+        (parameter: { in: string }) => parameter.in === 'header',
+      );
+      expect(header, path).toMatchObject({ name: 'Idempotency-Key', required: false, schema: { type: 'string' } });
+    }
+  });
+
   it('documents an error answer with {message} for every failure status', () => {
     for (const operation of API_OPERATIONS) {
       for (const [status, spec] of Object.entries(responsesOf(operation))) {

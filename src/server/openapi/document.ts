@@ -24,7 +24,7 @@ const errorResponse = (description: string): ResponseSpec & { isError: true } =>
 /** The answers every operation of its kind may give, besides its own. */
 export function responsesOf(operation: RegisteredOperation): Record<number, ResponseSpec & { isError?: boolean }> {
   const common: Record<number, ResponseSpec & { isError?: boolean }> = {};
-  if (operation.params || operation.query || operation.body)
+  if (operation.headers || operation.params || operation.query || operation.body)
     common[400] = errorResponse('A parameter or the body is missing, malformed or out of range');
   // Fastify's own answer for a path parameter longer than its maxParamLength (100 characters).
   if (operation.params) common[414] = errorResponse('A path parameter is too long');
@@ -57,7 +57,7 @@ function operationId(operation: RegisteredOperation): string {
   return [operation.method.toLowerCase(), ...words.map((word) => word[0]!.toUpperCase() + word.slice(1))].join('');
 }
 
-function parametersOf(schema: z.ZodMiniObject | undefined, location: 'path' | 'query') {
+function parametersOf(schema: z.ZodMiniObject | undefined, location: 'path' | 'query' | 'header') {
   if (!schema) return [];
   const json = jsonSchemaOf(schema) as { properties?: Record<string, JsonSchema>; required?: string[] };
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
@@ -88,7 +88,11 @@ function describe(operation: RegisteredOperation) {
     'x-access': operation.access,
     // A vendor link is a bearer token too (the document's default security); only 'anyone' needs none.
     ...(operation.access === 'anyone' ? { security: [] } : {}),
-    parameters: [...parametersOf(operation.params, 'path'), ...parametersOf(operation.query, 'query')],
+    parameters: [
+      ...parametersOf(operation.params, 'path'),
+      ...parametersOf(operation.query, 'query'),
+      ...parametersOf(operation.headers, 'header'),
+    ],
     ...(operation.body
       ? {
           requestBody: {

@@ -1,6 +1,4 @@
 import * as z from 'zod/mini';
-import type { idParam } from '../contracts/common';
-import type { addApprovalEmailBody } from '../contracts/vendors';
 import { approvalEmail } from '../contracts/responses/vendors';
 import { defineOperation, ok, created, noContent, because, declared } from './operation';
 
@@ -17,7 +15,7 @@ export const addApprovalEmail = defineOperation({
   path: '/api/approval-emails',
   summary: 'Add an approval address',
   access: 'user',
-  body: declared<typeof addApprovalEmailBody>(),
+  body: declared('vendors', 'addApprovalEmailBody'),
   responses: { 201: created(approvalEmail), 409: because('Already an approval address') },
 });
 
@@ -26,6 +24,6 @@ export const removeApprovalEmail = defineOperation({
   path: '/api/approval-emails/:id',
   summary: 'Remove an approval address',
   access: 'user',
-  params: declared<typeof idParam>(),
+  params: declared('path-params', 'idParam'),
   responses: { 204: noContent, 404: because('No such approval address') },
 });

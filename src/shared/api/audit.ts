@@ -1,4 +1,4 @@
-import { auditLogPage, type auditLogQuery } from '../contracts/audit';
+import { auditLogPage } from '../contracts/audit';
 import { defineOperation, ok, declared } from './operation';
 
 export const getAuditLog = defineOperation({
@@ -6,6 +6,6 @@ export const getAuditLog = defineOperation({
   path: '/api/audit-log',
   summary: 'The audit trail, newest first',
   access: 'admin',
-  query: declared<typeof auditLogQuery>(),
+  query: declared('audit', 'auditLogQuery'),
   responses: { 200: ok(auditLogPage) },
 });

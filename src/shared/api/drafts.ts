@@ -1,10 +1,3 @@
-import type {
-  createDraftBody,
-  draftCardIdParam,
-  patchDraftBody,
-  patchSessionBody,
-  saveSessionBody,
-} from '../contracts/drafts';
 import { draftCardView, draftList, sessionStateView } from '../contracts/responses/drafts';
 import { defineOperation, ok, created, noContent, because, declared } from './operation';
 
@@ -21,7 +14,7 @@ export const createDraft = defineOperation({
   path: '/api/prospecting-drafts',
   summary: 'Save a content card',
   access: 'user',
-  body: declared<typeof createDraftBody>(),
+  body: declared('drafts', 'createDraftBody'),
   responses: { 201: created(draftCardView) },
 });
 
@@ -30,8 +23,8 @@ export const patchDraft = defineOperation({
   path: '/api/prospecting-drafts/:cardId',
   summary: 'Change some fields of a content card',
   access: 'user',
-  params: declared<typeof draftCardIdParam>(),
-  body: declared<typeof patchDraftBody>(),
+  params: declared('path-params', 'cardIdParam'),
+  body: declared('drafts', 'patchDraftBody'),
   responses: { 200: ok(draftCardView), 404: because('No such card') },
 });
 
@@ -40,7 +33,7 @@ export const deleteDraft = defineOperation({
   path: '/api/prospecting-drafts/:cardId',
   summary: 'Remove a content card',
   access: 'user',
-  params: declared<typeof draftCardIdParam>(),
+  params: declared('path-params', 'cardIdParam'),
   responses: { 204: noContent },
 });
 
@@ -65,7 +58,7 @@ export const saveSession = defineOperation({
   path: '/api/prospecting-session',
   summary: "Replace the send page's selections",
   access: 'user',
-  body: declared<typeof saveSessionBody>(),
+  body: declared('drafts', 'saveSessionBody'),
   responses: { 200: ok(sessionStateView) },
 });
 
@@ -74,7 +67,7 @@ export const patchSession = defineOperation({
   path: '/api/prospecting-session',
   summary: "Change some of the send page's selections",
   access: 'user',
-  body: declared<typeof patchSessionBody>(),
+  body: declared('drafts', 'patchSessionBody'),
   responses: { 200: ok(sessionStateView) },
 });
 

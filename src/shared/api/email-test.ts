@@ -1,4 +1,3 @@
-import { type testEmailBody } from '../contracts/email-test';
 import { testEmailResult } from '../contracts/responses/email-test';
 import { defineOperation, ok, tooMany, mailFailed, declared } from './operation';
 
@@ -7,6 +6,6 @@ export const sendTestEmail = defineOperation({
   path: '/api/send-email',
   summary: 'The email test page: one message now',
   access: 'user',
-  body: declared<typeof testEmailBody>(),
+  body: declared('email-test', 'testEmailBody'),
   responses: { 200: ok(testEmailResult), 429: tooMany, 502: mailFailed },
 });

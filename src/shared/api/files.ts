@@ -1,4 +1,3 @@
-import type { fileParams, fileQuery } from '../contracts/files';
 import { defineOperation, storeUnavailable, because, declared } from './operation';
 
 export const downloadFile = defineOperation({
@@ -6,8 +5,8 @@ export const downloadFile = defineOperation({
   path: '/api/files/:key',
   summary: 'Download a stored upload',
   access: 'user',
-  params: declared<typeof fileParams>(),
-  query: declared<typeof fileQuery>(),
+  params: declared('path-params', 'fileParams'),
+  query: declared('files', 'fileQuery'),
   responses: {
     200: { description: 'The file', mediaType: 'application/octet-stream' },
     404: because('No such file of that type'),

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import type { RequestSchemaModules } from './request-schemas';
 
 /**
  * Who may call an operation: anyone, any signed-in user, admins, or the holder of a vendor's page link (its token in
@@ -19,18 +20,33 @@ export interface ResponseSpec {
 declare const requestSchema: unique symbol;
 
 /**
- * A request schema named by its type alone (decision 0047). The browser loads the declarations but needs only the
- * types of what it sends; the schema itself, and the zod features it uses (checks, regexes, pipes, transforms), stay
- * on the server, which binds it where it registers the route (defineRoute), and tsc checks that it parses exactly this
- * type.
+ * A request schema named once (decisions 0047, 0077): by its contract module and export name, `declared('sends',
+ * 'sendListQuery')`. The browser loads the declarations but needs only the types of what it sends; the schema itself,
+ * and the zod features it uses (checks, regexes, pipes, transforms), stay on the server, whose defineRoute binds the
+ * export the declaration names. The name is checked by tsc against the module's exports, and the type the declaration
+ * carries is that export's own: a route cannot bind another schema than the one declared. Operations the browser
+ * never calls (tests) may carry the schema itself: `declared(schema)`.
  */
 export interface Declared<S extends z.ZodMiniType> {
   /** A type only: nothing is there at run time. */
   readonly [requestSchema]: S;
+  readonly module?: string;
+  readonly name?: string;
+  readonly schema?: S;
 }
 
-/** `body: declared<typeof sendBody>()` with `import type { sendBody }`: the type, no code. */
-export const declared = /* @__NO_SIDE_EFFECTS__ */ <S extends z.ZodMiniType>() => ({}) as Declared<S>;
+type SchemaNames<M> = { [K in keyof M]: M[K] extends z.ZodMiniType ? K : never }[keyof M] & string;
+
+/** `declared('sends', 'sendBody')`: the export `sendBody` of `src/shared/contracts/sends.ts`, by name; no code. */
+export function declared<
+  const M extends keyof RequestSchemaModules,
+  const N extends SchemaNames<RequestSchemaModules[M]>,
+>(module: M, name: N): Declared<RequestSchemaModules[M][N] & z.ZodMiniType>;
+export function declared<S extends z.ZodMiniType>(schema: S): Declared<S>;
+/* @__NO_SIDE_EFFECTS__ */
+export function declared(moduleOrSchema: string | z.ZodMiniType, name?: string): Declared<z.ZodMiniType> {
+  return (typeof moduleOrSchema === 'string' ? { module: moduleOrSchema, name } : { schema: moduleOrSchema }) as never;
+}
 
 /** The schema a Declared names. */
 export type SchemaOf<D> = D extends Declared<infer S extends z.ZodMiniType> ? S : never;
@@ -57,6 +73,8 @@ interface OperationHead {
  * client parses with.
  */
 export interface ApiOperation extends OperationHead {
+  /** Request headers it reads, by their documented names ('Idempotency-Key'). */
+  headers?: Declared<z.ZodMiniObject>;
   params?: Declared<z.ZodMiniObject>;
   query?: Declared<z.ZodMiniObject>;
   body?: Declared<z.ZodMiniType>;
@@ -64,6 +82,7 @@ export interface ApiOperation extends OperationHead {
 
 /** A declaration with the request schemas the server bound to it: what the app registers and its document describes. */
 export interface RegisteredOperation extends OperationHead {
+  headers?: z.ZodMiniObject;
   params?: z.ZodMiniObject;
   query?: z.ZodMiniObject;
   body?: z.ZodMiniType;
@@ -85,6 +104,7 @@ type Input<D, Else> = D extends Declared<infer S extends z.ZodMiniType> ? z.inpu
 export type ParamsOf<O extends ApiOperation> = Parsed<O['params'], Record<string, never>>;
 export type QueryOf<O extends ApiOperation> = Parsed<O['query'], Record<string, never>>;
 export type BodyOf<O extends ApiOperation> = Parsed<O['body'], undefined>;
+export type HeadersOf<O extends ApiOperation> = Parsed<O['headers'], Record<string, never>>;
 /** What a client sends. */
 export type QueryInputOf<O extends ApiOperation> = Input<O['query'], never>;
 export type BodyInputOf<O extends ApiOperation> = Input<O['body'], never>;

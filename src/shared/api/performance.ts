@@ -1,4 +1,3 @@
-import type { performanceQuery, recentPerformanceQuery } from '../contracts/performance';
 import { performanceReport, recentPerformance } from '../contracts/responses/performance';
 import { because, declared, defineOperation, notModified, ok } from './operation';
 
@@ -12,7 +11,7 @@ export const getVendorPerformance = defineOperation({
   summary:
     "Per vendor, a client's sends dated in [from, to] (New York; default the last 90 days): sends, quantity, net, owed, ROI, costs per donor, on-time rate, each with its sends; per send and per month for the charts",
   access: 'user',
-  query: declared<typeof performanceQuery>(),
+  query: declared('performance', 'performanceQuery'),
   responses: { 200: ok(performanceReport), 400: unknownClient },
 });
 
@@ -22,6 +21,6 @@ export const getRecentVendorPerformance = defineOperation({
   summary:
     "Each vendor's cost per new donor and ROI over a client's last 90 days, for 'Select Vendors' (kept in the read cache; ETag and 304)",
   access: 'user',
-  query: declared<typeof recentPerformanceQuery>(),
+  query: declared('performance', 'recentPerformanceQuery'),
   responses: { 200: ok(recentPerformance), 304: notModified, 400: unknownClient },
 });

@@ -1,14 +1,3 @@
-import type { sendIdParams } from '../contracts/sends';
-import {
-  type importIdParam,
-  type resultCodeBody,
-  type resultsClientQuery,
-  type resultsImportQuery,
-  type resultsSettingsBody,
-  type resultsSummaryQuery,
-  type vendorCodeParam,
-  type vendorIdParam,
-} from '../contracts/results';
 import {
   priorDonorsCount,
   resultCodes,
@@ -33,7 +22,7 @@ export const importResults = defineOperation({
   path: '/api/results/imports',
   summary: "Import a platform's contribution export (raw text/csv body, streamed) for a client",
   access: 'user',
-  query: declared<typeof resultsImportQuery>(),
+  query: declared('results', 'resultsImportQuery'),
   rawBody: 'text/csv',
   responses: { 201: created(resultsImportCounts), 413: tooLarge },
 });
@@ -43,7 +32,7 @@ export const previewResults = defineOperation({
   path: '/api/results/imports/preview',
   summary: 'The start of a file (raw text/csv body) as it would import: its format, columns and first rows',
   access: 'user',
-  query: declared<typeof resultsImportQuery>(),
+  query: declared('results', 'resultsImportQuery'),
   rawBody: 'text/csv',
   responses: { 200: ok(resultsPreview) },
 });
@@ -53,7 +42,7 @@ export const listResultsImports = defineOperation({
   path: '/api/results/imports',
   summary: "A client's results imports, newest first",
   access: 'user',
-  query: declared<typeof resultsClientQuery>(),
+  query: declared('results', 'resultsClientQuery'),
   responses: { 200: ok(resultsImportList) },
 });
 
@@ -62,7 +51,7 @@ export const deleteResultsImport = defineOperation({
   path: '/api/results/imports/:importId',
   summary: 'Delete an import and the contributions it owns',
   access: 'admin',
-  params: declared<typeof importIdParam>(),
+  params: declared('path-params', 'importIdParam'),
   responses: { 204: noContent, 404: because('No such import') },
 });
 
@@ -71,7 +60,7 @@ export const getResultsSettings = defineOperation({
   path: '/api/results/settings',
   summary: "A client's attribution window, saved mapping and prior donor count",
   access: 'user',
-  query: declared<typeof resultsClientQuery>(),
+  query: declared('results', 'resultsClientQuery'),
   responses: { 200: ok(resultsSettings) },
 });
 
@@ -80,8 +69,8 @@ export const saveResultsSettings = defineOperation({
   path: '/api/results/settings',
   summary: "Set a client's attribution window (re-attributes at once)",
   access: 'user',
-  query: declared<typeof resultsClientQuery>(),
-  body: declared<typeof resultsSettingsBody>(),
+  query: declared('results', 'resultsClientQuery'),
+  body: declared('results', 'resultsSettingsBody'),
   responses: { 200: ok(resultsSettings) },
 });
 
@@ -90,7 +79,7 @@ export const replacePriorDonors = defineOperation({
   path: '/api/results/prior-donors',
   summary: "Replace a client's prior donor file (raw text/csv body: one column of e-mail addresses)",
   access: 'admin',
-  query: declared<typeof resultsClientQuery>(),
+  query: declared('results', 'resultsClientQuery'),
   rawBody: 'text/csv',
   responses: { 200: ok(priorDonorsCount), 413: tooLarge },
 });
@@ -100,7 +89,7 @@ export const deletePriorDonors = defineOperation({
   path: '/api/results/prior-donors',
   summary: "Delete a client's prior donor file",
   access: 'admin',
-  query: declared<typeof resultsClientQuery>(),
+  query: declared('results', 'resultsClientQuery'),
   responses: { 204: noContent },
 });
 
@@ -109,7 +98,7 @@ export const listUnattributed = defineOperation({
   path: '/api/results/unattributed',
   summary: 'Contributions no send got, grouped by code and reason',
   access: 'user',
-  query: declared<typeof resultsClientQuery>(),
+  query: declared('results', 'resultsClientQuery'),
   responses: { 200: ok(unattributedCodes) },
 });
 
@@ -118,7 +107,7 @@ export const listReversals = defineOperation({
   path: '/api/results/reversals',
   summary: 'Reversals waiting for their contribution, and contributions whose reversals exceed their amount',
   access: 'user',
-  query: declared<typeof resultsClientQuery>(),
+  query: declared('results', 'resultsClientQuery'),
   responses: { 200: ok(resultsReversals) },
 });
 
@@ -127,7 +116,7 @@ export const getResultsSummary = defineOperation({
   path: '/api/results/summary',
   summary: "Per vendor figures of a client's contributions dated in a New York date range",
   access: 'user',
-  query: declared<typeof resultsSummaryQuery>(),
+  query: declared('results', 'resultsSummaryQuery'),
   responses: { 200: ok(resultsSummary) },
 });
 
@@ -136,7 +125,7 @@ export const getSendResults = defineOperation({
   path: '/api/email-logs/:id/results',
   summary: 'Per vendor figures of one send',
   access: 'user',
-  params: declared<typeof sendIdParams>(),
+  params: declared('path-params', 'idParam'),
   responses: { 200: ok(sendResults), 404: because('No such send') },
 });
 
@@ -145,7 +134,7 @@ export const getResultCodes = defineOperation({
   path: '/api/vendors/:vendorId/result-codes',
   summary: "A vendor's result codes: its UTM source and the codes an admin added",
   access: 'user',
-  params: declared<typeof vendorIdParam>(),
+  params: declared('path-params', 'vendorIdParam'),
   responses: { 200: ok(resultCodes), 404: because('No such vendor') },
 });
 
@@ -154,8 +143,8 @@ export const addResultCode = defineOperation({
   path: '/api/vendors/:vendorId/result-codes',
   summary: 'Add a result code to a vendor (re-attributes at once)',
   access: 'admin',
-  params: declared<typeof vendorIdParam>(),
-  body: declared<typeof resultCodeBody>(),
+  params: declared('path-params', 'vendorIdParam'),
+  body: declared('results', 'resultCodeBody'),
   responses: { 201: created(resultCodes), 404: because('No such vendor') },
 });
 
@@ -164,6 +153,6 @@ export const removeResultCode = defineOperation({
   path: '/api/vendors/:vendorId/result-codes/:code',
   summary: "Remove one of a vendor's added result codes (re-attributes at once)",
   access: 'admin',
-  params: declared<typeof vendorCodeParam>(),
+  params: declared('path-params', 'vendorCodeParams'),
   responses: { 200: ok(resultCodes), 404: because('No such vendor or code') },
 });

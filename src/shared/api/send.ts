@@ -1,4 +1,3 @@
-import type { proofBody, sendBody } from '../contracts/send';
 import { proofResult, sendResult } from '../contracts/responses/send';
 import { declared, defineOperation, mailFailed, ok, storeUnavailable, tooMany } from './operation';
 
@@ -9,7 +8,8 @@ export const sendConsolidated = defineOperation({
   path: '/api/send-email-consolidated',
   summary: 'Send every selected vendor its message (an optional Idempotency-Key header makes a retry safe)',
   access: 'user',
-  body: declared<typeof sendBody>(),
+  headers: declared('headers', 'idempotencyHeaders'),
+  body: declared('send', 'sendBody'),
   responses: {
     200: ok(sendResult),
     422: { description: 'The Idempotency-Key was used for a different send' },
@@ -23,6 +23,6 @@ export const sendProof = defineOperation({
   path: '/api/send-proof',
   summary: "Send the user one vendor's message as a proof",
   access: 'user',
-  body: declared<typeof proofBody>(),
+  body: declared('send', 'proofBody'),
   responses: { 200: ok(proofResult), 429: tooMany, 502: mailFailed },
 });

@@ -1,17 +1,5 @@
 import * as z from 'zod/mini';
-import {
-  type sendDeliveryParams,
-  type sendIdParams,
-  type sendListQuery,
-  type remindersSetting,
-} from '../contracts/sends';
 import { sendEntry, remindersSettingResult, retryFailedResult, sendAgainResult } from '../contracts/responses/sends';
-import {
-  type addVendorsBody,
-  type addVendorsPreviewBody,
-  type compareQuery,
-  type useAsNewSendBody,
-} from '../contracts/sends-reuse';
 import {
   addVendorsPreview,
   addVendorsResult,
@@ -36,7 +24,7 @@ export const listSends = defineOperation({
   path: '/api/email-logs',
   summary: 'The Deployment Log, newest first',
   access: 'user',
-  query: declared<typeof sendListQuery>(),
+  query: declared('sends', 'sendListQuery'),
   responses: { 200: ok(z.array(sendEntry)) },
 });
 
@@ -45,7 +33,7 @@ export const getSend = defineOperation({
   path: '/api/email-logs/:id',
   summary: "One send's Deployment Log entry (a strong ETag; 304 to a current If-None-Match)",
   access: 'user',
-  params: declared<typeof sendIdParams>(),
+  params: declared('path-params', 'idParam'),
   responses: { 200: ok(sendEntry), 304: notModified, 404: because('No such send') },
 });
 
@@ -54,7 +42,7 @@ export const downloadDeliveryMessage = defineOperation({
   path: '/api/email-logs/:id/deliveries/:vendorId/eml',
   summary: 'The raw message sent to one vendor',
   access: 'user',
-  params: declared<typeof sendDeliveryParams>(),
+  params: declared('path-params', 'sendDeliveryParams'),
   responses: {
     200: { description: 'The message', mediaType: 'message/rfc822' },
     404: because('No such message'),
@@ -68,8 +56,8 @@ export const setReminders = defineOperation({
   path: '/api/email-logs/:id/reminders',
   summary: "Turn a send's vendor reminders on or off",
   access: 'user',
-  params: declared<typeof sendIdParams>(),
-  body: declared<typeof remindersSetting>(),
+  params: declared('path-params', 'idParam'),
+  body: declared('sends', 'remindersSetting'),
   responses: {
     200: ok(remindersSettingResult),
     403: { description: 'Turning them on: only the person who made this send, or an admin, may' },
@@ -83,7 +71,7 @@ export const retryFailed = defineOperation({
   path: '/api/email-logs/:id/retry-failed',
   summary: 'Queue the failed messages of a send again',
   access: 'user',
-  params: declared<typeof sendIdParams>(),
+  params: declared('path-params', 'idParam'),
   responses: { 200: ok(retryFailedResult), 403: notSender, 404: because('No such send') },
 });
 
@@ -92,7 +80,7 @@ export const sendAgain = defineOperation({
   path: '/api/email-logs/:id/deliveries/:vendorId/send-again',
   summary: "Send one vendor's message again",
   access: 'user',
-  params: declared<typeof sendDeliveryParams>(),
+  params: declared('path-params', 'sendDeliveryParams'),
   responses: {
     200: ok(sendAgainResult),
     403: notSender,
@@ -107,8 +95,8 @@ export const useAsNewSend = defineOperation({
   summary:
     "Load a past send's client, pricing model, cards with their files and vendors onto the send page as the user's draft",
   access: 'user',
-  params: declared<typeof sendIdParams>(),
-  body: declared<typeof useAsNewSendBody>(),
+  params: declared('path-params', 'idParam'),
+  body: declared('sends-reuse', 'useAsNewSendBody'),
   responses: {
     200: ok(useAsNewSendResult),
     404: because('No such send'),
@@ -122,8 +110,9 @@ export const addVendors = defineOperation({
   path: '/api/email-logs/:id/add-vendors',
   summary: 'Send a past send to more vendors (an optional Idempotency-Key header makes a retry safe)',
   access: 'user',
-  params: declared<typeof sendIdParams>(),
-  body: declared<typeof addVendorsBody>(),
+  headers: declared('headers', 'idempotencyHeaders'),
+  params: declared('path-params', 'idParam'),
+  body: declared('sends-reuse', 'addVendorsBody'),
   responses: {
     200: ok(addVendorsResult),
     404: because('No such send'),
@@ -139,8 +128,8 @@ export const previewAddedVendor = defineOperation({
   path: '/api/email-logs/:id/add-vendors/preview',
   summary: 'The message a vendor being added would get, and why the send would be refused if it would',
   access: 'user',
-  params: declared<typeof sendIdParams>(),
-  body: declared<typeof addVendorsPreviewBody>(),
+  params: declared('path-params', 'idParam'),
+  body: declared('sends-reuse', 'addVendorsPreviewBody'),
   responses: { 200: ok(addVendorsPreview), 404: because('No such send'), 409: because('The files were removed') },
 });
 
@@ -149,8 +138,8 @@ export const proofAddedVendor = defineOperation({
   path: '/api/email-logs/:id/add-vendors/proof',
   summary: "Send the user a proof of a vendor's message before adding it",
   access: 'user',
-  params: declared<typeof sendIdParams>(),
-  body: declared<typeof addVendorsPreviewBody>(),
+  params: declared('path-params', 'idParam'),
+  body: declared('sends-reuse', 'addVendorsPreviewBody'),
   responses: {
     200: ok(proofResult),
     404: because('No such send'),
@@ -165,8 +154,8 @@ export const compareMessages = defineOperation({
   path: '/api/email-logs/:id/compare',
   summary: "What differs between two vendors' stored messages of a send: links, terms and keys",
   access: 'user',
-  params: declared<typeof sendIdParams>(),
-  query: declared<typeof compareQuery>(),
+  params: declared('path-params', 'idParam'),
+  query: declared('sends-reuse', 'compareQuery'),
   responses: {
     200: ok(messageComparison),
     404: because('No such send or vendor message'),

@@ -1,4 +1,3 @@
-import type { credentials, googleCodeExchange, inviteLookup, registration } from '../contracts/auth';
 import {
   authResponse,
   connectTicket,
@@ -13,7 +12,7 @@ export const register = defineOperation({
   path: '/api/register',
   summary: 'Register an authorized address with a password and its invite',
   access: 'anyone',
-  body: declared<typeof registration>(),
+  body: declared('auth', 'registration'),
   responses: {
     201: created(authResponse),
     403: { description: 'Not allowed to register: one answer for every reason (invite, address, existing account)' },
@@ -26,7 +25,7 @@ export const lookUpInvite = defineOperation({
   path: '/api/invites/lookup',
   summary: 'The address a live invite is for',
   access: 'anyone',
-  body: declared<typeof inviteLookup>(),
+  body: declared('auth', 'inviteLookup'),
   responses: { 200: ok(inviteLookupResponse), 403: { description: 'Not a live invite' } },
 });
 
@@ -35,7 +34,7 @@ export const logIn = defineOperation({
   path: '/api/login',
   summary: 'Sign in with a password',
   access: 'anyone',
-  body: declared<typeof credentials>(),
+  body: declared('auth', 'credentials'),
   responses: {
     200: ok(authResponse),
     401: { description: 'Wrong address or password' },
@@ -82,6 +81,6 @@ export const exchangeGoogleCode = defineOperation({
   summary:
     'The session for the one-time code a Google sign-in ended with, from the browser that signed in (its sealed cookie)',
   access: 'anyone',
-  body: declared<typeof googleCodeExchange>(),
+  body: declared('auth', 'googleCodeExchange'),
   responses: { 200: ok(authResponse), 401: { description: 'Unknown, used or expired code, or another browser' } },
 });

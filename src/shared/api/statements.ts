@@ -1,15 +1,4 @@
 import * as z from 'zod/mini';
-import type {
-  acceptQuantityBody,
-  finalizeBody,
-  monthParams,
-  paidBody,
-  quantityParams,
-  statementParams,
-  statementQuery,
-  vendorIdParams,
-  vendorQuantityLimitBody,
-} from '../contracts/statements';
 import { acceptedQuantity, monthOverview, statement, vendorQuantityLimit } from '../contracts/responses/statements';
 import { because, declared, defineOperation, ok } from './operation';
 
@@ -25,7 +14,7 @@ export const getStatement = defineOperation({
   summary:
     "With vendorId, a vendor's statement for a New York calendar month (live while open, frozen once finalized); without, the month's overview: every vendor with anything owed, adjusted or carried, its status and totals",
   access: 'user',
-  query: declared<typeof statementQuery>(),
+  query: declared('statements', 'statementQuery'),
   responses: { 200: ok(z.union([statement, monthOverview])), 404: noVendor },
 });
 
@@ -34,7 +23,7 @@ export const getMonthOverviewCsv = defineOperation({
   path: '/api/statement-months/:month.csv',
   summary: "The month's overview as CSV: a row per vendor and the totals",
   access: 'user',
-  params: declared<typeof monthParams>(),
+  params: declared('path-params', 'monthParam'),
   responses: { 200: { description: 'The overview', mediaType: 'text/csv' } },
 });
 
@@ -43,7 +32,7 @@ export const getStatementCsv = defineOperation({
   path: '/api/statements/:vendorId/:month.csv',
   summary: "A vendor's statement for a month as CSV: its lines, adjustments and total",
   access: 'user',
-  params: declared<typeof statementParams>(),
+  params: declared('path-params', 'statementParams'),
   responses: { 200: { description: 'The statement', mediaType: 'text/csv' }, 404: noVendor },
 });
 
@@ -52,8 +41,8 @@ export const finalizeStatement = defineOperation({
   path: '/api/statements/:vendorId/:month/finalize',
   summary: 'Freeze a statement: every line, term and figure as shown',
   access: 'admin',
-  params: declared<typeof statementParams>(),
-  body: declared<typeof finalizeBody>(),
+  params: declared('path-params', 'statementParams'),
+  body: declared('statements', 'finalizeBody'),
   responses: {
     200: ok(statement, 'Finalized'),
     404: noVendor,
@@ -68,8 +57,8 @@ export const markStatementPaid = defineOperation({
   path: '/api/statements/:vendorId/:month/paid',
   summary: 'Record that a finalized statement was paid: the date and a reference',
   access: 'admin',
-  params: declared<typeof statementParams>(),
-  body: declared<typeof paidBody>(),
+  params: declared('path-params', 'statementParams'),
+  body: declared('statements', 'paidBody'),
   responses: {
     200: ok(statement, 'Paid'),
     400: because('paidOn is not a calendar date, is in the future, or is before the month began'),
@@ -84,7 +73,7 @@ export const sendStatement = defineOperation({
   summary:
     "Mail a finalized statement to the vendor's addresses, copying the approval addresses, through the delivery queue: once",
   access: 'admin',
-  params: declared<typeof statementParams>(),
+  params: declared('path-params', 'statementParams'),
   responses: {
     200: ok(statement, 'Queued: the statement with its mail'),
     404: noVendor,
@@ -97,8 +86,8 @@ export const acceptQuantity = defineOperation({
   path: '/api/statements/quantities/:sendId/:vendorId/accept',
   summary: "Accept a vendor's reported quantity above its planned quantity (or its limit): it counts as reported",
   access: 'admin',
-  params: declared<typeof quantityParams>(),
-  body: declared<typeof acceptQuantityBody>(),
+  params: declared('path-params', 'quantityParams'),
+  body: declared('statements', 'acceptQuantityBody'),
   responses: {
     200: ok(acceptedQuantity, 'Accepted'),
     404: because('No such send to this vendor'),
@@ -119,7 +108,7 @@ export const saveVendorQuantityLimit = defineOperation({
   path: '/api/vendor-quantity-limits/:vendorId',
   summary: "Set (or, with null, remove) a vendor's limit for a reported quantity without a planned one",
   access: 'admin',
-  params: declared<typeof vendorIdParams>(),
-  body: declared<typeof vendorQuantityLimitBody>(),
+  params: declared('path-params', 'vendorIdParam'),
+  body: declared('statements', 'vendorQuantityLimitBody'),
   responses: { 200: ok(vendorQuantityLimit), 404: because('No such vendor') },
 });

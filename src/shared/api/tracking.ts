@@ -1,5 +1,3 @@
-import type { sendDeliveryParams } from '../contracts/sends';
-import { type seedTestReview, type trackingBoardQuery, type vendorAction } from '../contracts/tracking';
 import {
   recordUpdateResult,
   revokeLinkResult,
@@ -14,7 +12,7 @@ export const getTrackingBoard = defineOperation({
   summary:
     "The Tracking board: every open delivery (up to 1000) and the 200 most recent closed ones matching the filters (dates are New York days), each with its status, overdue ones marked, its expected spend and its send's; `truncated` and `omitted` say what was left out (a strong ETag; 304 to a current If-None-Match)",
   access: 'user',
-  query: declared<typeof trackingBoardQuery>(),
+  query: declared('tracking', 'trackingBoardQuery'),
   responses: { 200: ok(trackingBoard), 304: notModified },
 });
 
@@ -23,7 +21,7 @@ export const revokeLink = defineOperation({
   path: '/api/email-logs/:id/deliveries/:vendorId/revoke-link',
   summary: "Turn off one vendor's personal page link",
   access: 'user',
-  params: declared<typeof sendDeliveryParams>(),
+  params: declared('path-params', 'sendDeliveryParams'),
   responses: {
     200: ok(revokeLinkResult),
     403: notSender,
@@ -39,8 +37,8 @@ export const reviewSeedTest = defineOperation({
   summary:
     "Approve a vendor's seed test or request changes (with a note); the vendor is e-mailed in the thread of its message",
   access: 'user',
-  params: declared<typeof sendDeliveryParams>(),
-  body: declared<typeof seedTestReview>(),
+  params: declared('path-params', 'sendDeliveryParams'),
+  body: declared('tracking', 'seedTestReview'),
   responses: {
     200: ok(seedTestReviewResult),
     403: notSender,
@@ -56,8 +54,8 @@ export const recordUpdate = defineOperation({
   summary:
     "Record an update on a vendor's behalf (it answered by e-mail, its link expired or was revoked, or it has none): the vendor page's actions and rules, recorded as the team's in its history and under the user in the audit trail",
   access: 'user',
-  params: declared<typeof sendDeliveryParams>(),
-  body: declared<typeof vendorAction>(),
+  params: declared('path-params', 'sendDeliveryParams'),
+  body: declared('tracking', 'vendorAction'),
   responses: {
     200: ok(recordUpdateResult),
     403: notSender,

@@ -1,5 +1,3 @@
-import type { idParam } from '../contracts/common';
-import { type addAuthorizedEmail, type updatePermissions, type userIdParam } from '../contracts/users';
 import { authorizedEmail, inviteResponse, permissionsResult, userList } from '../contracts/responses/users';
 import { defineOperation, ok, created, noContent, because, declared } from './operation';
 
@@ -16,7 +14,7 @@ export const authorizeEmail = defineOperation({
   path: '/api/authorized-emails',
   summary: 'Authorize an address',
   access: 'admin',
-  body: declared<typeof addAuthorizedEmail>(),
+  body: declared('users', 'addAuthorizedEmail'),
   responses: { 201: created(authorizedEmail), 409: because('Already on the list') },
 });
 
@@ -25,7 +23,7 @@ export const renewInvite = defineOperation({
   path: '/api/authorized-emails/:id/invite',
   summary: "A new invite link for a pending address ('New link'); the old one stops working",
   access: 'admin',
-  params: declared<typeof idParam>(),
+  params: declared('path-params', 'idParam'),
   responses: { 201: created(inviteResponse), 404: because('Not on the list'), 409: because('Already registered') },
 });
 
@@ -34,7 +32,7 @@ export const removeAuthorizedEmail = defineOperation({
   path: '/api/authorized-emails/:id',
   summary: 'Remove an authorized address',
   access: 'admin',
-  params: declared<typeof idParam>(),
+  params: declared('path-params', 'idParam'),
   responses: {
     204: noContent,
     404: because('Not on the list'),
@@ -47,7 +45,7 @@ export const setPermissions = defineOperation({
   path: '/api/users/:userId/permissions',
   summary: "Grant or revoke a user's admin rights",
   access: 'admin',
-  params: declared<typeof userIdParam>(),
-  body: declared<typeof updatePermissions>(),
+  params: declared('path-params', 'userIdParam'),
+  body: declared('users', 'updatePermissions'),
   responses: { 200: ok(permissionsResult), 404: because('No such user'), 409: because('The last admin') },
 });

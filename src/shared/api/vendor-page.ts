@@ -1,4 +1,3 @@
-import { type attachmentParams, type vendorAction } from '../contracts/tracking';
 import { vendorPageView } from '../contracts/responses/tracking';
 import { defineOperation, ok, tooMany, because, type ResponseSpec, declared } from './operation';
 
@@ -19,7 +18,7 @@ export const actOnVendorPage = defineOperation({
   path: '/api/vendor-page/actions',
   summary: 'Report received, scheduled, seed test sent, deployed, a note or cannot deploy',
   access: 'vendor-link',
-  body: declared<typeof vendorAction>(),
+  body: declared('tracking', 'vendorAction'),
   responses: {
     200: ok(vendorPageView),
     401: linkRefused,
@@ -35,7 +34,7 @@ export const getVendorAttachment = defineOperation({
   path: '/api/vendor-page/attachments/:index',
   summary: "One of the message's attachments",
   access: 'vendor-link',
-  params: declared<typeof attachmentParams>(),
+  params: declared('path-params', 'attachmentParams'),
   responses: {
     200: { description: 'The file', mediaType: 'application/octet-stream' },
     401: linkRefused,

@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import type { vendorCosts, vendorSplit, vendorUtmSource } from '../contracts/vendors';
 import { vendorCostsRow, vendorSplitRow, vendorUtmSourceRow } from '../contracts/responses/vendors';
 import { defineOperation, ok, created, because, declared } from './operation';
 
@@ -23,7 +22,7 @@ export const saveVendorSplit = defineOperation({
   path: '/api/vendor-splits',
   summary: "Save a vendor's split",
   access: 'user',
-  body: declared<typeof vendorSplit>(),
+  body: declared('vendors', 'vendorSplit'),
   responses: upserted(vendorSplitRow),
 });
 
@@ -40,7 +39,7 @@ export const saveVendorUtmSource = defineOperation({
   path: '/api/vendor-utm-sources',
   summary: "Save a vendor's UTM source",
   access: 'user',
-  body: declared<typeof vendorUtmSource>(),
+  body: declared('vendors', 'vendorUtmSource'),
   responses: upserted(vendorUtmSourceRow),
 });
 
@@ -57,6 +56,6 @@ export const saveVendorCosts = defineOperation({
   path: '/api/vendor-costs',
   summary: "Save a vendor's costs",
   access: 'user',
-  body: declared<typeof vendorCosts>(),
+  body: declared('vendors', 'vendorCosts'),
   responses: upserted(vendorCostsRow),
 });

@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import type { createVendorBody, updateVendorBody, vendorIdParam } from '../contracts/vendors';
 import { vendor } from '../contracts/responses/vendors';
 import { defineOperation, ok, created, noContent, because, declared } from './operation';
 
@@ -16,7 +15,7 @@ export const createVendor = defineOperation({
   path: '/api/vendors',
   summary: 'Create a vendor',
   access: 'admin',
-  body: declared<typeof createVendorBody>(),
+  body: declared('vendors', 'createVendorBody'),
   responses: { 201: created(vendor), 409: because('The vendor id is taken') },
 });
 
@@ -25,8 +24,8 @@ export const updateVendor = defineOperation({
   path: '/api/vendors/:vendorId',
   summary: 'Replace a vendor',
   access: 'admin',
-  params: declared<typeof vendorIdParam>(),
-  body: declared<typeof updateVendorBody>(),
+  params: declared('path-params', 'vendorIdParam'),
+  body: declared('vendors', 'updateVendorBody'),
   responses: { 200: ok(vendor), 404: because('No such vendor') },
 });
 
@@ -35,6 +34,6 @@ export const deleteVendor = defineOperation({
   path: '/api/vendors/:vendorId',
   summary: 'Delete a vendor and its settings',
   access: 'admin',
-  params: declared<typeof vendorIdParam>(),
+  params: declared('path-params', 'vendorIdParam'),
   responses: { 204: noContent, 404: because('No such vendor') },
 });

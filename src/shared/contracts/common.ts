@@ -20,8 +20,6 @@ export const rowId = z.coerce
     z.lte(INT4_MAX, { error: 'is too large' }),
   );
 
-export const idParam = z.object({ id: rowId });
-
 export const errorBody = z.object({ message: z.string() });
 export type ErrorBody = z.infer<typeof errorBody>;
 

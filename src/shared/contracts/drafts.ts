@@ -67,8 +67,6 @@ export type CreateDraftBody = z.input<typeof createDraftBody>;
 export const patchDraftBody = z.partial(draftFields);
 export type PatchDraftBody = z.input<typeof patchDraftBody>;
 
-export const draftCardIdParam = z.object({ cardId });
-
 const sessionFields = z.object({
   selectedContentType: z.pipe(
     z.nullish(z.enum(CARD_TYPES, { error: "must be 'email', 'text' or null" })),

@@ -7,4 +7,3 @@ const DOWNLOAD_TYPES = FILE_KINDS;
 export const fileQuery = z.object({
   type: z.enum(DOWNLOAD_TYPES, { error: `must be one of ${DOWNLOAD_TYPES.join(', ')}` }),
 });
-export const fileParams = z.object({ key: z.string({ error: 'must be text' }) });

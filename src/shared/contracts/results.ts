@@ -23,12 +23,6 @@ export type ResultsClientQuery = z.infer<typeof resultsClientQuery>;
 export const resultsImportQuery = z.object({ client: z.string(), mapping: z.optional(z.string()) });
 export type ResultsImportQuery = z.infer<typeof resultsImportQuery>;
 
-export const importIdParam = z.object({
-  importId: z.coerce
-    .number()
-    .check(z.int({ error: 'must be a whole number' }), z.positive({ error: 'must be positive' })),
-});
-
 export const resultsSettingsBody = z.object({
   attributionWindowDays: z
     .number()
@@ -39,9 +33,6 @@ export const resultsSettingsBody = z.object({
     ),
 });
 export type ResultsSettingsBody = z.infer<typeof resultsSettingsBody>;
-
-export const vendorIdParam = z.object({ vendorId: z.string() });
-export const vendorCodeParam = z.object({ vendorId: z.string(), code: z.string() });
 
 export const resultCodeBody = z.object({
   code: z

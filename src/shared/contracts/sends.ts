@@ -1,6 +1,4 @@
 import * as z from 'zod/mini';
-import { rowId } from './common';
-import { vendorIdValue } from './vendors';
 
 export * from './responses/sends';
 
@@ -25,9 +23,6 @@ export const sendListQuery = z.object({
     100,
   ),
 });
-
-export const sendIdParams = z.object({ id: rowId });
-export const sendDeliveryParams = z.extend(sendIdParams, { vendorId: vendorIdValue });
 
 /** PUT /api/email-logs/{id}/reminders: turns the send's vendor reminders on or off. */
 export const remindersSetting = z.object({ enabled: z.boolean({ error: 'must be true or false' }) });

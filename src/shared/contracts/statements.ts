@@ -14,8 +14,6 @@ export const statementVendorId = z.string().check(z.minLength(1, { error: 'must 
 
 /** With a vendor, its statement; without, the month's overview of every vendor (issue 34). */
 export const statementQuery = z.object({ vendorId: z.optional(statementVendorId), month: statementMonth });
-export const monthParams = z.object({ month: statementMonth });
-export const statementParams = z.object({ vendorId: statementVendorId, month: statementMonth });
 
 /** Finalizing a month that has not ended needs `{ "confirm": true }`. */
 export const finalizeBody = z.optional(z.object({ confirm: z.optional(z.boolean()) }));
@@ -32,10 +30,6 @@ export const paidBody = z.object({
 });
 
 /** Accepting a vendor's reported quantity above what it may count: the quantity accepted, as reported. */
-export const quantityParams = z.object({
-  sendId: z.coerce.number().check(z.int(), z.positive(), z.maximum(2_147_483_647)),
-  vendorId: statementVendorId,
-});
 export const acceptQuantityBody = z.object({
   quantity: z.number().check(z.int(), z.nonnegative(), z.maximum(2_147_483_647)),
 });
@@ -43,4 +37,3 @@ export const acceptQuantityBody = z.object({
 export const vendorQuantityLimitBody = z.object({
   quantityLimit: z.nullable(z.number().check(z.int(), z.nonnegative(), z.maximum(2_147_483_647))),
 });
-export const vendorIdParams = z.object({ vendorId: statementVendorId });

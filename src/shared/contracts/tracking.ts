@@ -79,16 +79,6 @@ export const seedTestReview = z.discriminatedUnion(
 );
 export type SeedTestReview = z.infer<typeof seedTestReview>;
 
-export const attachmentParams = z.object({
-  index: z.coerce
-    .number({ error: 'must be a number' })
-    .check(
-      z.int({ error: 'must be a whole number' }),
-      z.gte(0, { error: 'must be 0 or more' }),
-      z.lte(99, { error: 'is too large' }),
-    ),
-});
-
 /** GET /api/tracking: the Tracking board's filters (client slug or name, vendor id or name, sent between two New York dates). */
 export const trackingBoardQuery = z.object({
   client: z.optional(z.string().check(z.trim(), z.maxLength(200))),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { emailAddress, rowId } from './common';
+import { emailAddress } from './common';
 
 export * from './responses/users';
 
@@ -8,5 +8,3 @@ export const addAuthorizedEmail = z.object({ email: emailAddress });
 export const updatePermissions = z.object({
   isAdmin: z.boolean({ error: 'must be true or false' }),
 });
-
-export const userIdParam = z.object({ userId: rowId });

@@ -18,8 +18,6 @@ export const vendorIdValue = z
     z.regex(/^[a-z0-9_-]+$/i, { error: 'may hold only letters, digits, - and _' }),
   );
 
-export const vendorIdParam = z.object({ vendorId: vendorIdValue });
-
 /** A vendor's addresses: trimmed, valid, lowercase and without duplicates. */
 export const vendorEmails = z.array(emailAddress, { error: 'must be a list of e-mail addresses' }).check(
   z.maxLength(50, { error: 'may hold at most 50 addresses' }),

@@ -5,8 +5,6 @@ import type { ReadCache } from '#server/cache/read-cache';
 import { sendCachedList } from '#server/http/cached-json';
 import { routeDefiner } from '#server/http/define-route';
 import * as approvalEmails from './service';
-import { addApprovalEmailBody } from '#shared/contracts/vendors';
-import { idParam } from '#shared/contracts/common';
 
 /** Any signed-in user may add and remove approval addresses (Settings is open to every member); the audit trail records who did. */
 export function registerApprovalEmailRoutes(
@@ -20,12 +18,9 @@ export function registerApprovalEmailRoutes(
     sendCachedList(request, reply, deps.cache, ['approval_emails'], () => approvalEmails.listApprovalEmails(deps)),
   );
 
-  route(addApprovalEmail, { body: addApprovalEmailBody }, async ({ body, user }, _request, reply) =>
-    reply.code(201).send(await approvalEmails.addApprovalEmail(deps, user, body.email)),
-  );
+  route(addApprovalEmail, async ({ body, user }) => approvalEmails.addApprovalEmail(deps, user, body.email));
 
-  route(removeApprovalEmail, { params: idParam }, async ({ params, user }, _request, reply) => {
+  route(removeApprovalEmail, async ({ params, user }) => {
     await approvalEmails.removeApprovalEmail(deps, user, params.id);
-    return reply.code(204).send();
   });
 }

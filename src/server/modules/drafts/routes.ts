@@ -13,13 +13,6 @@ import {
 import type { Guards } from '#server/auth/guards';
 import { routeDefiner } from '#server/http/define-route';
 import * as drafts from './service';
-import {
-  createDraftBody,
-  draftCardIdParam,
-  patchDraftBody,
-  patchSessionBody,
-  saveSessionBody,
-} from '#shared/contracts/drafts';
 
 /** Room for a 10 MB HTML file, a 10 MB CSV and a 5 MB image (base64) in one JSON body. */
 export const DRAFT_BODY_LIMIT = 36 * 1024 * 1024;
@@ -31,38 +24,25 @@ export function registerDraftRoutes(app: FastifyInstance, deps: drafts.DraftsDep
 
   route(listDrafts, async ({ user }) => drafts.listDrafts(deps, user.id));
 
-  route(
-    createDraft,
-    { body: createDraftBody },
-    async ({ body, user }, _request, reply) => reply.code(201).send(await drafts.saveDraft(deps, user.id, body)),
-    withFiles,
-  );
+  route(createDraft, async ({ body, user }) => drafts.saveDraft(deps, user.id, body), withFiles);
 
-  route(
-    patchDraft,
-    { params: draftCardIdParam, body: patchDraftBody },
-    async ({ params, body, user }) => drafts.patchDraft(deps, user.id, params.cardId, body),
-    withFiles,
-  );
+  route(patchDraft, async ({ params, body, user }) => drafts.patchDraft(deps, user.id, params.cardId, body), withFiles);
 
-  route(deleteDraft, { params: draftCardIdParam }, async ({ params, user }, _request, reply) => {
+  route(deleteDraft, async ({ params, user }) => {
     await drafts.deleteDraft(deps, user.id, params.cardId);
-    return reply.code(204).send();
   });
 
-  route(clearDrafts, async ({ user }, _request, reply) => {
+  route(clearDrafts, async ({ user }) => {
     await drafts.clearDrafts(deps, user.id);
-    return reply.code(204).send();
   });
 
   route(getSession, async ({ user }) => drafts.getSession(deps, user.id));
 
-  route(saveSession, { body: saveSessionBody }, async ({ body, user }) => drafts.saveSession(deps, user.id, body));
+  route(saveSession, async ({ body, user }) => drafts.saveSession(deps, user.id, body));
 
-  route(patchSession, { body: patchSessionBody }, async ({ body, user }) => drafts.saveSession(deps, user.id, body));
+  route(patchSession, async ({ body, user }) => drafts.saveSession(deps, user.id, body));
 
-  route(resetSession, async ({ user }, _request, reply) => {
+  route(resetSession, async ({ user }) => {
     await drafts.clearSession(deps, user.id);
-    return reply.code(204).send();
   });
 }

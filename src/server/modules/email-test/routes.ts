@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { sendTestEmail as sendTestEmailOperation } from '#shared/api/email-test';
-import { testEmailBody, testEmailRecipients as recipients } from '#shared/contracts/email-test';
+import { testEmailRecipients as recipients } from '#shared/contracts/email-test';
 import type { Guards } from '#server/auth/guards';
 import { badRequest } from '#server/errors';
 import { routeDefiner } from '#server/http/define-route';
@@ -21,7 +21,6 @@ export function registerEmailTestRoutes(
   const options = { isAuthenticatedBeforeBody: true, limit: limits.emailTests, bodyLimit: EMAIL_TEST_BODY_LIMIT };
   routeDefiner(app, guards)(
     sendTestEmailOperation,
-    { body: testEmailBody },
     async ({ body, user }) => {
       const toList = (Array.isArray(body.to) ? body.to : (body.to ?? '').split(/[,;]/))
         .map((address) => address.trim())

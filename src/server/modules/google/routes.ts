@@ -6,7 +6,6 @@ import { routeDefiner } from '#server/http/define-route';
 import type { GoogleContext } from './context';
 import { callbackQuery, completeGoogleAuth, createConnectTicket, startGoogleAuth, type FlowStep } from './service';
 import { exchangeSignInCode } from './sign-in-code';
-import { googleCodeExchange } from '#shared/contracts/auth';
 
 /** Holds the PKCE verifier and the connecting user between /auth/google and its callback; sealed, HttpOnly, 10 minutes. */
 export const FLOW_COOKIE = 'dispatch_google_flow';
@@ -55,7 +54,7 @@ export function registerGoogleRoutes(
   );
 
   /** The session token for the one-time code a Google sign-in ended with, presented by the same browser. */
-  route(exchangeGoogleCode, { body: googleCodeExchange }, async ({ body }, request, reply) => {
+  route(exchangeGoogleCode, async ({ body }, request, reply) => {
     const session = await exchangeSignInCode(google.flow, body.code, request.cookies[EXCHANGE_COOKIE]);
     reply.clearCookie(EXCHANGE_COOKIE, exchangeCookieOptions);
     return reply.header('Cache-Control', 'no-store').send(session);

@@ -26,7 +26,7 @@ export function registerHealthRoutes(app: FastifyInstance, deps: Omit<ReadinessD
   route(getReadiness, async (_input, _request, reply) => {
     const { isReady, checks } = await checkReadiness();
     reply.header('Cache-Control', 'no-store');
-    if (isReady) return { ok: true, checks };
+    if (isReady) return { ok: true as const, checks };
     const failing = (Object.keys(checks) as CheckName[])
       .filter((name) => checks[name] !== 'ok')
       .map((name) => PART_NAMES[name]);

@@ -1,5 +1,10 @@
 import { findClient } from '#shared/clients';
-import type { PerformanceReport, RecentPerformance, VendorPerformance } from '#shared/contracts/performance';
+import {
+  recentPerformance as recentPerformanceAnswer,
+  type PerformanceReport,
+  type RecentPerformance,
+  type VendorPerformance,
+} from '#shared/contracts/performance';
 import {
   costPerCents,
   monthlyOf,
@@ -132,6 +137,6 @@ export async function recentPerformance(deps: PayoutDeps, client: string): Promi
 export function cachedRecentPerformance(deps: PayoutDeps & { cache: ReadCache }, client: string): Promise<JsonBytes> {
   const today = newYorkDate(deps.clock.now());
   return deps.cache.read(`vendor-performance recent ${client} ${today}`, PERFORMANCE_TABLES, async () =>
-    toJsonBytes(await recentPerformance(deps, client)),
+    toJsonBytes(await recentPerformance(deps, client), recentPerformanceAnswer),
   );
 }

@@ -11,18 +11,6 @@ import {
   sendStatement as sendOperation,
 } from '#shared/api/statements';
 import { getRecentVendorPerformance, getVendorPerformance } from '#shared/api/performance';
-import { performanceQuery, recentPerformanceQuery } from '#shared/contracts/performance';
-import {
-  acceptQuantityBody,
-  finalizeBody,
-  monthParams,
-  paidBody,
-  quantityParams,
-  statementParams,
-  statementQuery,
-  vendorIdParams,
-  vendorQuantityLimitBody,
-} from '#shared/contracts/statements';
 import type { Guards } from '#server/auth/guards';
 import type { ReadCache } from '#server/cache/read-cache';
 import { sendJsonBytes } from '#server/http/cached-json';
@@ -49,18 +37,18 @@ export function registerPayoutRoutes(
   const route = routeDefiner(app, guards);
   const beforeBody = { isAuthenticatedBeforeBody: true };
 
-  route(getStatement, { query: statementQuery }, ({ query }) =>
+  route(getStatement, ({ query }) =>
     query.vendorId === undefined
       ? monthOverview(deps.db, query.month)
       : readStatement(deps, query.vendorId, query.month),
   );
-  route(getMonthOverviewCsv, { params: monthParams }, async ({ params }, _request, reply) =>
+  route(getMonthOverviewCsv, async ({ params }, _request, reply) =>
     reply
       .type('text/csv; charset=utf-8')
       .header('Content-Disposition', attachmentDisposition(`statements-${params.month}.csv`))
       .send(overviewCsv(await monthOverview(deps.db, params.month))),
   );
-  route(getStatementCsv, { params: statementParams }, async ({ params }, _request, reply) => {
+  route(getStatementCsv, async ({ params }, _request, reply) => {
     const statement = await readStatement(deps, params.vendorId, params.month);
     return reply
       .type('text/csv; charset=utf-8')
@@ -69,36 +57,27 @@ export function registerPayoutRoutes(
   });
   route(
     finalizeOperation,
-    { params: statementParams, body: finalizeBody },
     ({ params, body, user }) => finalizeStatement(deps, user, params.vendorId, params.month, body?.confirm === true),
     beforeBody,
   );
   route(
     markPaidOperation,
-    { params: statementParams, body: paidBody },
     ({ params, body, user }) => markStatementPaid(deps, user, params.vendorId, params.month, body),
     beforeBody,
   );
-  route(
-    sendOperation,
-    { params: statementParams },
-    ({ params, user }) => sendStatement(deps, user, params.vendorId, params.month),
-    beforeBody,
-  );
+  route(sendOperation, ({ params, user }) => sendStatement(deps, user, params.vendorId, params.month), beforeBody);
   route(
     acceptQuantity,
-    { params: quantityParams, body: acceptQuantityBody },
     ({ params, body, user }) => acceptReportedQuantity(deps, user, params.sendId, params.vendorId, body.quantity),
     beforeBody,
   );
-  route(getVendorPerformance, { query: performanceQuery }, ({ query }) => vendorPerformance(deps, query.client, query));
-  route(getRecentVendorPerformance, { query: recentPerformanceQuery }, async ({ query }, request, reply) =>
+  route(getVendorPerformance, ({ query }) => vendorPerformance(deps, query.client, query));
+  route(getRecentVendorPerformance, async ({ query }, request, reply) =>
     sendJsonBytes(request, reply, await cachedRecentPerformance(deps, query.client)),
   );
   route(listVendorQuantityLimits, () => listQuantityLimits(deps));
   route(
     saveVendorQuantityLimit,
-    { params: vendorIdParams, body: vendorQuantityLimitBody },
     ({ params, body, user }) => saveQuantityLimit(deps, user, params.vendorId, body.quantityLimit),
     beforeBody,
   );

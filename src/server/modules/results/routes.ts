@@ -16,17 +16,7 @@ import {
   replacePriorDonors as replacePriorDonorsOperation,
   saveResultsSettings,
 } from '#shared/api/results';
-import { sendIdParams } from '#shared/contracts/sends';
-import {
-  importIdParam,
-  resultCodeBody,
-  resultsClientQuery,
-  resultsImportQuery,
-  resultsSettingsBody,
-  resultsSummaryQuery,
-  vendorCodeParam,
-  vendorIdParam,
-} from '#shared/contracts/results';
+import { resultsClientQuery, resultsImportQuery } from '#shared/contracts/results';
 import type { Guards } from '#server/auth/guards';
 import { AppError } from '#server/errors';
 import { routeDefiner } from '#server/http/define-route';
@@ -93,19 +83,17 @@ export function registerResultsRoutes(app: FastifyInstance, deps: ResultsDeps, g
 
     upload(
       importResultsOperation,
-      { query: resultsImportQuery },
       async ({ query, user }, request, reply) => {
         const counts = await withBody(request, reply, () =>
           importResults(deps, user, query.client, mappingOfQuery(query.mapping), bodyOf(request)),
         );
-        return reply.code(201).send(counts);
+        return counts;
       },
       { isAuthenticatedBeforeBody: true, checkBeforeBody: checkUpload(false) },
     );
 
     upload(
       previewResults,
-      { query: resultsImportQuery },
       ({ query }, request, reply) =>
         withBody(request, reply, () =>
           previewImport(deps, query.client, mappingOfQuery(query.mapping), bodyOf(request)),
@@ -115,7 +103,6 @@ export function registerResultsRoutes(app: FastifyInstance, deps: ResultsDeps, g
 
     upload(
       replacePriorDonorsOperation,
-      { query: resultsClientQuery },
       async ({ query, user }, request, reply) => {
         const priorDonors = await withBody(request, reply, () =>
           replacePriorDonors(deps, user, query.client, bodyOf(request)),
@@ -126,42 +113,27 @@ export function registerResultsRoutes(app: FastifyInstance, deps: ResultsDeps, g
     );
   });
 
-  route(listResultsImports, { query: resultsClientQuery }, ({ query }) => listImports(deps, knownClient(query.client)));
-  route(deleteResultsImport, { params: importIdParam }, async ({ params, user }, _request, reply) => {
+  route(listResultsImports, ({ query }) => listImports(deps, knownClient(query.client)));
+  route(deleteResultsImport, async ({ params, user }) => {
     await deleteImport(deps, user, params.importId);
-    return reply.code(204).send();
   });
 
-  route(getResultsSettings, { query: resultsClientQuery }, ({ query }) =>
-    readSettings(deps, knownClient(query.client)),
-  );
-  route(saveResultsSettings, { query: resultsClientQuery, body: resultsSettingsBody }, ({ query, body, user }) =>
+  route(getResultsSettings, ({ query }) => readSettings(deps, knownClient(query.client)));
+  route(saveResultsSettings, ({ query, body, user }) =>
     saveWindow(deps, user, knownClient(query.client), body.attributionWindowDays),
   );
-  route(deletePriorDonorsOperation, { query: resultsClientQuery }, async ({ query, user }, _request, reply) => {
+  route(deletePriorDonorsOperation, async ({ query, user }) => {
     await deletePriorDonors(deps, user, knownClient(query.client));
-    return reply.code(204).send();
   });
 
-  route(listUnattributedOperation, { query: resultsClientQuery }, ({ query }) =>
-    listUnattributed(deps, knownClient(query.client)),
-  );
-  route(listReversalsOperation, { query: resultsClientQuery }, ({ query }) =>
-    listReversals(deps, knownClient(query.client)),
-  );
-  route(getResultsSummary, { query: resultsSummaryQuery }, ({ query }) =>
-    summary(deps, knownClient(query.client), query),
-  );
-  route(getSendResults, { params: sendIdParams }, ({ params }) => sendResults(deps, params.id));
+  route(listUnattributedOperation, ({ query }) => listUnattributed(deps, knownClient(query.client)));
+  route(listReversalsOperation, ({ query }) => listReversals(deps, knownClient(query.client)));
+  route(getResultsSummary, ({ query }) => summary(deps, knownClient(query.client), query));
+  route(getSendResults, ({ params }) => sendResults(deps, params.id));
 
-  route(getResultCodes, { params: vendorIdParam }, ({ params }) => readResultCodes(deps, params.vendorId));
-  route(
-    addResultCode,
-    { params: vendorIdParam, body: resultCodeBody },
-    async ({ params, body, user }, _request, reply) =>
-      reply.code(201).send(await changeResultCode(deps, user, params.vendorId, body.code, 'add')),
+  route(getResultCodes, ({ params }) => readResultCodes(deps, params.vendorId));
+  route(addResultCode, async ({ params, body, user }) =>
+    changeResultCode(deps, user, params.vendorId, body.code, 'add'),
   );
-  route(removeResultCode, { params: vendorCodeParam }, ({ params, user }) =>
-    changeResultCode(deps, user, params.vendorId, params.code, 'remove'),
-  );
+  route(removeResultCode, ({ params, user }) => changeResultCode(deps, user, params.vendorId, params.code, 'remove'));
 }

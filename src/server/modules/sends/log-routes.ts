@@ -2,23 +2,26 @@ import type { FastifyInstance } from 'fastify';
 import { downloadDeliveryMessage, getSend, listSends, retryFailed, sendAgain } from '#shared/api/sends';
 import { EML_TYPE } from '#shared/file-kinds';
 import type { Guards } from '#server/auth/guards';
-import { sendJsonBytes, toJsonBytes } from '#server/http/cached-json';
+import { answerSchemaOfRoute, sendJsonBytes, toJsonBytes } from '#server/http/cached-json';
 import { attachmentDisposition } from '#server/http/content-disposition';
 import { routeDefiner } from '#server/http/define-route';
 import * as emailLogs from './log-service';
-import { sendDeliveryParams, sendIdParams, sendListQuery } from '#shared/contracts/sends';
 
 export function registerSendLogRoutes(app: FastifyInstance, deps: emailLogs.SendLogDeps, guards: Guards) {
   const route = routeDefiner(app, guards);
 
-  route(listSends, { query: sendListQuery }, async ({ query }) => emailLogs.listSendEntries(deps, query));
+  route(listSends, async ({ query }) => emailLogs.listSendEntries(deps, query));
 
   // One entry, polled every few seconds while its Deployment Details are open: a strong ETag of its bytes, 304 when unchanged.
-  route(getSend, { params: sendIdParams }, async ({ params }, request, reply) =>
-    sendJsonBytes(request, reply, toJsonBytes(await emailLogs.getSendEntry(deps, params.id))),
+  route(getSend, async ({ params }, request, reply) =>
+    sendJsonBytes(
+      request,
+      reply,
+      toJsonBytes(await emailLogs.getSendEntry(deps, params.id), answerSchemaOfRoute(request)),
+    ),
   );
 
-  route(downloadDeliveryMessage, { params: sendDeliveryParams }, async ({ params, user }, _request, reply) => {
+  route(downloadDeliveryMessage, async ({ params, user }, _request, reply) => {
     const { raw, fileName } = await emailLogs.getDeliveryEml(deps, user, params.id, params.vendorId);
     return reply
       .header('Content-Type', EML_TYPE)
@@ -28,11 +31,7 @@ export function registerSendLogRoutes(app: FastifyInstance, deps: emailLogs.Send
       .send(raw);
   });
 
-  route(retryFailed, { params: sendIdParams }, async ({ params, user }) =>
-    emailLogs.retryFailed(deps, user, params.id),
-  );
+  route(retryFailed, async ({ params, user }) => emailLogs.retryFailed(deps, user, params.id));
 
-  route(sendAgain, { params: sendDeliveryParams }, async ({ params, user }) =>
-    emailLogs.sendAgain(deps, user, params.id, params.vendorId),
-  );
+  route(sendAgain, async ({ params, user }) => emailLogs.sendAgain(deps, user, params.id, params.vendorId));
 }

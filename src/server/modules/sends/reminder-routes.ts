@@ -10,7 +10,6 @@ import { setRemindersEnabled } from './repository';
 import { checkSenderOrAdmin } from './sender-or-admin';
 import type { UserLimiter } from '../rate-limits';
 import type { AuthenticatedUser } from '../session';
-import { sendIdParams, remindersSetting } from '#shared/contracts/sends';
 
 export interface ReminderSettingDeps {
   db: Db;
@@ -43,7 +42,6 @@ export function registerReminderRoutes(
 ) {
   routeDefiner(app, guards)(
     setReminders,
-    { params: sendIdParams, body: remindersSetting },
     async ({ params, body, user }) => setSendReminders(deps, user, params.id, body.enabled),
     { limit },
   );

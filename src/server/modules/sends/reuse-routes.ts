@@ -9,14 +9,11 @@ import {
 import type { Guards } from '#server/auth/guards';
 import { routeDefiner } from '#server/http/define-route';
 import type { UserLimiters } from '../rate-limits';
-import { idempotencyKeyOf } from './routes';
 import type { DraftsDeps } from '../drafts';
 import type { SendDeps } from './service';
 import { addVendors, previewAddedVendor, proofAddedVendor } from './add-vendors';
 import { compareVendorMessages } from './compare';
 import { useAsNewSend } from './use-as-new';
-import { sendIdParams } from '#shared/contracts/sends';
-import { addVendorsBody, addVendorsPreviewBody, compareQuery, useAsNewSendBody } from '#shared/contracts/sends-reuse';
 
 /** Reusing a past send: start a new one from it, add vendors to it, compare what two vendors got. */
 export function registerSendReuseRoutes(
@@ -27,39 +24,30 @@ export function registerSendReuseRoutes(
 ) {
   const route = routeDefiner(app, guards);
 
-  route(useAsNewSendOperation, { params: sendIdParams, body: useAsNewSendBody }, async ({ params, body, user }) =>
+  route(useAsNewSendOperation, async ({ params, body, user }) =>
     useAsNewSend(deps, user.id, params.id, body.replaceDraft),
   );
 
   route(
     addVendorsOperation,
-    { params: sendIdParams, body: addVendorsBody },
-    async ({ params, body, user }, request, reply) => {
-      const { isReplay, ...result } = await addVendors(
-        deps,
-        user,
-        params.id,
-        body.vendorIds,
-        idempotencyKeyOf(request),
-      );
+    async ({ params, body, headers, user }, _request, reply) => {
+      const key = headers['Idempotency-Key'];
+      const { isReplay, ...result } = await addVendors(deps, user, params.id, body.vendorIds, key);
       if (isReplay) reply.header('Idempotent-Replayed', 'true');
       return result;
     },
     { isAuthenticatedBeforeBody: true, limit: limits.sends },
   );
 
-  route(previewOperation, { params: sendIdParams, body: addVendorsPreviewBody }, async ({ params, body, user }) =>
+  route(previewOperation, async ({ params, body, user }) =>
     previewAddedVendor(deps, user.id, params.id, body.vendorIds, body.vendorId),
   );
 
   route(
     proofOperation,
-    { params: sendIdParams, body: addVendorsPreviewBody },
     async ({ params, body, user }) => proofAddedVendor(deps, user.id, params.id, body.vendorIds, body.vendorId),
     { isAuthenticatedBeforeBody: true, limit: limits.proofs },
   );
 
-  route(compareMessages, { params: sendIdParams, query: compareQuery }, async ({ params, query }) =>
-    compareVendorMessages(deps, params.id, query.a, query.b),
-  );
+  route(compareMessages, async ({ params, query }) => compareVendorMessages(deps, params.id, query.a, query.b));
 }

@@ -1,12 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { sendConsolidated, sendProof } from '#shared/api/send';
 import type { Guards } from '#server/auth/guards';
-import { badRequest } from '#server/errors';
 import { routeDefiner } from '#server/http/define-route';
 import type { UserLimiter, UserLimiters } from '../rate-limits';
 import * as directSend from './proof';
 import * as sends from './service';
-import { proofBody, sendBody } from '#shared/contracts/send';
 
 /**
  * Room for one send at the upload limits as JSON: 20 MB of attachments, images base64-encoded (x 4/3) and sent
@@ -14,21 +12,6 @@ import { proofBody, sendBody } from '#shared/contracts/send';
  * per-file and per-message limits answer their own 413 after parsing.
  */
 export const SEND_BODY_LIMIT = 80 * 1024 * 1024;
-
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-
-/** The optional Idempotency-Key header: 1 to 255 printable ASCII characters (a UUID from the client is ideal). */
-export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const header = request.headers['idempotency-key'];
-  if (header === undefined) return undefined;
-  const value = Array.isArray(header) ? header[0] : header;
-  if (value === undefined || !IDEMPOTENCY_KEY.test(value.trim())) {
-    throw badRequest('Idempotency-Key must be 1 to 255 printable characters without spaces.', {
-      field: 'Idempotency-Key',
-    });
-  }
-  return value.trim();
-}
 
 export function registerSendRoutes(
   app: FastifyInstance,
@@ -42,9 +25,8 @@ export function registerSendRoutes(
 
   route(
     sendConsolidated,
-    { body: sendBody },
-    async ({ body, user }, request, reply) => {
-      const key = idempotencyKeyOf(request);
+    async ({ body, headers, user }, _request, reply) => {
+      const key = headers['Idempotency-Key'];
       const { isReplay, ...result } = await sends.sendConsolidated(deps, user.id, body, key);
       if (isReplay) reply.header('Idempotent-Replayed', 'true');
       return result;
@@ -54,7 +36,6 @@ export function registerSendRoutes(
 
   route(
     sendProof,
-    { body: proofBody },
     async ({ body: { vendorId, ...body }, user }) => directSend.sendProof(deps, user.id, vendorId, body),
     withFiles(limits.proofs),
   );

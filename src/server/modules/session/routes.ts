@@ -4,23 +4,17 @@ import { bearerToken, type Guards } from '#server/auth/guards';
 import { hashToken } from '#server/auth/tokens';
 import { routeDefiner } from '#server/http/define-route';
 import * as session from './service';
-import { credentials, registration } from '#shared/contracts/auth';
 
 export function registerSessionRoutes(app: FastifyInstance, deps: session.SessionDeps, guards: Guards) {
   const route = routeDefiner(app, guards);
 
-  route(register, { body: registration }, async ({ body }, request, reply) =>
-    reply.code(201).send(await session.registerUser(deps, body, request.ip)),
-  );
+  route(register, async ({ body }, request) => session.registerUser(deps, body, request.ip));
 
-  route(logIn, { body: credentials }, async ({ body }, request) =>
-    session.loginUser(deps, body.email, body.password, request.ip),
-  );
+  route(logIn, async ({ body }, request) => session.loginUser(deps, body.email, body.password, request.ip));
 
-  route(logOut, async (_input, request, reply) => {
+  route(logOut, async (_input, request) => {
     const token = bearerToken(request);
     if (token) await session.logoutSession(deps, hashToken(token));
-    return reply.code(204).send();
   });
 
   route(getUser, async ({ user }) => {

@@ -1,13 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getTrackingBoard, recordUpdate, reviewSeedTest, revokeLink } from '#shared/api/tracking';
 import type { Guards } from '#server/auth/guards';
-import { sendJsonBytes, toJsonBytes } from '#server/http/cached-json';
+import { answerSchemaOfRoute, sendJsonBytes, toJsonBytes } from '#server/http/cached-json';
 import { routeDefiner } from '#server/http/define-route';
 import type { UserLimiter } from '../rate-limits';
 import type { OwedOfSends } from '../sends';
 import * as tracking from './service';
-import { seedTestReview, trackingBoardQuery, vendorAction } from '#shared/contracts/tracking';
-import { sendDeliveryParams } from '#shared/contracts/sends';
 
 /**
  * The team's side of deployment tracking. What changes what a send's vendors get (answers, links turned off, updates
@@ -22,22 +20,20 @@ export function registerTrackingRoutes(
   const route = routeDefiner(app, guards);
 
   // Polled every few seconds while the board is open: answered with a strong ETag of its bytes, 304 when unchanged.
-  route(getTrackingBoard, { query: trackingBoardQuery }, async ({ query }, request, reply) =>
-    sendJsonBytes(request, reply, toJsonBytes(await tracking.getTrackingBoard(deps, query))),
+  route(getTrackingBoard, async ({ query }, request, reply) =>
+    sendJsonBytes(
+      request,
+      reply,
+      toJsonBytes(await tracking.getTrackingBoard(deps, query), answerSchemaOfRoute(request)),
+    ),
   );
 
-  route(
-    revokeLink,
-    { params: sendDeliveryParams },
-    async ({ params, user }) => tracking.revokeVendorLink(deps, user, params.id, params.vendorId),
-    {
-      limit,
-    },
-  );
+  route(revokeLink, async ({ params, user }) => tracking.revokeVendorLink(deps, user, params.id, params.vendorId), {
+    limit,
+  });
 
   route(
     reviewSeedTest,
-    { params: sendDeliveryParams, body: seedTestReview },
     async ({ params, body, user }) => tracking.reviewSeedTest(deps, user, params.id, params.vendorId, body),
     { limit },
   );
@@ -46,7 +42,6 @@ export function registerTrackingRoutes(
   // The session is checked before the body is read.
   route(
     recordUpdate,
-    { params: sendDeliveryParams, body: vendorAction },
     async ({ params, body, user }, request) =>
       tracking.recordVendorUpdate(deps, user, params.id, params.vendorId, body, originOf(request)),
     { isAuthenticatedBeforeBody: true, limit },

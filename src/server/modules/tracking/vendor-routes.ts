@@ -5,7 +5,6 @@ import { attachmentDisposition } from '#server/http/content-disposition';
 import { routeDefiner } from '#server/http/define-route';
 import type { UserLimiter } from '../rate-limits';
 import * as vendorPage from './vendor-service';
-import { attachmentParams, vendorAction } from '#shared/contracts/tracking';
 
 /** The vendor's own page reads and writes only with its link (Authorization: Bearer <token>), never a session. */
 export function registerVendorPageRoutes(app: FastifyInstance, deps: vendorPage.VendorPageDeps, limit: UserLimiter) {
@@ -32,7 +31,6 @@ export function registerVendorPageRoutes(app: FastifyInstance, deps: vendorPage.
 
   route(
     actOnVendorPage,
-    { body: vendorAction },
     async ({ body }, request, reply) => {
       noIndex(reply);
       return vendorPage.actOnVendorPage(deps, bearerToken(request), body, originOf(request));
@@ -42,7 +40,6 @@ export function registerVendorPageRoutes(app: FastifyInstance, deps: vendorPage.
 
   route(
     getVendorAttachment,
-    { params: attachmentParams },
     async ({ params }, request, reply) => {
       const file = await vendorPage.getVendorAttachment(deps, bearerToken(request), params.index);
       return noIndex(reply)

@@ -20,7 +20,6 @@ import {
   saveUtmSource,
   type VendorSettingsDeps,
 } from './service';
-import { vendorCosts, vendorSplit, vendorUtmSource } from '#shared/contracts/vendors';
 
 /**
  * A vendor's split, UTM override and costs: any signed-in user may read and change them (Settings is open to every member).
@@ -38,21 +37,17 @@ export function registerVendorSettingsRoutes(
   route(listVendorSplits, (_input, request, reply) =>
     sendCachedList(request, reply, deps.cache, ['vendor_splits'], () => listSplits(deps)),
   );
-  route(saveVendorSplit, { body: vendorSplit }, async ({ body, user }, _request, reply) =>
-    upserted(reply, await saveSplit(deps, user, body)),
-  );
+  route(saveVendorSplit, async ({ body, user }, _request, reply) => upserted(reply, await saveSplit(deps, user, body)));
 
   route(listVendorUtmSources, (_input, request, reply) =>
     sendCachedList(request, reply, deps.cache, ['vendor_utm_sources'], () => listUtmSources(deps)),
   );
-  route(saveVendorUtmSource, { body: vendorUtmSource }, async ({ body, user }, _request, reply) =>
+  route(saveVendorUtmSource, async ({ body, user }, _request, reply) =>
     upserted(reply, await saveUtmSource(deps, user, body)),
   );
 
   route(listVendorCosts, (_input, request, reply) =>
     sendCachedList(request, reply, deps.cache, ['vendor_costs'], () => listCosts(deps)),
   );
-  route(saveVendorCosts, { body: vendorCosts }, async ({ body, user }, _request, reply) =>
-    upserted(reply, await saveCosts(deps, user, body)),
-  );
+  route(saveVendorCosts, async ({ body, user }, _request, reply) => upserted(reply, await saveCosts(deps, user, body)));
 }
