@@ -263,10 +263,12 @@ test.describe('with deliveries made to fail by a real SMTP server', () => {
       subject: 'Retry',
       linkVendors: [acme!, bravo!, carta!],
     });
-    expect((await settledDeliveries(request, token, sendId)).map(({ vendorId, status }) => [vendorId, status])).toEqual([
-      [acme!.vendorId, 'sent'],
-      [bravo!.vendorId, 'failed'],
-    ]);
+    expect((await settledDeliveries(request, token, sendId)).map(({ vendorId, status }) => [vendorId, status])).toEqual(
+      [
+        [acme!.vendorId, 'sent'],
+        [bravo!.vendorId, 'failed'],
+      ],
+    );
     // Carta, added once the others are done (the sink's drop cuts every open line), loses the answer to its data.
     dropping.add(carta!.email);
     const added = await request.post(`/api/email-logs/${sendId}/add-vendors`, {

@@ -484,7 +484,10 @@ test('a proof goes to the sender only, then the send mails each vendor once and 
   await expect(page.getByRole('button', { name: 'Send to 0 Vendor(s)' })).toBeVisible();
   // Once: counted when the queue holds nothing more of this send that could mail a vendor again.
   const { id: sendId } = (await (await sendAnswered).json()) as { id: number };
-  expect((await settledDeliveries(request, token, sendId)).map((delivery) => delivery.status)).toEqual(['sent', 'sent']);
+  expect((await settledDeliveries(request, token, sendId)).map((delivery) => delivery.status)).toEqual([
+    'sent',
+    'sent',
+  ]);
   const sent = readOutbox(outbox).filter(
     (message) => message.includes(`creative-${tag}.html`) && !message.includes('[PROOF]'),
   );

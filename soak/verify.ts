@@ -65,7 +65,8 @@ export function verify(evidence: Evidence): Check[] {
   for (const delivery of expected) {
     const times = evidence.received.get(delivery.messageId) ?? 0;
     if (evidence.inFlightAtKill.has(delivery.messageId)) {
-      if (times > 1) wrong.push(`${delivery.sendId}/${delivery.vendorId} in flight at the kill received ${times} times`);
+      if (times > 1)
+        wrong.push(`${delivery.sendId}/${delivery.vendorId} in flight at the kill received ${times} times`);
       else if (delivery.status === 'uncertain') {
         uncertainAtKill++;
         uncertainArrived += times;

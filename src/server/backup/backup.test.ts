@@ -142,7 +142,9 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('backup of the embedded mode', ()
       const vendorIds = rowsOf<{ vendor_id: string }>(await copy.db.execute(sql`select vendor_id from vendors`)).map(
         (row) => row.vendor_id,
       );
-      const sendIds = rowsOf<{ id: number }>(await copy.db.execute(sql`select id from email_logs`)).map((row) => row.id);
+      const sendIds = rowsOf<{ id: number }>(await copy.db.execute(sql`select id from email_logs`)).map(
+        (row) => row.id,
+      );
       for (const write of before) {
         expect(vendorIds).toContain(write.vendorId);
         expect(sendIds).toContain(write.sendId);

@@ -119,7 +119,12 @@ async function addVendorsOnce(
   }
   deps.deliveries.keep(messageBytes);
   deps.deliveries.wake();
-  return { id: sendId, added: [...vendorIds], ...(await deps.deliveries.waitForFirstAttempts(sendId)), isReplay: false };
+  return {
+    id: sendId,
+    added: [...vendorIds],
+    ...(await deps.deliveries.waitForFirstAttempts(sendId)),
+    isReplay: false,
+  };
 }
 
 /**

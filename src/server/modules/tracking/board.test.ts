@@ -135,7 +135,11 @@ describe('the Tracking board (issue 14 item 3)', () => {
       // The open limit, which only keeps the poll bounded, is said too: newest first, the rest counted.
       const narrow = await startApp({}, database, { boardLimits: { open: 2, closed: 1 } });
       const few = await board(narrow.app);
-      expect(few.items.map(keyOf)).toEqual([`${cpmSendId} acme1234`, `${cpmSendId} bravo5678`, `${cpmSendId} carta9012`]);
+      expect(few.items.map(keyOf)).toEqual([
+        `${cpmSendId} acme1234`,
+        `${cpmSendId} bravo5678`,
+        `${cpmSendId} carta9012`,
+      ]);
       expect(few.omitted).toEqual({ open: 1, closed: 2 });
       expect(few.truncated).toBe(true);
     });

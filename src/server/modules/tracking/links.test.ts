@@ -17,7 +17,10 @@ describe('the personal vendor link (issue 14 item 1)', () => {
     // 32 random bytes.
     expect(Buffer.from(tokenOf(links[0]!), 'base64url')).toHaveLength(32);
 
-    const rows = await t.database.db.select().from(deploymentTracking).where(eq(deploymentTracking.sendId, sent.sendId));
+    const rows = await t.database.db
+      .select()
+      .from(deploymentTracking)
+      .where(eq(deploymentTracking.sendId, sent.sendId));
     expect(rows).toHaveLength(3);
     for (const row of rows) {
       const token = tokenOf(sent.links[row.vendorId]!);

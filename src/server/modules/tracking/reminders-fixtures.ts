@@ -36,7 +36,11 @@ export const addressesOf = (mail: ParsedMail) =>
   );
 
 type LogDelivery = { vendorId: string; tracking: { remindedAt: string | null } | null };
-export async function remindedAt(t: TestContext, token: string, sendId: number): Promise<Record<string, string | null>> {
+export async function remindedAt(
+  t: TestContext,
+  token: string,
+  sendId: number,
+): Promise<Record<string, string | null>> {
   const entries = (await t.app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json() as {
     id: number;
     deliveries: LogDelivery[];
