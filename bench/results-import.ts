@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { once } from 'node:events';
-import { ACTBLUE_EXPORT_COLUMNS } from '#shared/results/columns';
+import { ACTBLUE_EXPORT_COLUMNS } from '#shared/results/actblue-export-columns';
 import { PG_BIN, startPostgresCluster } from '../scripts/postgres-cluster.mjs';
 import { median } from './load';
 import { addVendors, consolidatedSend, postJson, registerAdmin, type AuthHeader } from './seed';

@@ -1,22 +1,23 @@
 import type { ModulePlugin } from '#server/app-context';
-import { appSettingsPlugin } from './app-settings';
-import { approvalEmailsPlugin } from './approval-emails';
-import { auditPlugin } from './audit';
-import { draftsPlugin } from './drafts';
-import { emailTestPlugin } from './email-test';
-import { filesPlugin } from './files';
-import { googlePlugin } from './google';
-import { healthPlugin } from './health';
-import { invitesPlugin } from './invites';
-import { payoutsPlugin } from './payouts';
-import { resultsPlugin } from './results';
-import { retentionPlugin } from './retention';
-import { sendsPlugin } from './sends';
-import { sessionPlugin } from './session';
-import { remindersPlugin, trackingPlugin } from './tracking';
-import { usersPlugin } from './users';
-import { vendorSettingsPlugin } from './vendor-settings';
-import { vendorsPlugin } from './vendors';
+import { appSettingsPlugin } from './app-settings/plugin';
+import { approvalEmailsPlugin } from './approval-emails/plugin';
+import { auditPlugin } from './audit/plugin';
+import { draftsPlugin } from './drafts/plugin';
+import { emailTestPlugin } from './email-test/plugin';
+import { filesPlugin } from './files/plugin';
+import { googlePlugin } from './google/plugin';
+import { healthPlugin } from './health/plugin';
+import { invitesPlugin } from './invites/plugin';
+import { payoutsPlugin } from './payouts/plugin';
+import { resultsPlugin } from './results/plugin';
+import { retentionPlugin } from './retention/plugin';
+import { sendsPlugin } from './sends/plugin';
+import { sessionPlugin } from './session/plugin';
+import { trackingPlugin } from './tracking/plugin';
+import { remindersPlugin } from './tracking/reminders-plugin';
+import { usersPlugin } from './users/plugin';
+import { vendorSettingsPlugin } from './vendor-settings/plugin';
+import { vendorsPlugin } from './vendors/plugin';
 
 /**
  * Every module, registered in this order with the app's context. A new module is a folder with its plugin and one

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { IMAGE_MIME_TYPES } from '../file-kinds';
+import { shortId } from './common';
 
 /** Free text the user may leave empty: null and absent read as ''; the validation rules decide what is missing. */
 export const optionalText = z.pipe(
@@ -37,14 +38,7 @@ export const base64Content = z.pipe(
   z.transform(emptyAsNull),
 );
 
-export const cardId = z
-  .string({ error: 'must be text' })
-  .check(
-    z.trim(),
-    z.minLength(1, { error: 'is required' }),
-    z.maxLength(64, { error: 'is too long' }),
-    z.regex(/^[a-z0-9_-]+$/i, { error: 'may hold only letters, digits, - and _' }),
-  );
+export const cardId = shortId;
 
 /** An http(s) link, or '' for none. */
 export const vendorLink = z.string({ error: 'must be text' }).check(

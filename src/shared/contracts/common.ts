@@ -8,6 +8,16 @@ export const emailAddress = z
   // What the published API document says of it (the input side of a pipe has no format of its own).
   .check(z.meta({ format: 'email', maxLength: 254 }));
 
+/** A short id people or the page choose (a vendor's, a card's): letters, digits, - and _, at most 64. */
+export const shortId = z
+  .string({ error: 'must be text' })
+  .check(
+    z.trim(),
+    z.minLength(1, { error: 'is required' }),
+    z.maxLength(64, { error: 'is too long' }),
+    z.regex(/^[a-z0-9_-]+$/i, { error: 'may hold only letters, digits, - and _' }),
+  );
+
 /** The largest value of a PostgreSQL integer (int4) column. */
 export const INT4_MAX = 2_147_483_647;
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { emailAddress } from './common';
+import { emailAddress, shortId } from './common';
 import { SPLIT_PATTERN } from './vendor-terms';
 
 export { DEFAULT_PRICING_MODEL, DEFAULT_SPLIT, PRICING_MODELS, SPLIT_PATTERN, type PricingModel } from './vendor-terms';
@@ -9,14 +9,7 @@ const nullableKey = z.pipe(
   z.transform((value: string | null) => (value === '' ? null : value)),
 );
 
-export const vendorIdValue = z
-  .string({ error: 'must be text' })
-  .check(
-    z.trim(),
-    z.minLength(1, { error: 'is required' }),
-    z.maxLength(64, { error: 'is too long' }),
-    z.regex(/^[a-z0-9_-]+$/i, { error: 'may hold only letters, digits, - and _' }),
-  );
+export const vendorIdValue = shortId;
 
 /** A vendor's addresses: trimmed, valid, lowercase and without duplicates. */
 export const vendorEmails = z.array(emailAddress, { error: 'must be a list of e-mail addresses' }).check(

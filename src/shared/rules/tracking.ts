@@ -1,5 +1,6 @@
 import type { SeedTestReview, TrackingStatus, VendorAction } from '../contracts/tracking';
 import { formatEndDateShort } from './end-date-format';
+import { TRACKING_STATUSES } from '../contracts/responses/tracking';
 
 /** The part of a delivery's tracking that actions change (dates as YYYY-MM-DD, times as HH:MM, New York). */
 export interface TrackingFields {
@@ -164,14 +165,9 @@ export function applySeedTestReview(current: TrackingFields, review: SeedTestRev
 }
 
 /** Statuses still open on the board: the deployment has not happened nor been called off. */
-export const OPEN_STATUSES: readonly TrackingStatus[] = [
-  'sent',
-  'received',
-  'scheduled',
-  'seed-test-sent',
-  'approved',
-  'changes-requested',
-];
+export const OPEN_STATUSES: readonly TrackingStatus[] = TRACKING_STATUSES.filter(
+  (status) => status !== 'deployed' && status !== 'cannot-deploy',
+);
 
 /** Past its scheduled date (New York) without 'Deployed'. */
 export function isOverdue(tracking: Pick<TrackingFields, 'status' | 'scheduledDate'>, today: string): boolean {

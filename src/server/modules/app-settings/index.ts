@@ -1,2 +1,2 @@
-// The app settings module's surface: its plugin only.
-export { appSettingsPlugin } from './plugin';
+// The app settings module's surface: nothing, no other module calls it. Its plugin is registered by ../plugins.ts.
+export {};

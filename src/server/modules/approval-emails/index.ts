@@ -1,3 +1,2 @@
-// The approval emails' surface: the list a send copies, and the plugin.
+// The approval emails' surface: the list a send copies. (Its plugin is registered by ../plugins.ts.)
 export { listApprovalEmails } from './repository';
-export { approvalEmailsPlugin } from './plugin';

@@ -1,2 +1,2 @@
-// The email test page's surface: its plugin only.
-export { emailTestPlugin } from './plugin';
+// The email test page's surface: nothing, no other module calls it. Its plugin is registered by ../plugins.ts.
+export {};

@@ -1,2 +1,3 @@
-// Google sign-in and connection: its plugin (the app builds its context from context.ts).
-export { googlePlugin } from './plugin';
+// Google sign-in and connection: nothing for other modules (the app builds its context from context.ts). Its plugin is
+// registered by ../plugins.ts.
+export {};

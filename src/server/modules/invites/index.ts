@@ -2,4 +2,3 @@
 export { consumeInvite, listLiveInvites } from './repository';
 export { INVALID_INVITE_MESSAGE, issueInvite } from './service';
 export { mailInvite, type InviteMailDeps } from './mail';
-export { invitesPlugin } from './plugin';

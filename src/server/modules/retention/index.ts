@@ -1,3 +1,2 @@
-// The retention's surface: one run (tests and the scheduler), and the plugin.
+// The retention's surface: one run (tests and the scheduler). (Its plugin is registered by ../plugins.ts.)
 export { runRetentionOnce } from './service';
-export { retentionPlugin } from './plugin';

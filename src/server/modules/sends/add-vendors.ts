@@ -75,12 +75,8 @@ export async function addVendors(
 }
 
 async function addVendorsOnce(
-  deps: SendDeps,
-  actor: Actor,
-  sendId: number,
-  vendorIds: readonly string[],
-  idempotencyKey: string | undefined,
-): Promise<AddVendorsResult & { isReplay: boolean }> {
+  ...[deps, actor, sendId, vendorIds, idempotencyKey]: Parameters<typeof addVendors>
+): ReturnType<typeof addVendors> {
   const hash = hashOf(vendorIds);
   if (idempotencyKey) {
     const earlier = await repo.findAddition(deps.db, sendId, actor.id, idempotencyKey);

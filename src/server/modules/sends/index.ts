@@ -5,4 +5,3 @@ export { checkSenderOrAdmin } from './sender-or-admin';
 export { trackingStateOf, type TrackingStateFields } from './tracking-state';
 export { newVendorLink, VENDOR_LINK_LIFETIME_MS, VENDOR_PAGE_PATH, type VendorLink } from './vendor-link';
 export type { OwedOfSends, SendsOwed } from './owed';
-export { sendsPlugin } from './plugin';

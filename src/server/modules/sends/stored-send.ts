@@ -72,6 +72,13 @@ export async function loadStoredSend({ db, storage }: StoreDeps, sendId: number)
     contents.set(key, file);
     return file;
   };
+  /** What an email card and a text card both hold. */
+  const eitherCard = async (card: (typeof emailCards)[number] | (typeof textCards)[number]) => ({
+    senderName: card.senderName ?? '',
+    endDate: card.endDate,
+    csv: await read(card.csvFileKey),
+    csvKey: card.csvFileKey,
+  });
   const stamp = log.sentAt.getTime();
   return {
     log,
@@ -80,22 +87,16 @@ export async function loadStoredSend({ db, storage }: StoreDeps, sendId: number)
       emailCards.map(async (card, i) => ({
         id: i === 0 ? MAIN_CARD_ID : `email-${stamp + i}`,
         subject: card.subject ?? '',
-        senderName: card.senderName ?? '',
-        endDate: card.endDate,
         html: await read(card.htmlFileKey),
-        csv: await read(card.csvFileKey),
-        csvKey: card.csvFileKey,
+        ...(await eitherCard(card)),
       })),
     ),
     textCards: await Promise.all(
       textCards.map(async (card, i) => ({
         id: `text-${stamp + i + 1}`,
         content: card.textContent ?? '',
-        senderName: card.senderName ?? '',
-        endDate: card.endDate,
         image: await read(card.imageFileKey),
-        csv: await read(card.csvFileKey),
-        csvKey: card.csvFileKey,
+        ...(await eitherCard(card)),
       })),
     ),
   };

@@ -77,6 +77,15 @@ const orNull = (value: string | null | undefined) => (value && value.trim() !== 
 
 /** Stores every uploaded HTML, CSV and image of the send and returns the cards as the log entry records them. */
 export async function storeUploads(batch: UploadBatch, body: SendBody) {
+  const storeCsv = async (card: { csvContent?: string | null; csvFileName?: string | null }, fallbackName: string) =>
+    card.csvContent
+      ? await batch.store(
+          'csv',
+          orNull(card.csvFileName) ?? fallbackName,
+          CONTENT_TYPES.csv,
+          Buffer.from(card.csvContent, 'utf8'),
+        )
+      : null;
   const emailCards: EmailCardDetail[] = [];
   for (const [i, card] of body.emailCards.entries()) {
     const htmlName = orNull(card.filename) ?? defaultFileName.emailHtml(i);
@@ -88,14 +97,7 @@ export async function storeUploads(batch: UploadBatch, body: SendBody) {
       htmlFileKey: card.htmlContent
         ? await batch.store('html', htmlName, CONTENT_TYPES.html, Buffer.from(card.htmlContent, 'utf8'))
         : null,
-      csvFileKey: card.csvContent
-        ? await batch.store(
-            'csv',
-            orNull(card.csvFileName) ?? defaultFileName.emailCsv(i),
-            CONTENT_TYPES.csv,
-            Buffer.from(card.csvContent, 'utf8'),
-          )
-        : null,
+      csvFileKey: await storeCsv(card, defaultFileName.emailCsv(i)),
     });
   }
   const textCards: TextCardDetail[] = [];
@@ -106,14 +108,7 @@ export async function storeUploads(batch: UploadBatch, body: SendBody) {
       senderName: orNull(card.senderName),
       endDate: card.endDate,
       textContent: orNull(card.content),
-      csvFileKey: card.csvContent
-        ? await batch.store(
-            'csv',
-            orNull(card.csvFileName) ?? defaultFileName.textCsv(i),
-            CONTENT_TYPES.csv,
-            Buffer.from(card.csvContent, 'utf8'),
-          )
-        : null,
+      csvFileKey: await storeCsv(card, defaultFileName.textCsv(i)),
       imageFileKey: card.fileContent
         ? await batch.store('image', imageName, imageType, Buffer.from(card.fileContent, 'base64'))
         : null,

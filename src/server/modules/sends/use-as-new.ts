@@ -1,4 +1,5 @@
 import type { DraftCard, SessionState } from '#shared/contracts/drafts';
+import { emptyDraftCard } from '#shared/contracts/responses/drafts';
 import { SEND_IN_PROGRESS_MESSAGE, type UseAsNewSendResult } from '#shared/contracts/sends-reuse';
 import { conflict } from '#server/errors';
 import * as drafts from '../drafts';
@@ -42,24 +43,9 @@ export async function useAsNewSend(
           vendorLinks: links[card.id] ?? {},
         }
       : { csvFileName: null, csvContent: null, vendorLinks: {} };
-  const blank = {
-    htmlSubject: '',
-    senderName: '',
-    endDate: null,
-    fileName: null,
-    fileContent: null,
-    textCopy: '',
-    imageFileName: null,
-    imageContent: null,
-    imageContentType: null,
-  };
   const cards: DraftCard[] = [
     ...stored.emailCards.map((card, i): DraftCard => ({
-      ...blank,
-      cardId: card.id,
-      cardType: 'email',
-      cardOrder: i,
-      isExpanded: true,
+      ...emptyDraftCard(card.id, 'email', i),
       htmlSubject: card.subject,
       senderName: card.senderName,
       endDate: card.endDate,
@@ -68,11 +54,7 @@ export async function useAsNewSend(
       ...csvOf(card),
     })),
     ...stored.textCards.map((card, i): DraftCard => ({
-      ...blank,
-      cardId: card.id,
-      cardType: 'text',
-      cardOrder: stored.emailCards.length + i,
-      isExpanded: true,
+      ...emptyDraftCard(card.id, 'text', stored.emailCards.length + i),
       senderName: card.senderName,
       endDate: card.endDate,
       textCopy: card.content,

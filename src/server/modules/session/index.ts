@@ -9,4 +9,3 @@ export {
   updateGoogleFields,
   type GoogleFields,
 } from './repository';
-export { sessionPlugin } from './plugin';

@@ -1,4 +1,2 @@
-// Deployment tracking's surface: whether a vendor link exists (the limits ask), its audit entity, its plugins.
+// Deployment tracking's surface: whether a vendor link exists (the limits ask), its audit entity. (Its plugins: ../plugins.ts.)
 export { hasVendorLink, insertTrackingRows, TRACKING_ENTITY } from './repository';
-export { trackingPlugin } from './plugin';
-export { remindersPlugin } from './reminders-plugin';

@@ -1,2 +1,3 @@
-// The users' surface: its plugin (the app also calls ensureAdmins and senderCheck).
-export { usersPlugin } from './plugin';
+// The users' surface: nothing for other modules (the app calls ensureAdmins and senderCheck). Its plugin is registered
+// by ../plugins.ts.
+export {};

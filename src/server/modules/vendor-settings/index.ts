@@ -1,3 +1,2 @@
 // The vendor settings' surface: the lists a send reads.
 export { listCosts, listSplits, listUtmSources } from './repository';
-export { vendorSettingsPlugin } from './plugin';

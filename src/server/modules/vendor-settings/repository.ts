@@ -1,19 +1,12 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, getTableColumns } from 'drizzle-orm';
 import type { VendorCosts, VendorSplit, VendorUtmSource } from '#shared/contracts/vendors';
 import type { Db } from '#server/db/client';
 import { vendorCosts, vendorSplits, vendorUtmSources } from '#server/db/schema';
 
 const splitColumns = { vendorId: vendorSplits.vendorId, splitRatio: vendorSplits.splitRatio };
 const utmSourceColumns = { vendorId: vendorUtmSources.vendorId, utmSource: vendorUtmSources.utmSource };
-const costColumns = {
-  vendorId: vendorCosts.vendorId,
-  costPerDonor: vendorCosts.costPerDonor,
-  cpdBudget: vendorCosts.cpdBudget,
-  costPerAcquisition: vendorCosts.costPerAcquisition,
-  cpaBudget: vendorCosts.cpaBudget,
-  costPerThousand: vendorCosts.costPerThousand,
-  cpmBudget: vendorCosts.cpmBudget,
-};
+// Every column but the row's own time stamp (the answer's shape).
+const { updatedAt: _updatedAt, ...costColumns } = getTableColumns(vendorCosts);
 
 export function listSplits(db: Db): Promise<VendorSplit[]> {
   return db.select(splitColumns).from(vendorSplits).orderBy(asc(vendorSplits.vendorId));

@@ -2,4 +2,3 @@
 // through which result codes changed here are attributed again.
 export { listVendors, lockVendor } from './repository';
 export { vendorGone, type ResultCodesChanged } from './service';
-export { vendorsPlugin } from './plugin';

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, getTableColumns } from 'drizzle-orm';
 import type { Vendor } from '#shared/contracts/vendors';
 import type { Db } from '#server/db/client';
 import { vendorCosts, vendors, vendorSplits, vendorUtmSources } from '#server/db/schema';
@@ -55,19 +55,15 @@ export async function deleteVendor(db: Db, vendorId: string): Promise<void> {
   await db.delete(vendors).where(eq(vendors.vendorId, vendorId));
 }
 
+const { updatedAt: _updatedAt, ...costColumns } = getTableColumns(vendorCosts);
+
 /** Everything hanging off one vendor, in one query (for the audit entry of its deletion): a read of the vendor settings' tables, which that module writes. */
 export async function findVendorSettings(db: Db, vendorId: string) {
   const [row] = await db
     .select({
       splitRatio: vendorSplits.splitRatio,
       utmSource: vendorUtmSources.utmSource,
-      vendorId: vendorCosts.vendorId,
-      costPerDonor: vendorCosts.costPerDonor,
-      cpdBudget: vendorCosts.cpdBudget,
-      costPerAcquisition: vendorCosts.costPerAcquisition,
-      cpaBudget: vendorCosts.cpaBudget,
-      costPerThousand: vendorCosts.costPerThousand,
-      cpmBudget: vendorCosts.cpmBudget,
+      ...costColumns,
     })
     .from(vendors)
     .leftJoin(vendorSplits, eq(vendorSplits.vendorId, vendors.vendorId))

@@ -39,3 +39,25 @@ export const sessionStateView = z.object({
   pricingModel: z.enum(PRICING_MODELS),
   sendReminders: z.boolean(),
 });
+
+/** A card with nothing in it yet: the send page's new card, and what a past send's card used as new starts from. */
+export function emptyDraftCard(cardId: string, cardType: CardType, cardOrder: number) {
+  return {
+    cardId,
+    cardType,
+    cardOrder,
+    htmlSubject: '',
+    senderName: '',
+    endDate: null,
+    fileName: null,
+    fileContent: null,
+    textCopy: '',
+    csvFileName: null,
+    csvContent: null,
+    vendorLinks: {},
+    isExpanded: true,
+    imageFileName: null,
+    imageContent: null,
+    imageContentType: null,
+  };
+}

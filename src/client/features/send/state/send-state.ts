@@ -1,5 +1,6 @@
 import type { CardType, DraftCard, SessionState } from '#shared/contracts/drafts';
 import { INITIAL_SESSION_STATE } from '#shared/contracts/initial-session';
+import { emptyDraftCard } from '#shared/contracts/responses/drafts';
 import type { PricingModel } from '#shared/contracts/vendors';
 import { MAIN_CARD_ID } from '#shared/rules/validation';
 
@@ -26,26 +27,7 @@ export type SendAction =
   | { type: 'update-card'; cardId: string; changes: CardChanges }
   | { type: 'reset' };
 
-export function emptyCard(cardId: string, cardType: CardType, cardOrder: number): Card {
-  return {
-    cardId,
-    cardType,
-    cardOrder,
-    htmlSubject: '',
-    senderName: '',
-    endDate: null,
-    fileName: null,
-    fileContent: null,
-    textCopy: '',
-    csvFileName: null,
-    csvContent: null,
-    vendorLinks: {},
-    isExpanded: true,
-    imageFileName: null,
-    imageContent: null,
-    imageContentType: null,
-  };
-}
+export const emptyCard: (cardId: string, cardType: CardType, cardOrder: number) => Card = emptyDraftCard;
 
 /** SPEC 3: the first email card is 'main'; others are email-{timestamp} / text-{timestamp}. */
 export function newCardId(type: CardType, cards: readonly Card[], now = Date.now()): string {
