@@ -5,33 +5,13 @@
 // there exactly as it did on PGlite. Derived from the imports at each run, so a new API test is in it without a list to
 // keep: `node scripts/database-test-files.mjs` prints them; `--run [vitest args]` runs them with vitest.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { resolveImport, root } from './module-graph.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const aliases = { '#shared/': 'src/shared/', '#server/': 'src/server/', '#client/': 'src/client/' };
-const extensions = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
 const MARK = 'TEST_DATABASE_URL';
-
-function resolveImport(from, specifier) {
-  const alias = Object.keys(aliases).find((prefix) => specifier.startsWith(prefix));
-  const base = alias
-    ? join(root, aliases[alias], specifier.slice(alias.length))
-    : specifier.startsWith('.')
-      ? resolve(dirname(from), specifier)
-      : undefined;
-  if (!base) return undefined;
-  // './x.js' names the source './x.ts'.
-  const candidates = [base, base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx')];
-  for (const candidate of candidates)
-    for (const extension of extensions) {
-      const path = candidate + extension;
-      if (existsSync(path) && statSync(path).isFile()) return path;
-    }
-  return undefined;
-}
 
 /** Every project file `file` names: static, type and dynamic imports, re-exports, and `new URL('…', import.meta.url)`. */
 export function referencesOf(file, text = readFileSync(file, 'utf8')) {

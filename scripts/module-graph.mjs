@@ -21,7 +21,8 @@ export function sourceFiles(dir, { withTests = false } = {}) {
   });
 }
 
-function resolveImport(from, specifier) {
+/** The source file an import names (an alias, a relative path; './x.js' names './x.ts'), or undefined for a package. */
+export function resolveImport(from, specifier) {
   const alias = Object.keys(aliases).find((prefix) => specifier.startsWith(prefix));
   const base = alias
     ? join(root, aliases[alias], specifier.slice(alias.length))
@@ -29,7 +30,10 @@ function resolveImport(from, specifier) {
       ? resolve(dirname(from), specifier)
       : undefined;
   if (!base) return undefined;
-  return extensions.map((ext) => base + ext).find((path) => existsSync(path) && statSync(path).isFile());
+  const candidates = [base, base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx')];
+  return candidates
+    .flatMap((candidate) => extensions.map((extension) => candidate + extension))
+    .find((path) => existsSync(path) && statSync(path).isFile());
 }
 
 /** The project files `file` imports or re-exports (type imports count too: a circle of types still ties two together). */
