@@ -36,7 +36,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app);
   app.decorateRequest('user', null);
-  app.setErrorHandler(createErrorHandler({ databaseUrl: deps.config.databaseUrl }));
+  app.setErrorHandler(createErrorHandler({ databaseUrl: deps.config.databaseUrl, checkContract: deps.checkContract }));
   registerOpenApiRoutes(app);
 
   const lifecycle = registerLifecycle(app);
