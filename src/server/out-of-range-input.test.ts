@@ -89,7 +89,11 @@ describe('a NUL character in any text answers 400 naming the field', () => {
   ] as const)('%s', async (_what, method, url, payload, field) => {
     const response = await send(method, url, payload);
     expect(response.statusCode, response.body).toBe(400);
-    expect(response.json()).toEqual({ message: `${field} must not contain NUL characters`, field });
+    expect(response.json()).toEqual({
+      message: `${field} must not contain NUL characters`,
+      field,
+      code: 'invalid-request',
+    });
   });
 });
 

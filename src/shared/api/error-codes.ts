@@ -12,6 +12,7 @@ export const DEFAULT_ERROR_CODES = {
   413: 'too-large',
   414: 'uri-too-long',
   415: 'unsupported-media-type',
+  422: 'unprocessable',
   429: 'too-many-requests',
   500: 'internal',
   502: 'upstream-refused',
