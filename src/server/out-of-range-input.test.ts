@@ -111,7 +111,7 @@ describe('what the database refuses is a 4xx, never a 500, when validation lets 
   ])('%s', async (_what, statements, status) => {
     const response = await t.app.inject({ method: 'POST', url: '/test/database-refusal', payload: { statements } });
     expect(response.statusCode).toBe(status);
-    expect(Object.keys(response.json())).toEqual(['message']);
+    expect(Object.keys(response.json())).toEqual(['message', 'code']);
   });
 
   it('maps NUL characters the database cannot store (22021 in text, 22P05 in jsonb)', async () => {

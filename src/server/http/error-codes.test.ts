@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { because, defineOperation, ok } from '#shared/api/operation';
 import { AppError, conflict, notFound, requiresGoogleAuth } from '#server/errors';
+import { it as appIt } from '#server/testing/fixtures';
 import { defineRoute } from './define-route';
 import { createErrorHandler } from './error-handler';
 
@@ -81,4 +82,20 @@ describe('error codes', () => {
     ]);
     await app.close();
   });
+
+  appIt(
+    "answers the router's own refusals as every error: a path parameter too long, a malformed URL",
+    async ({ app }) => {
+      const long = await app.inject({ method: 'GET', url: `/api/email-logs/${'1'.repeat(101)}` });
+      expect([long.statusCode, long.json()]).toEqual([
+        414,
+        { message: `'/api/email-logs/${'1'.repeat(101)}' is exceeding the max param length`, code: 'uri-too-long' },
+      ]);
+      const bad = await app.inject({ method: 'GET', url: '/api/email-logs/%E0%A4%A' });
+      expect([bad.statusCode, bad.json()]).toEqual([
+        400,
+        { message: "'/api/email-logs/%E0%A4%A' is not a valid url component", code: 'invalid-request' },
+      ]);
+    },
+  );
 });

@@ -142,7 +142,7 @@ describe('invitations', () => {
     );
     expect((await newLink(admin, added.id)).json()).toEqual({
       message: 'new@agency.test has already registered.',
-      code: 'forbidden',
+      code: 'conflict',
     });
     expect((await newLink(admin, 999_999)).statusCode).toBe(404);
     expect((await newLink(admin, 'abc' as unknown as number)).statusCode).toBe(400);

@@ -44,7 +44,7 @@ describe('user administration', () => {
     expect((await call('POST', '/api/authorized-emails', admin, { email: 'nope' })).json()).toEqual({
       message: 'email must be a valid e-mail address',
       field: 'email',
-      code: 'conflict',
+      code: 'invalid-request',
     });
     expect((await call('POST', '/api/authorized-emails', admin, {})).json().message).toBe('email is required');
     expect((await call('DELETE', '/api/authorized-emails/abc', admin)).json().message).toBe('id must be a number');
