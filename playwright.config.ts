@@ -13,21 +13,25 @@ const fakeGoogleUrl = `http://127.0.0.1:${E2E_GOOGLE_PORT}`;
 const dataDir = process.env.E2E_DATA_DIR ?? (process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'dispatch-e2e-')));
 
 /**
- * Specs that run one at a time, after the others: the ones that drive the fake Google's one account (its next sign-in
- * and its mailbox), the ones that show the page staying responsive or a server coming back, which two browsers on
- * two cores would slow past their waits, and reuse, whose 5-second toast on arriving at the send page (drawn in parts
- * since 0073) was gone before the check once beside another spec.
+ * Specs that run alone, after the others: the ones that show the page staying responsive or a server coming back,
+ * which two browsers on two cores would slow past their waits, and reuse, whose 5-second toast on arriving at the send
+ * page (drawn in parts since 0073) was gone before the check once beside another spec.
  */
-const ONE_AT_A_TIME = /\/(google|email-test|send|reuse|results|outage)\.spec\.ts$/;
+const ALONE = /\/(send|reuse|results|outage)\.spec\.ts$/;
+/** Specs that drive the fake Google's one account (its next sign-in and its mailbox): one at a time, beside the others. */
+const GOOGLE_ACCOUNT = /\/(google|email-test)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',
-  // Spec files two at a time, each file's tests in order: every spec makes its own vendors, sends and users.
+  // Spec files three at a time, each file's tests in order: every spec makes its own vendors, sends and users. A
+  // browser test mostly waits (on the page, the server, a toast), so three browsers on two cores finish sooner than two.
   fullyParallel: false,
-  workers: 2,
+  workers: 3,
   projects: [
-    { name: 'two at a time', testIgnore: ONE_AT_A_TIME },
-    { name: 'one at a time', testMatch: ONE_AT_A_TIME, workers: 1, dependencies: ['two at a time'] },
+    // First, so that its two long specs start early, one of the two workers taking them in turn.
+    { name: 'one Google account', testMatch: GOOGLE_ACCOUNT, workers: 1 },
+    { name: 'side by side', testIgnore: [ALONE, GOOGLE_ACCOUNT] },
+    { name: 'one at a time', testMatch: ALONE, workers: 1, dependencies: ['side by side', 'one Google account'] },
   ],
   retries: 0,
   timeout: 60_000,
@@ -50,6 +54,7 @@ export default defineConfig({
       ],
     },
   },
+  globalSetup: './e2e/global-setup.ts',
   globalTeardown: './e2e/global-teardown.ts',
   webServer: [
     {

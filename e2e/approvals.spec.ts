@@ -1,4 +1,4 @@
-import { startServer } from '#server/testing/server-process';
+import { startOwnServer } from './own-server';
 import {
   ADMIN_EMAIL,
   authorize,
@@ -55,10 +55,10 @@ test('a member adds an approval address, is refused a duplicate, and deletes it'
 
 test.describe('on a server of its own', () => {
   const ADMIN = 'approvals.admin@agency.test';
-  let server: Awaited<ReturnType<typeof startServer>>;
+  let server: Awaited<ReturnType<typeof startOwnServer>>;
 
   test.beforeAll(async () => {
-    server = await startServer({ ADMIN_EMAILS: ADMIN, MAIL_TRANSPORT: 'outbox' });
+    server = await startOwnServer({ ADMIN_EMAILS: ADMIN, MAIL_TRANSPORT: 'outbox' });
   });
   test.afterAll(async () => {
     await server?.stop();

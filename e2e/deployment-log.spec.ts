@@ -13,7 +13,7 @@ import {
   tokenFor,
   uniqueEmail,
 } from './fixtures';
-import { startServer } from '#server/testing/server-process';
+import { startOwnServer } from './own-server';
 import { startSmtpSink, type SmtpSink } from '#server/testing/smtp-sink';
 import {
   PNG_1X1,
@@ -221,7 +221,7 @@ test.describe('with deliveries made to fail by a real SMTP server', () => {
   const refusing = new Set<string>();
   const dropping = new Set<string>();
   let sink: SmtpSink;
-  let server: Awaited<ReturnType<typeof startServer>>;
+  let server: Awaited<ReturnType<typeof startOwnServer>>;
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
@@ -233,7 +233,7 @@ test.describe('with deliveries made to fail by a real SMTP server', () => {
             ? { kind: 'drop' }
             : { kind: 'accept' },
     });
-    server = await startServer({ ADMIN_EMAILS: ADMIN, MAIL_TRANSPORT: 'smtp', SMTP_URL: sink.url });
+    server = await startOwnServer({ ADMIN_EMAILS: ADMIN, MAIL_TRANSPORT: 'smtp', SMTP_URL: sink.url });
   });
   test.afterAll(async () => {
     await server?.stop();
@@ -439,10 +439,10 @@ test('the details modal: the image button only with key and file name, and a fai
 
 test.describe('on a server of its own that has no sends yet', () => {
   const ADMIN = 'empty-log.admin@agency.test';
-  let server: Awaited<ReturnType<typeof startServer>>;
+  let server: Awaited<ReturnType<typeof startOwnServer>>;
 
   test.beforeAll(async () => {
-    server = await startServer({ ADMIN_EMAILS: ADMIN, MAIL_TRANSPORT: 'outbox' });
+    server = await startOwnServer({ ADMIN_EMAILS: ADMIN, MAIL_TRANSPORT: 'outbox' });
   });
   test.afterAll(async () => {
     await server?.stop();

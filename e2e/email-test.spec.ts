@@ -13,7 +13,7 @@ import {
   uniqueEmail,
 } from './fixtures';
 import { fakeGoogleEnv } from '#server/testing/fake-google';
-import { startServer } from '#server/testing/server-process';
+import { startOwnServer } from './own-server';
 
 async function freshUser(request: APIRequestContext) {
   const admin = await tokenFor(request, ADMIN_EMAIL);
@@ -113,11 +113,11 @@ test('without a token, with a server refusal or an outage, each message of the s
  */
 test.describe('on a server of its own that sends through Gmail', () => {
   const ADMIN = 'gmail-test.admin@agency.test';
-  let server: Awaited<ReturnType<typeof startServer>>;
+  let server: Awaited<ReturnType<typeof startOwnServer>>;
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    server = await startServer({
+    server = await startOwnServer({
       ADMIN_EMAILS: ADMIN,
       MAIL_TRANSPORT: 'gmail',
       ...fakeGoogleEnv({ url: FAKE_GOOGLE }),

@@ -46,7 +46,7 @@ export async function tokenFor(request: APIRequestContext, email: string, passwo
     const invite = inviteTokenOf(setupUrlFor(email));
     const registered = await request.post('/api/register', { data: { email, password, invite } });
     if (registered.status() === 201) return (await registered.json()).token as string;
-    // The specs run two at a time: the other worker's first spec may have used the setup link a moment before.
+    // The specs run side by side: another worker's first spec may have used the setup link a moment before.
     loggedIn = await request.post('/api/login', { data: { email, password } });
   }
   expect(loggedIn.ok(), `sign in ${email}: ${await loggedIn.text()}`).toBeTruthy();

@@ -1,12 +1,13 @@
-import { startServer, type RunningServer } from '#server/testing/server-process';
+import type { RunningServer } from '#server/testing/server-process';
+import { startOwnServer } from './own-server';
 import { ADMIN_EMAIL, PASSWORD, authorize, expect, inviteTokenOf, test, tokenFor, uniqueEmail } from './fixtures';
 
 test.describe('the first admin', () => {
   let server: RunningServer;
   const FIRST_ADMIN = 'first.admin@agency.test';
   test.beforeAll(async () => {
-    // A fresh install of its own: nobody has registered, and its log is this test's to read.
-    server = await startServer({ ADMIN_EMAILS: FIRST_ADMIN });
+    // An install of its own where nobody has registered, and its log is this test's to read.
+    server = await startOwnServer({ ADMIN_EMAILS: FIRST_ADMIN });
   });
   test.afterAll(async () => {
     await server.stop();

@@ -1,16 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer } from '#server/testing/server-process';
+import { startOwnServer } from './own-server';
 import { expect, firstAdminOf, signInWithToken, test } from './fixtures';
 import { createVendors, heritageEmailCard } from './send-fixtures';
 
 const ADMIN = 'outage.admin@agency.test';
 
 /** The send page against a server of its own, which the test stops and starts again (the shared one must stay up). */
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: Awaited<ReturnType<typeof startOwnServer>>;
 
 test.beforeAll(async () => {
-  server = await startServer({ ADMIN_EMAILS: ADMIN, MAIL_TRANSPORT: 'outbox' });
+  server = await startOwnServer({ ADMIN_EMAILS: ADMIN, MAIL_TRANSPORT: 'outbox' });
 });
 test.afterAll(async () => {
   await server?.stop();

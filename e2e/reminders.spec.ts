@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
-import { startServer } from '#server/testing/server-process';
+import { startOwnServer } from './own-server';
 import { expect, expectNoSeriousA11yViolations, firstAdminOf, signInWithToken, test } from './fixtures';
 import type { APIRequestContext } from '@playwright/test';
 import { createVendors, heritageEmailCard, sendThroughApi } from './send-fixtures';
@@ -12,10 +12,10 @@ const ADMIN = 'reminders.admin@agency.test';
  * A server of its own whose vendors are reminded after 0.002 hours (7.2 s), so the test sees a reminder go out; the
  * shared server keeps the default 24 hours, and no other spec's vendor is reminded.
  */
-let server: Awaited<ReturnType<typeof startServer>>;
+let server: Awaited<ReturnType<typeof startOwnServer>>;
 
 test.beforeAll(async () => {
-  server = await startServer({ ADMIN_EMAILS: ADMIN, MAIL_TRANSPORT: 'outbox', VENDOR_REMINDER_HOURS: '0.002' });
+  server = await startOwnServer({ ADMIN_EMAILS: ADMIN, MAIL_TRANSPORT: 'outbox', VENDOR_REMINDER_HOURS: '0.002' });
 });
 test.afterAll(async () => {
   await server?.stop();

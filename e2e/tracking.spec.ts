@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import type { Page } from '@playwright/test';
 import { LIVE_REFRESH_MS } from '#client/lib/live-refresh';
-import { startServer } from '#server/testing/server-process';
+import { startOwnServer } from './own-server';
 import { startSmtpSink, type SmtpSink } from '#server/testing/smtp-sink';
 import {
   ADMIN_EMAIL,
@@ -41,12 +41,12 @@ const addressesOf = (field: AddressObject | AddressObject[] | undefined) =>
 test.describe('with the vendor message delivered to an SMTP sink', () => {
   const ADMIN = 'tracking.admin@agency.test';
   let sink: SmtpSink;
-  let server: Awaited<ReturnType<typeof startServer>>;
+  let server: Awaited<ReturnType<typeof startOwnServer>>;
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     sink = await startSmtpSink();
-    server = await startServer({ ADMIN_EMAILS: ADMIN, MAIL_TRANSPORT: 'smtp', SMTP_URL: sink.url });
+    server = await startOwnServer({ ADMIN_EMAILS: ADMIN, MAIL_TRANSPORT: 'smtp', SMTP_URL: sink.url });
   });
   test.afterAll(async () => {
     await server?.stop();

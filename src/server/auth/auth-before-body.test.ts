@@ -1,5 +1,5 @@
 import { connect, type AddressInfo, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest';
 import { LINGER_MAX_BYTES } from '#server/http/lingering-close';
 import { test } from '#server/testing/fixtures';
 import { httpUpload } from '#server/testing/http-upload';
@@ -166,7 +166,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('a refusal before the body reache
   // before the server's reset arrives, and the test would prove nothing.
   let server: Awaited<ReturnType<typeof startServer>>;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({}, { dataFrom: inject('migratedDataDir') });
   });
   afterAll(() => server?.stop());
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { describe, expect } from 'vitest';
+import { describe, expect, inject } from 'vitest';
 import { openDatabase } from '#server/db/client';
 import { createMaintenanceLock } from '#server/maintenance-lock';
 import { test } from '#server/testing/fixtures';
@@ -48,8 +48,10 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('backup of the embedded mode', ()
     folder,
   }) => {
     writeFileSync(join(dataDir, 'secret.key'), 'the-generated-secret\n', { mode: 0o600 });
-    // The backup is of a real DATA_DIR: the database lives in its folder (not the database fixture), closed before the restore.
-    const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db') });
+    // The backup is of a real DATA_DIR: the database lives in its folder (not the database fixture), closed before the
+    // restore. The folder starts from the run's migrated snapshot (the app's own creation is first-run.test.ts's).
+    const snapshot = new Blob([readFileSync(inject('pgliteSnapshotPath'))]);
+    const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db'), snapshot });
     const t = await createTestApp({ DATA_DIR: dataDir }, database, {
       delivery: FAST_DELIVERY,
       retention: { autoStart: false },
@@ -169,7 +171,10 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('backup of the embedded mode', ()
     dataDir,
     folder,
   }) => {
-    const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info', ADMIN_EMAILS: ADMIN_EMAIL });
+    const server = await startServer(
+      { DATA_DIR: dataDir, LOG_LEVEL: 'info', ADMIN_EMAILS: ADMIN_EMAIL },
+      { dataFrom: inject('migratedDataDir') },
+    );
     try {
       await server.line((line) => typeof line.msg === 'string' && line.msg.startsWith('Dispatch is running'));
       const live = join(folder(), 'live.backup');

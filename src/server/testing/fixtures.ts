@@ -3,6 +3,7 @@ import { test as base } from 'vitest';
 import type { Database } from '../db/client';
 import { startFakeGoogle, type FakeGoogle } from './fake-google';
 import { temporaryDataDir } from './send-fixtures';
+import { returnDatabase } from './test-database-pool';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import {
   ADMIN_EMAIL,
@@ -23,7 +24,7 @@ export interface ServerFixtures {
   env: Record<string, string>;
   /** buildApp's optional dependencies (delivery tuning, storage, mail transport, rate limits...). */
   appDeps: NonNullable<Parameters<typeof createTestApp>[2]>;
-  /** A fresh migrated database (PGlite, or a new database on TEST_DATABASE_URL), closed after the test. */
+  /** A migrated, empty database (PGlite, or a database on TEST_DATABASE_URL's server), given back after the test. */
   database: Database;
   /** The app on `database`, with its clock, config and Google context; closed after the test. */
   t: TestContext;
@@ -57,7 +58,7 @@ export const test = base.extend<ServerFixtures>({
   database: async ({}, use) => {
     const database = await openTestDatabase();
     await use(database);
-    await database.close();
+    await returnDatabase(database);
   },
   t: async ({ env, appDeps, database }, use) => {
     const context = await createTestApp(env, database, appDeps);

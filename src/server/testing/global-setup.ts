@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createPgliteSnapshot } from '../db/client';
+import { createMigratedDataDir } from './migrated-data-dir';
 import { createPostgresTemplate } from './postgres-template';
 
 declare module 'vitest' {
@@ -11,6 +12,8 @@ declare module 'vitest' {
     pgliteSnapshotPath: string;
     /** The migrated database on TEST_DATABASE_URL's server that each test database is copied from; '' without one. */
     postgresTemplate: string;
+    /** A DATA_DIR with its embedded database migrated, for `startServer`'s `dataFrom` (testing/migrated-data-dir.ts). */
+    migratedDataDir: string;
   }
 }
 
@@ -20,17 +23,18 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  // On a PostgreSQL run no test database is PGlite's (test-app.ts): the snapshot would be made for nothing.
+  // On a PostgreSQL run no test database is PGlite's (test-app.ts), but the servers some tests start still may be.
+  const snapshot = await createPgliteSnapshot();
+  const migrated = await createMigratedDataDir(snapshot);
+  project.provide('migratedDataDir', migrated.dir);
   const dir = serverUrl ? undefined : mkdtempSync(join(tmpdir(), 'dispatch-snapshot-'));
-  if (dir) {
-    const snapshot = await createPgliteSnapshot();
-    writeFileSync(join(dir, 'snapshot.tar'), Buffer.from(await snapshot.arrayBuffer()));
-  }
+  if (dir) writeFileSync(join(dir, 'snapshot.tar'), Buffer.from(await snapshot.arrayBuffer()));
   project.provide('pgliteSnapshotPath', dir ? join(dir, 'snapshot.tar') : '');
   const template = serverUrl ? await createPostgresTemplate(serverUrl) : undefined;
   project.provide('postgresTemplate', template?.name ?? '');
   return async () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
+    migrated.remove();
     await template?.drop();
   };
 }

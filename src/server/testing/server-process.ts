@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -17,6 +17,13 @@ export interface StartOptions {
    * for a start that is meant to fail (read `exitCode()` and `lines`) or that the test watches through its log.
    */
   untilHealthy?: boolean;
+  /**
+   * A DATA_DIR to start from, copied into the server's own (testing/migrated-data-dir.ts): its database already made
+   * and migrated, as on every start but the first.
+   */
+  dataFrom?: string;
+  /** Runs the build (dist/server/main.js, as deployed and as the browser tests' main server) instead of the sources. */
+  isCompiled?: boolean;
 }
 
 export interface RunningServer {
@@ -62,11 +69,12 @@ const START_TIMEOUT_MS = 300_000;
  * DATA_DIR of its own (removed by stop()). A key given as undefined leaves the server's own default.
  */
 export async function startServer(env: Record<string, string | undefined> = {}, options: StartOptions = {}) {
-  const { nodeArgs = [], terminal = false, untilHealthy = true } = options;
+  const { nodeArgs = [], terminal = false, untilHealthy = true, dataFrom, isCompiled = false } = options;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const ownDataDir = env.DATA_DIR ? undefined : mkdtempSync(join(tmpdir(), 'dispatch-server-'));
   const dataDir = env.DATA_DIR ?? ownDataDir!;
+  if (dataFrom) cpSync(dataFrom, dataDir, { recursive: true });
   const fullEnv: Record<string, string> = {};
   const given = {
     PATH: process.env.PATH,
@@ -87,7 +95,8 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
   let exited!: Promise<number | null>;
 
   const launch = async () => {
-    const command = [process.execPath, ...nodeArgs, '--import', 'tsx', 'src/server/main.ts'];
+    const entry = isCompiled ? ['dist/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
+    const command = [process.execPath, ...nodeArgs, ...entry];
     const started = spawn(
       terminal ? 'script' : command[0]!,
       terminal ? ['-qefc', `exec ${command.map(quoted).join(' ')}`, '/dev/null'] : command.slice(1),

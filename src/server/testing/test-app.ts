@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
@@ -8,6 +8,7 @@ import type { Clock } from '../clock';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { databaseUrl, runOnServer } from './postgres-template';
+import { borrowDatabase, returnDatabase } from './test-database-pool';
 import { createGoogleContext, type GoogleContext } from '../modules/google/context';
 import { issueInvite } from '../modules/invites/service';
 import { findAuthorizedEmailWithAccount } from '../modules/invites/repository';
@@ -40,8 +41,16 @@ async function createPostgresDatabase(serverUrl: string, { isEmpty = false } = {
   };
 }
 
-/** The database under test: PGlite from the migrated snapshot, or a new database on the PostgreSQL server of TEST_DATABASE_URL. */
-export async function openTestDatabase(): Promise<Database> {
+/**
+ * The database under test, migrated and empty: one the worker emptied after an earlier test (test-database-pool.ts),
+ * else PGlite from the migrated snapshot, or a new database on the PostgreSQL server of TEST_DATABASE_URL. `close()`
+ * closes it; `returnDatabase()` gives it back for the next test.
+ */
+export function openTestDatabase(): Promise<Database> {
+  return borrowDatabase(openNewTestDatabase);
+}
+
+async function openNewTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const snapshot = new Blob([readFileSync(inject('pgliteSnapshotPath'))]);
@@ -71,9 +80,10 @@ export async function createRestartableDatabase(options: { pgliteDir?: string } 
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const dir = options.pgliteDir ?? mkdtempSync(join(tmpdir(), 'dispatch-restart-'));
-    // A folder of the test's own starts from the migrated snapshot, as the other test databases do: a new folder would
-    // cost a whole initdb in a child process (seconds, many more on a busy machine). A given folder is made as the app makes it.
-    let isNew = options.pgliteDir === undefined;
+    // A folder without a database starts from the migrated snapshot, as the other test databases do: the app's own way
+    // costs a whole initdb and the migrations in a child process (about 13 s of CPU). first-run.test.ts and
+    // pglite-data-dir.test.ts show the app's own way.
+    let isNew = !existsSync(join(dir, 'PG_VERSION'));
     return {
       open: () => {
         const snapshot = isNew ? new Blob([readFileSync(inject('pgliteSnapshotPath'))]) : undefined;
@@ -158,7 +168,8 @@ export async function createTestApp(
     google,
     async close() {
       await app.close();
-      await database.close();
+      // One it opened goes back to the worker's pool, emptied (test-database-pool.ts).
+      await (existing ? database.close() : returnDatabase(database));
     },
   };
 }
