@@ -145,6 +145,7 @@ test.describe('on a server of its own that sends through Gmail', () => {
     expect(await answer.json()).toEqual({
       requiresGoogleAuth: true,
       message: 'Google Authentication Required: Please sign in with Google to enable Gmail sending.',
+      code: 'requires-google-auth',
     });
     await expect(toast(page, 'Google Authentication Required')).toBeVisible();
     await expect(toast(page, 'Please sign in with Google to enable Gmail sending.')).toBeVisible();

@@ -34,6 +34,8 @@ export interface AppDeps {
    * and reference lists correct; the app closes it. Without one, every read goes to the database.
    */
   changeFeed?: ChangeFeed;
+  /** Tests: an error code its operation does not declare answers 500 (createErrorHandler). */
+  checkContract?: boolean;
   /** Folder of the built client; not served when missing (API-only tests). */
   clientDir?: string;
   /** JSON logs (none when not given), always through the redacting serializers of logging.ts. */

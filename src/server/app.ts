@@ -24,19 +24,22 @@ function trustHops(hops: number) {
  * context, then each module as a plugin of its own (modules/plugins.ts), then the client and the not-found answer.
  */
 export async function buildApp(deps: AppDeps) {
+  const errorHandler = createErrorHandler({ databaseUrl: deps.config.databaseUrl, checkContract: deps.checkContract });
   const app = Fastify({
     logger: deps.logger ? loggerOptions(deps.logger) : false,
     // Only a configured proxy may set the client address (X-Forwarded-For), which sign-in throttling keys on.
     trustProxy: typeof deps.config.trustProxy === 'number' ? trustHops(deps.config.trustProxy) : deps.config.trustProxy,
     // Our own answer (refuseWhileClosing), with Retry-After and a message, instead of Fastify's bare one.
     return503OnClosing: false,
+    // A URL the router refuses (a path parameter over 100 characters: 414, a malformed one: 400) answers as every error.
+    frameworkErrors: (error, request, reply) => errorHandler(error, request, reply),
   });
 
   refuseWhileClosing(app);
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app);
   app.decorateRequest('user', null);
-  app.setErrorHandler(createErrorHandler({ databaseUrl: deps.config.databaseUrl }));
+  app.setErrorHandler(errorHandler);
   registerOpenApiRoutes(app);
 
   const lifecycle = registerLifecycle(app);

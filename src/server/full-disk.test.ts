@@ -106,7 +106,7 @@ describe.skipIf(!onPglite)('the embedded mode on a disk that fills up (a real tm
         payload: body as object,
       });
       expect(send.statusCode, send.body).toBe(507);
-      expect(send.json()).toEqual({ message: OUT_OF_SPACE });
+      expect(send.json()).toEqual({ message: OUT_OF_SPACE, code: 'out-of-space' });
 
       // A write that goes to the database alone: PostgreSQL cannot extend its files (53100), and says so cleanly.
       const rows = Array.from({ length: 40 }, (_, index) => ({
@@ -121,7 +121,7 @@ describe.skipIf(!onPglite)('the embedded mode on a disk that fills up (a real tm
         answers.push(created.statusCode);
         if (created.statusCode !== 201) {
           expect(created.statusCode, created.body).toBe(507);
-          expect(created.json()).toEqual({ message: OUT_OF_SPACE });
+          expect(created.json()).toEqual({ message: OUT_OF_SPACE, code: 'out-of-space' });
           break;
         }
       }
@@ -215,6 +215,7 @@ describe('a full disk', () => {
         expect(response.json()).toEqual({
           message:
             "The server's disk is full: nothing was saved or sent. Ask an administrator to free some space, then try again.",
+          code: 'out-of-space',
         });
         const db = t.database.db;
         expect(await db.select().from(emailLogs)).toEqual([]);

@@ -89,7 +89,11 @@ describe('a NUL character in any text answers 400 naming the field', () => {
   ] as const)('%s', async (_what, method, url, payload, field) => {
     const response = await send(method, url, payload);
     expect(response.statusCode, response.body).toBe(400);
-    expect(response.json()).toEqual({ message: `${field} must not contain NUL characters`, field });
+    expect(response.json()).toEqual({
+      message: `${field} must not contain NUL characters`,
+      field,
+      code: 'invalid-request',
+    });
   });
 });
 
@@ -107,7 +111,7 @@ describe('what the database refuses is a 4xx, never a 500, when validation lets 
   ])('%s', async (_what, statements, status) => {
     const response = await t.app.inject({ method: 'POST', url: '/test/database-refusal', payload: { statements } });
     expect(response.statusCode).toBe(status);
-    expect(Object.keys(response.json())).toEqual(['message']);
+    expect(Object.keys(response.json())).toEqual(['message', 'code']);
   });
 
   it('maps NUL characters the database cannot store (22021 in text, 22P05 in jsonb)', async () => {

@@ -122,6 +122,7 @@ describe.skipIf(!onPostgres)('the database going away (PostgreSQL)', () => {
         expect(read.headers['retry-after']).toBe('5');
         expect(read.json()).toEqual({
           message: 'The database cannot be reached right now. Please try again in a few seconds.',
+          code: 'unavailable',
         });
         const refused = await app.inject({
           method: 'POST',

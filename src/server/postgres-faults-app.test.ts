@@ -31,6 +31,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL === undefined)(
             expect(during.headers['retry-after']).toBe('5');
             expect(during.json()).toEqual({
               message: 'The database cannot be reached right now. Please try again in a few seconds.',
+              code: 'unavailable',
             });
           } finally {
             await cluster.start();

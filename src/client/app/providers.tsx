@@ -6,19 +6,17 @@ import { USER_QUERY_KEY } from '../features/auth/api/get-user';
 import { SidebarProvider } from '../features/layout/sidebar-state';
 import { clearAuthToken } from '../lib/auth-token';
 import { createQueryClient } from '../lib/query-client';
-import { RequestError } from '../lib/request';
 import { navigateOutside } from './router';
+import { sessionOutcomeOf } from './session-errors';
 
 /** Any call that finds the session gone signs the user out; one that finds the address removed shows access denied. */
 function handleSessionErrors(error: unknown) {
-  const isAccessDenied =
-    (error instanceof RequestError && error.status === 403 && error.serverMessage === 'Access denied') ||
-    (!(error instanceof RequestError) && error instanceof Error && error.message === 'Access denied');
-  if (isAccessDenied) {
+  const outcome = sessionOutcomeOf(error);
+  if (outcome === 'access-removed') {
     clearAuthToken();
     queryClient.clear();
     navigateOutside('/access-denied', { replace: true });
-  } else if (error instanceof RequestError && error.status === 401) {
+  } else if (outcome === 'signed-out') {
     clearAuthToken();
     void queryClient.resetQueries({ queryKey: USER_QUERY_KEY });
   }

@@ -9,28 +9,47 @@ import {
   type QueryInputOf,
   type ResultOf,
 } from '#shared/api/operation';
+import type { ErrorCode } from '#shared/api/error-codes';
 import { getAuthToken } from './auth-token';
 
-/** A non-success response: message is 'STATUS: body' (or the status text when the body is empty). */
+/** The body's `message` and `code` when it is the JSON of an error answer. */
+function errorFieldsOf(body: string): { message?: string; code?: string } {
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown; code?: unknown };
+    return {
+      ...(typeof parsed.message === 'string' ? { message: parsed.message } : {}),
+      ...(typeof parsed.code === 'string' ? { code: parsed.code } : {}),
+    };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * A non-success response: message is 'STATUS: body' (or the status text when the body is empty). Branch on `code`
+ * (decision 0080), never on the words of the message: those are for people and may change.
+ */
 export class RequestError extends Error {
+  /** The server's `{message}` when the body carries one: to show, never to compare. */
+  readonly serverMessage: string | undefined;
+  /** The server's stable `code` ('access-removed', 'month-not-over', or the status's default 'conflict'…). */
+  readonly code: ErrorCode | undefined;
+
   constructor(
     readonly status: number,
     readonly body: string,
     statusText: string,
   ) {
     super(`${status}: ${body || statusText}`);
-  }
-
-  /** The server's `{message}` when the body carries one. */
-  get serverMessage(): string | undefined {
-    try {
-      const parsed = JSON.parse(this.body) as { message?: unknown };
-      return typeof parsed.message === 'string' ? parsed.message : undefined;
-    } catch {
-      return undefined;
-    }
+    const fields = errorFieldsOf(body);
+    this.serverMessage = fields.message;
+    this.code = fields.code as ErrorCode | undefined;
   }
 }
+
+/** Whether a call failed with this code. */
+export const hasErrorCode = (error: unknown, code: ErrorCode): error is RequestError =>
+  error instanceof RequestError && error.code === code;
 
 /**
  * A success response that does not match the shared contract: the server and the client disagree, and the screen must

@@ -150,7 +150,7 @@ describe('the lingering close after a refusal', () => {
     await answered;
     expect(answer).toMatch(/^HTTP\/1\.1 401 /);
     expect(answer).toMatch(/\r\nconnection: close\r\n/i);
-    expect(answer.endsWith('{"message":"Unauthorized"}')).toBe(true);
+    expect(answer.endsWith('{"message":"Unauthorized","code":"unauthorized"}')).toBe(true);
     // The client sends nothing more and keeps its side open: only the server's bounded wait ends the connection.
     const [accepted] = connections();
     if (!accepted.destroyed) await new Promise((resolve) => accepted.once('close', resolve));
@@ -181,7 +181,9 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('a refusal before the body reache
           outcomes.push(`${upload.status} ${upload.body} ${upload.error ?? ''}`.trim());
         }
       }
-      expect(outcomes).toEqual(Array.from({ length: RUNS * 2 }, () => '401 {"message":"Unauthorized"}'));
+      expect(outcomes).toEqual(
+        Array.from({ length: RUNS * 2 }, () => '401 {"message":"Unauthorized","code":"unauthorized"}'),
+      );
       expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
     },
   );

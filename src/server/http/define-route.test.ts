@@ -98,6 +98,7 @@ describe('request schemas named once, in the declaration', () => {
       {
         message: 'Idempotency-Key must be 1 to 255 printable characters without spaces.',
         field: 'Idempotency-Key',
+        code: 'invalid-request',
       },
     ]);
     await app.close();

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { defaultErrorCode } from '#shared/api/error-codes';
 
 /** When a client may try again after a request reached a server that was shutting down. */
 const SHUTTING_DOWN_RETRY_AFTER_SECONDS = 5;
@@ -19,7 +20,7 @@ export function refuseWhileClosing(app: FastifyInstance) {
       return reply
         .code(503)
         .headers({ 'Retry-After': String(SHUTTING_DOWN_RETRY_AFTER_SECONDS), Connection: 'close' })
-        .send({ message: SHUTTING_DOWN });
+        .send({ message: SHUTTING_DOWN, code: defaultErrorCode(503) });
     }
   });
 }

@@ -66,6 +66,9 @@ describe('a request that reaches a server shutting down', () => {
     expect(head).toMatch(/^HTTP\/1\.1 503 /);
     expect(head).toMatch(/\r\nretry-after: 5\r\n/i);
     expect(head).toMatch(/\r\nconnection: close\r\n/i);
-    expect(JSON.parse(json!)).toEqual({ message: 'The server is restarting. Please try again in a few seconds.' });
+    expect(JSON.parse(json!)).toEqual({
+      message: 'The server is restarting. Please try again in a few seconds.',
+      code: 'unavailable',
+    });
   }, 60_000);
 });

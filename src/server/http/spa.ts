@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { defaultErrorCode } from '#shared/api/error-codes';
 import { VENDOR_PAGE_PATH } from '#server/modules/sends/index';
 
 /**
@@ -32,7 +33,7 @@ const serveClient: FastifyPluginAsync<{ clientDir?: string }> = async (app, { cl
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     if (path.startsWith('/api/') || path === '/api' || !hasClient || request.method !== 'GET') {
-      return reply.code(404).send({ message: `Not found: ${request.method} ${path}` });
+      return reply.code(404).send({ message: `Not found: ${request.method} ${path}`, code: defaultErrorCode(404) });
     }
     // The vendor page is reached by a capability link: search engines must never list it.
     if (path === VENDOR_PAGE_PATH) reply.header('X-Robots-Tag', 'noindex, nofollow');

@@ -1,5 +1,5 @@
 import type { DirectSendResult } from '#shared/contracts/send';
-import { AppError } from '#server/errors';
+import { AppError, isRequiresGoogleAuth } from '#server/errors';
 import { googleAuthRequired } from './sender';
 import { MailSendError, type MailTransport } from './transport';
 
@@ -20,7 +20,7 @@ export async function sendNow(
     }
     return { status: 'sent', messageId };
   } catch (error) {
-    if (error instanceof AppError && error.extra.requiresGoogleAuth === true) throw googleAuthRequired();
+    if (isRequiresGoogleAuth(error)) throw googleAuthRequired();
     if (error instanceof MailSendError) throw new AppError(502, `The ${what} could not be sent: ${error.message}`);
     throw error;
   }

@@ -1,11 +1,11 @@
 import type { Config } from '#server/config';
 import type { Db } from '#server/db/client';
-import { AppError, unauthorized } from '#server/errors';
+import { requiresGoogleAuth, unauthorized } from '#server/errors';
 import { findSender } from './sender-repository';
 
 export const GOOGLE_AUTH_REQUIRED_MESSAGE =
   'Google Authentication Required: Please sign in with Google to enable Gmail sending.';
-export const googleAuthRequired = () => new AppError(400, GOOGLE_AUTH_REQUIRED_MESSAGE, { requiresGoogleAuth: true });
+export const googleAuthRequired = () => requiresGoogleAuth(GOOGLE_AUTH_REQUIRED_MESSAGE, 400);
 
 export interface Sender {
   userId: number;

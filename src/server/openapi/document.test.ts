@@ -67,8 +67,8 @@ describe('the API document', () => {
     expect(Object.keys(patch.responses)).toEqual(['200', '400', '401', '403', '404', '409', '413', '414', '415']);
     expect(patch.responses['409'].content['application/json'].schema).toEqual({
       type: 'object',
-      properties: { message: { type: 'string' } },
-      required: ['message'],
+      properties: { message: { type: 'string' }, code: { type: 'string', enum: ['conflict'] } },
+      required: ['message', 'code'],
     });
 
     const audit = document.paths['/api/audit-log'].get;
@@ -90,15 +90,45 @@ describe('the API document', () => {
     }
   });
 
-  it('documents an error answer with {message} for every failure status', () => {
+  it('lists the codes each error status of an operation may carry: its default, then those declared', async ({
+    app,
+  }) => {
+    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const codesOf = (path: string, status: number) =>
+      document.paths[path].post.responses[status].content['application/json'].schema.properties.code.enum;
+    expect(codesOf('/api/statements/{vendorId}/{month}/finalize', 409)).toEqual([
+      'conflict',
+      'already-finalized',
+      'month-not-begun',
+      'month-not-over',
+    ]);
+    expect(codesOf('/api/statements/{vendorId}/{month}/paid', 409)).toEqual([
+      'conflict',
+      'statement-open',
+      'already-paid',
+      'negative-balance',
+    ]);
+    expect(codesOf('/api/email-logs/{id}/use-as-new-send', 409)).toEqual(['conflict', 'send-in-progress']);
+    expect(codesOf('/api/send-email-consolidated', 400)).toEqual(['invalid-request', 'requires-google-auth']);
+    // Every signed-in operation may find the address removed; an admin's also refuses a member.
+    expect(codesOf('/api/send-email-consolidated', 403)).toEqual(['forbidden', 'access-removed']);
+    expect(codesOf('/api/statements/{vendorId}/{month}/finalize', 403)).toEqual(['forbidden', 'access-removed']);
+    expect(document.components.schemas.Error).toEqual({
+      type: 'object',
+      properties: { message: { type: 'string' }, code: { type: 'string' } },
+      required: ['message', 'code'],
+    });
+  });
+
+  it('documents an error answer with {message, code} for every failure status', () => {
     for (const operation of API_OPERATIONS) {
       for (const [status, spec] of Object.entries(responsesOf(operation))) {
         if (Number(status) < 400) continue;
         const schema = spec.schema ? jsonSchemaOf(spec.schema) : undefined;
         if (schema)
           expect(schema, `${key(operation)} ${status}`).toMatchObject({
-            properties: { message: { type: 'string' } },
-            required: expect.arrayContaining(['message']),
+            properties: { message: { type: 'string' }, code: expect.anything() },
+            required: expect.arrayContaining(['message', 'code']),
           });
       }
     }

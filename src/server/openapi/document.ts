@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { defaultErrorCode, type SpecificErrorCode } from '#shared/api/error-codes';
 import type { RegisteredOperation, ResponseSpec } from '#shared/api/operation';
 
 type JsonSchema = Record<string, unknown>;
@@ -13,17 +14,29 @@ export function jsonSchemaOf(schema: z.ZodMiniType): JsonSchema {
   return rest;
 }
 
-const errorSchema: JsonSchema = {
+/** An error answer: `code` is one of `codes` when given (those an operation's status may carry). */
+const errorSchema = (codes?: readonly string[]): JsonSchema => ({
   type: 'object',
-  properties: { message: { type: 'string' } },
-  required: ['message'],
-};
+  properties: { message: { type: 'string' }, code: codes ? { type: 'string', enum: codes } : { type: 'string' } },
+  required: ['message', 'code'],
+});
 
-const errorResponse = (description: string): ResponseSpec & { isError: true } => ({ description, isError: true });
+type Described = ResponseSpec & { isError?: boolean };
+
+const errorResponse = (description: string, ...codes: SpecificErrorCode[]): Described => ({
+  description,
+  isError: true,
+  ...(codes.length > 0 ? { codes } : {}),
+});
+
+/** The codes an error answer of this status may carry: its default, then those the operation declares. */
+export function codesOf(status: number, spec: ResponseSpec | undefined): string[] {
+  return [defaultErrorCode(status), ...(spec?.codes ?? [])];
+}
 
 /** The answers every operation of its kind may give, besides its own. */
-export function responsesOf(operation: RegisteredOperation): Record<number, ResponseSpec & { isError?: boolean }> {
-  const common: Record<number, ResponseSpec & { isError?: boolean }> = {};
+export function responsesOf(operation: RegisteredOperation): Record<number, Described> {
+  const common: Record<number, Described> = {};
   if (operation.headers || operation.params || operation.query || operation.body)
     common[400] = errorResponse('A parameter or the body is missing, malformed or out of range');
   // Fastify's own answer for a path parameter longer than its maxParamLength (100 characters).
@@ -31,7 +44,10 @@ export function responsesOf(operation: RegisteredOperation): Record<number, Resp
   if (operation.access === 'vendor-link') common[401] = errorResponse('No link, or not a link we made');
   if (operation.access === 'user' || operation.access === 'admin') {
     common[401] = errorResponse('No valid session');
-    common[403] = errorResponse(operation.access === 'admin' ? 'Admins only, or access removed' : 'Access removed');
+    common[403] = errorResponse(
+      operation.access === 'admin' ? 'Admins only, or access removed' : 'Access removed',
+      'access-removed',
+    );
   }
   if (operation.body) {
     common[413] = errorResponse('The body or a file in it is too large');
@@ -39,10 +55,12 @@ export function responsesOf(operation: RegisteredOperation): Record<number, Resp
   }
   if (operation.rawBody) common[415] = errorResponse(`The body is not ${operation.rawBody}`);
   const own = Object.fromEntries(
-    Object.entries(operation.responses).map(([status, spec]) => [
-      status,
-      Number(status) >= 400 ? { ...spec, isError: true } : spec,
-    ]),
+    Object.entries(operation.responses).map(([status, spec]): [string, Described] => {
+      if (Number(status) < 400) return [status, spec];
+      // An operation's own answer of a common status keeps the common codes (access removed beside its own 403).
+      const codes = [...(common[Number(status)]?.codes ?? []), ...(spec.codes ?? [])];
+      return [status, { ...spec, isError: true, ...(codes.length > 0 ? { codes } : {}) }];
+    }),
   );
   return { ...common, ...own };
 }
@@ -68,17 +86,17 @@ function parametersOf(schema: z.ZodMiniObject | undefined, location: 'path' | 'q
   }));
 }
 
-function contentOf(spec: ResponseSpec & { isError?: boolean }) {
+function contentOf(status: number, spec: Described) {
   if (spec.mediaType) return { [spec.mediaType]: { schema: { type: 'string', contentMediaType: spec.mediaType } } };
   if (spec.schema) return { 'application/json': { schema: jsonSchemaOf(spec.schema) } };
-  if (spec.isError) return { 'application/json': { schema: errorSchema } };
+  if (spec.isError) return { 'application/json': { schema: errorSchema(codesOf(status, spec)) } };
   return undefined;
 }
 
 function describe(operation: RegisteredOperation) {
   const responses = Object.fromEntries(
     Object.entries(responsesOf(operation)).map(([status, spec]) => {
-      const content = contentOf(spec);
+      const content = contentOf(Number(status), spec);
       return [status, { description: spec.description, ...(content ? { content } : {}) }];
     }),
   );
@@ -121,11 +139,11 @@ export function buildOpenApiDocument(operations: readonly RegisteredOperation[])
       title: 'Dispatch API',
       version: '1',
       description:
-        'Every error answers JSON {message}. Text values must not contain NUL characters; ids are PostgreSQL integers.',
+        "Every error answers JSON {message, code}: message for people, code stable for programs (its status's default, or one its operation lists). Text values must not contain NUL characters; ids are PostgreSQL integers.",
     },
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      schemas: { Error: errorSchema },
+      schemas: { Error: errorSchema() },
     },
     security: [{ bearer: [] }],
     paths,

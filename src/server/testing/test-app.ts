@@ -154,6 +154,7 @@ export async function createTestApp(
     clock,
     google,
     pause: async () => {},
+    checkContract: true,
     ...deps,
   });
   inviters.set(app, (email) => inviteFor({ db: database.db, clock, config }, email));

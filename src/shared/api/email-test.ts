@@ -1,5 +1,5 @@
 import { testEmailResult } from '../contracts/responses/email-test';
-import { defineOperation, ok, tooMany, mailFailed, declared } from './operation';
+import { badOrNeedsGoogle, defineOperation, ok, tooMany, mailFailed, declared } from './operation';
 
 export const sendTestEmail = defineOperation({
   method: 'POST',
@@ -7,5 +7,5 @@ export const sendTestEmail = defineOperation({
   summary: 'The email test page: one message now',
   access: 'user',
   body: declared('email-test', 'testEmailBody'),
-  responses: { 200: ok(testEmailResult), 429: tooMany, 502: mailFailed },
+  responses: { 200: ok(testEmailResult), 400: badOrNeedsGoogle, 429: tooMany, 502: mailFailed },
 });

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import type { SpecificErrorCode } from './error-codes';
 import type { RequestSchemaModules } from './request-schemas';
 
 /**
@@ -15,6 +16,8 @@ export interface ResponseSpec {
   schema?: z.ZodMiniType;
   /** A download's media type instead of JSON. */
   mediaType?: string;
+  /** For an error status: the codes besides the status's default that its answer may carry (decision 0080). */
+  codes?: readonly SpecificErrorCode[];
 }
 
 declare const requestSchema: unique symbol;
@@ -159,5 +162,15 @@ export const notModified: ResponseSpec = {
   description: 'Unchanged: the ETag named in If-None-Match is still current; no body',
 };
 export const mailFailed: ResponseSpec = { description: 'The mail server or Gmail refused the message' };
-/** An answer described in words only (a 404 or 409 whose body is the usual {message}). */
-export const because = /* @__NO_SIDE_EFFECTS__ */ (description: string): ResponseSpec => ({ description });
+/** The 400 of an operation that mails as the signed-in user: under Gmail, the sender must sign in with Google first. */
+export const badOrNeedsGoogle: ResponseSpec = {
+  description:
+    'A parameter or the body is missing, malformed or out of range; or (code requires-google-auth) the sender must sign in with Google to send through Gmail',
+  codes: ['requires-google-auth'],
+};
+/**
+ * An answer described in words only (a 404 or 409 whose body is the usual {message, code}), with the specific codes it
+ * may carry besides its status's default: `because('Already finalized, or …', 'already-finalized', 'month-not-over')`.
+ */
+export const because = /* @__NO_SIDE_EFFECTS__ */ (description: string, ...codes: SpecificErrorCode[]): ResponseSpec =>
+  codes.length > 0 ? { description, codes } : { description };

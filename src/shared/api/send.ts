@@ -1,5 +1,5 @@
 import { proofResult, sendResult } from '../contracts/responses/send';
-import { declared, defineOperation, mailFailed, ok, storeUnavailable, tooMany } from './operation';
+import { badOrNeedsGoogle, declared, defineOperation, mailFailed, ok, storeUnavailable, tooMany } from './operation';
 
 // The send page's two operations, apart from the Deployment Log's (sends.ts): the page's first load carries only these.
 
@@ -12,6 +12,7 @@ export const sendConsolidated = defineOperation({
   body: declared('send', 'sendBody'),
   responses: {
     200: ok(sendResult),
+    400: badOrNeedsGoogle,
     422: { description: 'The Idempotency-Key was used for a different send' },
     429: tooMany,
     503: storeUnavailable,
@@ -24,5 +25,5 @@ export const sendProof = defineOperation({
   summary: "Send the user one vendor's message as a proof",
   access: 'user',
   body: declared('send', 'proofBody'),
-  responses: { 200: ok(proofResult), 429: tooMany, 502: mailFailed },
+  responses: { 200: ok(proofResult), 400: badOrNeedsGoogle, 429: tooMany, 502: mailFailed },
 });

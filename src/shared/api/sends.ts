@@ -15,6 +15,7 @@ import {
   storeUnavailable,
   notModified,
   mailFailed,
+  badOrNeedsGoogle,
   because,
   declared,
 } from './operation';
@@ -100,7 +101,10 @@ export const useAsNewSend = defineOperation({
   responses: {
     200: ok(useAsNewSendResult),
     404: because('No such send'),
-    409: because('A send is in progress (confirm with replaceDraft), or the files were removed'),
+    409: because(
+      'A send is in progress (code send-in-progress: confirm with replaceDraft), or the files were removed',
+      'send-in-progress',
+    ),
     410: { description: 'A file of the send is gone from the file store' },
   },
 });
@@ -115,6 +119,7 @@ export const addVendors = defineOperation({
   body: declared('sends-reuse', 'addVendorsBody'),
   responses: {
     200: ok(addVendorsResult),
+    400: badOrNeedsGoogle,
     404: because('No such send'),
     409: because('The files were removed, or a vendor was added meanwhile'),
     410: { description: 'A file of the send is gone from the file store' },
@@ -130,7 +135,12 @@ export const previewAddedVendor = defineOperation({
   access: 'user',
   params: declared('path-params', 'idParam'),
   body: declared('sends-reuse', 'addVendorsPreviewBody'),
-  responses: { 200: ok(addVendorsPreview), 404: because('No such send'), 409: because('The files were removed') },
+  responses: {
+    200: ok(addVendorsPreview),
+    400: badOrNeedsGoogle,
+    404: because('No such send'),
+    409: because('The files were removed'),
+  },
 });
 
 export const proofAddedVendor = defineOperation({
@@ -142,6 +152,7 @@ export const proofAddedVendor = defineOperation({
   body: declared('sends-reuse', 'addVendorsPreviewBody'),
   responses: {
     200: ok(proofResult),
+    400: badOrNeedsGoogle,
     404: because('No such send'),
     409: because('The files were removed'),
     429: tooMany,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { acceptedQuantity, monthOverview, statement, vendorQuantityLimit } from '../contracts/responses/statements';
-import { because, declared, defineOperation, ok } from './operation';
+import { badOrNeedsGoogle, because, declared, defineOperation, ok } from './operation';
 
 // Payouts (issue 24): a vendor's monthly statement (open: computed live; finalized: frozen; paid), its CSV, accepting
 // a vendor's reported quantity above what it may count, and the per-vendor limit for quantities without a plan. Anyone
@@ -47,7 +47,10 @@ export const finalizeStatement = defineOperation({
     200: ok(statement, 'Finalized'),
     404: noVendor,
     409: because(
-      'Already finalized, the month has not begun (code month-not-begun), or it has not ended and the body is not { "confirm": true }',
+      'Already finalized (already-finalized), the month has not begun (month-not-begun), or it has not ended and the body is not { "confirm": true } (month-not-over)',
+      'already-finalized',
+      'month-not-begun',
+      'month-not-over',
     ),
   },
 });
@@ -61,9 +64,18 @@ export const markStatementPaid = defineOperation({
   body: declared('statements', 'paidBody'),
   responses: {
     200: ok(statement, 'Paid'),
-    400: because('paidOn is not a calendar date, is in the future, or is before the month began'),
+    400: because(
+      'paidOn is not a calendar date, is in the future (paid-on-in-the-future), or is before the month began (paid-on-before-month)',
+      'paid-on-in-the-future',
+      'paid-on-before-month',
+    ),
     404: noVendor,
-    409: because('Not finalized, already paid, or below zero (code negative-balance: carried forward, never paid)'),
+    409: because(
+      'Not finalized (statement-open), already paid (already-paid), or below zero (negative-balance: carried forward, never paid)',
+      'statement-open',
+      'already-paid',
+      'negative-balance',
+    ),
   },
 });
 
@@ -76,6 +88,7 @@ export const sendStatement = defineOperation({
   params: declared('path-params', 'statementParams'),
   responses: {
     200: ok(statement, 'Queued: the statement with its mail'),
+    400: badOrNeedsGoogle,
     404: noVendor,
     409: because('Not finalized, already sent, or the vendor has no address'),
   },

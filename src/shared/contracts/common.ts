@@ -30,7 +30,8 @@ export const rowId = z.coerce
     z.lte(INT4_MAX, { error: 'is too large' }),
   );
 
-export const errorBody = z.object({ message: z.string() });
+/** Every error answer: the words for people (SPEC.md's) and a stable code for programs (decision 0080). */
+export const errorBody = z.object({ message: z.string(), code: z.string() });
 export type ErrorBody = z.infer<typeof errorBody>;
 
 /** The answer of a call that returns nothing (204): the body must be empty. */

@@ -14,4 +14,4 @@ const checks = z.partialRecord(
 export const readiness = z.object({ ok: z.literal(true), checks });
 
 /** GET /api/ready with 503: which parts failed (the reasons go to the log only). */
-export const notReady = z.object({ message: z.string(), checks });
+export const notReady = z.object({ message: z.string(), code: z.literal('unavailable'), checks });

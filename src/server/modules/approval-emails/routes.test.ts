@@ -41,7 +41,10 @@ describe('approval addresses', () => {
     await add('approvals@agency.test');
     const again = await call('POST', '/api/approval-emails', member, { email: ' APPROVALS@agency.test' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'approvals@agency.test is already an approval address.' });
+    expect(again.json()).toEqual({
+      message: 'approvals@agency.test is already an approval address.',
+      code: 'conflict',
+    });
     expect(await list()).toHaveLength(1);
     expect(await approvalEntries()).toHaveLength(1);
   });
@@ -58,7 +61,7 @@ describe('approval addresses', () => {
     async ([body, message], { member, call, list, approvalEntries }) => {
       const response = await call('POST', '/api/approval-emails', member, body);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message, field: 'email' });
+      expect(response.json()).toEqual({ message, field: 'email', code: 'invalid-request' });
       expect(await list()).toEqual([]);
       expect(await approvalEntries()).toEqual([]);
     },
@@ -80,6 +83,7 @@ describe('approval addresses', () => {
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({
       message: 'This approval address no longer exists. It may have been deleted by someone else.',
+      code: 'not-found',
     });
     expect((await call('DELETE', '/api/approval-emails/999999', member)).statusCode).toBe(404);
     expect(await list()).toEqual([kept]);
@@ -93,7 +97,7 @@ describe('approval addresses', () => {
     const kept = await add('kept@agency.test');
     const response = await call('DELETE', `/api/approval-emails/${id}`, member);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message, field: 'id' });
+    expect(response.json()).toEqual({ message, field: 'id', code: 'invalid-request' });
     expect(await list()).toEqual([kept]);
   });
 
@@ -164,6 +168,7 @@ describe('APPROVAL_DOMAINS', () => {
       expect(refused.json()).toEqual({
         message: 'Approval addresses must be at one of @agency.test, @partner.org.',
         field: 'email',
+        code: 'invalid-request',
       });
     }
     expect((await post('Boss@Agency.test')).statusCode).toBe(201);

@@ -104,14 +104,14 @@ describe('GET /api/audit-log', () => {
   ])('rejects %s with 400 naming the field', async ([query, field, message], { getLog }) => {
     const response = await getLog(query);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message, field });
+    expect(response.json()).toEqual({ message, field, code: 'invalid-request' });
   });
 
   it('is for admins only: 403 for members, 401 for strangers', async ({ t, admin, getLog }) => {
     const member = await addAndRegister(t.app, admin, 'member@agency.test');
     const asMember = await getLog('', member);
     expect(asMember.statusCode).toBe(403);
-    expect(asMember.json()).toEqual({ message: 'Admins only' });
+    expect(asMember.json()).toEqual({ message: 'Admins only', code: 'forbidden' });
     expect((await getLog('', 'no-such-token')).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/audit-log' })).statusCode).toBe(401);
   });

@@ -65,7 +65,7 @@ describe("the total size of one user's drafts", () => {
       expect((await call('POST', '/api/prospecting-drafts', admin, card(cardId))).statusCode).toBe(201);
     const fourth = await call('POST', '/api/prospecting-drafts', admin, card('d'));
     expect(fourth.statusCode).toBe(413);
-    expect(fourth.json()).toEqual({ message: MESSAGE.replace('1000 bytes', '100 MB') });
+    expect(fourth.json()).toEqual({ message: MESSAGE.replace('1000 bytes', '100 MB'), code: 'too-large' });
     const saved = (await call('GET', '/api/prospecting-drafts', admin)).json() as { cardId: string }[];
     expect(saved.map((draft) => draft.cardId)).toEqual(['a', 'b', 'c']);
   }, 120_000);
@@ -80,7 +80,7 @@ describe("the total size of one user's drafts", () => {
     expect((await create('a', 600)).statusCode).toBe(201);
     const second = await create('b', 600);
     expect(second.statusCode).toBe(413);
-    expect(second.json()).toEqual({ message: MESSAGE });
+    expect(second.json()).toEqual({ message: MESSAGE, code: 'too-large' });
     expect(await savedSizes()).toEqual([['a', 600]]);
 
     // Replacing a card's file counts the new size only.

@@ -47,6 +47,7 @@ describe('POST /api/send-email', () => {
     expect(empty.json()).toEqual({
       message: 'Please provide: to, subject, text or html.',
       missing: ['to', 'subject', 'text or html'],
+      code: 'invalid-request',
     });
     expect((await sendTest({ to: 'a@example.test', subject: 'Hi', html: '  ' })).json().missing).toEqual([
       'text or html',
@@ -74,6 +75,7 @@ describe('POST /api/send-email', () => {
       expect(response.json()).toEqual({
         requiresGoogleAuth: true,
         message: 'Google Authentication Required: Please sign in with Google to enable Gmail sending.',
+        code: 'requires-google-auth',
       });
     });
   });

@@ -93,7 +93,7 @@ describe('GET /api/files/{key}', () => {
     );
     expect((await download('0'.repeat(32), 'html')).statusCode).toBe(404);
     expect((await download('..%2F..%2Fsecret.key', 'html')).statusCode).toBe(404);
-    expect((await download(key, 'image')).json()).toEqual({ message: 'File not found.' });
+    expect((await download(key, 'image')).json()).toEqual({ message: 'File not found.', code: 'not-found' });
   });
 
   describe('with an S3-compatible bucket (s3rver)', () => {

@@ -23,7 +23,7 @@ describe('POST /api/auth/google/exchange', () => {
 
     const again = await exchange(t.app, code, flow.exchangeCookie);
     expect(again.statusCode).toBe(401);
-    expect(again.json()).toEqual({ message: exchangeRefused });
+    expect(again.json()).toEqual({ message: exchangeRefused, code: 'unauthorized' });
   });
 
   it('refuses a code past its lifetime, which is under a minute', async ({ t }) => {
@@ -33,7 +33,7 @@ describe('POST /api/auth/google/exchange', () => {
     t.clock.advance(SIGN_IN_CODE_LIFETIME_MS);
     const response = await exchange(t.app, signInCodeOf(flow.location), flow.exchangeCookie);
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: exchangeRefused });
+    expect(response.json()).toEqual({ message: exchangeRefused, code: 'unauthorized' });
   });
 
   it("refuses the code without this browser's cookie, or with another browser's, and leaves it to its own browser", async ({
@@ -51,7 +51,7 @@ describe('POST /api/auth/google/exchange', () => {
     ]) {
       const response = await exchange(t.app, code, cookie);
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: exchangeRefused });
+      expect(response.json()).toEqual({ message: exchangeRefused, code: 'unauthorized' });
     }
     expect((await exchange(t.app, code, mine.exchangeCookie)).statusCode).toBe(200);
     expect((await exchange(t.app, signInCodeOf(theirs.location), theirs.exchangeCookie)).statusCode).toBe(200);

@@ -79,6 +79,7 @@ describe('health and readiness', () => {
     expect(ready.json()).toEqual({
       message: 'Not ready: the mail server failed its check.',
       checks: { database: 'ok', store: 'ok', mail: 'failing', readingThreads: 'ok' },
+      code: 'unavailable',
     });
     // Liveness does not depend on the parts: the process itself is fine.
     expect((await get('/api/health')).statusCode).toBe(200);
@@ -90,6 +91,7 @@ describe('health and readiness', () => {
     expect(ready.json()).toEqual({
       message: 'Not ready: the file store failed its check.',
       checks: { database: 'ok', store: 'failing', readingThreads: 'ok' },
+      code: 'unavailable',
     });
   });
 
@@ -103,6 +105,7 @@ describe('health and readiness', () => {
       expect(ready.json()).toEqual({
         message: 'Not ready: the database failed its check.',
         checks: { database: 'failing', store: 'ok', readingThreads: 'ok' },
+        code: 'unavailable',
       });
     } finally {
       await app.close();

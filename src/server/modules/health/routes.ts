@@ -32,6 +32,7 @@ export function registerHealthRoutes(app: FastifyInstance, deps: Omit<ReadinessD
       .map((name) => PART_NAMES[name]);
     return reply.code(503).send({
       message: `Not ready: ${failing.join(' and ')} ${failing.length === 1 ? 'failed its check' : 'failed their checks'}.`,
+      code: 'unavailable',
       checks,
     });
   });

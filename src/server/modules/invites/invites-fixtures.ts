@@ -4,7 +4,7 @@ import { ADMIN_EMAIL, bearer } from '#server/testing/test-app';
 import { INVALID_INVITE_MESSAGE } from './service';
 
 export const PUBLIC_URL = 'https://dispatch.agency.test';
-export const NEUTRAL = { message: INVALID_INVITE_MESSAGE };
+export const NEUTRAL = { message: INVALID_INVITE_MESSAGE, code: 'forbidden' };
 
 /** The app mailing through a real SMTP server (the first admin, `admin`, registers when a test names it). */
 export const it = test

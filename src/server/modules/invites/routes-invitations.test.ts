@@ -140,7 +140,10 @@ describe('invitations', () => {
     expect((await app.inject({ method: 'POST', url: `/api/authorized-emails/${pendingId}/invite` })).statusCode).toBe(
       401,
     );
-    expect((await newLink(admin, added.id)).json()).toEqual({ message: 'new@agency.test has already registered.' });
+    expect((await newLink(admin, added.id)).json()).toEqual({
+      message: 'new@agency.test has already registered.',
+      code: 'conflict',
+    });
     expect((await newLink(admin, 999_999)).statusCode).toBe(404);
     expect((await newLink(admin, 'abc' as unknown as number)).statusCode).toBe(400);
   });

@@ -59,7 +59,7 @@ test('every payouts route: anonymous 401, a member reads, only an admin finalize
     expect([route.url, anonymous.statusCode, anonymous.json().message]).toEqual([route.url, 401, 'Unauthorized']);
     const asMember = await call(member);
     expect([route.url, asMember.statusCode]).toEqual([route.url, route.member]);
-    if (route.member === 403) expect(asMember.json()).toEqual({ message: expect.any(String) });
+    if (route.member === 403) expect(asMember.json()).toEqual({ message: expect.any(String), code: 'forbidden' });
     const asAdmin = await call(admin);
     expect([route.url, asAdmin.statusCode, asAdmin.body]).toEqual([route.url, route.admin, expect.any(String)]);
   }

@@ -161,7 +161,7 @@ describe('dates are real dates', () => {
       const impossible = await pay('2026-02-30');
       expect([impossible.statusCode, impossible.json()]).toEqual([
         400,
-        { message: 'paidOn must be a calendar date YYYY-MM-DD', field: 'paidOn' },
+        { message: 'paidOn must be a calendar date YYYY-MM-DD', field: 'paidOn', code: 'invalid-request' },
       ]);
       const before = await pay('2026-02-28');
       expect([before.statusCode, before.json()]).toEqual([

@@ -6,14 +6,11 @@ import { statementTotal } from '#shared/payouts/statement';
 import { newYorkDate } from '#shared/rules/new-york-time';
 import type { Clock } from '#server/clock';
 import type { Db } from '#server/db/client';
-import { AppError, badRequest, conflict, notFound } from '#server/errors';
+import { badRequest, conflict, notFound } from '#server/errors';
 import { recordAudit, type Actor } from '../audit';
 import * as repo from './repository';
 import { findStatementMail } from './statement-mail-repository';
 import { openParts, readBooks } from './books';
-
-/** A 409 with a stable `code` beside its message. */
-const conflictWith = (code: string, message: string) => new AppError(409, message, { code });
 
 export interface PayoutDeps {
   db: Db;
@@ -156,20 +153,21 @@ export async function finalizeStatement(
   const now = deps.clock.now();
   const { from, to } = monthBounds(month);
   if (from > now) {
-    throw conflictWith(
-      'month-not-begun',
+    throw conflict(
       `${month} has not begun yet in New York: a month can be finalized once it has begun, and is best finalized once it has ended.`,
+      'month-not-begun',
     );
   }
   if (to > now && !confirm) {
     throw conflict(
       `${month} has not ended yet: sends and results may still come. To finalize it anyway, send { "confirm": true }.`,
+      'month-not-over',
     );
   }
   await deps.db.transaction(async (tx) => {
     await repo.lockVendorStatements(tx, vendorId);
     const existing = await repo.findStatement(tx, vendorId, month);
-    if (existing) throw conflict(finalizedBy(existing));
+    if (existing) throw conflict(finalizedBy(existing), 'already-finalized');
     const vendorName = await knownVendor(tx, vendorId, existing);
     const { lines, adjustments, carried } = openParts(await readBooks(tx, month, vendorId), month);
     const total = statementTotal(lines, [...adjustments, ...carried]);
@@ -200,7 +198,7 @@ export async function finalizeStatement(
       })),
       carried,
     );
-    if (id === undefined) throw conflict(`This statement was already finalized.`);
+    if (id === undefined) throw conflict(`This statement was already finalized.`, 'already-finalized');
     await recordAudit(
       tx,
       actor,
@@ -231,24 +229,25 @@ export async function markStatementPaid(
 ): Promise<Statement> {
   const now = deps.clock.now();
   if (payment.paidOn > newYorkDate(now)) {
-    throw badRequest('paidOn cannot be in the future.', { field: 'paidOn', code: 'paid-on-in-the-future' });
+    throw badRequest('paidOn cannot be in the future.', { field: 'paidOn' }, 'paid-on-in-the-future');
   }
   if (payment.paidOn < `${month}-01`) {
-    throw badRequest(`paidOn cannot be before the statement's month began (${month}-01).`, {
-      field: 'paidOn',
-      code: 'paid-on-before-month',
-    });
+    throw badRequest(
+      `paidOn cannot be before the statement's month began (${month}-01).`,
+      { field: 'paidOn' },
+      'paid-on-before-month',
+    );
   }
   await deps.db.transaction(async (tx) => {
     const row = await repo.findStatement(tx, vendorId, month);
     if (!row) {
       await knownVendor(tx, vendorId, row);
-      throw conflict(`The ${month} statement is still open: finalize it before marking it paid.`);
+      throw conflict(`The ${month} statement is still open: finalize it before marking it paid.`, 'statement-open');
     }
     if (row.owedCents < 0) {
-      throw conflictWith(
-        'negative-balance',
+      throw conflict(
         `The ${month} statement totals ${formatCents(row.owedCents)}: a balance below zero is not paid, it is carried forward to the vendor's next statement.`,
+        'negative-balance',
       );
     }
     const isMarked = await repo.markPaid(tx, row.id, { ...payment, at: now, userId: actor.id, email: actor.email });
@@ -256,6 +255,7 @@ export async function markStatementPaid(
       const paid = (await repo.findStatement(tx, vendorId, month))!;
       throw conflict(
         `This statement was already marked paid on ${paid.paidOn} (reference ${paid.paymentReference}) by ${paid.paidByEmail}.`,
+        'already-paid',
       );
     }
     await recordAudit(

@@ -36,6 +36,7 @@ describe('statements: open, finalized, paid, and what changes afterwards', () =>
         409,
         '2026-03 has not ended yet: sends and results may still come. To finalize it anyway, send { "confirm": true }.',
       ]);
+      expect(early.json().code).toBe('month-not-over');
       t.clock.advance(23 * DAY); // 2026-04-02
       const finalized = await statementAction(app, admin, 'acme1234', '2026-03', 'finalize');
       expect(finalized.statusCode, finalized.body).toBe(200);
@@ -53,6 +54,7 @@ describe('statements: open, finalized, paid, and what changes afterwards', () =>
         409,
         'This statement was already finalized by admin@agency.test on 2026-04-02.',
       ]);
+      expect(again.json().code).toBe('already-finalized');
 
       // A later export: L2 refunded. March stays as finalized; April carries the difference, naming the send.
       const refunded = [MARCH[0]!, { ...MARCH[1]!, 'Refund Date': '2026-04-01 09:00:00' }];
@@ -71,9 +73,9 @@ describe('statements: open, finalized, paid, and what changes afterwards', () =>
       expect((await readStatement(app, member, 'acme1234', '2026-05')).adjustments).toEqual([]);
 
       // Paid: only a finalized statement, once.
-      expect((await statementAction(app, admin, 'acme1234', '2026-04', 'paid', PAYMENT)).json().message).toBe(
-        'The 2026-04 statement is still open: finalize it before marking it paid.',
-      );
+      const open = await statementAction(app, admin, 'acme1234', '2026-04', 'paid', PAYMENT);
+      expect(open.json().message).toBe('The 2026-04 statement is still open: finalize it before marking it paid.');
+      expect(open.json().code).toBe('statement-open');
       const paid = await statementAction(app, admin, 'acme1234', '2026-03', 'paid', PAYMENT);
       expect(paid.json()).toMatchObject({
         status: 'paid',
@@ -85,11 +87,13 @@ describe('statements: open, finalized, paid, and what changes afterwards', () =>
         409,
         'This statement was already marked paid on 2026-04-02 (reference Check 1042) by admin@agency.test.',
       ]);
+      expect(twice.json().code).toBe('already-paid');
       const future = await statementAction(app, admin, 'acme1234', '2026-03', 'paid', {
         ...PAYMENT,
         paidOn: '2026-04-03',
       });
       expect([future.statusCode, future.json().message]).toEqual([400, 'paidOn cannot be in the future.']);
+      expect(future.json().code).toBe('paid-on-in-the-future');
 
       // April finalized early (confirmed) freezes the adjustment; a gift attributed later goes to May.
       const aprilFinal = await statementAction(app, admin, 'acme1234', '2026-04', 'finalize', { confirm: true });

@@ -67,6 +67,7 @@ describe('per-user rate limits', () => {
       expect(refused.headers['retry-after']).toBe('600');
       expect(refused.json()).toEqual({
         message: 'You can make at most 3 sends in 10 minutes. Please try again in 10 minutes.',
+        code: 'too-many-requests',
       });
 
       // Another user, and the same user's proofs and test emails, have their own counts.

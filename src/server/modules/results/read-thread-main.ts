@@ -23,6 +23,7 @@ function serve() {
               index: request.index,
               status: error.statusCode,
               message: error.message,
+              code: error.code,
               extra: error.extra,
             }
           : {

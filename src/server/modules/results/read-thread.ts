@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ErrorCode } from '#shared/api/error-codes';
 import { AppError, badRequest } from '#server/errors';
 import { isLoadedMessage, startOwnThread } from '#server/own-threads';
 import { csvParts } from './csv-parts';
@@ -13,7 +14,14 @@ export interface ReaderRequest {
 }
 export type ReaderReply =
   | { kind: 'text'; index: number; text: string }
-  | { kind: 'failed'; index: number; status: number | null; message: string; extra?: Record<string, unknown> };
+  | {
+      kind: 'failed';
+      index: number;
+      status: number | null;
+      message: string;
+      code?: ErrorCode;
+      extra?: Record<string, unknown>;
+    };
 
 /** Parts in a thread's hands at once, and parts read but not yet in the database, at most. */
 const PER_THREAD = 2;
@@ -85,7 +93,9 @@ export async function readInThread(
         writing.catch((error: Error) => (stopped ??= error));
       } else {
         const error =
-          reply.status === null ? new Error(reply.message) : new AppError(reply.status, reply.message, reply.extra);
+          reply.status === null
+            ? new Error(reply.message)
+            : new AppError(reply.status, reply.message, { code: reply.code, extra: reply.extra });
         failures.push({ index: reply.index, error });
       }
       changed();

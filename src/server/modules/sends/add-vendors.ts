@@ -139,7 +139,7 @@ export async function previewAddedVendor(
   try {
     await prepareSend(deps, userId, body);
   } catch (error) {
-    if (!(error instanceof AppError) || error.statusCode >= 500 || error.extra.requiresGoogleAuth === true) throw error;
+    if (!(error instanceof AppError) || error.statusCode >= 500 || error.code === 'requires-google-auth') throw error;
     problem = error.message;
   }
   // The vendor's message on its own, drawn like the send page's preview: placeholders for what is missing.

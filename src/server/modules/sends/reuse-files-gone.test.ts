@@ -26,9 +26,10 @@ describe('a send whose files are gone', () => {
 
     await t.database.db.update(emailLogs).set({ filesRemovedAt: t.clock.now() }).where(eq(emailLogs.id, sendId));
     const removed = 'The files of this send were removed after the retention period, so it cannot be reused.';
-    expect((await add(sendId, ['carta9012'])).json()).toEqual({ message: removed });
+    expect((await add(sendId, ['carta9012'])).json()).toEqual({ message: removed, code: 'conflict' });
     expect((await call('POST', `/api/email-logs/${sendId}/use-as-new-send`, token, {})).json()).toEqual({
       message: removed,
+      code: 'conflict',
     });
     expect((await call('GET', `/api/email-logs/${sendId}/compare?a=acme1234&b=carta9012`, token)).statusCode).toBe(409);
     expect(smtp.received).toHaveLength(1);

@@ -129,6 +129,7 @@ describe('POST /api/send-email-consolidated', () => {
     expect(blocked.json()).toEqual({
       message: 'Please complete: Client selection, Vendor selection',
       missing: ['Client selection', 'Vendor selection'],
+      code: 'invalid-request',
     });
 
     const cpd = await send(sendBodyFor(['acme1234'], { pricingModel: 'CPD' }));
@@ -174,6 +175,7 @@ describe('POST /api/send-email-consolidated', () => {
       expect(response.json()).toEqual({
         requiresGoogleAuth: true,
         message: 'Google Authentication Required: Please sign in with Google to enable Gmail sending.',
+        code: 'requires-google-auth',
       });
       expect((await t.app.inject({ method: 'GET', url: '/api/email-logs', headers: bearer(token) })).json()).toEqual(
         [],

@@ -82,7 +82,7 @@ describe('a send when the file store is unavailable', () => {
       const response = await send();
       expect(response.statusCode).toBe(503);
       expect(response.headers['retry-after']).toBe('30');
-      expect(response.json()).toEqual({ message: UNAVAILABLE });
+      expect(response.json()).toEqual({ message: UNAVAILABLE, code: 'unavailable' });
       expect(loggedCause()).toEqual([
         expect.stringMatching(
           /^The S3 bucket "dispatch-sends" at http:\/\/127\.0\.0\.1:\d+ refused the request: 403 InvalidAccessKeyId/,
@@ -106,7 +106,7 @@ describe('a send when the file store is unavailable', () => {
     await s3.stop();
     const refused = await send();
     expect(refused.statusCode).toBe(503);
-    expect(refused.json()).toEqual({ message: UNAVAILABLE });
+    expect(refused.json()).toEqual({ message: UNAVAILABLE, code: 'unavailable' });
     expect(loggedCause()).toEqual([
       expect.stringMatching(
         /^The S3 bucket "dispatch-sends" at http:\/\/127\.0\.0\.1:\d+ could not be reached: ECONNREFUSED/,
@@ -140,6 +140,7 @@ describe('a send when the file store is unavailable', () => {
     expect(download.statusCode).toBe(503);
     expect(download.json()).toEqual({
       message: 'The file store is unavailable right now. Please try again in a minute.',
+      code: 'unavailable',
     });
   });
 
@@ -170,7 +171,7 @@ describe('a send when the file store is unavailable', () => {
     const refused = await add();
     expect(refused.statusCode).toBe(503);
     expect(refused.headers['retry-after']).toBe('30');
-    expect(refused.json()).toEqual({ message: UNAVAILABLE });
+    expect(refused.json()).toEqual({ message: UNAVAILABLE, code: 'unavailable' });
     expect(await rowCounts()).toEqual(before);
 
     await s3.start();

@@ -34,6 +34,7 @@ describe('POST /api/email-logs/{id}/use-as-new-send', () => {
     const refused = await call('POST', `/api/email-logs/${sendId}/use-as-new-send`, token, {});
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(SEND_IN_PROGRESS_MESSAGE);
+    expect(refused.json().code).toBe('send-in-progress');
     expect((await call('GET', '/api/prospecting-session', token)).json().selectedClient).toBe('goa-victory');
 
     const used = await call('POST', `/api/email-logs/${sendId}/use-as-new-send`, token, { replaceDraft: true });

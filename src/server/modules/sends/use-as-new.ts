@@ -20,7 +20,8 @@ export async function useAsNewSend(
   replaceDraft: boolean,
 ): Promise<UseAsNewSendResult> {
   const stored = await loadStoredSend(deps, sendId);
-  if (!replaceDraft && (await drafts.hasSendInProgress(deps, userId))) throw conflict(SEND_IN_PROGRESS_MESSAGE);
+  if (!replaceDraft && (await drafts.hasSendInProgress(deps, userId)))
+    throw conflict(SEND_IN_PROGRESS_MESSAGE, 'send-in-progress');
   const [logVendors, existing] = await Promise.all([
     repo.listLogVendors(deps.db, sendId),
     vendorRepo.listVendors(deps.db),

@@ -82,6 +82,7 @@ describe('who may act on a send', () => {
       expect(refused.json()).toEqual({
         message:
           "Only the person who made this send, or an admin, can download this message while the vendor's personal link in it still works.",
+        code: 'forbidden',
       });
       for (const token of [sender, admin]) {
         const allowed = await download(token);

@@ -66,7 +66,7 @@ describe('POST /api/register', () => {
       payload: '{"email":',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: expect.any(String) });
+    expect(response.json()).toEqual({ message: expect.any(String), code: 'invalid-request' });
   });
 });
 
@@ -86,8 +86,8 @@ describe('POST /api/login', () => {
     const unknown = await post('/api/login', { email: 'nobody@agency.test', password: PASSWORD });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: 'Invalid email or password' });
-    expect(unknown.json()).toEqual({ message: 'Invalid email or password' });
+    expect(wrong.json()).toEqual({ message: 'Invalid email or password', code: 'unauthorized' });
+    expect(unknown.json()).toEqual({ message: 'Invalid email or password', code: 'unauthorized' });
   });
 
   it('refuses with 429 and Retry-After after repeated failures for one address, and lets in again after the window', async ({
@@ -99,7 +99,10 @@ describe('POST /api/login', () => {
     }
     const refused = await post('/api/login', { email: ADMIN_EMAIL, password: PASSWORD });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ message: 'Too many failed sign-in attempts. Please try again in 15 minutes.' });
+    expect(refused.json()).toEqual({
+      message: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
+      code: 'too-many-requests',
+    });
     expect(refused.headers['retry-after']).toBe('900');
     t.clock.advance(16 * 60 * 1000);
     expect((await post('/api/login', { email: ADMIN_EMAIL, password: PASSWORD })).statusCode).toBe(200);
@@ -126,7 +129,7 @@ describe('GET /api/user and sessions', () => {
     expect((await getUser('made-up-token')).statusCode).toBe(401);
     const malformed = await t.app.inject({ method: 'GET', url: '/api/user', headers: { authorization: 'Basic abc' } });
     expect(malformed.statusCode).toBe(401);
-    expect(malformed.json()).toEqual({ message: 'Unauthorized' });
+    expect(malformed.json()).toEqual({ message: 'Unauthorized', code: 'unauthorized' });
   });
 
   it('expires a token after 30 days without use, and slides the expiry with use', async ({ t, getUser }) => {
@@ -160,7 +163,7 @@ describe('GET /api/user and sessions', () => {
       headers: bearer(admin),
     });
     expect((await getUser(first)).statusCode).toBe(403);
-    expect((await getUser(second)).json()).toEqual({ message: 'Access denied' });
+    expect((await getUser(second)).json()).toEqual({ message: 'Access denied', code: 'access-removed' });
     // Putting the address back does not revive the old sessions.
     await t.app.inject({
       method: 'POST',

@@ -110,9 +110,11 @@ export async function authenticateToken(
   const now = clock.now();
   if (!row || row.expiresAt <= now) throw unauthorized('Unauthorized');
   if (row.revokedAt) {
-    throw row.revokedReason === 'unauthorized' ? forbidden('Access denied') : unauthorized('Unauthorized');
+    throw row.revokedReason === 'unauthorized'
+      ? forbidden('Access denied', 'access-removed')
+      : unauthorized('Unauthorized');
   }
-  if (row.authorizedEmailId === null) throw forbidden('Access denied');
+  if (row.authorizedEmailId === null) throw forbidden('Access denied', 'access-removed');
   if (now.getTime() - row.extendedAt.getTime() > SESSION_EXTEND_INTERVAL_MS) {
     await repo.extendSession(db, tokenHash, new Date(now.getTime() + SESSION_LIFETIME_MS), now);
     // A GET wrote: the next request must not find the old expiry in the cache.

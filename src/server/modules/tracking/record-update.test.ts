@@ -128,6 +128,7 @@ describe("'Record an update': the team reports a vendor action on its behalf", (
     expect(before.statusCode).toBe(422);
     expect(before.json()).toEqual({
       message: 'The deployment date 2000-01-01 is before this send was mailed (Mar 10, 2026).',
+      code: 'unprocessable',
     });
     const page = (await vendorCall(app, tokenOf(sent.links.acme1234!), 'GET', '/api/vendor-page')).json();
     expect(page.tracking).toMatchObject({ status: 'sent', deployedDate: null, deployedQuantity: null });

@@ -222,6 +222,7 @@ describe('the vendor page actions (issue 14 item 2)', () => {
     expect(beforeSend.statusCode).toBe(422);
     expect(beforeSend.json()).toEqual({
       message: 'The deployment date 2000-01-01 is before this send was mailed (Mar 10, 2026).',
+      code: 'unprocessable',
     });
     const page = (await vendorCall(app, token, 'GET', '/api/vendor-page')).json();
     expect(page.tracking.status).toBe('sent');

@@ -24,6 +24,7 @@ describe('only the sender or an admin speaks for a send (decision 0023)', () => 
         expect(answers[3]!.json()).toEqual({
           message:
             'You can make at most 3 replies and updates to vendors in 10 minutes. Please try again in 10 minutes.',
+          code: 'too-many-requests',
         });
         expect(answers[3]!.headers['retry-after']).toEqual(expect.any(String));
         // The other routes count against the same limit; another user has their own count.

@@ -44,6 +44,7 @@ describe('user administration', () => {
     expect((await call('POST', '/api/authorized-emails', admin, { email: 'nope' })).json()).toEqual({
       message: 'email must be a valid e-mail address',
       field: 'email',
+      code: 'invalid-request',
     });
     expect((await call('POST', '/api/authorized-emails', admin, {})).json().message).toBe('email is required');
     expect((await call('DELETE', '/api/authorized-emails/abc', admin)).json().message).toBe('id must be a number');
@@ -125,7 +126,7 @@ describe('user administration', () => {
     for (const [method, url, payload] of calls) {
       const asMember = await call(method, url, member, payload);
       expect(asMember.statusCode, `${method} ${url}`).toBe(403);
-      expect(asMember.json()).toEqual({ message: 'Admins only' });
+      expect(asMember.json()).toEqual({ message: 'Admins only', code: 'forbidden' });
       expect((await call(method, url, 'no-such-token', payload)).statusCode, `${method} ${url}`).toBe(401);
     }
     expect(await rowFor('x@agency.test')).toBeUndefined();

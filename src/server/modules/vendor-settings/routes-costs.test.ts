@@ -70,7 +70,7 @@ describe('POST and GET /api/vendor-costs', () => {
         [field]: value,
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message, field });
+      expect(response.json()).toEqual({ message, field, code: 'invalid-request' });
       expect(await list('/api/vendor-costs')).toEqual([
         { vendorId: 'acme1234', ...NO_COSTS, costPerDonor: 1, cpmBudget: 2 },
       ]);
@@ -80,6 +80,6 @@ describe('POST and GET /api/vendor-costs', () => {
 
   it('rejects costs without a vendorId', async ({ member, call }) => {
     const response = await call('POST', '/api/vendor-costs', member, { costPerDonor: 1 });
-    expect(response.json()).toEqual({ message: 'vendorId is required', field: 'vendorId' });
+    expect(response.json()).toEqual({ message: 'vendorId is required', field: 'vendorId', code: 'invalid-request' });
   });
 });

@@ -48,7 +48,7 @@ describe('POST and GET /api/vendor-splits', () => {
       await call('POST', '/api/vendor-splits', member, { vendorId: 'acme1234', splitRatio: '55/45' });
       const response = await call('POST', '/api/vendor-splits', member, body);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message, field });
+      expect(response.json()).toEqual({ message, field, code: 'invalid-request' });
       expect(await list('/api/vendor-splits')).toEqual([{ vendorId: 'acme1234', splitRatio: '55/45' }]);
       expect(await settingEntries()).toHaveLength(1);
     },

@@ -29,7 +29,7 @@ describe('POST and GET /api/vendor-utm-sources', () => {
     async ([body, field, message], { member, call, list, settingEntries }) => {
       const response = await call('POST', '/api/vendor-utm-sources', member, body);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message, field });
+      expect(response.json()).toEqual({ message, field, code: 'invalid-request' });
       expect(await list('/api/vendor-utm-sources')).toEqual([]);
       expect(await settingEntries()).toEqual([]);
     },

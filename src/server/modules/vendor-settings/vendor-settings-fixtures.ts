@@ -1,6 +1,9 @@
 import { test } from '#server/testing/fixtures';
 
-export const GONE = { message: 'This vendor no longer exists. It may have been deleted by someone else.' };
+export const GONE = {
+  message: 'This vendor no longer exists. It may have been deleted by someone else.',
+  code: 'not-found',
+};
 export const NO_COSTS = {
   costPerDonor: null,
   cpdBudget: null,

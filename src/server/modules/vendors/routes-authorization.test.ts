@@ -23,7 +23,7 @@ describe('authorization', () => {
     for (const [method, url, payload] of writes) {
       const response = await call(method, url, member, payload);
       expect(response.statusCode, `${method} ${url}`).toBe(403);
-      expect(response.json()).toEqual({ message: 'Admins only' });
+      expect(response.json()).toEqual({ message: 'Admins only', code: 'forbidden' });
     }
     // Admin-only comes before validation: a bad body from a member is still 403.
     expect((await call('POST', '/api/vendors', member, {})).statusCode).toBe(403);

@@ -48,7 +48,7 @@ describe('GET and POST /api/vendors', () => {
     await createVendor();
     const again = await call('POST', '/api/vendors', admin, { ...acme, name: 'Impostor' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: "A vendor with the ID 'acme1234' already exists." });
+    expect(again.json()).toEqual({ message: "A vendor with the ID 'acme1234' already exists.", code: 'conflict' });
     expect(await listVendors()).toEqual([acme]);
     expect(await auditEntries()).toHaveLength(1);
   });
@@ -72,7 +72,7 @@ describe('GET and POST /api/vendors', () => {
     async ([body, field, message], { admin, call, listVendors, auditEntries }) => {
       const response = await call('POST', '/api/vendors', admin, body);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message, field });
+      expect(response.json()).toEqual({ message, field, code: 'invalid-request' });
       expect(await listVendors()).toEqual([]);
       expect(await auditEntries()).toEqual([]);
     },

@@ -62,7 +62,7 @@ describe('PUT /api/vendors/{vendorId}', () => {
       await createVendor();
       const response = await call('PUT', '/api/vendors/acme1234', admin, body);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message, field });
+      expect(response.json()).toEqual({ message, field, code: 'invalid-request' });
       expect(await listVendors()).toEqual([acme]);
       expect(await auditEntries()).toHaveLength(1);
     },

@@ -1,7 +1,10 @@
 import { expect } from 'vitest';
 import { test } from '#server/testing/fixtures';
 
-export const GONE = { message: 'This vendor no longer exists. It may have been deleted by someone else.' };
+export const GONE = {
+  message: 'This vendor no longer exists. It may have been deleted by someone else.',
+  code: 'not-found',
+};
 
 export const acme = {
   vendorId: 'acme1234',

@@ -17,8 +17,9 @@ export async function getUser(): Promise<CurrentUser | null> {
       return null;
     }
     if (error instanceof RequestError && error.status === 403) {
+      // The session's own refusal (code access-removed): the providers show access denied.
       clearAuthToken();
-      throw new Error('Access denied');
+      throw error;
     }
     throw new Error('Failed to fetch user');
   }

@@ -5,7 +5,7 @@ import { Button } from '#client/components/ui/button';
 import { Input, Label, Textarea } from '#client/components/ui/input';
 import { toast } from '#client/components/ui/use-toast';
 import { getAuthToken } from '#client/lib/auth-token';
-import { messageOf, RequestError } from '#client/lib/request';
+import { hasErrorCode, messageOf } from '#client/lib/request';
 import { useConnectGoogle } from '#client/features/auth/hooks/use-connect-google';
 import { PageHeader } from '#client/features/layout/page-header';
 import { useSendTestEmail } from '../api/send-test-email';
@@ -38,15 +38,6 @@ function missingList(missing: ReturnType<typeof missingFields>): string[] {
     ...(missing.subject ? ['Subject'] : []),
     ...(missing.content ? ['Text or HTML content'] : []),
   ];
-}
-
-function requiresGoogleAuth(error: unknown): boolean {
-  if (!(error instanceof RequestError)) return false;
-  try {
-    return (JSON.parse(error.body) as { requiresGoogleAuth?: unknown }).requiresGoogleAuth === true;
-  } catch {
-    return false;
-  }
 }
 
 export function EmailTestPage() {
@@ -90,7 +81,7 @@ export function EmailTestPage() {
         setShowMissing(false);
       },
       onError: (error) => {
-        if (requiresGoogleAuth(error)) {
+        if (hasErrorCode(error, 'requires-google-auth')) {
           toast({
             title: 'Google Authentication Required',
             description: 'Please sign in with Google to enable Gmail sending.',

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { SEND_IN_PROGRESS_MESSAGE } from '#shared/contracts/responses/sends-reuse';
 import { toast } from '#client/components/ui/use-toast';
-import { messageOf, RequestError } from '#client/lib/request';
+import { hasErrorCode, messageOf } from '#client/lib/request';
 import { useUseAsNewSend } from '../api/use-as-new-send';
 
 /**
@@ -30,11 +29,7 @@ export function useStartFromSend() {
           void navigate('/');
         },
         onError: (error) => {
-          if (
-            error instanceof RequestError &&
-            error.status === 409 &&
-            error.serverMessage === SEND_IN_PROGRESS_MESSAGE
-          ) {
+          if (hasErrorCode(error, 'send-in-progress')) {
             setReplaceTarget(sendId);
             return;
           }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { monthBounds, monthName } from '#shared/payouts/month';
+import { monthName } from '#shared/payouts/month';
 import { Button } from '#client/components/ui/button';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog';
-import { messageOf, RequestError } from '#client/lib/request';
+import { hasErrorCode, messageOf } from '#client/lib/request';
 import { useFinalizeStatement } from '../api/statements';
 
 /**
- * 'Finalize' (admins): freezes the statement. Before the month has ended the server answers 409: the admin is asked,
+ * 'Finalize' (admins): freezes the statement. Before the month has ended the server answers 409 `month-not-over`: the admin is asked,
  * and only a confirmation sends `{ confirm: true }`. Any other refusal is shown as the server says it.
  */
 export function FinalizeButton({
@@ -28,8 +28,7 @@ export function FinalizeButton({
       {
         onSuccess: () => setConfirming(false),
         onError: (error) => {
-          const isNotOver = error instanceof RequestError && error.status === 409 && monthBounds(month).to > new Date();
-          if (isNotOver && !confirm) {
+          if (hasErrorCode(error, 'month-not-over') && !confirm) {
             setConfirming(true);
             return;
           }
