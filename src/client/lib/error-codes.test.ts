@@ -6,7 +6,7 @@ import { hasErrorCode, RequestError } from './request';
 const refusal = (status: number, message: string, code?: string) =>
   new RequestError(status, JSON.stringify(code === undefined ? { message } : { message, code }), 'Refused');
 
-// The client branches on the stable code of an error answer, never on its words nor its own clock (decision 0080):
+// The client branches on the stable code of an error answer, never on its words nor its own clock (decision 0081):
 // a message reworded on the server changes nothing, and the old words without the code are not taken for it.
 describe('error codes on the client', () => {
   it("reads the answer's code and message once, and nothing from a body that is not an error answer", () => {

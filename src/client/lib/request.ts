@@ -27,7 +27,7 @@ function errorFieldsOf(body: string): { message?: string; code?: string } {
 
 /**
  * A non-success response: message is 'STATUS: body' (or the status text when the body is empty). Branch on `code`
- * (decision 0080), never on the words of the message: those are for people and may change.
+ * (decision 0081), never on the words of the message: those are for people and may change.
  */
 export class RequestError extends Error {
   /** The server's `{message}` when the body carries one: to show, never to compare. */

@@ -8,7 +8,7 @@ import { defineRoute } from './define-route';
 import { createErrorHandler } from './error-handler';
 
 // Every error answer carries a stable code beside its message: its status's default, or a specific one the operation
-// declares for that status (decision 0080).
+// declares for that status (decision 0081).
 const finalize = defineOperation({
   method: 'POST',
   path: '/api/finalize/:case',

@@ -48,7 +48,7 @@ export interface ErrorHandlerOptions {
 }
 
 /**
- * The one error handler: every failure answers `{ message, code }` with its status (decision 0080). AppErrors say their
+ * The one error handler: every failure answers `{ message, code }` with its status (decision 0081). AppErrors say their
  * own; a full disk is 507, an away file store or database 503 with Retry-After, a value the database refused 4xx; other
  * 5xx details stay in the log.
  */

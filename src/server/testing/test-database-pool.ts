@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 
 /**
- * The test databases a test worker keeps between tests (decision 0081). A test's database, once the test is over, is
+ * The test databases a test worker keeps between tests (decision 0082). A test's database, once the test is over, is
  * emptied (`TRUNCATE … RESTART IDENTITY`: no row, every id from 1 again, as a freshly migrated database) and lent to
  * the next test, instead of loading the migrated PGlite snapshot again (about 1.2 s of CPU each) or copying the
  * PostgreSQL template. A database the test closed is not kept; one whose schema the test changed, or that cannot be

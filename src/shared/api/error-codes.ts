@@ -1,5 +1,5 @@
 /**
- * The stable `code` of an error answer, beside its `message` (decision 0080): clients branch on it, never on the
+ * The stable `code` of an error answer, beside its `message` (decision 0081): clients branch on it, never on the
  * message's words. Every status has its default; an operation declares the specific codes a status of its may carry.
  */
 export const DEFAULT_ERROR_CODES = {

@@ -16,7 +16,7 @@ export interface ResponseSpec {
   schema?: z.ZodMiniType;
   /** A download's media type instead of JSON. */
   mediaType?: string;
-  /** For an error status: the codes besides the status's default that its answer may carry (decision 0080). */
+  /** For an error status: the codes besides the status's default that its answer may carry (decision 0081). */
   codes?: readonly SpecificErrorCode[];
 }
 

@@ -30,7 +30,7 @@ export const rowId = z.coerce
     z.lte(INT4_MAX, { error: 'is too large' }),
   );
 
-/** Every error answer: the words for people (SPEC.md's) and a stable code for programs (decision 0080). */
+/** Every error answer: the words for people (SPEC.md's) and a stable code for programs (decision 0081). */
 export const errorBody = z.object({ message: z.string(), code: z.string() });
 export type ErrorBody = z.infer<typeof errorBody>;
 
