@@ -24,7 +24,11 @@ export const getMonthOverviewCsv = defineOperation({
   summary: "The month's overview as CSV: a row per vendor and the totals",
   access: 'user',
   params: declared('path-params', 'monthParam'),
-  responses: { 200: { description: 'The overview', mediaType: 'text/csv' } },
+  responses: {
+    200: { description: 'The overview', mediaType: 'text/csv' },
+    // The router's own: a month with a line break is no path segment before '.csv', so no route matches it.
+    404: because('No such path (a month with a line break)'),
+  },
 });
 
 export const getStatementCsv = defineOperation({

@@ -4,6 +4,7 @@ import { it } from '#server/testing/fixtures';
 import { createFormulaVendor, gift, sendUnder, statementAction } from '#server/testing/payouts-fixtures';
 import { actBlueCsv, importResults } from '#server/testing/results-fixtures';
 import { seedVendors } from '#server/testing/send-fixtures';
+import { getMonthOverviewCsv } from '#shared/api/statements';
 import { bearer } from '#server/testing/test-app';
 import { OVERVIEW_CSV_HEADER } from './statement-csv';
 
@@ -127,4 +128,15 @@ describe('the month at a glance: GET /api/statements?month without a vendor', ()
       expect((await app.inject({ method: 'GET', url: '/api/statements?month=2026-03' })).statusCode).toBe(401);
     },
   );
+});
+
+describe('GET /api/statement-months/:month.csv with a month that is no path segment', () => {
+  // Found by api-fuzz.test.ts (seed -711205552): '%0A' makes no route match, and the router's 404 was undeclared.
+  it('answers the 404 its operation declares, for anyone', async ({ app, member }) => {
+    expect(Object.keys(getMonthOverviewCsv.responses)).toContain('404');
+    for (const headers of [{}, bearer(member)]) {
+      const answer = await app.inject({ method: 'GET', url: '/api/statement-months/%0A.csv', headers });
+      expect([answer.statusCode, answer.json().code]).toEqual([404, 'not-found']);
+    }
+  });
 });
