@@ -184,7 +184,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)(
         (await t.app.inject({ method: 'POST', url: '/api/vendors', headers: bearer(admin), payload: zenith }))
           .statusCode,
       ).toBe(201);
-      expect(await vendorIdsOn(other, admin)).toEqual(['acme', 'zenith']);
+      // PostgreSQL announces the commit a moment after it: the other instance's cached list drops once it hears.
+      await expect
+        .poll(async () => vendorIdsOn(other, admin), {
+          message: 'the other instance hears of the write',
+          ...TEN_SECONDS,
+        })
+        .toEqual(['acme', 'zenith']);
     });
   },
 );
