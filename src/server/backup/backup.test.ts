@@ -10,7 +10,7 @@ import { createMaintenanceLock } from '#server/maintenance-lock';
 import { test } from '#server/testing/fixtures';
 import { startServer } from '#server/testing/server-process';
 import { FAST_DELIVERY, eventually, seedVendors, sendBodyFor, temporaryDataDir } from '#server/testing/send-fixtures';
-import { ADMIN_EMAIL, bearer, createTestApp, register } from '#server/testing/test-app';
+import { ADMIN_EMAIL, bearer, createTestApp, migratedSnapshot, register } from '#server/testing/test-app';
 import { takeBackup } from './take-backup';
 
 const run = promisify(execFile);
@@ -50,8 +50,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('backup of the embedded mode', ()
     writeFileSync(join(dataDir, 'secret.key'), 'the-generated-secret\n', { mode: 0o600 });
     // The backup is of a real DATA_DIR: the database lives in its folder (not the database fixture), closed before the
     // restore. The folder starts from the run's migrated snapshot (the app's own creation is first-run.test.ts's).
-    const snapshot = new Blob([readFileSync(inject('pgliteSnapshotPath'))]);
-    const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db'), snapshot });
+    const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db'), snapshot: migratedSnapshot() });
     const t = await createTestApp({ DATA_DIR: dataDir }, database, {
       delivery: FAST_DELIVERY,
       retention: { autoStart: false },

@@ -41,6 +41,9 @@ async function createPostgresDatabase(serverUrl: string, { isEmpty = false } = {
   };
 }
 
+/** The run's migrated PGlite data folder, dumped (global-setup.ts): what a new test database is loaded from. */
+export const migratedSnapshot = () => new Blob([readFileSync(inject('pgliteSnapshotPath'))]);
+
 /**
  * The database under test, migrated and empty: one the worker emptied after an earlier test (test-database-pool.ts),
  * else PGlite from the migrated snapshot, or a new database on the PostgreSQL server of TEST_DATABASE_URL. `close()`
@@ -53,7 +56,7 @@ export function openTestDatabase(): Promise<Database> {
 async function openNewTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const snapshot = new Blob([readFileSync(inject('pgliteSnapshotPath'))]);
+    const snapshot = migratedSnapshot();
     return openDatabase({ kind: 'pglite', snapshot });
   }
   const created = await createPostgresDatabase(serverUrl);
@@ -86,7 +89,7 @@ export async function createRestartableDatabase(options: { pgliteDir?: string } 
     let isNew = !existsSync(join(dir, 'PG_VERSION'));
     return {
       open: () => {
-        const snapshot = isNew ? new Blob([readFileSync(inject('pgliteSnapshotPath'))]) : undefined;
+        const snapshot = isNew ? migratedSnapshot() : undefined;
         isNew = false;
         return openDatabase({ kind: 'pglite', dataDir: dir, ...(snapshot ? { snapshot } : {}) });
       },
