@@ -2,8 +2,9 @@
 // `npm test`: the phases of the whole test run, in order, each as its own npm script (so each can be run alone). Each
 // phase's runner prints as it always does (its own closing line included); after it comes `phase NAME: N s`. The first
 // phase that fails stops the run with that phase's exit code; at the end, every phase's time again on one line, then
-// `phases: N passed, N failed`. typecheck and lint run side by side (each mostly uses one core, and the machine has two),
-// each one's output shown whole once it ends.
+// `phases: N passed, N failed`. Two pairs run side by side, each one's output shown whole once it ends: typecheck and
+// lint (each mostly uses one core, and the machine has two), and built and soak (each mostly waits on the servers it
+// started: the soak's run is timed, and its load leaves two thirds of the machine idle).
 // `node scripts/run-phases.mjs unit pg` runs only the phases named, in this order.
 import { spawn } from 'node:child_process';
 import { refuseUnsupportedNode } from './supported-node.mjs';
@@ -31,8 +32,11 @@ if (unknown.length > 0) {
 }
 const phases = asked.length > 0 ? PHASES.filter(([phase]) => asked.includes(phase)) : PHASES;
 
-/** Phases started together with the first of them; the others wait for their turn. */
-const TOGETHER = ['typecheck', 'lint'];
+/** Phases started together when the first of a group comes; the others wait for their turn. */
+const TOGETHER = [
+  ['typecheck', 'lint'],
+  ['built', 'soak'],
+];
 
 /**
  * `npm run SCRIPT`: its exit code and how long it took, its output going straight to this process's, or (`isKept`)
@@ -54,9 +58,12 @@ function start(script, isKept) {
 const seconds = (ms) => `${Math.round(ms / 1000)} s`;
 const started = performance.now();
 const times = [];
-const together = phases.filter(([name]) => TOGETHER.includes(name));
-const running = new Map((together.length > 1 ? together : []).map(([name, script]) => [name, start(script, true)]));
+const running = new Map();
 for (const [name, script] of phases) {
+  const group = TOGETHER.find((names) => names.includes(name)) ?? [];
+  const together = phases.filter(([phase]) => group.includes(phase));
+  if (!running.has(name) && together.length > 1)
+    for (const [phase, phaseScript] of together) running.set(phase, start(phaseScript, true));
   const { ended } = running.get(name) ?? start(script, false);
   const { code, took, output } = await ended;
   process.stdout.write(output);

@@ -6,10 +6,7 @@ import { ADMIN_EMAIL } from './testing/test-app';
 const SETUP_LINK = /^ {2}(http:\/\/localhost:\d+\/auth\?invite=[\w-]{43})$/;
 
 /** A first start with ADMIN_EMAILS, its output as a person or a log collector gets it, and its setup link working. */
-async function firstStart(
-  env: Record<string, string>,
-  options: { terminal: boolean; isDatabaseMade?: boolean },
-) {
+async function firstStart(env: Record<string, string>, options: { terminal: boolean; isDatabaseMade?: boolean }) {
   const data = temporaryDataDir();
   const { isDatabaseMade = false, ...startOptions } = options;
   const server = await startServer(
