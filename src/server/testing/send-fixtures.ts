@@ -164,7 +164,7 @@ export function vendorPageLinkIn(text: string | undefined): string | null {
 /** A temporary DATA_DIR, removed by the returned function. */
 export function temporaryDataDir(): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'dispatch-data-'));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }) };
 }
 
 /** What a value read by `eventually` looked like, cut short: enough to see what it was when the time ran out. */

@@ -204,7 +204,7 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     /** Stops the process and removes the DATA_DIR it made. */
     async stop() {
       await halt();
-      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
     },
   };
 }

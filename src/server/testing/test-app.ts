@@ -42,6 +42,9 @@ async function createPostgresDatabase(serverUrl: string, { isEmpty = false } = {
 }
 
 /** The run's migrated PGlite data folder, dumped (global-setup.ts): what a new test database is loaded from. */
+/** `rmSync` options for a test's folder: gone whole, retried while something still writes into it. */
+export const REMOVED_WHOLE = { force: true, maxRetries: 5, retryDelay: 50 } as const;
+
 export const migratedSnapshot = () => new Blob([readFileSync(inject('pgliteSnapshotPath'))]);
 
 /**
@@ -93,7 +96,7 @@ export async function createRestartableDatabase(options: { pgliteDir?: string } 
         isNew = false;
         return openDatabase({ kind: 'pglite', dataDir: dir, ...(snapshot ? { snapshot } : {}) });
       },
-      cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+      cleanup: async () => rmSync(dir, { ...REMOVED_WHOLE, recursive: true }),
     };
   }
   // Empty, as a new installation's: the first open() migrates it (migrations.test.ts starts instances on it together).
@@ -162,7 +165,9 @@ export async function createTestApp(
   });
   inviters.set(app, (email) => inviteFor({ db: database.db, clock, config }, email));
   // Removed with the app, however it is closed (the `t` fixture closes only the app).
-  if (ownDataDir) app.addHook('onClose', async () => rmSync(ownDataDir, { recursive: true, force: true }));
+  // Retried: a write the closing app was still finishing can land in the folder while it is being removed (ENOTEMPTY,
+  // seen once in a fresh clone's unit phase).
+  if (ownDataDir) app.addHook('onClose', async () => rmSync(ownDataDir, { ...REMOVED_WHOLE, recursive: true }));
   return {
     app,
     database,
