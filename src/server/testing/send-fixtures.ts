@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inArray } from 'drizzle-orm';
@@ -13,6 +13,7 @@ import { emailDeliveries } from '../db/schema';
 import type { DeliveryOptions } from '../mail/deliveries';
 import { CREATIVE_HTML, PNG_BASE64 } from './creatives';
 import { bearer } from './test-app';
+import { removeFolder } from './remove-folder';
 
 /** Delivery tuned for tests: real time, back-off in milliseconds. */
 export const FAST_DELIVERY: DeliveryOptions = {
@@ -164,7 +165,7 @@ export function vendorPageLinkIn(text: string | undefined): string | null {
 /** A temporary DATA_DIR, removed by the returned function. */
 export function temporaryDataDir(): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'dispatch-data-'));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }) };
+  return { dir, remove: () => removeFolder(dir) };
 }
 
 /** What a value read by `eventually` looked like, cut short: enough to see what it was when the time ran out. */

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../../../scripts/free-port.mjs';
+import { removeFolder } from './remove-folder';
 
 export { freePort };
 
@@ -204,7 +205,7 @@ export async function startServer(env: Record<string, string | undefined> = {}, 
     /** Stops the process and removes the DATA_DIR it made. */
     async stop() {
       await halt();
-      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+      if (ownDataDir) removeFolder(ownDataDir);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
@@ -8,6 +8,7 @@ import type { Clock } from '../clock';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { databaseUrl, runOnServer } from './postgres-template';
+import { removeFolder } from './remove-folder';
 import { borrowDatabase, returnDatabase } from './test-database-pool';
 import { createGoogleContext, type GoogleContext } from '../modules/google/context';
 import { issueInvite } from '../modules/invites/service';
@@ -42,9 +43,6 @@ async function createPostgresDatabase(serverUrl: string, { isEmpty = false } = {
 }
 
 /** The run's migrated PGlite data folder, dumped (global-setup.ts): what a new test database is loaded from. */
-/** `rmSync` options for a test's folder: gone whole, retried while something still writes into it. */
-export const REMOVED_WHOLE = { force: true, maxRetries: 5, retryDelay: 50 } as const;
-
 export const migratedSnapshot = () => new Blob([readFileSync(inject('pgliteSnapshotPath'))]);
 
 /**
@@ -96,7 +94,7 @@ export async function createRestartableDatabase(options: { pgliteDir?: string } 
         isNew = false;
         return openDatabase({ kind: 'pglite', dataDir: dir, ...(snapshot ? { snapshot } : {}) });
       },
-      cleanup: async () => rmSync(dir, { ...REMOVED_WHOLE, recursive: true }),
+      cleanup: async () => removeFolder(dir),
     };
   }
   // Empty, as a new installation's: the first open() migrates it (migrations.test.ts starts instances on it together).
@@ -165,9 +163,7 @@ export async function createTestApp(
   });
   inviters.set(app, (email) => inviteFor({ db: database.db, clock, config }, email));
   // Removed with the app, however it is closed (the `t` fixture closes only the app).
-  // Retried: a write the closing app was still finishing can land in the folder while it is being removed (ENOTEMPTY,
-  // seen once in a fresh clone's unit phase).
-  if (ownDataDir) app.addHook('onClose', async () => rmSync(ownDataDir, { ...REMOVED_WHOLE, recursive: true }));
+  if (ownDataDir) app.addHook('onClose', async () => removeFolder(ownDataDir));
   return {
     app,
     database,
