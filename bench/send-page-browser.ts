@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { SourceMapConsumer } from 'source-map-js';
 import { chromium, type Page } from '@playwright/test';
 import { median } from './load';
@@ -384,7 +385,8 @@ export async function benchSendPageBrowser() {
     stdio: 'inherit',
   });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    // Debian's Chromium (CHROMIUM_PATH) without the omnibox's popup, as in the browser tests.
+    executablePath: fileURLToPath(new URL('../scripts/chromium-for-tests.sh', import.meta.url)),
     args: CHROMIUM_ARGS,
   });
   const lines: string[] = [];
