@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -57,8 +57,13 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('a new embedded database folder',
       const dbDir = join(data.dir, 'db');
       mkdirSync(dbDir, { mode: 0o700 });
       writeFileSync(join(dbDir, 'notes.txt'), 'not a database');
+      // Refused before a database is made beside it (initdb's seconds for nothing): nothing appears next to the folder.
+      const madeBeside: string[] = [];
+      const watcher = watch(data.dir, (_event, name) => madeBeside.push(String(name)));
       const opening = openDatabase({ kind: 'pglite', dataDir: dbDir });
       await expect(opening).rejects.toBeInstanceOf(DataDirCreationError);
+      watcher.close();
+      expect(madeBeside).toEqual([]);
       await expect(opening).rejects.toThrow(
         `Creating the embedded database in ${dbDir} failed: the process exited with code 1: ${dbDir} already holds files but no database (no PG_VERSION)`,
       );

@@ -13,9 +13,17 @@ if (!target) {
   process.exit(2);
 }
 
+/** A folder that holds files but no database is someone's: it is left as it is. */
+function refuseFilesIn(folder: string) {
+  if (existsSync(folder) && readdirSync(folder).length > 0)
+    throw new Error(`${folder} already holds files but no database (no PG_VERSION): move them away, then start again.`);
+}
+
 process.umask(PRIVATE_UMASK);
 try {
   if (!existsSync(join(target, 'PG_VERSION'))) {
+    // Said before initdb's seconds, and again before the move (the folder may have been written to meanwhile).
+    refuseFilesIn(target);
     // Made beside the target and moved into place whole: an interrupted run never leaves half a database under the name.
     const parent = dirname(target);
     mkdirSync(parent, { recursive: true, mode: PRIVATE_DIR_MODE });
@@ -25,11 +33,11 @@ try {
     const client = await PGlite.create({ fs: new PrivateNodeFS(scratch) });
     await client.close();
     if (existsSync(target)) {
-      if (readdirSync(target).length > 0) {
+      try {
+        refuseFilesIn(target);
+      } catch (error) {
         rmSync(scratch, { recursive: true, force: true });
-        throw new Error(
-          `${target} already holds files but no database (no PG_VERSION): move them away, then start again.`,
-        );
+        throw error;
       }
       rmdirSync(target);
     }
