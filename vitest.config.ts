@@ -10,6 +10,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     globalSetup: ['src/server/testing/global-setup.ts'],
+    setupFiles: ['src/server/testing/compiled-threads-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     // Two cores: more workers only fight over them.

@@ -13,7 +13,7 @@ import { ownEntry } from './paths';
 /** The parts these threads serve, as /api/ready names them. */
 export type ThreadPart = 'mailThreads' | 'readingThreads';
 
-const PARTS: Record<ThreadPart, { label: string; compiledName: string; source: string }> = {
+export const THREAD_PARTS: Record<ThreadPart, { label: string; compiledName: string; source: string }> = {
   mailThreads: { label: 'An SMTP thread', compiledName: 'smtp-thread', source: 'src/server/mail/smtp-thread-main.ts' },
   readingThreads: {
     label: "A results file's reading thread",
@@ -35,7 +35,7 @@ export class ThreadStartError extends Error {
     readonly part: ThreadPart,
     readonly reason: string,
   ) {
-    super(`${PARTS[part].label} could not start: ${reason}`);
+    super(`${THREAD_PARTS[part].label} could not start: ${reason}`);
     this.name = 'ThreadStartError';
   }
 }
@@ -43,7 +43,10 @@ export class ThreadStartError extends Error {
 /** Per part, this process's last start: whether a thread loaded, or why it did not. */
 const lastStart = new Map<ThreadPart, { error?: ThreadStartError }>();
 
-/** Tests: the file and flags a part's threads start from instead of their own (a thread that cannot load). */
+/**
+ * Tests: the file and flags a part's threads start from instead of their own (a thread that cannot load, or the test
+ * run's compiled copy: testing/compiled-threads.ts).
+ */
 const entryOverrides = new Map<ThreadPart, { file: string; execArgv: string[] }>();
 
 export function overrideThreadEntry(part: ThreadPart, entry: { file: string; execArgv: string[] } | undefined) {
@@ -65,7 +68,7 @@ export function startOwnThread(
   options: Omit<WorkerOptions, 'execArgv'>,
   log?: FastifyBaseLogger,
 ): OwnThread {
-  const { compiledName, source } = PARTS[part];
+  const { compiledName, source } = THREAD_PARTS[part];
   const entry = entryOverrides.get(part) ?? ownEntry(compiledName, source);
   const worker = new Worker(pathToFileURL(entry.file), { ...options, execArgv: entry.execArgv });
   let isLoaded = false;
@@ -75,7 +78,7 @@ export function startOwnThread(
       isLoaded = true;
       const wasDown = lastStart.get(part)?.error;
       lastStart.set(part, {});
-      if (wasDown) log?.info({ part }, `${PARTS[part].label} started again`);
+      if (wasDown) log?.info({ part }, `${THREAD_PARTS[part].label} started again`);
       worker.off('message', onMessage);
       resolve();
     };

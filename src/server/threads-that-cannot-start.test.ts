@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect } from 'vitest';
 import { actBlueCsv, importResults } from '#server/testing/results-fixtures';
 import { captureLogs } from '#server/testing/log-capture';
+import { useCompiledThreads } from '#server/testing/compiled-threads';
 import { allSettled, deliveryTest, RESTART_TIMEOUT_MS } from '#server/testing/delivery-fixtures';
 import { eventually, FAST_DELIVERY, VENDORS } from '#server/testing/send-fixtures';
 import { overrideThreadEntry, type ThreadPart } from './own-threads';
@@ -23,7 +24,7 @@ const breakThreads = (part: ThreadPart, source: string) => {
   overrideThreadEntry(part, cannotLoad(source));
 };
 afterEach(() => {
-  for (const part of broken.splice(0)) overrideThreadEntry(part, undefined);
+  for (const part of broken.splice(0)) useCompiledThreads(part);
 });
 
 /** The app's log kept, held messages probed for every 200 ms; `errorsLogged` reads the error lines. */
@@ -83,7 +84,7 @@ describe('a thread of the server that cannot start', () => {
       expect(ready.json().checks).not.toHaveProperty('mail');
 
       // The threads start again (a repaired deploy): the held messages go out, each once.
-      overrideThreadEntry('mailThreads', undefined);
+      useCompiledThreads('mailThreads');
       const [entry] = await eventually(() => logsOf(app), allSettled, 20_000);
       expect(entry!.deliveries.map(({ status }) => status)).toEqual(VENDORS.map(() => 'sent'));
       expect(smtp.received).toHaveLength(VENDORS.length);
@@ -128,7 +129,7 @@ describe('a thread of the server that cannot start', () => {
         message: expect.stringMatching(/^Not ready: the results reading threads (failed|and)/),
         checks: { database: 'ok', store: 'ok', readingThreads: 'failing' },
       });
-      overrideThreadEntry('readingThreads', undefined);
+      useCompiledThreads('readingThreads');
       await expect
         .poll(async () => (await get('/api/ready')).json().checks.readingThreads, { timeout: 30_000 })
         .toBe('ok');

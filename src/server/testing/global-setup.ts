@@ -1,4 +1,6 @@
 import type { TestProject } from 'vitest/node';
+import type { ThreadPart } from '../own-threads';
+import { compileThreads } from './compiled-threads';
 import { cachedMigratedDataDir, cachedPgliteSnapshotPath } from './pglite-snapshot-cache';
 import { createPostgresTemplate } from './postgres-template';
 
@@ -10,6 +12,8 @@ declare module 'vitest' {
     postgresTemplate: string;
     /** A DATA_DIR with its embedded database migrated, for `startServer`'s `dataFrom` (testing/migrated-data-dir.ts). */
     migratedDataDir: string;
+    /** The server's thread entries compiled for this run (compiled-threads.ts), by part. */
+    compiledThreads: Record<ThreadPart, string>;
   }
 }
 
@@ -25,7 +29,10 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteSnapshotPath', serverUrl ? '' : await cachedPgliteSnapshotPath());
   const template = serverUrl ? await createPostgresTemplate(serverUrl) : undefined;
   project.provide('postgresTemplate', template?.name ?? '');
+  const threads = await compileThreads();
+  project.provide('compiledThreads', threads.files);
   return async () => {
+    threads.remove();
     await template?.drop();
   };
 }

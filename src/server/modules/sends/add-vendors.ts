@@ -78,11 +78,26 @@ async function addVendorsOnce(
   ...[deps, actor, sendId, vendorIds, idempotencyKey]: Parameters<typeof addVendors>
 ): ReturnType<typeof addVendors> {
   const hash = hashOf(vendorIds);
-  if (idempotencyKey) {
+  /** The first answer again when this Idempotency-Key already added vendors to the send (by this user). */
+  const replayed = async () => {
+    if (!idempotencyKey) return undefined;
     const earlier = await repo.findAddition(deps.db, sendId, actor.id, idempotencyKey);
-    if (earlier.length > 0) return replay(deps, sendId, earlier, hash);
+    return earlier.length > 0 ? replay(deps, sendId, earlier, hash) : undefined;
+  };
+  const early = await replayed();
+  if (early) return early;
+  let body: Awaited<ReturnType<typeof rebuildFor>>;
+  try {
+    body = await rebuildFor(deps, sendId, vendorIds);
+  } catch (error) {
+    // The same request arrived twice at once, and the other one was written after the check above: its vendors are
+    // on the send now ('already has this send'), and this one answers as its repeat.
+    if (error instanceof AppError) {
+      const late = await replayed();
+      if (late) return late;
+    }
+    throw error;
   }
-  const body = await rebuildFor(deps, sendId, vendorIds);
   const pages = vendorPageLinks(deps);
   const prepared = await prepareSend(deps, actor.id, body, { vendorPageFor: pages.vendorPageFor });
   // The added vendors' pages offer the same attachments as the send's first vendors.
@@ -104,11 +119,9 @@ async function addVendorsOnce(
   } catch (error) {
     await batch.discard();
     if (isUniqueViolation(error)) {
-      if (idempotencyKey) {
-        // The same request arrived twice at once and the other one was written first.
-        const earlier = await repo.findAddition(deps.db, sendId, actor.id, idempotencyKey);
-        if (earlier.length > 0) return replay(deps, sendId, earlier, hash);
-      }
+      // The same request arrived twice at once and the other one was written first.
+      const late = await replayed();
+      if (late) return late;
       throw conflict('One of these vendors was added to this send meanwhile; reload to see it.');
     }
     throw error;
