@@ -65,12 +65,9 @@ export async function authorize(request: APIRequestContext, adminToken: string, 
   return added;
 }
 
-/**
- * Opens the app already signed in with the token (on the shared server, or at `origin`: a spec's own server). The token
- * is stored from the origin's icon, a document that loads no script, rather than from a first load of the app.
- */
+/** Opens the app already signed in with the token (on the shared server, or at `origin`: a spec's own server). */
 export async function signInWithToken(page: Page, token: string, path = '/', origin = '') {
-  await page.goto(`${origin}/favicon.svg`);
+  await page.goto(`${origin}/access-denied`);
   await page.evaluate((value) => localStorage.setItem('auth_token', value), token);
   await page.goto(`${origin}${path}`);
 }
