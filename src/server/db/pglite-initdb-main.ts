@@ -13,17 +13,16 @@ if (!target) {
   process.exit(2);
 }
 
-/** A folder that holds files but no database is someone's: it is left as it is. */
-function refuseFilesIn(folder: string) {
-  if (existsSync(folder) && readdirSync(folder).length > 0)
-    throw new Error(`${folder} already holds files but no database (no PG_VERSION): move them away, then start again.`);
-}
+/** The target holds files but no database: someone's, left as it is. */
+const holdsFiles = () => existsSync(target) && readdirSync(target).length > 0;
+const refusal = () =>
+  new Error(`${target} already holds files but no database (no PG_VERSION): move them away, then start again.`);
 
 process.umask(PRIVATE_UMASK);
 try {
   if (!existsSync(join(target, 'PG_VERSION'))) {
     // Said before initdb's seconds, and again before the move (the folder may have been written to meanwhile).
-    refuseFilesIn(target);
+    if (holdsFiles()) throw refusal();
     // Made beside the target and moved into place whole: an interrupted run never leaves half a database under the name.
     const parent = dirname(target);
     mkdirSync(parent, { recursive: true, mode: PRIVATE_DIR_MODE });
@@ -32,15 +31,11 @@ try {
     mkdirSync(scratch, { mode: PRIVATE_DIR_MODE });
     const client = await PGlite.create({ fs: new PrivateNodeFS(scratch) });
     await client.close();
-    if (existsSync(target)) {
-      try {
-        refuseFilesIn(target);
-      } catch (error) {
-        rmSync(scratch, { recursive: true, force: true });
-        throw error;
-      }
-      rmdirSync(target);
+    if (holdsFiles()) {
+      rmSync(scratch, { recursive: true, force: true });
+      throw refusal();
     }
+    if (existsSync(target)) rmdirSync(target);
     renameSync(scratch, target);
   }
   // The parent reports how much memory creating the folder took.
