@@ -185,6 +185,9 @@ test('drop zones highlight while a file is dragged over and open the picker from
   await signInWithToken(page, token);
   await page.getByRole('button', { name: /^Text/ }).click();
   const zone = page.getByRole('button', { name: 'Add CSV and image files to Text 1' });
+  // Asked for well before the key is pressed: the browser intercepts file choosers only once Playwright has told it
+  // to, and a key press is a single round trip that can overtake that (seen once: the picker opened uncaught).
+  const chooser = page.waitForEvent('filechooser');
   const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
   await zone.dispatchEvent('dragenter', { dataTransfer });
   await expect(zone).toHaveAttribute('data-dragover', 'true');
@@ -192,7 +195,6 @@ test('drop zones highlight while a file is dragged over and open the picker from
   await expect(zone).toHaveAttribute('data-dragover', 'false');
 
   await zone.focus();
-  const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
   await (await chooser).setFiles({ name: 'copy.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF') });
   await expect(
