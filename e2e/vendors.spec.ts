@@ -43,6 +43,9 @@ test('an admin adds a vendor, edits its addresses and keys, sets its terms and d
   page,
   request,
 }) => {
+  // The page's clock is ours (it runs as usual until paused): the costs' wait after the last keystroke is measured in
+  // page time, not in how fast this machine types.
+  await page.clock.install();
   const admin = await tokenFor(request, ADMIN_EMAIL);
   await signInWithToken(page, admin, '/vendors');
   await expect(page.getByRole('heading', { name: 'Vendor Management' })).toBeVisible();
@@ -148,10 +151,16 @@ test('an admin adds a vendor, edits its addresses and keys, sets its terms and d
   const costSaved = page.waitForResponse(
     (response) => new URL(response.url()).pathname === '/api/vendor-costs' && response.request().method() === 'POST',
   );
-  await dialog.getByLabel('Cost per Donor').pressSequentially('12.5', { delay: 60 });
-  await dialog.getByLabel('CPD Budget').pressSequentially('5000', { delay: 60 });
+  // Typed with the clock stopped: however long the typing takes here, no time passes for the page between keystrokes.
+  // (With the clock running, a busy machine's pause between the two fields once let a save go out in between.)
+  await page.clock.pauseAt(Date.now() + 2_000);
+  await dialog.getByLabel('Cost per Donor').pressSequentially('12.5');
+  await dialog.getByLabel('CPD Budget').pressSequentially('5000');
+  await page.clock.runFor(499);
   expect(costPosts).toBe(0);
+  await page.clock.runFor(1);
   const saved = await costSaved;
+  await page.clock.resume();
   expect(saved.request().postDataJSON()).toEqual({
     vendorId: body.vendorId,
     costPerDonor: 12.5,
