@@ -168,4 +168,16 @@ export default tseslint.config(
     ],
     rules: { 'no-restricted-syntax': 'off' },
   },
+  {
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='screenshot']",
+          message: 'take screenshots through keepScreenshot (e2e/fixtures.ts): CI skips them (decision 0085)',
+        },
+      ],
+    },
+  },
 );

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type axe from 'axe-core';
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { setupUrlFromLog } from '#server/testing/server-process';
 
 export const ADMIN_EMAIL = 'admin@agency.test';
@@ -115,8 +115,20 @@ export async function resizeTo(page: Page, width: number, height: number) {
 }
 
 /**
+ * A screenshot for people to look at, kept in the test's output folder as `name`; not taken in CI (`CI` set), whose
+ * checkout and files nobody sees. Each was about a second of the browser's CPU (a full page is laid out and painted
+ * again at its whole height, then encoded as PNG): together a tenth of the browser tests' CPU (decision 0085). A failed
+ * test's own screenshot is Playwright's, taken in CI too.
+ */
+export async function keepScreenshot(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}) {
+  if (process.env.CI) return;
+  await target.screenshot({ path: test.info().outputPath(name), ...options });
+}
+
+/**
  * Screenshots at the desktop and the phone width (looked at when the spec was written): the whole page from its top,
- * or the viewport as it is (a dialog scrolls on its own).
+ * or the viewport as it is (a dialog scrolls on its own). At each width, nothing may stick out of the screen: that is
+ * checked in CI too.
  */
 export async function screenshots(page: Page, name: string, { fullPage = true } = {}) {
   for (const [width, height, size] of [
@@ -125,7 +137,7 @@ export async function screenshots(page: Page, name: string, { fullPage = true } 
   ] as const) {
     await resizeTo(page, width, height);
     if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: test.info().outputPath(`${name}-${size}.png`), fullPage });
+    await keepScreenshot(page, `${name}-${size}.png`, { fullPage });
     // Nothing wider than the screen: the tables scroll inside their own regions.
     const { scrollWidth, widest } = await page.evaluate((screen) => {
       const outside = [...document.body.querySelectorAll('*')].filter(

@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousA11yViolations, resizeTo, signInWithToken, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, keepScreenshot, resizeTo, signInWithToken, test } from './fixtures';
 import { cpdSend } from './send-fixtures';
 import { newYorkDate } from '#shared/rules/new-york-time';
 
@@ -39,7 +39,7 @@ test("'Record an update' in Deployment Details reports 'Deployed' for a vendor w
     ['phone', 390, 844],
   ] as const) {
     await resizeTo(page, width, height);
-    await page.screenshot({ path: test.info().outputPath(`record-update-dialog-${name}.png`) });
+    await keepScreenshot(page, `record-update-dialog-${name}.png`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -57,7 +57,7 @@ test("'Record an update' in Deployment Details reports 'Deployed' for a vendor w
     ['phone', 390, 844],
   ] as const) {
     await resizeTo(page, width, height);
-    await page.screenshot({ path: test.info().outputPath(`record-update-details-${name}.png`) });
+    await keepScreenshot(page, `record-update-details-${name}.png`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 

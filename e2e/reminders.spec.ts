@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { startOwnServer } from './own-server';
-import { expect, expectNoSeriousA11yViolations, firstAdminOf, signInWithToken, test } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, firstAdminOf, keepScreenshot, signInWithToken, test } from './fixtures';
 import type { APIRequestContext } from '@playwright/test';
 import { createVendors, heritageEmailCard, sendThroughApi } from './send-fixtures';
 
@@ -78,11 +78,11 @@ test("'Send reminders to vendors' is kept with the send page and sent with the s
   await expect(option).not.toBeChecked();
   await expectNoSeriousA11yViolations(page);
   await option.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: test.info().outputPath('send-page-reminders-option.png') });
+  await keepScreenshot(page, 'send-page-reminders-option.png');
   await page.setViewportSize({ width: 390, height: 844 });
   await option.scrollIntoViewIfNeeded();
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: test.info().outputPath('send-page-reminders-option-phone.png') });
+  await keepScreenshot(page, 'send-page-reminders-option-phone.png');
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.getByRole('button', { name: 'Send to 1 Vendor(s)' }).click();
@@ -105,7 +105,7 @@ test("'Send reminders to vendors' is kept with the send page and sent with the s
   await expect(page.getByTestId('toast').getByText('Reminders on', { exact: true })).toBeVisible();
   await expect(toggle).toBeChecked();
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: test.info().outputPath('deployment-details-reminders.png') });
+  await keepScreenshot(page, 'deployment-details-reminders.png');
   await page.keyboard.press('Escape');
 
   await expect(async () => {
@@ -120,9 +120,9 @@ test("'Send reminders to vendors' is kept with the send page and sent with the s
   const [reminder] = await remindersTo(acme!.email);
   expect(reminder!.subject).toBe('Re: New Heritage Action Content');
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: test.info().outputPath('deployment-log-reminded-desktop.png') });
+  await keepScreenshot(page, 'deployment-log-reminded-desktop.png');
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: test.info().outputPath('deployment-log-reminded-phone.png'), fullPage: true });
+  await keepScreenshot(page, 'deployment-log-reminded-phone.png', { fullPage: true });
 
   // And on the Tracking board's card.
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -136,9 +136,9 @@ test("'Send reminders to vendors' is kept with the send page and sent with the s
     .filter({ has: page.getByText(acme!.name, { exact: true }) });
   await expect(card.getByText(/^Reminded /)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: test.info().outputPath('tracking-board-reminded.png'), fullPage: true });
+  await keepScreenshot(page, 'tracking-board-reminded.png', { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: test.info().outputPath('tracking-board-reminded-phone.png'), fullPage: true });
+  await keepScreenshot(page, 'tracking-board-reminded-phone.png', { fullPage: true });
   // One reminder only, however many sweeps have run since: a send made after the reminder is reminded too.
   await remindedAfter(request, token, `${tag}b`);
   expect(await remindersTo(acme!.email)).toHaveLength(1);

@@ -7,6 +7,7 @@ import {
   authorize,
   expect,
   expectNoSeriousA11yViolations,
+  keepScreenshot,
   signInWithToken,
   test,
   tokenFor,
@@ -142,7 +143,7 @@ test('Use as new send: a draft in progress is replaced only after confirming, th
   await expect(page.getByLabel('Subject line')).toHaveValue(`Reuse ${tag}`);
   await expect(page.getByText(`creative-${tag}.html`).first()).toBeVisible();
   await expect(page.getByRole('img', { name: 'Image for Text 1' })).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('send-page-from-past-send.png'), fullPage: true });
+  await keepScreenshot(page, 'send-page-from-past-send.png', { fullPage: true });
 
   // Edited like any draft: one more vendor, whose link the restored CSV holds.
   await page.getByRole('checkbox', { name: new RegExp(beta!.name) }).check();
@@ -187,7 +188,7 @@ test('Add vendors: the new vendor is previewed, mailed through the queue, listed
   await expect(dialog.getByTestId('preview-to')).toHaveText(beta!.email);
   await expect.poll(() => previewText(page)).toContain(`UTM_SOURCE=${beta!.utm}`);
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: test.info().outputPath('add-vendors-dialog.png'), fullPage: true });
+  await keepScreenshot(page, 'add-vendors-dialog.png', { fullPage: true });
 
   await dialog.getByRole('button', { name: 'Add 1 vendor' }).click();
   await expect(toast(page, 'Vendors added')).toBeVisible();
@@ -227,10 +228,10 @@ test('Add vendors: the new vendor is previewed, mailed through the queue, listed
   );
   await expect(compare).toContainText('differ');
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: test.info().outputPath('deployment-details.png') });
-  await compare.screenshot({ path: test.info().outputPath('compare-messages.png') });
+  await keepScreenshot(page, 'deployment-details.png');
+  await keepScreenshot(compare, 'compare-messages.png');
   await details.getByRole('button', { name: 'Close' }).click();
-  await entry.screenshot({ path: test.info().outputPath('log-entry-with-added-vendor.png') });
+  await keepScreenshot(entry, 'log-entry-with-added-vendor.png');
 
   const logged = (await entries(request, token)).find((candidate) => candidate.id === original.id)!;
   expect(logged.deliveries.map((delivery) => delivery.vendorId)).toEqual([acme!.vendorId, beta!.vendorId]);

@@ -3,13 +3,14 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import {
   ADMIN_EMAIL,
+  authorize,
   expect,
   expectNoSeriousA11yViolations,
+  keepScreenshot,
   signInWithToken,
   test,
   tokenFor,
   uniqueEmail,
-  authorize,
 } from './fixtures';
 import {
   CREATIVE_HTML,
@@ -350,7 +351,7 @@ test('a save the server refuses as too large is not retried, and the user is tol
   const saveStatus = page.getByRole('status').filter({ hasText: /^(All changes saved|Saving\.\.\.|Not saved)/ });
   await expect(saveStatus).toHaveText(`Not saved: ${tooLarge}`, { timeout: 15_000 });
   await expect(page.getByText('Changes not saved yet', { exact: true })).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('save-status-not-saved.png') });
+  await keepScreenshot(page, 'save-status-not-saved.png');
   expect(await Promise.all(fileSaves)).toEqual([413]);
   // The next edit saves again, with the creative, and is refused again: the status still says the work is not saved.
   const subjectSaved = page.waitForResponse(

@@ -6,6 +6,7 @@ import {
   authorize,
   expect,
   expectNoSeriousA11yViolations,
+  keepScreenshot,
   resizeTo,
   screenshots,
   signInWithToken,
@@ -126,7 +127,7 @@ test('an admin finalizes a statement whose month is not over (after the confirma
   await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
   // On paper (A4 at 96 dpi is about 794 px wide): the whole table fits the page, no scrolling region.
   await resizeTo(page, 794, 1123);
-  await page.screenshot({ path: test.info().outputPath('statement-print-media.png'), fullPage: true });
+  await keepScreenshot(page, 'statement-print-media.png', { fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(794);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.emulateMedia({ media: 'screen' });

@@ -1,4 +1,12 @@
-import { expect, expectNoSeriousA11yViolations, resizeTo, screenshots, signInWithToken, test } from './fixtures';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  keepScreenshot,
+  resizeTo,
+  screenshots,
+  signInWithToken,
+  test,
+} from './fixtures';
 import { cpdSend } from './send-fixtures';
 import { vendorActs } from './vendor-links';
 import { MAX_QUANTITY } from '#shared/contracts/responses/tracking';
@@ -55,7 +63,7 @@ test("the board's cards show the vendor's spend, its send's total whatever the f
   ] as const) {
     await page.setViewportSize({ width, height });
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: test.info().outputPath(`tracking-board-spend-${name}.png`), fullPage: true });
+    await keepScreenshot(page, `tracking-board-spend-${name}.png`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -76,7 +84,7 @@ test("the board's cards show the vendor's spend, its send's total whatever the f
   );
   await expect(leftOut).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: test.info().outputPath('tracking-board-left-out-desktop.png') });
+  await keepScreenshot(page, 'tracking-board-left-out-desktop.png');
   await page.unroute('**/api/tracking*');
   // The real answer leaves nothing out: the sentence goes at the next poll.
   await expect(leftOut).toHaveCount(0);
@@ -90,5 +98,5 @@ test("the board's cards show the vendor's spend, its send's total whatever the f
   // And on the narrowest phones in use (320 px).
   await resizeTo(page, 320, 640);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-  await page.screenshot({ path: test.info().outputPath('deployment-log-spend-320.png'), fullPage: true });
+  await keepScreenshot(page, 'deployment-log-spend-320.png', { fullPage: true });
 });

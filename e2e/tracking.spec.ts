@@ -10,6 +10,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   firstAdminOf,
+  keepScreenshot,
   resizeTo,
   signInWithToken,
   test,
@@ -132,10 +133,10 @@ test.describe('with the vendor message delivered to an SMTP sink', () => {
     await expect(page.getByRole('navigation')).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: test.info().outputPath('vendor-page-fresh-desktop.png'), fullPage: true });
+    await keepScreenshot(page, 'vendor-page-fresh-desktop.png', { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: test.info().outputPath('vendor-page-fresh-phone.png'), fullPage: true });
+    await keepScreenshot(page, 'vendor-page-fresh-phone.png', { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
 
     await page.getByRole('button', { name: 'Confirm received' }).click();
@@ -164,10 +165,10 @@ test.describe('with the vendor message delivered to an SMTP sink', () => {
     await expect(page.getByRole('region', { name: 'Status' }).getByText('Deployed', { exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
-    await page.screenshot({ path: test.info().outputPath('vendor-page-deployed-desktop.png'), fullPage: true });
+    await keepScreenshot(page, 'vendor-page-deployed-desktop.png', { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: test.info().outputPath('vendor-page-deployed-phone.png'), fullPage: true });
+    await keepScreenshot(page, 'vendor-page-deployed-phone.png', { fullPage: true });
 
     // The team sees it on the send's Deployment Log entry.
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -175,7 +176,7 @@ test.describe('with the vendor message delivered to an SMTP sink', () => {
     const vendors = page.getByRole('list', { name: 'Vendors' }).filter({ hasText: acme!.name });
     await expect(vendors.getByText('Deployed', { exact: true })).toBeVisible();
     await expect(vendors.getByText(`${mailedOn} · 39,850`)).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('deployment-log-tracking.png') });
+    await keepScreenshot(page, 'deployment-log-tracking.png');
 
     // And on the Tracking board, in the 'Deployed' column, filtered to this vendor.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tracking' }).click();
@@ -189,10 +190,10 @@ test.describe('with the vendor message delivered to an SMTP sink', () => {
     ).toBeVisible();
     await expect(page.getByRole('region', { name: 'Scheduled' }).getByText(acme!.name)).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: test.info().outputPath('tracking-board-desktop.png'), fullPage: true });
+    await keepScreenshot(page, 'tracking-board-desktop.png', { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: test.info().outputPath('tracking-board-phone.png'), fullPage: true });
+    await keepScreenshot(page, 'tracking-board-phone.png', { fullPage: true });
 
     // An unknown link says so plainly (a fresh load: only the fragment differs).
     await page.goto('about:blank');
@@ -348,10 +349,7 @@ test('the Tracking board and open Deployment Details show what a vendor does wit
     ] as const) {
       await resizeTo(tab, width, height);
       await expectNoSeriousA11yViolations(tab);
-      await tab.screenshot({
-        path: test.info().outputPath(`${screen}-live-${name}.png`),
-        fullPage: screen === 'tracking-board',
-      });
+      await keepScreenshot(tab, `${screen}-live-${name}.png`, { fullPage: screen === 'tracking-board' });
     }
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -447,7 +445,7 @@ test("the team approves or requests changes on a vendor's seed test from the boa
   await dialog.getByRole('button', { name: 'Request changes' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Please say what needs to change.');
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: test.info().outputPath('request-changes-dialog-desktop.png') });
+  await keepScreenshot(page, 'request-changes-dialog-desktop.png');
   await dialog.getByLabel('What needs to change').fill('The footer link is missing its UTM.');
   await dialog.getByRole('button', { name: 'Request changes' }).click();
   await expect(dialog).toHaveCount(0);
@@ -478,7 +476,7 @@ test("the team approves or requests changes on a vendor's seed test from the boa
   await expectNoSeriousA11yViolations(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: test.info().outputPath('vendor-page-changes-requested-phone.png') });
+  await keepScreenshot(page, 'vendor-page-changes-requested-phone.png');
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // A new seed test, approved from the board with one click (a double click sends one reply).
@@ -489,10 +487,10 @@ test("the team approves or requests changes on a vendor's seed test from the boa
   await page.getByRole('button', { name: `Approve the seed test of ${acme!.name}` }).dblclick();
   await expect(page.getByRole('region', { name: 'Approved' }).getByText(acme!.name)).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: test.info().outputPath('tracking-board-review-desktop.png'), fullPage: true });
+  await keepScreenshot(page, 'tracking-board-review-desktop.png', { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: test.info().outputPath('tracking-board-review-phone.png'), fullPage: true });
+  await keepScreenshot(page, 'tracking-board-review-phone.png', { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // The Deployment Log entry shows it too.
@@ -511,9 +509,9 @@ test("the team approves or requests changes on a vendor's seed test from the boa
     page.getByRole('region', { name: 'Status' }).getByText(/The team approved your seed test/),
   ).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await page.screenshot({ path: test.info().outputPath('vendor-page-approved-desktop.png'), fullPage: true });
+  await keepScreenshot(page, 'vendor-page-approved-desktop.png', { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: test.info().outputPath('vendor-page-approved-phone.png'), fullPage: true });
+  await keepScreenshot(page, 'vendor-page-approved-phone.png', { fullPage: true });
   // Two replies in all: the request for changes and one approval.
   await expect.poll(async () => (await outboxMailTo(acme!.email)).length).toBe(3);
   // Counted again once the queue is past them: the API shows no follow-up's status, but the worker claims messages in
