@@ -117,7 +117,7 @@ export async function resizeTo(page: Page, width: number, height: number) {
 /**
  * A screenshot for people to look at, kept in the test's output folder as `name`; not taken in CI (`CI` set), whose
  * checkout and files nobody sees. Each was about a second of the browser's CPU (a full page is laid out and painted
- * again at its whole height, then encoded as PNG): together a tenth of the browser tests' CPU (decision 0085). A failed
+ * again at its whole height, then encoded as PNG): together 8 % of the browser tests' CPU (decision 0085). A failed
  * test's own screenshot is Playwright's, taken in CI too.
  */
 export async function keepScreenshot(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}) {
