@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   ADMIN_EMAIL,
   authorize,
@@ -290,6 +290,14 @@ test('typing 100 characters into a field autosaves it in at most 3 requests', as
 
 test('a save that keeps failing is retried, the user is told, and nothing typed is lost', async ({ page, request }) => {
   const { token } = await freshUser(request);
+  // The page's clock is ours: its retries wait 1, 2, 4 and 8 s, which the test passes a second at a time, as fast as
+  // the page answers, instead of waiting them out.
+  await page.clock.install();
+  const passSecondsUntil = (shown: Locator) =>
+    expect(async () => {
+      await page.clock.fastForward(1_000);
+      await expect(shown).toBeVisible({ timeout: 250 });
+    }).toPass({ timeout: 30_000 });
   await signInWithToken(page, token);
   // The server away for saves only, while it serves the page: the shared server's embedded database cannot go away (a
   // stopped server of its own is outage.spec.ts).
@@ -300,10 +308,10 @@ test('a save that keeps failing is retried, the user is told, and nothing typed 
   );
   await page.getByRole('button', { name: /^Email/ }).click();
   await page.getByLabel('Subject line').fill('Typed while the server was away');
-  await expect(page.getByText('Changes not saved yet', { exact: true }).first()).toBeVisible({ timeout: 15_000 });
+  await passSecondsUntil(page.getByText('Changes not saved yet', { exact: true }).first());
   await expect(page.getByText('Not saved yet: retrying')).toBeVisible();
   await page.unroute('**/api/prospecting-drafts**');
-  await expect(page.getByText('All changes saved')).toBeVisible({ timeout: 20_000 });
+  await passSecondsUntil(page.getByText('All changes saved'));
   await page.reload();
   await expect(page.getByLabel('Subject line')).toHaveValue('Typed while the server was away');
 });
@@ -331,11 +339,13 @@ test('a save the server refuses as too large is not retried, and the user is tol
       ),
     );
   });
-  // The route's real 413: a 7 MB creative (under the page's 10 MB file limit) of control characters, each of which
+  // The route's real 413: a 6.2 MB creative (under the page's 10 MB file limit) of control characters, each of which
   // JSON writes as six bytes (\u0001), makes a save body past the 36 MB the drafts route reads.
   const dataTransfer = await page.evaluateHandle(() => {
     const transfer = new DataTransfer();
-    transfer.items.add(new File([`<p>${'\u0001'.repeat(7 * 1024 * 1024)}</p>`], 'escapes.html', { type: 'text/html' }));
+    transfer.items.add(
+      new File([`<p>${'\u0001'.repeat(Math.round(6.2 * 1024 * 1024))}</p>`], 'escapes.html', { type: 'text/html' }),
+    );
     return transfer;
   });
   const zone = page.getByRole('button', { name: 'Add HTML and CSV files to Email 1' });
