@@ -1,6 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { simpleParser } from 'mailparser';
+import { outboxMailTo, outboxOf } from './outbox';
 import { startOwnServer } from './own-server';
 import { expect, expectNoSeriousA11yViolations, firstAdminOf, keepScreenshot, signInWithToken, test } from './fixtures';
 import type { APIRequestContext } from '@playwright/test';
@@ -22,21 +20,8 @@ test.afterAll(async () => {
 });
 
 /** The reminders in the server's outbox (messages answering another one), parsed. */
-async function remindersTo(address: string) {
-  const folder = join(server.dataDir, 'outbox');
-  const mails = await Promise.all(
-    readdirSync(folder)
-      .filter((name) => name.endsWith('.eml'))
-      .map((name) => simpleParser(readFileSync(join(folder, name)))),
-  );
-  return mails.filter(
-    (mail) =>
-      mail.inReplyTo &&
-      (Array.isArray(mail.to) ? mail.to : [mail.to]).some((group) =>
-        group?.value.some((entry) => entry.address === address),
-      ),
-  );
-}
+const remindersTo = async (address: string) =>
+  (await outboxMailTo(outboxOf(server.dataDir), address)).filter((mail) => mail.inReplyTo);
 
 /**
  * A send through the API (reminders on) to a vendor of its own, made now, and its reminder, which comes when the sweeps

@@ -1,21 +1,13 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { simpleParser } from 'mailparser';
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from './fixtures';
+import { outboxMailTo, outboxOf } from './outbox';
 
 /** The vendor's delivered message, read back from the shared server's outbox, and the personal link in it. */
 export async function linkFromDeliveredMessage(vendorEmail: string): Promise<string> {
-  const folder = join(process.env.E2E_DATA_DIR!, 'outbox');
   for (let attempt = 0; attempt < 50; attempt++) {
-    const names = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.eml')) : [];
-    for (const name of names) {
-      const mail = await simpleParser(readFileSync(join(folder, name)));
-      const to = (Array.isArray(mail.to) ? mail.to : [mail.to]).flatMap(
-        (group) => group?.value.map((entry) => entry.address) ?? [],
-      );
+    for (const mail of await outboxMailTo(outboxOf(), vendorEmail)) {
       const link = mail.text?.match(/^Your personal page: (\S+)$/m)?.[1];
-      if (to.includes(vendorEmail) && link) return link;
+      if (link) return link;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
