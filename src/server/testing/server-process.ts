@@ -64,8 +64,8 @@ const quoted = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
 const START_TIMEOUT_MS = 300_000;
 
 /**
- * The real server as its own process, as `npm start` runs it (tsx compiles the sources: dist/ may not be built), on a
- * free loopback port: the one way tests, browser tests and benchmarks start one. Its environment is only what is
+ * The real server as its own process, from its sources under tsx as `npm run dev` runs it (dist/ may not be built;
+ * `isCompiled`: the build, as `npm start` runs it), on a free loopback port: the one way tests, browser tests and benchmarks start one. Its environment is only what is
  * given here, over these defaults: HOST, PORT, PUBLIC_URL (its loopback address), a SECRET_KEY, LOG_LEVEL warn and a
  * DATA_DIR of its own (removed by stop()). A key given as undefined leaves the server's own default.
  */
