@@ -65,9 +65,10 @@ const START_TIMEOUT_MS = 300_000;
 
 /**
  * The real server as its own process, from its sources under tsx as `npm run dev` runs it (dist/ may not be built;
- * `isCompiled`: the build, as `npm start` runs it), on a free loopback port: the one way tests, browser tests and benchmarks start one. Its environment is only what is
- * given here, over these defaults: HOST, PORT, PUBLIC_URL (its loopback address), a SECRET_KEY, LOG_LEVEL warn and a
- * DATA_DIR of its own (removed by stop()). A key given as undefined leaves the server's own default.
+ * `isCompiled`: the build, as `npm start` runs it), on a free loopback port: the one way tests, browser tests and
+ * benchmarks start one. Its environment is only what is given here, over these defaults: HOST, PORT, PUBLIC_URL (its
+ * loopback address), a SECRET_KEY, LOG_LEVEL warn and a DATA_DIR of its own (removed by stop()). A key given as
+ * undefined leaves the server's own default.
  */
 export async function startServer(env: Record<string, string | undefined> = {}, options: StartOptions = {}) {
   const { nodeArgs = [], terminal = false, untilHealthy = true, dataFrom, isCompiled = false } = options;
