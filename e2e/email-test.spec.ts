@@ -1,5 +1,3 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   ADMIN_EMAIL,
@@ -13,6 +11,7 @@ import {
   uniqueEmail,
 } from './fixtures';
 import { fakeGoogleEnv } from '#server/testing/fake-google';
+import { outboxTexts, unfolded } from './outbox';
 import { startOwnServer } from './own-server';
 
 async function freshUser(request: APIRequestContext) {
@@ -39,14 +38,6 @@ async function fillForm(page: Page, to: string, subject = 'Hello') {
   await page.getByLabel('To', { exact: true }).fill(to);
   await page.getByLabel('Subject').fill(subject);
   await page.getByLabel('Text Content').fill('Plain words');
-}
-
-function outboxMessages(): string[] {
-  const folder = join(process.env.E2E_DATA_DIR!, 'outbox');
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder)
-    .filter((name) => name.endsWith('.eml'))
-    .map((name) => readFileSync(join(folder, name), 'utf8').replace(/=\r?\n/g, ''));
 }
 
 test('the form says what is missing, then sends through the outbox', async ({ page, request }) => {
@@ -82,7 +73,9 @@ test('the form says what is missing, then sends through the outbox', async ({ pa
   await expect(toast(page, 'Email sent successfully')).toBeVisible();
   await expect(toast(page, `Sent to inbox.${tag}@example.test.`)).toBeVisible();
   await expect(page.getByLabel('Subject')).toHaveValue('');
-  const message = outboxMessages().find((raw) => raw.includes(`Test message ${tag}`));
+  const message = outboxTexts()
+    .map(unfolded)
+    .find((raw) => raw.includes(`Test message ${tag}`));
   expect(message).toBeDefined();
   expect(message).toMatch(new RegExp(`^To: inbox\\.${tag}@example\\.test`, 'm'));
   expect(message).toContain(`<p>Rich ${tag}</p>`);

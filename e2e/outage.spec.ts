@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { outboxOf, outboxTexts, unfolded } from './outbox';
 import { startOwnServer } from './own-server';
 import { expect, firstAdminOf, signInWithToken, test } from './fixtures';
 import { createVendors, heritageEmailCard } from './send-fixtures';
@@ -70,15 +69,7 @@ test('through a server restart: typing shows "Not saved yet: retrying" and saves
 
 /** The vendor messages of this test's send in the server's outbox. */
 function sentFor(tag: string): string[] {
-  const outbox = join(server.dataDir, 'outbox');
-  let names: string[] = [];
-  try {
-    names = readdirSync(outbox);
-  } catch {
-    return [];
-  }
-  return names
-    .filter((name) => name.endsWith('.eml'))
-    .map((name) => readFileSync(join(outbox, name), 'utf8').replace(/=\r?\n/g, ''))
+  return outboxTexts(outboxOf(server.dataDir))
+    .map(unfolded)
     .filter((message) => message.includes(`creative-${tag}.html`));
 }

@@ -1,5 +1,3 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import {
@@ -13,6 +11,7 @@ import {
   tokenFor,
   uniqueEmail,
 } from './fixtures';
+import { outboxTexts } from './outbox';
 import { PNG_1X1, createVendors, linksCsv, previewText, type TestVendor } from './send-fixtures';
 
 /** Each test signs in as its own new user, so drafts and session start empty. */
@@ -100,14 +99,6 @@ async function storedFile(request: APIRequestContext, token: string, key: string
   });
   expect(response.status()).toBe(200);
   return response.body();
-}
-
-function readOutbox(): string[] {
-  const folder = join(process.env.E2E_DATA_DIR!, 'outbox');
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder)
-    .filter((name) => name.endsWith('.eml'))
-    .map((name) => readFileSync(join(folder, name), 'utf8'));
 }
 
 const toast = (page: Page, text: string) => page.getByTestId('toast').getByText(text, { exact: true });
@@ -199,7 +190,7 @@ test('Add vendors: the new vendor is previewed, mailed through the queue, listed
   await expect(added).toContainText('Mailed');
 
   // The message in the outbox: to the new vendor, its own link and key, the stored creative attached.
-  const raw = readOutbox().find(
+  const raw = outboxTexts().find(
     (message) => message.includes(`To: ${beta!.email}`) && message.includes(`Reuse ${tag}`),
   );
   expect(raw).toBeDefined();

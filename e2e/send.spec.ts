@@ -1,5 +1,3 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import {
   ADMIN_EMAIL,
@@ -12,6 +10,7 @@ import {
   tokenFor,
   uniqueEmail,
 } from './fixtures';
+import { outboxTexts, unfolded } from './outbox';
 import {
   CREATIVE_HTML,
   PNG_1X1,
@@ -477,10 +476,9 @@ test('a proof goes to the sender only, then the send mails each vendor once and 
   await page.getByRole('button', { name: 'Send me a proof' }).click();
   await expect(page.getByText('Proof sent', { exact: true }).first()).toBeVisible();
   await expect(page.getByText(`The message ${beta!.name} would receive was sent to ${email}.`).first()).toBeVisible();
-  const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
-  const proof = readOutbox(outbox).find(
-    (message) => message.includes(`Proof subject`) && message.includes(`creative-${tag}.html`),
-  );
+  const proof = outboxTexts()
+    .map(unfolded)
+    .find((message) => message.includes(`Proof subject`) && message.includes(`creative-${tag}.html`));
   expect(proof).toBeDefined();
   expect(proof).toMatch(/^Subject: \[PROOF\] New Heritage Action Content/m);
   expect(proof).toMatch(new RegExp(`^To: ${email.replace('.', '\\.')}`, 'm'));
@@ -501,9 +499,9 @@ test('a proof goes to the sender only, then the send mails each vendor once and 
     'sent',
     'sent',
   ]);
-  const sent = readOutbox(outbox).filter(
-    (message) => message.includes(`creative-${tag}.html`) && !message.includes('[PROOF]'),
-  );
+  const sent = outboxTexts()
+    .map(unfolded)
+    .filter((message) => message.includes(`creative-${tag}.html`) && !message.includes('[PROOF]'));
   expect(sent).toHaveLength(2);
   expect(sent.find((message) => message.includes(acme!.email))).toContain(acme!.utm);
   expect(sent.find((message) => message.includes(acme!.email))).not.toContain(beta!.utm);
@@ -513,13 +511,6 @@ test('a proof goes to the sender only, then the send mails each vendor once and 
   await expect(page.getByRole('heading', { name: 'Select content:' })).toBeVisible();
   await expect(page.getByRole('radio', { name: 'Heritage Action' })).toHaveAttribute('aria-checked', 'false');
 });
-
-function readOutbox(folder: string): string[] {
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder)
-    .filter((name) => name.endsWith('.eml'))
-    .map((name) => readFileSync(join(folder, name), 'utf8').replace(/=\r?\n/g, ''));
-}
 
 test('typing in one card draws that card alone, and the preview writes the new body into the document it has', async ({
   page,
